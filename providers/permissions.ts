@@ -1,0 +1,56 @@
+/**
+ * A role's authScopes: a tree of modules, each allowed or not, with its actions switched on or off.
+ * Flattened it is the permission id list that the console keeps and the server checks.
+ * Plain TypeScript: imported by the console and the server alike.
+ */
+export interface AuthScope {
+  id: string;
+  allowed?: boolean;
+  actions?: Record<string, boolean>;
+  children?: AuthScope[];
+}
+
+export const SUPER_ADMIN = 'SUPER_ADMIN';
+
+/** Allowed nodes plus their truthy actions, depth first, without duplicates. */
+export function flattenAuthScopes(scopes: readonly AuthScope[] | null | undefined): string[] {
+  const out = new Set<string>();
+  const walk = (nodes: readonly AuthScope[]) => {
+    for (const node of nodes) {
+      if (!node || typeof node.id !== 'string' || node.allowed === false) continue;
+      out.add(node.id);
+      for (const [action, on] of Object.entries(node.actions ?? {})) if (on) out.add(action);
+      if (Array.isArray(node.children)) walk(node.children);
+    }
+  };
+  walk(scopes ?? []);
+  return [...out];
+}
+
+/** Whether a role may use a permission id; SUPER_ADMIN may use all, an item without an id is open. */
+export function hasPermission(roleName: string | undefined, permissions: readonly string[], id: string | undefined): boolean {
+  if (!id) return true;
+  if (roleName === SUPER_ADMIN) return true;
+  return permissions.includes(id);
+}
+
+/** The permission list as kept in local storage: not plain text, so it is not read or edited by eye. */
+export function encodePermissions(permissions: readonly string[]): string {
+  const json = JSON.stringify(permissions);
+  const bytes = new TextEncoder().encode(json);
+  let binary = '';
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary).split('').reverse().join('');
+}
+
+export function decodePermissions(encoded: string | null | undefined): string[] {
+  if (!encoded) return [];
+  try {
+    const binary = atob(encoded.split('').reverse().join(''));
+    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    const parsed: unknown = JSON.parse(new TextDecoder().decode(bytes));
+    return Array.isArray(parsed) ? parsed.filter((p): p is string => typeof p === 'string') : [];
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,60 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import ajvErrors from 'ajv-errors';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { registerErrorHandler } from './http/errors.ts';
+import { enforceRoutePermissions, PUBLIC } from './http/permissions.ts';
+import { serveConsole } from './http/console.ts';
+import { loadAuthKeys } from './auth/keys.ts';
+import { registerCaller } from './auth/caller.ts';
+import { authRoutes } from './auth/routes.ts';
+import { resetRoutes } from './auth/reset.ts';
+import { roleRoutes } from './roles/routes.ts';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** pino options, or false for silence (tests). */
+  logger?: boolean | object;
+}
+
+/** The HTTP server: the API under /api (every route declaring its permission), its docs, and the console. */
+export async function buildApp({ config, database, logger }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true }, plugins: [ajvErrors] },
+  });
+  registerErrorHandler(app);
+  const { db } = database;
+  const keys = await loadAuthKeys(db);
+  registerCaller(app, db, keys);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Waymark API', version: '0.1.0', description: 'Fleet tracking, fitment and certificates for AIS-140 devices' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(async (api) => {
+    enforceRoutePermissions(api);
+    api.get('/health', {
+      config: { permission: PUBLIC },
+      schema: { tags: ['system'], summary: 'Answers once migrations are applied' },
+    }, async () => ({ status: 'ok' }));
+    authRoutes(api, db, keys);
+    resetRoutes(api, db, { demo: config.demo, publicUrl: `http://localhost:${config.port}` });
+    roleRoutes(api, db);
+  }, { prefix: '/api' });
+
+  if (!config.serveConsole || !(await serveConsole(app, config.brand))) {
+    app.setNotFoundHandler((_request, reply) => reply.status(404).send({ success: false, message: 'Not found' }));
+  }
+  return app;
+}

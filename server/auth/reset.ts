@@ -1,0 +1,78 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { passwordResets } from '../db/schema.ts';
+import { badRequest } from '../http/errors.ts';
+import { PUBLIC } from '../http/permissions.ts';
+import { queueMessage } from '../outbox.ts';
+import { normaliseUsername } from '../../providers/username.ts';
+import { findUserByUsername, setPassword } from '../users/service.ts';
+import { randomToken, sha256 } from './keys.ts';
+import { checkPasswordRule } from './passwords.ts';
+import { revokeUserSessions } from './tokens.ts';
+import * as schemas from './schemas.ts';
+
+export const RESET_TTL_MS = 15 * 60 * 1000;
+const MAX_OTP_ATTEMPTS = 5;
+const INVALID_RESET = 'This reset code is invalid or has expired. Ask for a new one.';
+const SENT = 'If an account exists for this username, a one-time code has been sent to it';
+
+export function resetRoutes(app: FastifyInstance, db: Db, options: { demo: boolean; publicUrl: string }) {
+  app.post<{ Body: { username: string } }>('/auth/forgot-password', {
+    config: { permission: PUBLIC },
+    schema: { tags: ['auth'], summary: 'Send a one-time reset code', body: schemas.forgotBody },
+  }, async (request) => {
+    const otpToken = randomToken();
+    const found = await findUserByUsername(db, normaliseUsername(request.body.username));
+    // the answer is the same whether or not the account exists, so it cannot be used to probe for accounts
+    if (found?.row.isEnabled) {
+      const otp = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
+      const linkToken = randomToken();
+      await db.insert(passwordResets).values({
+        userId: found.row.id,
+        otpTokenHash: sha256(otpToken),
+        otpHash: sha256(otp),
+        linkTokenHash: sha256(linkToken),
+        expiresAt: new Date(Date.now() + RESET_TTL_MS),
+      });
+      const link = `${options.publicUrl}/auth/reset-password/${otpToken}?token=${linkToken}`;
+      await queueMessage(db, request.log, options.demo, {
+        channel: found.row.email ? 'email' : 'sms',
+        recipient: found.row.email ?? found.row.phone ?? '',
+        subject: 'Your Waymark password reset code',
+        body: `Your Waymark password reset code is ${otp}. It expires in 15 minutes. You can also open ${link}`,
+      });
+    }
+    return { success: true, message: SENT, data: { otpToken } };
+  });
+
+  app.post<{ Querystring: { otp?: string; token?: string }; Body: { otpToken?: string; password: string } }>('/auth/reset-password', {
+    config: { permission: PUBLIC },
+    schema: {
+      tags: ['auth'], summary: 'Set a new password with the one-time code (?otp=) or the e-mailed link (?token=)',
+      querystring: schemas.resetQuery, body: schemas.resetBody, response: { 200: schemas.resultSchema },
+    },
+  }, async (request) => {
+    const { otp, token } = request.query;
+    let where;
+    if (token) where = eq(passwordResets.linkTokenHash, sha256(token));
+    else if (otp && request.body.otpToken) where = eq(passwordResets.otpTokenHash, sha256(request.body.otpToken));
+    else throw badRequest('The reset code is required', { otp: 'The reset code is required' });
+    const [reset] = await db.select().from(passwordResets).where(where);
+    if (!reset || reset.usedAt || reset.expiresAt.getTime() <= Date.now() || reset.attempts >= MAX_OTP_ATTEMPTS) {
+      throw badRequest(INVALID_RESET);
+    }
+    if (!token && reset.otpHash !== sha256(otp!.trim())) {
+      await db.update(passwordResets).set({ attempts: sql`${passwordResets.attempts} + 1` }).where(eq(passwordResets.id, reset.id));
+      throw badRequest('The reset code is incorrect', { otp: 'The reset code is incorrect' });
+    }
+    checkPasswordRule(request.body.password);
+    const claimed = await db.update(passwordResets).set({ usedAt: new Date() })
+      .where(and(eq(passwordResets.id, reset.id), isNull(passwordResets.usedAt))).returning({ id: passwordResets.id });
+    if (claimed.length === 0) throw badRequest(INVALID_RESET);
+    await setPassword(db, reset.userId, request.body.password);
+    await revokeUserSessions(db, reset.userId);
+    return { success: true, message: 'Your password has been reset. Sign in with the new password.' };
+  });
+}

@@ -1,0 +1,119 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { organisations, refreshTokens, roles } from '../db/schema.ts';
+import { badRequest, forbidden, notFound, unauthorized } from '../http/errors.ts';
+import { PUBLIC, SIGNED_IN } from '../http/permissions.ts';
+import { normaliseUsername, MAX_CREDENTIAL_LENGTH } from '../../providers/username.ts';
+import { hasPermission } from '../../providers/permissions.ts';
+import { findUserById, findUserByUsername, setPassword } from '../users/service.ts';
+import { requireCaller } from './caller.ts';
+import { decryptPassword, sha256, type AuthKeys } from './keys.ts';
+import { checkPasswordRule, verifyPassword } from './passwords.ts';
+import { issueTokens, revokeFamily, revokeUserSessions, spendRefreshToken } from './tokens.ts';
+import { assertNotLocked, clearFailures, recordFailure } from './throttle.ts';
+import * as schemas from './schemas.ts';
+
+const WRONG_CREDENTIALS = 'Incorrect username or password';
+
+export function authRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
+  app.get('/auth/public-key', {
+    config: { permission: PUBLIC },
+    schema: { tags: ['auth'], summary: 'The RSA key the login password is encrypted with' },
+  }, async () => ({ success: true, data: { algorithm: 'RSA-OAEP-256', publicKey: keys.publicKeyPem } }));
+
+  app.post<{ Body: { username: string; password: string } }>('/auth/login', {
+    config: { permission: PUBLIC },
+    schema: { tags: ['auth'], summary: 'Sign in; password is base64 RSA-OAEP-256 ciphertext', body: schemas.loginBody },
+  }, async (request) => {
+    const password = decryptPassword(keys, request.body.password);
+    if (password === null) throw badRequest('The password could not be read. Reload the page and try again.');
+    if (password.length === 0) throw badRequest('The password field is required', { password: 'The password field is required' });
+    if (password.length > MAX_CREDENTIAL_LENGTH) throw badRequest('The password may not be greater than 255 characters');
+    const username = normaliseUsername(request.body.username);
+    await assertNotLocked(db, username);
+    const found = await findUserByUsername(db, username);
+    if (!found || !(await verifyPassword(found.row.passwordHash, password))) {
+      const locked = await recordFailure(db, username);
+      throw locked ?? unauthorized(WRONG_CREDENTIALS);
+    }
+    if (!found.row.isEnabled) throw forbidden('This account is disabled. Contact your administrator.');
+    await clearFailures(db, username);
+    const [role] = await db.select().from(roles).where(eq(roles.id, found.row.roleId));
+    const token = await issueTokens(db, keys, found.row.id);
+    request.log.info({ userId: found.row.id }, 'signed in');
+    return {
+      success: true,
+      message: 'Successfully logged in',
+      data: { user: found.public, role: { name: role!.name, authScopes: role!.authScopes }, token },
+    };
+  });
+
+  app.post<{ Body: { refreshToken: string } }>('/auth/refresh-tokens', {
+    config: { permission: PUBLIC },
+    schema: { tags: ['auth'], summary: 'Rotate the refresh token', body: schemas.refreshBody },
+  }, async (request) => {
+    const { userId, familyId } = await spendRefreshToken(db, request.body.refreshToken);
+    const user = await findUserById(db, userId);
+    if (!user?.row.isEnabled) {
+      await revokeFamily(db, familyId);
+      throw unauthorized('Session expired! Login again.');
+    }
+    const tokens = await issueTokens(db, keys, userId, familyId);
+    return { success: true, message: 'Tokens refreshed', data: tokens };
+  });
+
+  app.post<{ Body: { refreshToken: string } }>('/auth/logout', {
+    config: { permission: PUBLIC },
+    schema: { tags: ['auth'], summary: 'Revoke the session of a refresh token', body: schemas.refreshBody, response: { 200: schemas.resultSchema } },
+  }, async (request) => {
+    const [row] = await db.select({ familyId: refreshTokens.familyId }).from(refreshTokens)
+      .where(and(eq(refreshTokens.tokenHash, sha256(request.body.refreshToken)), isNull(refreshTokens.revokedAt)));
+    if (!row) throw notFound('Session not found');
+    await revokeFamily(db, row.familyId);
+    return { success: true, message: 'Successfully logged out' };
+  });
+
+  app.get<{ Params: { id: string } }>('/auth/logged-in-user/:id', {
+    config: { permission: SIGNED_IN },
+    schema: { tags: ['auth'], summary: 'The signed-in user, with role and organisation', params: schemas.idParams },
+  }, async (request) => {
+    const caller = await requireCaller(request);
+    const user = await findUserById(db, request.params.id);
+    const own = request.params.id === caller.userId;
+    if (!own) {
+      // another user: only for a user manager whose organisation tree holds that user
+      const visible = user && hasPermission(caller.roleName, caller.permissions, 'management-user')
+        && (await isInTree(db, user.row.organisationId, caller.organisationPath));
+      if (!visible) throw notFound('User not found');
+    }
+    if (!user) throw notFound('User not found');
+    const [role] = await db.select().from(roles).where(eq(roles.id, user.row.roleId));
+    return { success: true, message: 'OK', data: { ...user.public, role: { id: role!.id, name: role!.name, authScopes: role!.authScopes } } };
+  });
+
+  app.post<{ Body: { username: string; password: string; newpassword: string } }>('/auth/change-password', {
+    config: { permission: SIGNED_IN },
+    schema: { tags: ['auth'], summary: 'Change the signed-in user\'s password', body: schemas.changePasswordBody, response: { 200: schemas.resultSchema } },
+  }, async (request) => {
+    const caller = await requireCaller(request);
+    const username = normaliseUsername(request.body.username);
+    if (username !== caller.email?.toLowerCase() && username !== caller.phone) throw forbidden('You can only change your own password');
+    const user = await findUserById(db, caller.userId);
+    if (!user || !(await verifyPassword(user.row.passwordHash, request.body.password))) {
+      throw badRequest('The current password is incorrect', { password: 'The current password is incorrect' });
+    }
+    checkPasswordRule(request.body.newpassword, 'newpassword');
+    if (request.body.newpassword === request.body.password) {
+      throw badRequest('The new password must differ from the current one', { newpassword: 'The new password must differ from the current one' });
+    }
+    await setPassword(db, caller.userId, request.body.newpassword);
+    await revokeUserSessions(db, caller.userId, caller.sessionId);
+    return { success: true, message: 'Password changed successfully' };
+  });
+}
+
+async function isInTree(db: Db, organisationId: string, callerPath: string) {
+  const [org] = await db.select({ path: organisations.path }).from(organisations).where(eq(organisations.id, organisationId));
+  return Boolean(org?.path.startsWith(callerPath));
+}

@@ -1,0 +1,44 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { loginThrottle } from '../db/schema.ts';
+import { HttpError } from '../http/errors.ts';
+
+export const MAX_FAILURES = 10;
+export const WINDOW_MS = 15 * 60 * 1000;
+export const LOCK_MS = 15 * 60 * 1000;
+
+function lockedError(until: Date) {
+  const minutes = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60000));
+  return new HttpError(429, `Too many failed sign-in attempts. This account is locked; try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+}
+
+/** Refuses a username that is locked, before its password is even looked at. */
+export async function assertNotLocked(db: Db, username: string) {
+  const [row] = await db.select().from(loginThrottle).where(eq(loginThrottle.username, username));
+  if (row?.lockedUntil && row.lockedUntil.getTime() > Date.now()) throw lockedError(row.lockedUntil);
+}
+
+/** Counts a failure within the 15-minute window; the tenth locks the username for 15 minutes. */
+export async function recordFailure(db: Db, username: string): Promise<HttpError | null> {
+  const now = new Date();
+  const windowStart = new Date(now.getTime() - WINDOW_MS);
+  const [row] = await db.insert(loginThrottle).values({ username, failures: 1, windowStartedAt: now })
+    .onConflictDoUpdate({
+      target: loginThrottle.username,
+      set: {
+        failures: sql`case when ${loginThrottle.windowStartedAt} < ${windowStart.toISOString()}::timestamptz then 1 else ${loginThrottle.failures} + 1 end`,
+        windowStartedAt: sql`case when ${loginThrottle.windowStartedAt} < ${windowStart.toISOString()}::timestamptz then ${now.toISOString()}::timestamptz else ${loginThrottle.windowStartedAt} end`,
+        lockedUntil: null,
+      },
+    }).returning();
+  if (row && row.failures >= MAX_FAILURES) {
+    const until = new Date(now.getTime() + LOCK_MS);
+    await db.update(loginThrottle).set({ lockedUntil: until, failures: 0, windowStartedAt: now }).where(eq(loginThrottle.username, username));
+    return lockedError(until);
+  }
+  return null;
+}
+
+export async function clearFailures(db: Db, username: string) {
+  await db.delete(loginThrottle).where(eq(loginThrottle.username, username));
+}

@@ -1,0 +1,49 @@
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  brand: string;
+  gatewayPort: number;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  demo: boolean;
+  logLevel: string;
+  /** Serve the built console from dist/ when it exists. */
+  serveConsole: boolean;
+}
+
+const BRANDS = ['demo', 'vltd', 'smartcity', 'devicemaker'];
+
+function flag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
+}
+
+function integer(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`${name} must be a port number, got "${value}"`);
+  return n;
+}
+
+/** Reads the configuration from the environment; every variable is listed in the README. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: Partial<Config> = {}): Config {
+  const brand = env.BRAND || defaults.brand || 'vltd';
+  if (!BRANDS.includes(brand)) throw new Error(`BRAND must be one of ${BRANDS.join(', ')}, got "${brand}"`);
+  return {
+    port: integer('PORT', env.PORT, defaults.port ?? 8080),
+    host: env.HOST || defaults.host || '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR || defaults.dataDir || './data'),
+    databaseUrl: env.DATABASE_URL || defaults.databaseUrl || undefined,
+    brand,
+    gatewayPort: integer('GATEWAY_PORT', env.GATEWAY_PORT, defaults.gatewayPort ?? 5027),
+    adminEmail: env.WAYMARK_ADMIN_EMAIL || defaults.adminEmail,
+    adminPassword: env.WAYMARK_ADMIN_PASSWORD || defaults.adminPassword,
+    demo: flag(env.WAYMARK_DEMO, defaults.demo ?? false),
+    logLevel: env.LOG_LEVEL || defaults.logLevel || 'info',
+    serveConsole: defaults.serveConsole ?? true,
+  };
+}

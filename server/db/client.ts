@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/**
+ * Opens PostgreSQL when a URL is given, else the embedded PGlite under dataDir, and applies the
+ * versioned migrations. `dataDir: null` gives an in-memory PGlite (tests).
+ */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string | null }): Promise<Database> {
+  if (options.databaseUrl) {
+    const { default: pg } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
+    const db = drizzle(pool, { schema }) as unknown as Db;
+    await migrate(drizzle(pool, { schema }), { migrationsFolder });
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  let dir: string | undefined;
+  if (options.dataDir) {
+    dir = path.join(options.dataDir, 'pglite');
+    fs.mkdirSync(dir, { recursive: true });
+  }
+  const client = await PGlite.create(dir);
+  const database = drizzle(client, { schema });
+  await migrate(database, { migrationsFolder });
+  return { db: database as unknown as Db, kind: 'pglite', close: () => client.close() };
+}

@@ -1,0 +1,140 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid,
+} from 'drizzle-orm/pg-core';
+import type { AuthScope } from '../../providers/permissions.ts';
+
+const id = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`);
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export interface Address { country?: string; landmark?: string; pin?: string; city?: string; state?: string }
+
+export const organisations = pgTable('organisations', {
+  id: id(),
+  parentId: uuid('parent_id'),
+  /** Materialised path of ids, '/root/child/', so a subtree is one LIKE on an index. */
+  path: text('path').notNull(),
+  tradeName: text('trade_name').notNull(),
+  brandName: text('brand_name').notNull(),
+  contact: text('contact'),
+  email: text('email'),
+  address: jsonb('address').$type<Address>().notNull().default({}),
+  attributes: jsonb('attributes').$type<Record<string, unknown>>().notNull().default({}),
+  gst: text('gst'),
+  isOnboarded: boolean('is_onboarded').notNull().default(false),
+  deleted: boolean('deleted').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [index('organisations_path_idx').on(t.path), index('organisations_parent_idx').on(t.parentId)]);
+
+export const roles = pgTable('roles', {
+  id: id(),
+  name: text('name').notNull(),
+  authScopes: jsonb('auth_scopes').$type<AuthScope[]>().notNull().default([]),
+  /** null for the built-in roles every organisation shares. */
+  organisationId: uuid('organisation_id').references(() => organisations.id),
+  isSystem: boolean('is_system').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [uniqueIndex('roles_name_org_idx').on(t.name, sql`coalesce(${t.organisationId}, '00000000-0000-0000-0000-000000000000'::uuid)`)]);
+
+export const users = pgTable('users', {
+  id: id(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull().default(''),
+  email: text('email'),
+  phone: text('phone'),
+  passwordHash: text('password_hash').notNull(),
+  roleId: uuid('role_id').notNull().references(() => roles.id),
+  organisationId: uuid('organisation_id').notNull().references(() => organisations.id),
+  isEnabled: boolean('is_enabled').notNull().default(true),
+  avatar: text('avatar'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('users_email_idx').on(sql`lower(${t.email})`),
+  uniqueIndex('users_phone_idx').on(t.phone),
+  index('users_org_idx').on(t.organisationId),
+]);
+
+export const refreshTokens = pgTable('refresh_tokens', {
+  id: id(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  familyId: uuid('family_id').notNull(),
+  tokenHash: text('token_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId)]);
+
+/** Failed sign-ins per username, so a lock works whether or not the account exists. */
+export const loginThrottle = pgTable('login_throttle', {
+  username: text('username').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});
+
+export const passwordResets = pgTable('password_resets', {
+  id: id(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  otpTokenHash: text('otp_token_hash').notNull(),
+  otpHash: text('otp_hash').notNull(),
+  linkTokenHash: text('link_token_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('password_resets_otp_token_idx').on(t.otpTokenHash), uniqueIndex('password_resets_link_idx').on(t.linkTokenHash)]);
+
+/** Messages waiting for an SMTP/SMS sender (or an operator) to deliver them. */
+export const outbox = pgTable('outbox', {
+  id: id(),
+  channel: text('channel').notNull(),
+  recipient: text('recipient').notNull(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  createdAt: createdAt(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+});
+
+/** Key material created on first start and shared by every process on the database. */
+export const serverKeys = pgTable('server_keys', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+
+export const devices = pgTable('devices', {
+  id: id(),
+  imei: text('imei').notNull(),
+  iccid: text('iccid'),
+  eSimProvider: text('e_sim_provider'),
+  status: text('status').notNull().default('NEW'),
+  model: text('model'),
+  sim1: text('sim1'),
+  sim2: text('sim2'),
+  active: boolean('active').notNull().default(true),
+  organisationId: uuid('organisation_id').notNull().references(() => organisations.id),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [uniqueIndex('devices_imei_idx').on(t.imei), index('devices_org_idx').on(t.organisationId)]);
+
+export const vehicles = pgTable('vehicles', {
+  id: id(),
+  name: text('name').notNull(),
+  registrationNumber: text('registration_number').notNull(),
+  category: text('category').notNull(),
+  make: text('make'),
+  model: text('model'),
+  engineNo: text('engine_no'),
+  chassisNo: text('chassis_no'),
+  ownerId: uuid('owner_id').references(() => users.id),
+  deviceId: uuid('device_id').references(() => devices.id),
+  isTrackingActivated: boolean('is_tracking_activated').notNull().default(false),
+  organisationId: uuid('organisation_id').notNull().references(() => organisations.id),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [uniqueIndex('vehicles_registration_idx').on(t.registrationNumber), index('vehicles_org_idx').on(t.organisationId)]);

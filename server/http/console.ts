@@ -1,0 +1,34 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+export const distDir = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../dist');
+
+/**
+ * Serves the built console: hashed assets with long caching, and index.html (with the brand the
+ * server runs as) for every other GET path, so the console's router handles deep links.
+ */
+export async function serveConsole(app: FastifyInstance, brand: string) {
+  const indexFile = path.join(distDir, 'index.html');
+  if (!fs.existsSync(indexFile)) {
+    app.log.warn('The console is not built (dist/ is missing); run "npm run build" or "npm start"');
+    return false;
+  }
+  const index = fs.readFileSync(indexFile, 'utf8').replaceAll('__WAYMARK_BRAND__', brand);
+  await app.register(fastifyStatic, {
+    root: distDir,
+    index: false,
+    wildcard: false,
+    setHeaders(res, filePath) {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+    },
+  });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET') {
+      return reply.status(404).send({ success: false, message: 'Not found' });
+    }
+    return reply.type('text/html').header('cache-control', 'no-cache').send(index);
+  });
+  return true;
+}

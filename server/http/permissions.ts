@@ -1,0 +1,35 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forbidden, unauthorized } from './errors.ts';
+import { hasPermission } from '../../providers/permissions.ts';
+
+/** Open to anyone, signed in or not. */
+export const PUBLIC = 'public';
+/** Any signed-in user, whatever their role. */
+export const SIGNED_IN = 'signed-in';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The permission id a caller needs, or PUBLIC, or SIGNED_IN. Every /api route must say. */
+    permission?: string;
+  }
+}
+
+/**
+ * Every route registered in this scope must declare its permission; a route that does not fails
+ * at start-up, so no route is ever open by omission. The check runs before validation.
+ */
+export function enforceRoutePermissions(app: FastifyInstance) {
+  app.addHook('onRoute', (route) => {
+    const permission = route.config?.permission;
+    if (!permission) throw new Error(`Route ${route.method} ${route.url} does not declare config.permission`);
+    const check = async (request: FastifyRequest) => {
+      if (permission === PUBLIC) return;
+      const caller = await request.loadCaller();
+      if (!caller) throw unauthorized();
+      if (permission === SIGNED_IN) return;
+      if (!hasPermission(caller.roleName, caller.permissions, permission)) throw forbidden();
+    };
+    const existing = route.preValidation;
+    route.preValidation = existing ? [check, ...(Array.isArray(existing) ? existing : [existing])] : [check];
+  });
+}

@@ -1,0 +1,114 @@
+import { modules, type ModuleGroup } from '../../resources/modules.ts';
+import type { AuthScope } from '../../providers/permissions.ts';
+
+/** For each module a role may open: the actions it may use ('*' for all of them). */
+type Grants = Record<string, string[] | '*'>;
+
+const reports = (): Grants =>
+  Object.fromEntries(modules.filter((m) => m.group === 'reports').map((m) => [m.id, '*']));
+
+const tracking: Grants = {
+  'vehicle-status': '*',
+  dashboard: '*',
+  'live-tracking': '*',
+  'route-playback': '*',
+  'duty-report': '*',
+};
+
+/** The authScopes tree of every module, with the granted ones allowed: groups, then modules. */
+export function authScopesFor(grants: Grants): AuthScope[] {
+  const groups: ModuleGroup[] = ['top', 'hidden', 'account', 'reports', 'management'];
+  return groups.map((group) => ({
+    id: `group-${group}`,
+    allowed: modules.some((m) => m.group === group && grants[m.id]),
+    children: modules.filter((m) => m.group === group).map((m) => {
+      const granted = grants[m.id];
+      return {
+        id: m.id,
+        allowed: Boolean(granted),
+        actions: Object.fromEntries(m.actions.map((a) => [a.id, granted === '*' || (granted ?? []).includes(a.id)])),
+      };
+    }),
+  }));
+}
+
+const everything: Grants = Object.fromEntries(modules.map((m) => [m.id, '*']));
+const { debug: _debug, ...adminGrants } = everything;
+
+/** The thirteen roles of the spec with their default scopes; docs/permissions.md explains each. */
+export const defaultRoleGrants: Record<string, Grants> = {
+  SUPER_ADMIN: everything,
+  ADMIN: adminGrants,
+  DISTRIBUTER: {
+    ...tracking, ...reports(),
+    fitment: ['view-certificate', 'generate-certificate'],
+    'sim-activation-order': ['add-sim-activation-order'],
+    'management-device': ['export-device', 'allocate-device-bulk', 'raise-sim-activation', 'rollback-device'],
+    'management-vehicle': ['export-vehicle'],
+    'management-user': ['add-user', 'edit-user', 'export-user', 'set-user-password'],
+    'management-organisation': ['add-organisation', 'edit-organisation', 'export-organisation'],
+    'device-details': '*',
+  },
+  DEALER: {
+    ...tracking, ...reports(),
+    fitment: ['add-fitment', 'edit-fitment', 'bulk-fitment', 'view-certificate', 'generate-certificate'],
+    'sim-activation-order': ['add-sim-activation-order'],
+    'management-device': ['export-device', 'allocate-device-bulk', 'raise-sim-activation'],
+    'management-vehicle': ['add-vehicle', 'edit-vehicle-result-table', 'export-vehicle', 'activated-tracking', 'deActivated-tracking'],
+    'management-user': ['add-user', 'edit-user', 'export-user'],
+    'management-organisation': ['add-organisation', 'export-organisation'],
+    'device-details': '*',
+  },
+  CUSTOMER: {
+    ...tracking, ...reports(),
+    fitment: ['view-certificate'],
+    'account-wallet': '*',
+  },
+  VENDOR: {
+    fitment: ['add-fitment', 'edit-fitment', 'view-certificate', 'generate-certificate'],
+    'management-device': ['export-device'],
+    'device-details': '*',
+  },
+  LIMITED_USER: {
+    'vehicle-status': ['see-live-tracking'],
+    'live-tracking': [],
+  },
+  FITTER: {
+    fitment: ['add-fitment', 'edit-fitment', 'bulk-fitment', 'view-certificate', 'generate-certificate'],
+    'device-details': '*',
+  },
+  MANUFACTURER: {
+    dashboard: '*',
+    fitment: ['view-certificate'],
+    'sim-activation-order': '*',
+    'management-device': '*',
+    'management-device-model': '*',
+    'management-item': '*',
+    'management-raw-logs': '*',
+    'report-raw-logs': '*',
+    'device-details': '*',
+    debug: '*',
+  },
+  INVENTORY_MANAGER: {
+    dashboard: '*',
+    'sim-activation-order': [],
+    'management-device': ['add-device', 'edit-device', 'export-device', 'allocate-device-bulk'],
+    'management-device-model': ['export-device-model'],
+    'management-item': '*',
+    'device-details': '*',
+  },
+  RFC: {
+    'vehicle-status': '*',
+    fitment: ['add-fitment', 'edit-fitment', 'view-certificate', 'generate-certificate'],
+    'device-details': '*',
+  },
+  RFC_ADMIN: {
+    ...tracking,
+    fitment: '*',
+    'management-user': ['add-user', 'edit-user', 'export-user', 'set-user-password'],
+    'management-wallet': '*',
+    'account-wallet': '*',
+    'device-details': '*',
+  },
+  CUSTOM: {},
+};
