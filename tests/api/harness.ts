@@ -1,0 +1,82 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
+import { openDatabase, type Database } from '../../server/db/client.ts';
+import { firstStart } from '../../server/seed/first-start.ts';
+import { DEMO_PASSWORD, demoEmail, seedDemo } from '../../server/seed/demo.ts';
+
+export { DEMO_PASSWORD, demoEmail };
+export const ADMIN_EMAIL = 'root@waymark.test';
+export const ADMIN_PASSWORD = 'Root-pass-2026';
+
+export interface TestServer {
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh server on a fresh database: in-memory PGlite, or a new PostgreSQL database created on
+ * TEST_DATABASE_URL's server (and dropped afterwards) when that variable is set.
+ */
+export async function startTestServer(options: { demo?: boolean } = {}): Promise<TestServer> {
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (adminUrl) {
+    const { default: pg } = await import('pg');
+    const name = `waymark_test_${crypto.randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const again = new pg.Client({ connectionString: adminUrl });
+      await again.connect();
+      await again.query(`drop database if exists ${name} with (force)`);
+      await again.end();
+    };
+  }
+  const database = await openDatabase({ databaseUrl, dataDir: null });
+  const config = loadConfig({}, { serveConsole: false, demo: options.demo ?? true });
+  const app = await buildApp({ config, database, logger: false });
+  await firstStart(database.db, app.log, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+  if (options.demo ?? true) await seedDemo(database.db, app.log);
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+    },
+  };
+}
+
+/** Encrypts a password as the console does: RSA-OAEP with SHA-256, base64. */
+export async function encryptPassword(app: FastifyInstance, password: string): Promise<string> {
+  const key = (await app.inject({ method: 'GET', url: '/api/auth/public-key' })).json().data.publicKey as string;
+  return crypto.publicEncrypt({ key, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(password)).toString('base64');
+}
+
+export async function login(app: FastifyInstance, username: string, password: string) {
+  return app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password: await encryptPassword(app, password) } });
+}
+
+/** Signs in and returns the answer's data; fails the test if sign-in fails. */
+export async function signIn(app: FastifyInstance, username: string, password = DEMO_PASSWORD) {
+  const response = await login(app, username, password);
+  if (response.statusCode !== 200) throw new Error(`sign-in as ${username} failed: ${response.body}`);
+  return response.json().data as {
+    user: { id: string; email: string; role: { name: string } };
+    role: { name: string; authScopes: unknown[] };
+    token: { access: { token: string; expires: string }; refresh: { token: string; expires: string } };
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
