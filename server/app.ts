@@ -22,11 +22,11 @@ export interface AppOptions {
 
 /** The HTTP server: the API under /api (every route declaring its permission), its docs, and the console. */
 export async function buildApp({ config, database, logger }: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({
+  const app: FastifyInstance = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: 1024 * 1024,
     trustProxy: true,
-    ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true }, plugins: [ajvErrors] },
+    ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true }, plugins: [ajvErrors as never] },
   });
   registerErrorHandler(app);
   const { db } = database;

@@ -1,0 +1,24 @@
+import { logoSvg, type Brand } from './types.ts';
+
+const brand: Brand = {
+  id: 'demo',
+  name: 'Waymark Demo',
+  fullName: 'Waymark Demo Console',
+  brandName: 'Waymark Demo',
+  brandNameInCertificate: 'WAYMARK DEMO',
+  trackerName: 'Demo Tracker',
+  address: 'Waymark Demo, 12 MG Road, Bengaluru, Karnataka 560001',
+  email: 'demo@waymark.in',
+  phone: '+91 80 4000 0000',
+  logoNameInCertificate: 'waymark-demo',
+  loginPageText: {
+    headline: 'Try Waymark with sample fleets',
+    lines: ['Sample organisations, users and vehicles', 'Every role to sign in as', 'Nothing here is real data'],
+  },
+  palette: { primary: '#6d28d9', secondary: '#10b981', panel: '#4c1d95' },
+  logo: logoSvg('#6d28d9', 'D'),
+  apiBase: '/api',
+  warrantyBrandNames: ['Waymark Demo'],
+  defaultCustomerPassword: 'Demo@1234',
+};
+export default brand;

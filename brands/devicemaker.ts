@@ -1,0 +1,24 @@
+import { logoSvg, type Brand } from './types.ts';
+
+const brand: Brand = {
+  id: 'devicemaker',
+  name: 'Waymark Device Maker',
+  fullName: 'Waymark for Device Makers',
+  brandName: 'TrackMaker',
+  brandNameInCertificate: 'TRACKMAKER AIS-140',
+  trackerName: 'TrackMaker TM-140',
+  address: 'TrackMaker Devices Pvt Ltd, Plot 22, MIDC Bhosari, Pune, Maharashtra 411026',
+  email: 'care@trackmaker.in',
+  phone: '+91 20 4000 2222',
+  logoNameInCertificate: 'trackmaker',
+  loginPageText: {
+    headline: 'From the factory floor to a fitted vehicle',
+    lines: ['Allocate devices to distributors and dealers', 'Approve SIM activations and firmware updates', 'Every fitment certified against AIS-140'],
+  },
+  palette: { primary: '#b91c1c', secondary: '#1f2937', panel: '#7f1d1d' },
+  logo: logoSvg('#b91c1c', 'T'),
+  apiBase: '/api',
+  warrantyBrandNames: ['TrackMaker', 'TrackMaker TM-140'],
+  defaultCustomerPassword: 'Track@1400',
+};
+export default brand;

@@ -1,0 +1,24 @@
+import { logoSvg, type Brand } from './types.ts';
+
+const brand: Brand = {
+  id: 'smartcity',
+  name: 'Waymark Smart City',
+  fullName: 'Waymark Smart City Operations',
+  brandName: 'Smart City',
+  brandNameInCertificate: 'SMART CITY VLTD',
+  trackerName: 'Smart City Tracker',
+  address: 'Integrated Command and Control Centre, Civic Centre, Bhopal, Madhya Pradesh 462001',
+  email: 'iccc@smartcity.waymark.in',
+  phone: '+91 755 400 0000',
+  logoNameInCertificate: 'smartcity',
+  loginPageText: {
+    headline: 'City fleets, wards and collection in one view',
+    lines: ['Track waste collection vehicles ward by ward', 'Door-to-door collection and route violations', 'Daily run summaries for every circle'],
+  },
+  palette: { primary: '#047857', secondary: '#0ea5e9', panel: '#064e3b' },
+  logo: logoSvg('#047857', 'S'),
+  apiBase: '/api',
+  warrantyBrandNames: ['Smart City'],
+  defaultCustomerPassword: 'City@1400',
+};
+export default brand;

@@ -1,0 +1,24 @@
+import { logoSvg, type Brand } from './types.ts';
+
+const brand: Brand = {
+  id: 'vltd',
+  name: 'Waymark VLTD',
+  fullName: 'Waymark Vehicle Location Tracking',
+  brandName: 'Waymark',
+  brandNameInCertificate: 'WAYMARK VLTD',
+  trackerName: 'Waymark AIS-140 VLTD',
+  address: 'Waymark Telematics Pvt Ltd, 4th Floor, Salt Lake Sector V, Kolkata, West Bengal 700091',
+  email: 'support@waymark.in',
+  phone: '+91 33 4000 1400',
+  logoNameInCertificate: 'waymark-vltd',
+  loginPageText: {
+    headline: 'AIS-140 tracking, fitment and certificates in one console',
+    lines: ['Watch every vehicle live and replay its routes', 'Record fitments and issue certificates on the spot', 'Order SIM activations and manage your devices'],
+  },
+  palette: { primary: '#0b5cad', secondary: '#f59e0b', panel: '#0a3d73' },
+  logo: logoSvg('#0b5cad', 'W'),
+  apiBase: '/api',
+  warrantyBrandNames: ['Waymark', 'Waymark VLTD'],
+  defaultCustomerPassword: 'Customer@140',
+};
+export default brand;

@@ -1,0 +1,123 @@
+import { addRefreshAuthToAuthProvider, type AuthProvider } from 'react-admin';
+import { hasPermission } from './permissions.ts';
+import { apiCall, refreshAuth } from './httpClient.ts';
+import { encryptPassword } from './encryptPassword.ts';
+import { clearSession, isComplete, isExpired, readPermissions, readSession, writeSession, type Session } from './session.ts';
+import type { AuthScope } from './permissions.ts';
+import { normaliseUsername } from './username.ts';
+
+export const LOGIN_PATH = '/auth/login';
+/** Set by an explicit sign-out so the next check does not call it an expired session. */
+const SIGNED_OUT_FLAG = 'waymark.signedOut';
+
+interface LoginAnswer {
+  success: boolean;
+  message: string;
+  data: {
+    user: Session['user'];
+    role: { name: string; authScopes: AuthScope[] };
+    token: { access: { token: string; expires: string }; refresh: { token: string; expires: string } };
+  };
+}
+
+let userLoaded: Promise<void> | null = null;
+
+/** Once per page load: the user and role as the server has them now, so role edits show up. */
+function loadUser(session: Session) {
+  userLoaded ??= apiCall<{ data: Session['user'] & { role: Session['role'] } }>(`/auth/logged-in-user/${session.user.id}`)
+    .then(({ data }) => {
+      const current = readSession();
+      if (!current) return;
+      const { role, ...user } = data;
+      writeSession({ ...current, user, role: { name: role.name, authScopes: role.authScopes } });
+    })
+    .catch((error) => {
+      userLoaded = null;
+      throw error;
+    });
+  return userLoaded;
+}
+
+let expiryReported = false;
+
+function sessionExpired() {
+  clearSession();
+  // an explicit sign-out is not an expiry, and parallel checks report it once
+  const quiet = expiryReported || sessionStorage.getItem(SIGNED_OUT_FLAG);
+  expiryReported = true;
+  return Promise.reject({ message: quiet ? false : 'auth.sessionExpired', redirectTo: LOGIN_PATH });
+}
+
+const baseAuthProvider: AuthProvider = {
+  async login({ username, password }: { username: string; password: string }) {
+    const { data: key } = await apiCall<{ data: { publicKey: string } }>('/auth/public-key');
+    const answer = await apiCall<LoginAnswer>('/auth/login', 'POST', {
+      username: normaliseUsername(username),
+      password: await encryptPassword(key.publicKey, password),
+    });
+    const { user, role, token } = answer.data;
+    writeSession({
+      accessToken: token.access.token,
+      accessExpiresAt: token.access.expires,
+      refreshToken: token.refresh.token,
+      refreshExpiresAt: token.refresh.expires,
+      user,
+      role,
+    });
+    sessionStorage.removeItem(SIGNED_OUT_FLAG);
+    // the login page reloads into the page asked for
+    return { redirectTo: false };
+  },
+
+  async logout() {
+    const session = readSession();
+    if (session?.refreshToken) {
+      sessionStorage.setItem(SIGNED_OUT_FLAG, '1');
+      try {
+        await apiCall('/auth/logout', 'POST', { refreshToken: session.refreshToken });
+      } catch (error) {
+        console.warn('logout failed', error);
+      }
+    }
+    clearSession();
+    userLoaded = null;
+    return LOGIN_PATH;
+  },
+
+  async checkAuth() {
+    const session = readSession();
+    if (!isComplete(session) || isExpired(session.refreshExpiresAt)) return sessionExpired();
+    if (isExpired(session.accessExpiresAt)) {
+      // refreshAuth ran just before and failed, so the tokens are gone
+      return sessionExpired();
+    }
+    await loadUser(session).catch(() => undefined);
+    if (!readSession()) return sessionExpired();
+  },
+
+  async checkError(error: { status?: number }) {
+    if (error?.status === 401) {
+      clearSession();
+      throw { message: 'auth.sessionExpired', redirectTo: LOGIN_PATH };
+    }
+  },
+
+  async getIdentity() {
+    const session = readSession();
+    if (!session) throw new Error('Not signed in');
+    const { user } = session;
+    return { ...user, fullName: `${user.firstName} ${user.lastName}`.trim(), avatar: user.avatar ?? undefined, role: session.role.name };
+  },
+
+  async getPermissions() {
+    return readPermissions();
+  },
+
+  /** A module or action is reachable when its permission id is in the list (SUPER_ADMIN: always). */
+  async canAccess({ resource }: { resource: string; action: string }) {
+    return hasPermission(readSession()?.role.name, readPermissions(), resource);
+  },
+};
+
+// a failed refresh clears the session; checkAuth then reports it as expired
+export const authProvider = addRefreshAuthToAuthProvider(baseAuthProvider, () => refreshAuth().catch(() => undefined));

@@ -1,0 +1,53 @@
+import { fetchUtils } from 'react-admin';
+import { currentBrand } from '../brands/index.ts';
+import { clearSession, isComplete, isExpired, readSession, writeSession } from './session.ts';
+
+export const apiBase = currentBrand().apiBase;
+
+/**
+ * The one HTTP client: JSON, the stored bearer token, and errors rejected as react-admin's
+ * HttpError carrying the response body (whose message the screens show).
+ */
+export function httpClient(url: string, options: fetchUtils.Options = {}) {
+  const headers = new Headers(options.headers ?? { Accept: 'application/json' });
+  const session = readSession();
+  if (session?.accessToken && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${session.accessToken}`);
+  const full = url.startsWith('http') || url.startsWith(`${apiBase}/`) ? url : `${apiBase}${url}`;
+  return fetchUtils.fetchJson(full, { ...options, headers });
+}
+
+/** A call with a JSON body to a path under the API base; the parsed answer. */
+export async function apiCall<T = { success: boolean; message: string }>(path: string, method = 'GET', body?: unknown): Promise<T> {
+  if (readSession()) await refreshAuth();
+  const response = await httpClient(path, { method, body: body === undefined ? undefined : JSON.stringify(body) });
+  return response.json as T;
+}
+
+let refreshing: Promise<void> | null = null;
+
+/**
+ * Makes sure the access token is good for the next call: refreshes it when it is about to expire.
+ * Parallel callers share one refresh (a rotated refresh token must never be sent twice).
+ */
+export function refreshAuth(): Promise<void> {
+  const session = readSession();
+  if (!isComplete(session) || isExpired(session.refreshExpiresAt) || !isExpired(session.accessExpiresAt, 30_000)) {
+    return Promise.resolve();
+  }
+  refreshing ??= (async () => {
+    try {
+      const response = await fetchUtils.fetchJson(`${apiBase}/auth/refresh-tokens`, {
+        method: 'POST',
+        body: JSON.stringify({ refreshToken: session.refreshToken }),
+      });
+      const { access, refresh } = response.json.data as { access: { token: string; expires: string }; refresh: { token: string; expires: string } };
+      writeSession({ ...session, accessToken: access.token, accessExpiresAt: access.expires, refreshToken: refresh.token, refreshExpiresAt: refresh.expires });
+    } catch (error) {
+      clearSession();
+      throw error;
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
+}

@@ -1,0 +1,16 @@
+import { chromium } from 'playwright-core';
+const browser = await chromium.launch({ executablePath: '/usr/lib/chromium/chromium', args: ['--headless','--no-sandbox','--disable-gpu','--disable-background-networking','--disable-component-update','--disable-sync','--no-first-run'] });
+const page = await browser.newPage({ viewport: { width: 1366, height: 800 } });
+page.on('pageerror', e => console.log('pageerror:', e.message));
+await page.goto('http://localhost:8099/management/organisation');
+await page.waitForURL('**/auth/login');
+await page.fill('input[name=username]', process.argv[2] || 'superadmin@demo.waymark.in');
+await page.fill('input[name=password]', 'Waymark@2026');
+await page.check('input[name=terms]');
+await page.click('button[type=submit]');
+await page.waitForTimeout(3500);
+console.log('url', page.url());
+await page.getByTestId('menu-group-management').click().catch(()=>console.log('no mgmt'));
+await page.waitForTimeout(500);
+await page.screenshot({ path: '/tmp/after.png' });
+await browser.close();

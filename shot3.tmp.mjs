@@ -1,0 +1,10 @@
+import { chromium } from 'playwright-core';
+const browser = await chromium.launch({ executablePath: '/usr/lib/chromium/chromium', args: ['--headless','--no-sandbox','--disable-gpu','--disable-background-networking','--disable-component-update','--disable-sync','--no-first-run'] });
+const page = await browser.newPage({ viewport: { width: 1366, height: 800 } });
+let n = 0;
+page.on('console', m => { if (n++ < 15) console.log('console:', m.type(), m.text().slice(0,400)); });
+page.on('request', r => { if (n++ < 40) console.log('req', r.url()); });
+await page.goto(process.argv[2]);
+await page.waitForTimeout(800);
+console.log('count', n);
+await browser.close();

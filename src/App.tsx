@@ -1,0 +1,52 @@
+import { useEffect } from 'react';
+import { Admin, CustomRoutes, useNotify } from 'react-admin';
+import { authProvider } from '../providers/authProvider.ts';
+import { dataProvider } from '../providers/dataProvider.ts';
+import { i18nProvider } from '../providers/i18nProvider.ts';
+import { currentBrand } from '../brands/index.ts';
+import { Layout } from './layout/Layout.tsx';
+import { StackedNotifications } from './layout/Notifications.tsx';
+import { NotFoundPage } from './pages/StatusPage.tsx';
+import { layoutRoutes, publicRoutes } from './routes.tsx';
+import { Splash } from './Splash.tsx';
+import { brandThemes } from './theme.ts';
+import { takeFlash } from './flash.ts';
+
+const brand = currentBrand();
+const themes = brandThemes(brand);
+
+/** Shows the message left for after the post-login reload. */
+function FlashMessage() {
+  const notify = useNotify();
+  useEffect(() => {
+    const message = takeFlash();
+    if (message) notify(message, { type: 'success' });
+  }, [notify]);
+  return null;
+}
+
+function AppLayout({ children }: { children: React.ReactNode }) {
+  return <Layout><FlashMessage />{children}</Layout>;
+}
+
+export function App() {
+  return (
+    <Admin
+      title={brand.brandName}
+      authProvider={authProvider}
+      dataProvider={dataProvider}
+      i18nProvider={i18nProvider}
+      layout={AppLayout}
+      loginPage={false}
+      catchAll={NotFoundPage}
+      loading={Splash}
+      notification={StackedNotifications}
+      theme={themes.light}
+      darkTheme={themes.dark}
+      disableTelemetry
+    >
+      <CustomRoutes noLayout>{publicRoutes}</CustomRoutes>
+      <CustomRoutes>{layoutRoutes}</CustomRoutes>
+    </Admin>
+  );
+}

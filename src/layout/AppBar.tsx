@@ -1,0 +1,41 @@
+import { useEffect, useState } from 'react';
+import { IconButton, Tooltip } from '@mui/material';
+import FullscreenIcon from '@mui/icons-material/Fullscreen';
+import FullscreenExitIcon from '@mui/icons-material/FullscreenExit';
+import { AppBar as RaAppBar, LoadingIndicator, LocalesMenuButton, TitlePortal, useTranslate } from 'react-admin';
+import { HEADER_HEIGHT } from '../theme.ts';
+import { UserMenu } from './UserMenu.tsx';
+
+function FullscreenButton() {
+  const translate = useTranslate();
+  const [on, setOn] = useState(Boolean(document.fullscreenElement));
+  useEffect(() => {
+    const sync = () => setOn(Boolean(document.fullscreenElement));
+    document.addEventListener('fullscreenchange', sync);
+    return () => document.removeEventListener('fullscreenchange', sync);
+  }, []);
+  const label = translate(on ? 'layout.exitFullscreen' : 'layout.enterFullscreen');
+  const toggle = () => {
+    const change = on ? document.exitFullscreen?.() : document.documentElement.requestFullscreen?.();
+    change?.catch(() => undefined);
+  };
+  return (
+    <Tooltip title={label}>
+      <IconButton color="inherit" onClick={toggle} aria-label={label}>{on ? <FullscreenExitIcon /> : <FullscreenIcon />}</IconButton>
+    </Tooltip>
+  );
+}
+
+/** The 80 px header: menu toggle, page title, fullscreen, language, loading, user menu. */
+export function AppBar() {
+  return (
+    <RaAppBar
+      color="primary"
+      userMenu={<UserMenu />}
+      toolbar={<><FullscreenButton /><LocalesMenuButton /><LoadingIndicator /></>}
+      sx={{ '& .RaAppBar-toolbar': { minHeight: HEADER_HEIGHT, height: HEADER_HEIGHT } }}
+    >
+      <TitlePortal />
+    </RaAppBar>
+  );
+}

@@ -1,0 +1,49 @@
+import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
+import PersonIcon from '@mui/icons-material/Person';
+import KeyIcon from '@mui/icons-material/Key';
+import WalletIcon from '@mui/icons-material/AccountBalanceWallet';
+import LogoutIcon from '@mui/icons-material/PowerSettingsNew';
+import { Link } from 'react-router-dom';
+import { UserMenu as RaUserMenu, useGetIdentity, useLogout, useNotify, useTranslate, useUserMenu } from 'react-admin';
+
+/** The wallet entry of the user menu is for these roles only (spec). */
+export const WALLET_MENU_ROLES = ['ADMIN', 'RFC_ADMIN'];
+
+function LinkItem({ to, icon, label }: { to: string; icon: React.ReactNode; label: string }) {
+  const translate = useTranslate();
+  const menu = useUserMenu();
+  return (
+    <MenuItem component={Link} to={to} onClick={() => menu?.onClose()}>
+      <ListItemIcon>{icon}</ListItemIcon>
+      <ListItemText>{translate(label)}</ListItemText>
+    </MenuItem>
+  );
+}
+
+function SignOutItem() {
+  const translate = useTranslate();
+  const logout = useLogout();
+  const notify = useNotify();
+  const signOut = async () => {
+    await logout({}, '/', false);
+    notify('auth.loggedOut', { type: 'success' });
+  };
+  return (
+    <MenuItem onClick={signOut}>
+      <ListItemIcon><LogoutIcon /></ListItemIcon>
+      <ListItemText>{translate('layout.signOut')}</ListItemText>
+    </MenuItem>
+  );
+}
+
+export function UserMenu() {
+  const { identity } = useGetIdentity();
+  return (
+    <RaUserMenu>
+      {identity && <LinkItem to={`/management/user/edit/${identity.id}`} icon={<PersonIcon />} label="layout.profile" />}
+      <LinkItem to="/change-password" icon={<KeyIcon />} label="layout.changePassword" />
+      {WALLET_MENU_ROLES.includes(String(identity?.role)) && <LinkItem to="/account/wallet" icon={<WalletIcon />} label="layout.wallet" />}
+      <SignOutItem />
+    </RaUserMenu>
+  );
+}

@@ -1,0 +1,22 @@
+import { Box, Button, Typography } from '@mui/material';
+import { Link } from 'react-router-dom';
+import { Title, useTranslate } from 'react-admin';
+
+type Kind = 'notFound' | 'serverError' | 'maintenance' | 'comingSoon' | 'noAccess';
+const codes: Record<Kind, string> = { notFound: '404', serverError: '500', maintenance: '503', comingSoon: '', noAccess: '403' };
+
+/** The status pages: not found (the default), 500, maintenance, coming soon, and no access. */
+export function StatusPage({ kind }: { kind: Kind }) {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ minHeight: '60vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', textAlign: 'center', p: 3, gap: 2 }}>
+      <Title title={translate(`pages.${kind}Title`)} />
+      {codes[kind] && <Typography variant="h1" component="p" color="primary" sx={{ fontWeight: 700 }}>{codes[kind]}</Typography>}
+      <Typography variant="h4" component="h1">{translate(`pages.${kind}Title`)}</Typography>
+      <Typography color="text.secondary" sx={{ maxWidth: 520 }}>{translate(`pages.${kind}`)}</Typography>
+      <Button component={Link} to="/" variant="contained">{translate('pages.goHome')}</Button>
+    </Box>
+  );
+}
+
+export const NotFoundPage = () => <StatusPage kind="notFound" />;

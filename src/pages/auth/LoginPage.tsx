@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { Alert, Box, Button, Checkbox, FormControlLabel, FormHelperText, Link as MuiLink, Stack } from '@mui/material';
+import { Link, useLocation } from 'react-router-dom';
+import { Form, PasswordInput, TextInput, useInput, useLogin, useNotify, useTranslate } from 'react-admin';
+import { AuthFrame, errorMessage } from './AuthFrame.tsx';
+import { maxLength, requiredField } from './validators.ts';
+import { setFlash } from '../../flash.ts';
+
+const termsRequired = (value: unknown) => (value === true ? undefined : 'auth.termsRequired');
+
+function TermsCheckbox() {
+  const translate = useTranslate();
+  const { field, fieldState } = useInput({ source: 'terms', defaultValue: false, validate: termsRequired });
+  return (
+    <Box>
+      <FormControlLabel
+        control={<Checkbox checked={Boolean(field.value)} onChange={(e) => field.onChange(e.target.checked)} name="terms" />}
+        label={<>
+          {translate('auth.termsPrefix')}{' '}
+          <MuiLink href="/public/term-of-use" target="_blank" rel="noopener">{translate('auth.termsOfUse')}</MuiLink>{' '}
+          {translate('auth.and')}{' '}
+          <MuiLink href="/public/privacy" target="_blank" rel="noopener">{translate('auth.privacyPolicy')}</MuiLink>
+        </>}
+      />
+      {fieldState.error && <FormHelperText error>{translate(fieldState.error.message ?? '')}</FormHelperText>}
+    </Box>
+  );
+}
+
+/** Where to go after sign-in: the protected page that sent the visitor here, else the root. */
+function nextLocation(state: unknown): string {
+  const { nextPathname, nextSearch } = (state ?? {}) as { nextPathname?: string; nextSearch?: string };
+  if (!nextPathname || nextPathname.startsWith('/auth/')) return '/';
+  return `${nextPathname}${nextSearch ?? ''}`;
+}
+
+export function LoginPage() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const login = useLogin();
+  const location = useLocation();
+  const [submitting, setSubmitting] = useState(false);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+
+  const submit = async (values: Record<string, unknown>) => {
+    setSubmitting(true);
+    setSubmitError(null);
+    notify('auth.loggingIn', { type: 'info' });
+    try {
+      await login({ username: values.username, password: values.password });
+      setFlash('auth.loginSuccess');
+      // the page reloads into the page asked for, so every part starts from the new session
+      window.location.replace(nextLocation(location.state));
+    } catch (error) {
+      const message = errorMessage(error, 'auth.loginFailed');
+      setSubmitError(message);
+      notify(message, { type: 'error' });
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <AuthFrame title="auth.signInTitle" subtitle="auth.signInSubtitle">
+      <Form onSubmit={submit} noValidate>
+        <Stack spacing={1}>
+          <TextInput source="username" label="auth.username" autoComplete="username" fullWidth
+            validate={[requiredField('auth.usernameRequired'), maxLength('auth.usernameTooLong')]} />
+          <PasswordInput source="password" label="auth.password" autoComplete="current-password" fullWidth
+            validate={[requiredField('auth.passwordRequired'), maxLength('auth.passwordTooLong')]} />
+          <TermsCheckbox />
+          <Box sx={{ textAlign: 'right' }}>
+            <MuiLink component={Link} to="/auth/forgot-password">{translate('auth.lostPassword')}</MuiLink>
+          </Box>
+          {submitError && <Alert severity="error" role="alert">{translate(submitError, { _: submitError })}</Alert>}
+          <Button type="submit" variant="contained" size="large" disabled={submitting}>{translate('auth.signIn')}</Button>
+          <Button component={Link} to="/public/renewal-payment" variant="outlined" size="large">{translate('auth.renewSubscription')}</Button>
+          <Box sx={{ textAlign: 'center' }}>
+            <MuiLink component={Link} to="/public/contact-us">{translate('auth.contactUs')}</MuiLink>
+          </Box>
+        </Stack>
+      </Form>
+    </AuthFrame>
+  );
+}

@@ -1,0 +1,70 @@
+import { Navigate, Route } from 'react-router-dom';
+import { Authenticated } from 'react-admin';
+import { modules } from '../resources/modules.ts';
+import { ModulePage } from '../custom-pages/ModulePage.tsx';
+import { VehicleStatusPage } from '../custom-pages/vehicle-status/VehicleStatusPage.tsx';
+import { LoginPage } from './pages/auth/LoginPage.tsx';
+import { ForgotPasswordPage } from './pages/auth/ForgotPasswordPage.tsx';
+import { ResetPasswordPage } from './pages/auth/ResetPasswordPage.tsx';
+import { ChangePasswordPage } from './pages/ChangePasswordPage.tsx';
+import { StatusPage } from './pages/StatusPage.tsx';
+import { ContactPage, PrivacyPage, PublicToolPage, TermsPage } from './pages/publicPages.tsx';
+import { Splash } from './Splash.tsx';
+
+/** Routes open to anyone, outside the signed-in layout (spec platform-shell §2). */
+export const publicRoutes = [
+  <Route key="login" path="/auth/login" element={<LoginPage />} />,
+  <Route key="forgot" path="/auth/forgot-password" element={<ForgotPasswordPage />} />,
+  <Route key="reset" path="/auth/reset-password/:otpToken" element={<ResetPasswordPage />} />,
+  <Route key="terms" path="/public/term-of-use" element={<TermsPage />} />,
+  <Route key="privacy" path="/public/privacy" element={<PrivacyPage />} />,
+  <Route key="contact" path="/public/contact-us" element={<ContactPage />} />,
+  <Route key="renewal" path="/public/renewal-payment" element={<PublicToolPage name="pages.renewal" />} />,
+  <Route key="port" path="/public/port-checker" element={<PublicToolPage name="pages.portChecker" />} />,
+  <Route key="ssc" path="/public/ssc-viewer" element={<PublicToolPage name="pages.sscViewer" />} />,
+  <Route key="rfc" path="/public/rfc-viewer" element={<PublicToolPage name="pages.rfcViewer" />} />,
+  <Route key="share-live" path="/public/share/live-tracking" element={<PublicToolPage name="pages.sharedLiveTracking" />} />,
+  <Route key="share" path="/public/:context/share/:collectionId" element={<PublicToolPage name="pages.sharedView" />} />,
+  <Route key="certificate" path="/certificate/:id" element={<PublicToolPage name="pages.certificate" />} />,
+  <Route key="status" path="/status" element={<StatusPage kind="notFound" />} />,
+  <Route key="500" path="/500" element={<StatusPage kind="serverError" />} />,
+  <Route key="maintenance" path="/maintenance" element={<StatusPage kind="maintenance" />} />,
+  <Route key="coming-soon" path="/coming-soon" element={<StatusPage kind="comingSoon" />} />,
+];
+
+/** Extra paths of a module beyond its list path: its add and edit forms and detail pages. */
+const subPaths: Record<string, string[]> = {
+  fitment: ['add', 'edit/:id'],
+  'sim-activation-order': ['add', 'edit/:device'],
+  'device-details': [':searchTerm'],
+  'management-device': ['add', 'edit/:id'],
+  'management-vehicle': ['add', 'edit/:id'],
+  'management-user': ['add', 'edit/:id'],
+  'management-organisation': ['add', 'edit/:id'],
+  'management-role': ['add', 'edit/:id'],
+  'management-groups': ['add', 'edit/:id'],
+  'management-route': ['add', 'edit/:id', 'add-kml'],
+  'management-admin-division': ['add', 'edit/:id'],
+  'management-job': ['add'],
+  'management-POI': ['add', 'edit/:id'],
+  'management-wallet': ['add', 'edit/:id'],
+  'management-device-model': ['add', 'edit/:id'],
+  'management-item': ['add'],
+};
+
+const page = (moduleId: string) => <ModulePage moduleId={moduleId} />;
+
+/** Signed-in routes inside the layout: every module of the registry, guarded by its permission id. */
+export const layoutRoutes = [
+  <Route key="root" path="/" element={<Navigate to="/vehicle-status" replace />} />,
+  <Route key="vehicle-status" path="/vehicle-status" element={<ModulePage moduleId="vehicle-status"><VehicleStatusPage /></ModulePage>} />,
+  <Route key="change-password" path="/change-password" element={<Authenticated loading={<Splash />}><ChangePasswordPage /></Authenticated>} />,
+  <Route key="profile" path="/management/user/edit/:id" element={<ModulePage moduleId="management-user" />} />,
+  <Route key="device-details-id" path="/management/device-details/:id" element={page('device-details')} />,
+  <Route key="vehicle-edit" path="/vehicle/edit/:id" element={page('management-vehicle')} />,
+  <Route key="settings" path="/management/settings/:id" element={page('management-organisation')} />,
+  ...modules.filter((m) => m.id !== 'vehicle-status').flatMap((m) => [
+    <Route key={m.id} path={m.path} element={page(m.id)} />,
+    ...(subPaths[m.id] ?? []).map((sub) => <Route key={`${m.id}/${sub}`} path={`${m.path}/${sub}`} element={page(m.id)} />),
+  ]),
+];

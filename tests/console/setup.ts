@@ -1,0 +1,6 @@
+import '@testing-library/jest-dom/vitest';
+
+// jsdom's page has an origin, Node's fetch does not: resolve relative API paths against it
+const nodeFetch = globalThis.fetch;
+globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) =>
+  nodeFetch(typeof input === 'string' && input.startsWith('/') ? new URL(input, window.location.origin) : input, init);
