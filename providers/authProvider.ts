@@ -38,14 +38,15 @@ function loadUser(session: Session) {
   return userLoaded;
 }
 
-let expiryReported = false;
+/** The key checkAuth rejects with after an explicit sign-out: the notifications drop it silently. */
+export const SIGNED_OUT_MESSAGE = 'auth.signedOut';
 
 function sessionExpired() {
   clearSession();
-  // an explicit sign-out is not an expiry, and parallel checks report it once
-  const quiet = expiryReported || sessionStorage.getItem(SIGNED_OUT_FLAG);
-  expiryReported = true;
-  return Promise.reject({ message: quiet ? false : 'auth.sessionExpired', redirectTo: LOGIN_PATH });
+  // an explicit sign-out is not an expiry. (A message of false would be the react-admin way to stay
+  // silent, but it sends react-admin 5.15 into a redirect loop.)
+  const message = sessionStorage.getItem(SIGNED_OUT_FLAG) ? SIGNED_OUT_MESSAGE : 'auth.sessionExpired';
+  return Promise.reject({ message, redirectTo: LOGIN_PATH });
 }
 
 const baseAuthProvider: AuthProvider = {

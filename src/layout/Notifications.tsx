@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { SnackbarProvider, useSnackbar } from 'notistack';
 import { useNotificationContext, useTranslate } from 'react-admin';
+import { SIGNED_OUT_MESSAGE } from '../../providers/authProvider.ts';
 
 export const MAX_NOTIFICATIONS = 6;
 const DEFAULT_DURATION = 4000;
@@ -15,6 +16,7 @@ function NotificationPump() {
     const next = takeNotification();
     if (!next) return;
     const { message, type, notificationOptions } = next;
+    if (message === SIGNED_OUT_MESSAGE) return;
     const { messageArgs, autoHideDuration, multiLine: _multiLine, undoable: _undoable, ...rest } = notificationOptions ?? {};
     const text = typeof message === 'string' ? translate(message, { _: message, ...messageArgs }) : message;
     const variant = type === 'warning' || type === 'error' || type === 'success' ? type : 'info';
@@ -26,7 +28,7 @@ function NotificationPump() {
 /** react-admin's notifications, up to six stacked at the bottom right (react-admin shows one at a time). */
 export function StackedNotifications() {
   return (
-    <SnackbarProvider maxSnack={MAX_NOTIFICATIONS} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}>
+    <SnackbarProvider maxSnack={MAX_NOTIFICATIONS} preventDuplicate anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}>
       <NotificationPump />
     </SnackbarProvider>
   );

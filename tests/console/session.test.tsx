@@ -91,6 +91,6 @@ describe('session restore', () => {
     writeSession(storedSession(later(600_000), later(86_400_000)));
     await authProvider.logout({});
     expect(localStorage.getItem('waymark.session')).toBeNull();
-    await expect(authProvider.checkAuth({})).rejects.toEqual({ message: false, redirectTo: '/auth/login' });
+    await expect(authProvider.checkAuth({})).rejects.toEqual({ message: 'auth.signedOut', redirectTo: '/auth/login' });
   });
 });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Checkbox, FormControlLabel, FormHelperText, Link as MuiLink, Stack } from '@mui/material';
 import { Link, useLocation } from 'react-router-dom';
-import { Form, PasswordInput, TextInput, useInput, useLogin, useNotify, useTranslate } from 'react-admin';
+import { Form, PasswordInput, TextInput, useInput, useLogin, useNotify, useTranslate, ValidationError } from 'react-admin';
 import { AuthFrame, errorMessage } from './AuthFrame.tsx';
 import { maxLength, requiredField } from './validators.ts';
 import { setFlash } from '../../flash.ts';
@@ -22,7 +22,7 @@ function TermsCheckbox() {
           <MuiLink href="/public/privacy" target="_blank" rel="noopener">{translate('auth.privacyPolicy')}</MuiLink>
         </>}
       />
-      {fieldState.error && <FormHelperText error>{translate(fieldState.error.message ?? '')}</FormHelperText>}
+      {fieldState.error?.message && <FormHelperText error><ValidationError error={fieldState.error.message} /></FormHelperText>}
     </Box>
   );
 }

@@ -1,0 +1,50 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import net from 'node:net';
+import type { TestProject } from 'vitest/node';
+import { buildConsoleIfNeeded } from '../../server/build.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext { baseUrl: string }
+}
+
+const freePort = () => new Promise<number>((resolve, reject) => {
+  const server = net.createServer();
+  server.listen(0, '127.0.0.1', () => {
+    const { port } = server.address() as net.AddressInfo;
+    server.close(() => resolve(port));
+  });
+  server.on('error', reject);
+});
+
+let child: ChildProcess | undefined;
+let dataDir: string | undefined;
+
+/** The real server, built console and demo data on a fresh data directory (or DATABASE_URL). */
+export default async function setup(project: TestProject) {
+  buildConsoleIfNeeded((m) => console.log(m));
+  const port = await freePort();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-e2e-'));
+  child = spawn(process.execPath, ['server/bin.mjs', 'serve', '--demo'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, GATEWAY_PORT: String(await freePort()), LOG_LEVEL: 'warn', WAYMARK_DEMO: '1' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
+    } catch { /* not up yet */ }
+    if (Date.now() > deadline) throw new Error('the server did not become healthy in 120 s');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  project.provide('baseUrl', baseUrl);
+  return async () => {
+    child?.kill('SIGTERM');
+    await new Promise((r) => child?.once('exit', r));
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

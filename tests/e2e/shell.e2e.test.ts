@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, signInThroughForm } from './browser.ts';
+
+const DEMO_PASSWORD = 'Waymark@2026';
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => { browser = await launchBrowser(); });
+afterAll(async () => { await browser?.close(); });
+beforeEach(async () => {
+  await context?.close();
+  context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  page = await context.newPage();
+});
+
+describe('sign-in', () => {
+  it('signs in through the form and lands on Vehicle Status', async () => {
+    await page.goto(`${baseUrl}/auth/login`);
+    await signInThroughForm(page, 'superadmin@demo.waymark.in', DEMO_PASSWORD);
+    await page.waitForURL('**/vehicle-status');
+    await page.getByRole('heading', { name: 'Vehicle Status', level: 1 }).waitFor();
+    await page.getByText('Successfully logged in').waitFor();
+  });
+
+  it('shows the validation messages of the spec', async () => {
+    await page.goto(`${baseUrl}/auth/login`);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('The username field is required').waitFor();
+    await page.getByText('The password field is required').waitFor();
+    await page.getByText('You must agree to our terms and conditions').waitFor();
+  });
+
+  it('shows the server message for a wrong password', async () => {
+    await page.goto(`${baseUrl}/auth/login`);
+    await signInThroughForm(page, 'dealer@demo.waymark.in', 'Wrong-pass-1');
+    await page.locator('form').getByRole('alert').filter({ hasText: 'Incorrect username or password' }).waitFor();
+    expect(page.url()).toContain('/auth/login');
+  });
+
+  it('returns to a deep link after signing in', async () => {
+    await page.goto(`${baseUrl}/reports/alert`);
+    await page.waitForURL('**/auth/login');
+    await signInThroughForm(page, 'superadmin@demo.waymark.in', DEMO_PASSWORD);
+    await page.waitForURL('**/reports/alert');
+    await page.getByRole('heading', { name: 'Alerts', level: 1 }).waitFor();
+  });
+
+  it('signs in with a bare phone number, matched as +91 followed by it', async () => {
+    await page.goto(`${baseUrl}/auth/login`);
+    await signInThroughForm(page, '9876543210', DEMO_PASSWORD);
+    await page.waitForURL('**/vehicle-status');
+  });
+});
+
+describe('menu by role', () => {
+  it('hides Management from a CUSTOMER and shows it to SUPER_ADMIN', async () => {
+    await page.goto(`${baseUrl}/auth/login`);
+    await signInThroughForm(page, 'customer@demo.waymark.in', DEMO_PASSWORD);
+    await page.waitForURL('**/vehicle-status');
+    await page.getByRole('menuitem', { name: 'Live tracking' }).waitFor();
+    expect(await page.getByTestId('menu-group-reports').count()).toBe(1);
+    expect(await page.getByTestId('menu-group-management').count()).toBe(0);
+    expect(await page.getByRole('menuitem', { name: 'SIM Activation Orders' }).count()).toBe(0);
+
+    const admin = await browser.newContext();
+    const adminPage = await admin.newPage();
+    await adminPage.goto(`${baseUrl}/auth/login`);
+    await signInThroughForm(adminPage, 'superadmin@demo.waymark.in', DEMO_PASSWORD);
+    await adminPage.waitForURL('**/vehicle-status');
+    await adminPage.getByTestId('menu-group-management').click();
+    await adminPage.getByRole('menuitem', { name: 'Organisations' }).waitFor();
+    await admin.close();
+  });
+
+  it('shows a CUSTOMER the no-access page for a management path', async () => {
+    await page.goto(`${baseUrl}/auth/login`);
+    await signInThroughForm(page, 'customer@demo.waymark.in', DEMO_PASSWORD);
+    await page.waitForURL('**/vehicle-status');
+    await page.goto(`${baseUrl}/management/device`);
+    await page.getByRole('heading', { name: 'No access', level: 1 }).waitFor();
+  });
+});
+
+describe('session', () => {
+  it('keeps the session across a reload', async () => {
+    await page.goto(`${baseUrl}/auth/login`);
+    await signInThroughForm(page, 'dealer@demo.waymark.in', DEMO_PASSWORD);
+    await page.waitForURL('**/vehicle-status');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Vehicle Status', level: 1 }).waitFor();
+    expect(page.url()).toContain('/vehicle-status');
+  });
+
+  it('says "Session expired! Login again." when the refresh token has expired', async () => {
+    await page.goto(`${baseUrl}/auth/login`);
+    await signInThroughForm(page, 'dealer@demo.waymark.in', DEMO_PASSWORD);
+    await page.waitForURL('**/vehicle-status');
+    await page.evaluate(() => {
+      const session = JSON.parse(localStorage.getItem('waymark.session')!);
+      session.accessExpiresAt = new Date(Date.now() - 1000).toISOString();
+      session.refreshExpiresAt = new Date(Date.now() - 1000).toISOString();
+      localStorage.setItem('waymark.session', JSON.stringify(session));
+    });
+    await page.goto(`${baseUrl}/dashboard`);
+    await page.getByText('Session expired! Login again.').waitFor();
+    await page.waitForURL('**/auth/login');
+  });
+
+  it('signs out from the user menu', async () => {
+    await page.goto(`${baseUrl}/auth/login`);
+    await signInThroughForm(page, 'fitter@demo.waymark.in', DEMO_PASSWORD);
+    await page.waitForURL('**/vehicle-status').catch(() => undefined);
+    await page.getByRole('button', { name: 'Profile' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL('**/auth/login');
+    await page.getByText('Successfully logged out').waitFor();
+    expect(await page.getByText('Session expired! Login again.').count()).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem('waymark.session'))).toBeNull();
+  });
+});
+
+describe('language', () => {
+  it('switches the menu to Hindi', async () => {
+    await page.goto(`${baseUrl}/auth/login`);
+    await signInThroughForm(page, 'superadmin@demo.waymark.in', DEMO_PASSWORD);
+    await page.waitForURL('**/vehicle-status');
+    await page.getByRole('button', { name: 'Language' }).or(page.getByRole('button', { name: 'English' })).first().click();
+    await page.getByRole('menuitem', { name: 'हिन्दी' }).click();
+    await page.getByRole('menuitem', { name: 'वाहन स्थिति' }).waitFor();
+    await page.getByTestId('menu-group-management').getByText('प्रबंधन').waitFor();
+  });
+});
+
+describe('pages', () => {
+  it('shows the not-found page for an unknown path', async () => {
+    await page.goto(`${baseUrl}/no/such/page`);
+    await page.getByRole('heading', { name: 'Page not found', level: 1 }).waitFor();
+  });
+
+  it('changes the password end to end', async () => {
+    await page.goto(`${baseUrl}/auth/login`);
+    await signInThroughForm(page, 'rfc@demo.waymark.in', DEMO_PASSWORD);
+    await page.waitForURL('**/vehicle-status');
+    await page.goto(`${baseUrl}/change-password`);
+    await page.getByLabel('Current password').fill(DEMO_PASSWORD);
+    await page.getByLabel('New password', { exact: true }).fill('Rfc-pass-2027');
+    await page.getByLabel('Confirm new password').fill('Rfc-pass-2027');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByRole('status').filter({ hasText: 'Password changed successfully' }).waitFor();
+  });
+});
