@@ -1,0 +1,66 @@
+// npm run bench: figures, never pass/fail. Start-up, console bundle size and sign-in latency.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import crypto from 'node:crypto';
+import { buildConsoleIfNeeded } from '../server/build.ts';
+import { distDir } from '../server/http/console.ts';
+
+async function startServer(dataDir: string, port: number) {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['server/bin.mjs', 'serve', '--demo'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
+  for (;;) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
+    } catch { /* starting */ }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { ms: performance.now() - started, stop: () => new Promise((r) => { child.once('exit', r); child.kill('SIGTERM'); }) };
+}
+
+function bundleFigures() {
+  const index = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const scripts = [...index.matchAll(/src="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  const modules = [...index.matchAll(/href="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  const size = (files: string[]) => files.reduce((sum, f) => {
+    const bytes = fs.readFileSync(path.join(distDir, f));
+    return { raw: sum.raw + bytes.length, gzip: sum.gzip + zlib.gzipSync(bytes, { level: 9 }).length };
+  }, { raw: 0, gzip: 0 });
+  return size([...scripts, ...modules]);
+}
+
+async function loginLatency(base: string, n: number) {
+  const key = (await (await fetch(`${base}/api/auth/public-key`)).json()).data.publicKey as string;
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const password = crypto.publicEncrypt({ key, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from('Waymark@2026')).toString('base64');
+    const t = performance.now();
+    const r = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'dealer@demo.waymark.in', password }) });
+    if (!r.ok) throw new Error(`login failed: ${r.status}`);
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: times[Math.floor(n * 0.5)]!, p95: times[Math.floor(n * 0.95)]! };
+}
+
+buildConsoleIfNeeded(console.log);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-bench-'));
+const port = 18000 + Math.floor(Math.random() * 1000);
+const cold = await startServer(dataDir, port);
+await cold.stop();
+const warm = await startServer(dataDir, port);
+const login = await loginLatency(`http://127.0.0.1:${port}`, 40);
+await warm.stop();
+fs.rmSync(dataDir, { recursive: true, force: true });
+const bundle = bundleFigures();
+
+console.log('figure                                   value');
+console.log(`start-up, empty data dir (to healthy)    ${cold.ms.toFixed(0)} ms`);
+console.log(`start-up, existing data dir              ${warm.ms.toFixed(0)} ms`);
+console.log(`login page JS (initial scripts)          ${(bundle.raw / 1024).toFixed(0)} KiB raw, ${(bundle.gzip / 1024).toFixed(0)} KiB gzip`);
+console.log(`POST /api/auth/login (argon2id), 40 runs  p50 ${login.p50.toFixed(0)} ms, p95 ${login.p95.toFixed(0)} ms`);
