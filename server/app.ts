@@ -49,7 +49,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
       schema: { tags: ['system'], summary: 'Answers once migrations are applied' },
     }, async () => ({ status: 'ok' }));
     authRoutes(api, db, keys);
-    resetRoutes(api, db, { demo: config.demo, publicUrl: `http://localhost:${config.port}` });
+    resetRoutes(api, db, { demo: config.demo, publicUrl: config.publicUrl });
     roleRoutes(api, db);
   }, { prefix: '/api' });
 

@@ -11,6 +11,8 @@ export interface Config {
   adminPassword: string | undefined;
   demo: boolean;
   logLevel: string;
+  /** Address users reach the console at, for links in e-mails and SMS. */
+  publicUrl: string;
   /** Serve the built console from dist/ when it exists. */
   serveConsole: boolean;
 }
@@ -44,6 +46,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: Parti
     adminPassword: env.WAYMARK_ADMIN_PASSWORD || defaults.adminPassword,
     demo: flag(env.WAYMARK_DEMO, defaults.demo ?? false),
     logLevel: env.LOG_LEVEL || defaults.logLevel || 'info',
+    publicUrl: (env.PUBLIC_URL || defaults.publicUrl || `http://localhost:${integer('PORT', env.PORT, defaults.port ?? 8080)}`).replace(/\/+$/, ''),
     serveConsole: defaults.serveConsole ?? true,
   };
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { organisations, refreshTokens, roles } from '../db/schema.ts';
+import { refreshTokens } from '../db/schema.ts';
+import { isInOrganisationTree } from '../organisations/scope.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../http/errors.ts';
 import { PUBLIC, SIGNED_IN } from '../http/permissions.ts';
 import { normaliseUsername, MAX_CREDENTIAL_LENGTH } from '../../providers/username.ts';
@@ -39,13 +40,13 @@ export function authRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
     }
     if (!found.row.isEnabled) throw forbidden('This account is disabled. Contact your administrator.');
     await clearFailures(db, username);
-    const [role] = await db.select().from(roles).where(eq(roles.id, found.row.roleId));
     const token = await issueTokens(db, keys, found.row.id);
+    const { role, ...user } = found.public;
     request.log.info({ userId: found.row.id }, 'signed in');
     return {
       success: true,
       message: 'Successfully logged in',
-      data: { user: found.public, role: { name: role!.name, authScopes: role!.authScopes }, token },
+      data: { user: { ...user, role: { id: role.id, name: role.name } }, role: { name: role.name, authScopes: role.authScopes }, token },
     };
   });
 
@@ -84,12 +85,11 @@ export function authRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
     if (!own) {
       // another user: only for a user manager whose organisation tree holds that user
       const visible = user && hasPermission(caller.roleName, caller.permissions, 'management-user')
-        && (await isInTree(db, user.row.organisationId, caller.organisationPath));
+        && (await isInOrganisationTree(db, user.row.organisationId, caller.organisationPath));
       if (!visible) throw notFound('User not found');
     }
     if (!user) throw notFound('User not found');
-    const [role] = await db.select().from(roles).where(eq(roles.id, user.row.roleId));
-    return { success: true, message: 'OK', data: { ...user.public, role: { id: role!.id, name: role!.name, authScopes: role!.authScopes } } };
+    return { success: true, message: 'OK', data: user.public };
   });
 
   app.post<{ Body: { username: string; password: string; newpassword: string } }>('/auth/change-password', {
@@ -111,9 +111,4 @@ export function authRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
     await revokeUserSessions(db, caller.userId, caller.sessionId);
     return { success: true, message: 'Password changed successfully' };
   });
-}
-
-async function isInTree(db: Db, organisationId: string, callerPath: string) {
-  const [org] = await db.select({ path: organisations.path }).from(organisations).where(eq(organisations.id, organisationId));
-  return Boolean(org?.path.startsWith(callerPath));
 }

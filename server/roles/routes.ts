@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, eq, isNull, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { organisations, roles } from '../db/schema.ts';
+import { roles } from '../db/schema.ts';
+import { inOrganisationTree } from '../organisations/scope.ts';
 import { requireCaller } from '../auth/caller.ts';
 import { flattenAuthScopes, SUPER_ADMIN } from '../../providers/permissions.ts';
 
@@ -26,8 +27,7 @@ export function roleRoutes(app: FastifyInstance, db: Db) {
     const caller = await requireCaller(request);
     const where: SQL[] = [];
     if (caller.roleName !== SUPER_ADMIN) {
-      const ownTree = sql`${roles.organisationId} in (select ${organisations.id} from ${organisations} where ${like(organisations.path, `${caller.organisationPath}%`)})`;
-      where.push(or(isNull(roles.organisationId), ownTree)!);
+      where.push(or(isNull(roles.organisationId), inOrganisationTree(roles.organisationId, caller.organisationPath))!);
     }
     if (request.query._id) where.push(eq(roles.id, request.query._id));
     if (request.query.name) where.push(eq(roles.name, request.query.name));

@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import { organisations, roles, users } from '../db/schema.ts';
 import { isEmail } from '../../providers/username.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import type { AuthScope } from '../../providers/permissions.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -15,7 +16,7 @@ export interface PublicUser {
   phone: string | null;
   isEnabled: boolean;
   avatar: string | null;
-  role: { id: string; name: string };
+  role: { id: string; name: string; authScopes: AuthScope[] };
   organisation: { id: string; tradeName: string; brandName: string };
   createdAt: string;
 }
@@ -23,11 +24,12 @@ export interface PublicUser {
 const selection = {
   user: users,
   roleName: roles.name,
+  authScopes: roles.authScopes,
   tradeName: organisations.tradeName,
   brandName: organisations.brandName,
 };
 
-function toPublic(row: { user: UserRow; roleName: string; tradeName: string; brandName: string }): PublicUser {
+function toPublic(row: { user: UserRow; roleName: string; authScopes: AuthScope[]; tradeName: string; brandName: string }): PublicUser {
   const { user } = row;
   return {
     id: user.id,
@@ -37,7 +39,7 @@ function toPublic(row: { user: UserRow; roleName: string; tradeName: string; bra
     phone: user.phone,
     isEnabled: user.isEnabled,
     avatar: user.avatar,
-    role: { id: user.roleId, name: row.roleName },
+    role: { id: user.roleId, name: row.roleName, authScopes: row.authScopes },
     organisation: { id: user.organisationId, tradeName: row.tradeName, brandName: row.brandName },
     createdAt: user.createdAt.toISOString(),
   };

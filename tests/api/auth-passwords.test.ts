@@ -56,7 +56,10 @@ describe('forgot and reset password', () => {
   it('resets with the e-mailed link token', async () => {
     const email = demoEmail('inventory');
     await forgot(email);
-    const link = (await lastMessageTo(email))!.body.match(/token=([\w-]+)/)![1]!;
+    const body = (await lastMessageTo(email))!.body;
+    // the link is built from PUBLIC_URL (here its default), never from the request's Host header
+    expect(body).toMatch(/http:\/\/localhost:8080\/auth\/reset-password\/[\w-]+\?token=/);
+    const link = body.match(/token=([\w-]+)/)![1]!;
     const ok = await reset(`token=${link}`, { password: 'Link-pass-2026' });
     expect(ok.statusCode).toBe(200);
     expect((await login(server.app, email, 'Link-pass-2026')).statusCode).toBe(200);
