@@ -121,4 +121,4 @@ const baseAuthProvider: AuthProvider = {
 };
 
 // a failed refresh clears the session; checkAuth then reports it as expired
-export const authProvider = addRefreshAuthToAuthProvider(baseAuthProvider, () => refreshAuth().catch(() => undefined));
+export const authProvider = addRefreshAuthToAuthProvider(baseAuthProvider, refreshAuth);

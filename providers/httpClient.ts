@@ -18,7 +18,7 @@ export function httpClient(url: string, options: fetchUtils.Options = {}) {
 
 /** A call with a JSON body to a path under the API base; the parsed answer. */
 export async function apiCall<T = { success: boolean; message: string }>(path: string, method = 'GET', body?: unknown): Promise<T> {
-  if (readSession()) await refreshAuth();
+  await refreshAuth();
   const response = await httpClient(path, { method, body: body === undefined ? undefined : JSON.stringify(body) });
   return response.json as T;
 }
@@ -27,7 +27,9 @@ let refreshing: Promise<void> | null = null;
 
 /**
  * Makes sure the access token is good for the next call: refreshes it when it is about to expire.
- * Parallel callers share one refresh (a rotated refresh token must never be sent twice).
+ * Parallel callers share one refresh (a rotated refresh token must never be sent twice). A refresh
+ * the server refuses ends the session and resolves all the same: the call then goes out unsigned,
+ * so a public call (signing in again) still works and a protected one gets its 401.
  */
 export function refreshAuth(): Promise<void> {
   const session = readSession();
@@ -42,9 +44,8 @@ export function refreshAuth(): Promise<void> {
       });
       const { access, refresh } = response.json.data as { access: { token: string; expires: string }; refresh: { token: string; expires: string } };
       writeSession({ ...session, accessToken: access.token, accessExpiresAt: access.expires, refreshToken: refresh.token, refreshExpiresAt: refresh.expires });
-    } catch (error) {
+    } catch {
       clearSession();
-      throw error;
     } finally {
       refreshing = null;
     }

@@ -45,6 +45,33 @@ function storedSession(access: string, refresh: string) {
   };
 }
 
+describe('sign-in', () => {
+  it('signs in even when a stale session whose refresh is refused is still stored', async () => {
+    const { generateKeyPairSync } = await import('node:crypto');
+    const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    let loginBody: { username?: string; password?: string } = {};
+    server.use(
+      http.get('*/api/auth/public-key', () => HttpResponse.json({ success: true, data: { algorithm: 'RSA-OAEP-256', publicKey: publicKey.export({ type: 'spki', format: 'pem' }) } })),
+      http.post('*/api/auth/login', async ({ request }) => {
+        loginBody = await request.json() as typeof loginBody;
+        return HttpResponse.json({ success: true, message: 'Successfully logged in', data: {
+          user: { id: 'u2', firstName: 'Neha', lastName: 'Gupta', email: 'n@x.in', phone: null },
+          role: { name: 'DEALER', authScopes: [{ id: 'fitment' }] },
+          token: { access: { token: 'fresh-access', expires: later(900_000) }, refresh: { token: 'fresh-refresh', expires: later(86_400_000) } },
+        } });
+      }),
+    );
+    const { authProvider, writeSession, readSession, readPermissions } = await load();
+    refreshFails = true;
+    writeSession(storedSession(earlier(1000), later(86_400_000)));
+    await authProvider.login({ username: '9800000006', password: 'Waymark@2026' });
+    expect(loginBody.username).toBe('+919800000006');
+    expect(loginBody.password).not.toBe('Waymark@2026');
+    expect(readSession()?.accessToken).toBe('fresh-access');
+    expect(readPermissions()).toEqual(['fitment']);
+  });
+});
+
 describe('session restore', () => {
   it('reports a missing session as expired and sends to the login page', async () => {
     const { authProvider } = await load();
