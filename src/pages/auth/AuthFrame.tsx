@@ -36,10 +36,3 @@ export function AuthFrame({ title, subtitle, children }: { title: string; subtit
   );
 }
 
-/** The message of a failed call: the server's own, else the given fallback key. */
-export function errorMessage(error: unknown, fallback: string): string {
-  const body = (error as { body?: { message?: string } })?.body;
-  if (body?.message) return body.message;
-  const message = (error as { message?: string })?.message;
-  return message && !/^HTTP Error|Failed to fetch/i.test(message) ? message : fallback;
-}

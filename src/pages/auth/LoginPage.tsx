@@ -1,8 +1,8 @@
-import { useState } from 'react';
-import { Alert, Box, Button, Checkbox, FormControlLabel, FormHelperText, Link as MuiLink, Stack } from '@mui/material';
+import { Box, Button, Checkbox, FormControlLabel, FormHelperText, Link as MuiLink, Stack } from '@mui/material';
 import { Link, useLocation } from 'react-router-dom';
-import { Form, PasswordInput, TextInput, useInput, useLogin, useNotify, useTranslate, ValidationError } from 'react-admin';
-import { AuthFrame, errorMessage } from './AuthFrame.tsx';
+import { Form, PasswordInput, TextInput, useInput, useLogin, useTranslate, ValidationError } from 'react-admin';
+import { AuthFrame } from './AuthFrame.tsx';
+import { FormCallMessage, useFormCall } from './useFormCall.tsx';
 import { maxLength, requiredField } from './validators.ts';
 import { setFlash } from '../../flash.ts';
 
@@ -36,28 +36,20 @@ function nextLocation(state: unknown): string {
 
 export function LoginPage() {
   const translate = useTranslate();
-  const notify = useNotify();
   const login = useLogin();
   const location = useLocation();
-  const [submitting, setSubmitting] = useState(false);
-  const [submitError, setSubmitError] = useState<string | null>(null);
-
-  const submit = async (values: Record<string, unknown>) => {
-    setSubmitting(true);
-    setSubmitError(null);
-    notify('auth.loggingIn', { type: 'info' });
-    try {
-      await login({ username: values.username, password: values.password });
-      setFlash('auth.loginSuccess');
-      // the page reloads into the page asked for, so every part starts from the new session
-      window.location.replace(nextLocation(location.state));
-    } catch (error) {
-      const message = errorMessage(error, 'auth.loginFailed');
-      setSubmitError(message);
-      notify(message, { type: 'error' });
-      setSubmitting(false);
-    }
-  };
+  const { submit, busy, result } = useFormCall(
+    (values) => login({ username: values.username, password: values.password }) as Promise<void>,
+    {
+      pending: 'auth.loggingIn',
+      fallback: 'auth.loginFailed',
+      onSuccess: () => {
+        setFlash('auth.loginSuccess');
+        // the page reloads into the page asked for, so every part starts from the new session
+        window.location.replace(nextLocation(location.state));
+      },
+    },
+  );
 
   return (
     <AuthFrame title="auth.signInTitle" subtitle="auth.signInSubtitle">
@@ -71,8 +63,8 @@ export function LoginPage() {
           <Box sx={{ textAlign: 'right' }}>
             <MuiLink component={Link} to="/auth/forgot-password">{translate('auth.lostPassword')}</MuiLink>
           </Box>
-          {submitError && <Alert severity="error" role="alert">{translate(submitError, { _: submitError })}</Alert>}
-          <Button type="submit" variant="contained" size="large" disabled={submitting}>{translate('auth.signIn')}</Button>
+          <FormCallMessage result={result} />
+          <Button type="submit" variant="contained" size="large" disabled={busy}>{translate('auth.signIn')}</Button>
           <Button component={Link} to="/public/renewal-payment" variant="outlined" size="large">{translate('auth.renewSubscription')}</Button>
           <Box sx={{ textAlign: 'center' }}>
             <MuiLink component={Link} to="/public/contact-us">{translate('auth.contactUs')}</MuiLink>

@@ -1,39 +1,24 @@
-import { useState } from 'react';
-import { Alert, Box, Button, Link as MuiLink, Stack } from '@mui/material';
+import { Box, Button, Link as MuiLink, Stack } from '@mui/material';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { Form, PasswordInput, TextInput, useNotify, useTranslate } from 'react-admin';
+import { Form, PasswordInput, TextInput, useTranslate } from 'react-admin';
 import { apiCall } from '../../../providers/httpClient.ts';
-import { AuthFrame, errorMessage } from './AuthFrame.tsx';
+import { AuthFrame } from './AuthFrame.tsx';
+import { FormCallMessage, useFormCall } from './useFormCall.tsx';
 import { maxLength, passwordRule, requiredField, sameAs } from './validators.ts';
 
 /** With ?token= (the e-mailed link) only a new password is asked; otherwise the one-time code too. */
 export function ResetPasswordPage() {
   const translate = useTranslate();
-  const notify = useNotify();
   const navigate = useNavigate();
   const { otpToken = '' } = useParams();
   const [search] = useSearchParams();
   const linkToken = search.get('token');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (values: Record<string, unknown>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = linkToken
-        ? await apiCall(`/auth/reset-password?token=${encodeURIComponent(linkToken)}`, 'POST', { password: values.password })
-        : await apiCall(`/auth/reset-password?otp=${encodeURIComponent(String(values.otp).trim())}`, 'POST', { otpToken, password: values.password });
-      notify(answer.message, { type: 'success' });
-      navigate('/auth/login');
-    } catch (failure) {
-      const message = errorMessage(failure, 'auth.somethingWrong');
-      setError(message);
-      notify(message, { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { submit, busy, result } = useFormCall(
+    (values) => linkToken
+      ? apiCall(`/auth/reset-password?token=${encodeURIComponent(linkToken)}`, 'POST', { password: values.password })
+      : apiCall(`/auth/reset-password?otp=${encodeURIComponent(String(values.otp).trim())}`, 'POST', { otpToken, password: values.password }),
+    { onSuccess: () => navigate('/auth/login') },
+  );
 
   return (
     <AuthFrame title="auth.resetTitle" subtitle={linkToken ? 'auth.resetLinkSubtitle' : 'auth.resetSubtitle'}>
@@ -45,7 +30,7 @@ export function ResetPasswordPage() {
           <PasswordInput source="password" label="auth.newPassword" autoComplete="new-password" fullWidth helperText="auth.passwordRule"
             validate={[requiredField('auth.passwordRequired'), maxLength('auth.passwordTooLong'), passwordRule]} />
           <PasswordInput source="confirm" label="auth.confirmPassword" autoComplete="new-password" fullWidth validate={sameAs('password')} />
-          {error && <Alert severity="error" role="alert">{translate(error, { _: error })}</Alert>}
+          <FormCallMessage result={result} />
           <Button type="submit" variant="contained" size="large" disabled={busy}>{translate('auth.resetPassword')}</Button>
           <Box sx={{ textAlign: 'center' }}><MuiLink component={Link} to="/auth/login">{translate('auth.backToLogin')}</MuiLink></Box>
         </Stack>
