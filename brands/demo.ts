@@ -1,6 +1,6 @@
-import { logoSvg, type Brand } from './types.ts';
+import { defineBrand } from './types.ts';
 
-const brand: Brand = {
+export default defineBrand({
   id: 'demo',
   name: 'Waymark Demo',
   fullName: 'Waymark Demo Console',
@@ -16,9 +16,7 @@ const brand: Brand = {
     lines: ['Sample organisations, users and vehicles', 'Every role to sign in as', 'Nothing here is real data'],
   },
   palette: { primary: '#6d28d9', secondary: '#10b981', panel: '#4c1d95' },
-  logo: logoSvg('#6d28d9', 'D'),
-  apiBase: '/api',
+  logoLetter: 'D',
   warrantyBrandNames: ['Waymark Demo'],
   defaultCustomerPassword: 'Demo@1234',
-};
-export default brand;
+});

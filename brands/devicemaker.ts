@@ -1,6 +1,6 @@
-import { logoSvg, type Brand } from './types.ts';
+import { defineBrand } from './types.ts';
 
-const brand: Brand = {
+export default defineBrand({
   id: 'devicemaker',
   name: 'Waymark Device Maker',
   fullName: 'Waymark for Device Makers',
@@ -16,9 +16,7 @@ const brand: Brand = {
     lines: ['Allocate devices to distributors and dealers', 'Approve SIM activations and firmware updates', 'Every fitment certified against AIS-140'],
   },
   palette: { primary: '#b91c1c', secondary: '#1f2937', panel: '#7f1d1d' },
-  logo: logoSvg('#b91c1c', 'T'),
-  apiBase: '/api',
+  logoLetter: 'T',
   warrantyBrandNames: ['TrackMaker', 'TrackMaker TM-140'],
   defaultCustomerPassword: 'Track@1400',
-};
-export default brand;
+});

@@ -1,6 +1,6 @@
-import { logoSvg, type Brand } from './types.ts';
+import { defineBrand } from './types.ts';
 
-const brand: Brand = {
+export default defineBrand({
   id: 'smartcity',
   name: 'Waymark Smart City',
   fullName: 'Waymark Smart City Operations',
@@ -16,9 +16,7 @@ const brand: Brand = {
     lines: ['Track waste collection vehicles ward by ward', 'Door-to-door collection and route violations', 'Daily run summaries for every circle'],
   },
   palette: { primary: '#047857', secondary: '#0ea5e9', panel: '#064e3b' },
-  logo: logoSvg('#047857', 'S'),
-  apiBase: '/api',
+  logoLetter: 'S',
   warrantyBrandNames: ['Smart City'],
   defaultCustomerPassword: 'City@1400',
-};
-export default brand;
+});

@@ -1,6 +1,6 @@
-import { logoSvg, type Brand } from './types.ts';
+import { defineBrand } from './types.ts';
 
-const brand: Brand = {
+export default defineBrand({
   id: 'vltd',
   name: 'Waymark VLTD',
   fullName: 'Waymark Vehicle Location Tracking',
@@ -16,9 +16,7 @@ const brand: Brand = {
     lines: ['Watch every vehicle live and replay its routes', 'Record fitments and issue certificates on the spot', 'Order SIM activations and manage your devices'],
   },
   palette: { primary: '#0b5cad', secondary: '#f59e0b', panel: '#0a3d73' },
-  logo: logoSvg('#0b5cad', 'W'),
-  apiBase: '/api',
+  logoLetter: 'W',
   warrantyBrandNames: ['Waymark', 'Waymark VLTD'],
   defaultCustomerPassword: 'Customer@140',
-};
-export default brand;
+});

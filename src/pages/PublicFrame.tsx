@@ -13,7 +13,7 @@ export function PublicFrame({ title, titleArgs, children }: { title: string; tit
       <ScrollToTop />
       <Title title={translate(title, titleArgs)} />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 3, height: 64, bgcolor: brand.palette.primary, color: '#fff' }}>
-        <Box component="img" alt="" src={`data:image/svg+xml;utf8,${encodeURIComponent(brand.logo)}`} sx={{ width: 32, height: 32, filter: 'brightness(0) invert(1)' }} />
+        <Box component="img" alt="" src={brand.logoUrl} sx={{ width: 32, height: 32, filter: 'brightness(0) invert(1)' }} />
         <Typography variant="h6" component="span" sx={{ flex: 1 }}>{brand.brandName}</Typography>
         <LocalesMenuButton />
         <MuiLink component={Link} to="/auth/login" color="inherit">{translate('auth.signIn')}</MuiLink>

@@ -15,7 +15,7 @@ export function AuthFrame({ title, subtitle, children }: { title: string; subtit
         data-testid="login-side-panel"
         sx={{ display: { xs: 'none', md: 'flex' }, flex: 1, flexDirection: 'column', justifyContent: 'center', p: 6, color: '#fff', background: `linear-gradient(135deg, ${brand.palette.panel}, ${brand.palette.primary})` }}
       >
-        <Box component="img" alt={brand.brandName} src={`data:image/svg+xml;utf8,${encodeURIComponent(brand.logo)}`} sx={{ width: 72, height: 72, mb: 3, filter: 'brightness(0) invert(1)' }} />
+        <Box component="img" alt={brand.brandName} src={brand.logoUrl} sx={{ width: 72, height: 72, mb: 3, filter: 'brightness(0) invert(1)' }} />
         <Typography variant="h4" component="p" sx={{ fontWeight: 700, mb: 2 }}>{brand.loginPageText.headline}</Typography>
         <Stack component="ul" spacing={1} sx={{ pl: 2.5, m: 0 }}>
           {brand.loginPageText.lines.map((line) => <Typography component="li" key={line}>{line}</Typography>)}
