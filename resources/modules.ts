@@ -4,6 +4,9 @@
  * a user do. Plain data shared by the console (menu, route guards, role editor) and the server
  * (role seeding, route checks). docs/permissions.md lists them.
  */
+import type { ResourceDeclaration } from './define.ts';
+import { declarations } from './entities/index.ts';
+
 export type ModuleGroup = 'top' | 'reports' | 'management' | 'account' | 'hidden';
 
 export interface ModuleAction {
@@ -25,17 +28,21 @@ export interface ModuleDefinition {
 
 const action = (id: string): ModuleAction => ({ id, label: `permissions.${id}` });
 
-/** The list, add, edit, delete and export ids of a management entity. */
-function crud(entity: string, extra: string[] = []): ModuleAction[] {
-  return [`add-${entity}`, `edit-${entity}`, `delete-${entity}`, `export-${entity}`, ...extra].map(action);
-}
-
 function report(slug: string, name: string, inMenu = true): ModuleDefinition {
   return { id: `report-${slug}`, name: `menu.reports.${name}`, path: `/reports/${slug}`, group: 'reports', inMenu, actions: [action(`export-report-${slug}`)] };
 }
 
-function management(entity: string, name: string, actions: ModuleAction[], path = `/management/${entity}`): ModuleDefinition {
-  return { id: `management-${entity}`, name: `menu.management.${name}`, path, group: 'management', actions };
+/** A declared entity's screen: its module id opens it, its actions are the declaration's permission ids. */
+function moduleOf(resource: ResourceDeclaration): ModuleDefinition {
+  const ids = [
+    ...Object.values(resource.permissions),
+    ...(resource.rowActions ?? []).map((a) => a.id),
+    ...(resource.extraPermissions ?? []),
+  ];
+  return {
+    id: resource.module, name: resource.title, path: resource.path, group: resource.menu?.group ?? 'management',
+    badge: resource.menu?.badge, actions: [...new Set(ids)].map(action),
+  };
 }
 
 export const modules: ModuleDefinition[] = [
@@ -76,29 +83,23 @@ export const modules: ModuleDefinition[] = [
   report('d2d-collection', 'd2dCollection'),
   report('total-run-summary', 'totalRunSummary'),
 
-  management('device', 'devices', [
-    ...crud('device'),
-    ...['send-command', 'rollback-device', 'allocate-device-bulk', 'update-firmware', 'link-unlink-device',
-      'raise-sim-activation', 'create-activation'].map(action),
-  ]),
-  management('vehicle', 'assets', [
-    ...['add-vehicle', 'edit-vehicle-result-table', 'delete-vehicle-result-table', 'export-vehicle', 'send-mail-item',
-      'activated-tracking', 'deActivated-tracking', 'assign-geofence'].map(action),
-  ]),
-  management('user', 'users', crud('user', ['set-user-password', 'associate-user-result-table'])),
-  management('organisation', 'organisations', crud('organisation', ['setting-organisation'])),
-  management('role', 'roles', crud('role')),
-  management('groups', 'groups', crud('group')),
-  management('route', 'routes', crud('route', ['add-kml-route'])),
-  management('admin-division', 'adminDivisions', crud('admin-division')),
-  management('job', 'jobs', [action('add-job'), action('export-job')]),
-  management('POI', 'poi', crud('poi')),
-  management('geofence', 'geofences', [action('add-geofence'), action('delete-geofence'), action('export-geofence')]),
-  management('raw-logs', 'rawLogs', [action('export-raw-logs')]),
-  management('wallet', 'wallets', [action('add-wallet'), action('edit-wallet'), action('export-wallet')]),
-  management('device-model', 'deviceModels', crud('device-model'), '/device-model'),
-  management('item', 'items', crud('item'), '/item'),
 ];
+
+/** The declared entities; registerResource adds one at run time (integrations, tests). */
+export const resources: ResourceDeclaration[] = [...declarations];
+modules.push(...resources.map(moduleOf));
+
+export function registerResource(resource: ResourceDeclaration): void {
+  if (resources.some((r) => r.name === resource.name || r.api === resource.api)) {
+    throw new Error(`Resource ${resource.name} (${resource.api}) is declared twice`);
+  }
+  resources.push(resource);
+  modules.push(moduleOf(resource));
+}
+
+export function findResource(name: string): ResourceDeclaration | undefined {
+  return resources.find((r) => r.name === name);
+}
 
 export function findModule(id: string): ModuleDefinition | undefined {
   return modules.find((m) => m.id === id);

@@ -11,7 +11,8 @@ import { loadAuthKeys } from './auth/keys.ts';
 import { registerCaller } from './auth/caller.ts';
 import { authRoutes } from './auth/routes.ts';
 import { resetRoutes } from './auth/reset.ts';
-import { roleRoutes } from './roles/routes.ts';
+import { resourceRoutes } from './resources/plugin.ts';
+import { searchRoutes } from './search/routes.ts';
 
 export interface AppOptions {
   config: Config;
@@ -50,7 +51,8 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     }, async () => ({ status: 'ok' }));
     authRoutes(api, db, keys);
     resetRoutes(api, db, { demo: config.demo, publicUrl: config.publicUrl });
-    roleRoutes(api, db);
+    resourceRoutes(api, db);
+    searchRoutes(api, db);
   }, { prefix: '/api' });
 
   if (!config.serveConsole || !(await serveConsole(app, config.brand))) {

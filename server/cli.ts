@@ -24,7 +24,7 @@ async function serve(config: Config, buildIfNeeded: boolean) {
   const app = await buildApp({ config, database });
   app.addHook('onClose', async () => database.close());
   await firstStart(database.db, app.log, { email: config.adminEmail, password: config.adminPassword });
-  if (config.demo) await seedDemo(database.db, app.log);
+  if (config.demo) await seedDemo(app, database.db, app.log);
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -107,20 +107,49 @@ export const serverKeys = pgTable('server_keys', {
   createdAt: createdAt(),
 });
 
+/** The catalogue of tracker models, shared by every organisation. */
+export const deviceModels = pgTable('device_models', {
+  id: id(),
+  name: text('name').notNull(),
+  manufacturer: text('manufacturer'),
+  protocol: text('protocol').notNull().default('AIS140'),
+  tac: text('tac'),
+  description: text('description'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [uniqueIndex('device_models_name_idx').on(t.name)]);
+
+export const vehicleGroups = pgTable('vehicle_groups', {
+  id: id(),
+  name: text('name').notNull(),
+  description: text('description'),
+  organisationId: uuid('organisation_id').notNull().references(() => organisations.id),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [index('vehicle_groups_org_idx').on(t.organisationId)]);
+
 export const devices = pgTable('devices', {
   id: id(),
   imei: text('imei').notNull(),
   iccid: text('iccid'),
   eSimProvider: text('e_sim_provider'),
+  name: text('name'),
+  uid: text('uid'),
   status: text('status').notNull().default('NEW'),
-  model: text('model'),
+  modelId: uuid('model_id').references(() => deviceModels.id),
+  firmwareVersion: text('firmware_version'),
   sim1: text('sim1'),
   sim2: text('sim2'),
   active: boolean('active').notNull().default(true),
   organisationId: uuid('organisation_id').notNull().references(() => organisations.id),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-}, (t) => [uniqueIndex('devices_imei_idx').on(t.imei), index('devices_org_idx').on(t.organisationId)]);
+}, (t) => [
+  uniqueIndex('devices_imei_idx').on(t.imei),
+  uniqueIndex('devices_iccid_idx').on(t.iccid),
+  index('devices_org_status_imei_idx').on(t.organisationId, t.status, t.imei),
+  index('devices_status_imei_idx').on(t.status, t.imei),
+]);
 
 export const vehicles = pgTable('vehicles', {
   id: id(),
@@ -133,8 +162,115 @@ export const vehicles = pgTable('vehicles', {
   chassisNo: text('chassis_no'),
   ownerId: uuid('owner_id').references(() => users.id),
   deviceId: uuid('device_id').references(() => devices.id),
+  groupId: uuid('group_id').references(() => vehicleGroups.id),
   isTrackingActivated: boolean('is_tracking_activated').notNull().default(false),
   organisationId: uuid('organisation_id').notNull().references(() => organisations.id),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-}, (t) => [uniqueIndex('vehicles_registration_idx').on(t.registrationNumber), index('vehicles_org_idx').on(t.organisationId)]);
+}, (t) => [
+  uniqueIndex('vehicles_registration_idx').on(t.registrationNumber),
+  uniqueIndex('vehicles_device_idx').on(t.deviceId),
+  index('vehicles_org_idx').on(t.organisationId),
+]);
+
+const owned = () => uuid('organisation_id').notNull().references(() => organisations.id);
+
+/** GeoJSON geometries are kept as jsonb: PGlite has no PostGIS, and the maths is done in code. */
+export const routes = pgTable('routes', {
+  id: id(),
+  name: text('name').notNull(),
+  description: text('description'),
+  line: jsonb('line'),
+  toleranceMeters: integer('tolerance_meters').notNull().default(100),
+  organisationId: owned(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [index('routes_org_idx').on(t.organisationId)]);
+
+export const adminDivisions = pgTable('admin_divisions', {
+  id: id(),
+  name: text('name').notNull(),
+  code: text('code'),
+  kind: text('kind').notNull(),
+  parentId: uuid('parent_id'),
+  organisationId: owned(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [index('admin_divisions_org_idx').on(t.organisationId), index('admin_divisions_parent_idx').on(t.parentId)]);
+
+export const jobSchedules = pgTable('job_schedules', {
+  id: id(),
+  name: text('name').notNull(),
+  vehicleId: uuid('vehicle_id').notNull().references(() => vehicles.id),
+  routeId: uuid('route_id').references(() => routes.id),
+  department: text('department'),
+  isRecurring: boolean('is_recurring').notNull().default(false),
+  frequency: text('frequency'),
+  startDate: timestamp('start_date', { withTimezone: true }).notNull(),
+  endDate: timestamp('end_date', { withTimezone: true }),
+  organisationId: owned(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [index('job_schedules_org_idx').on(t.organisationId)]);
+
+export const pointsOfInterest = pgTable('points_of_interest', {
+  id: id(),
+  name: text('name').notNull(),
+  description: text('description'),
+  location: jsonb('location').notNull(),
+  radiusMeters: integer('radius_meters').notNull().default(50),
+  organisationId: owned(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [index('points_of_interest_org_idx').on(t.organisationId)]);
+
+export const geofences = pgTable('geofences', {
+  id: id(),
+  name: text('name').notNull(),
+  type: text('type').notNull(),
+  area: jsonb('area').notNull(),
+  radiusMeters: integer('radius_meters'),
+  organisationId: owned(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [index('geofences_org_idx').on(t.organisationId)]);
+
+/** Every frame the gateway receives; frames of unknown IMEIs have no device and no organisation. */
+export const rawLogs = pgTable('raw_logs', {
+  id: id(),
+  imei: text('imei'),
+  deviceId: uuid('device_id').references(() => devices.id, { onDelete: 'set null' }),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  frame: text('frame').notNull(),
+  parseResult: text('parse_result').notNull(),
+  message: text('message'),
+  organisationId: uuid('organisation_id').references(() => organisations.id),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [index('raw_logs_imei_time_idx').on(t.imei, t.receivedAt), index('raw_logs_org_time_idx').on(t.organisationId, t.receivedAt)]);
+
+/** Money in integer paise. */
+export const wallets = pgTable('wallets', {
+  id: id(),
+  userId: uuid('user_id').notNull().references(() => users.id),
+  balance: integer('balance').notNull().default(0),
+  lowBalanceThreshold: integer('low_balance_threshold').notNull().default(0),
+  isActive: boolean('is_active').notNull().default(true),
+  organisationId: owned(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [uniqueIndex('wallets_user_idx').on(t.userId), index('wallets_org_idx').on(t.organisationId)]);
+
+export const items = pgTable('items', {
+  id: id(),
+  name: text('name').notNull(),
+  code: text('code'),
+  tagType: text('tag_type'),
+  quantity: integer('quantity').notNull().default(1),
+  status: text('status').notNull().default('IN_STOCK'),
+  returnReason: text('return_reason'),
+  vehicleId: uuid('vehicle_id').references(() => vehicles.id),
+  organisationId: owned(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [uniqueIndex('items_code_idx').on(t.code), index('items_org_idx').on(t.organisationId)]);

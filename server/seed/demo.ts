@@ -1,11 +1,11 @@
-import { eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import crypto from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { devices, organisations, vehicles } from '../db/schema.ts';
-import { createOrganisation } from '../organisations/service.ts';
-import { createUser } from '../users/service.ts';
+import { organisations, users } from '../db/schema.ts';
+import { loadAuthKeys } from '../auth/keys.ts';
+import { issueTokens, revokeFamily } from '../auth/tokens.ts';
 import { rootOrganisation } from './first-start.ts';
-import { systemRoleIds } from './roles.ts';
 
 /** The password of every demo user; documented in the README. */
 export const DEMO_PASSWORD = 'Waymark@2026';
@@ -30,58 +30,95 @@ export const demoUsers: [string, string, string, string, string, string][] = [
 
 export const demoEmail = (local: string) => `${local}@demo.waymark.in`;
 
-/** Seeds the demo organisation tree, users, devices and vehicles once, through the domain services. */
-export async function seedDemo(db: Db, log: FastifyBaseLogger) {
+/**
+ * Seeds the demo data once, through the HTTP API as the first SUPER_ADMIN would: the same routes,
+ * validation and hooks as a user's requests.
+ */
+export async function seedDemo(app: FastifyInstance, db: Db, log: FastifyBaseLogger) {
   const [already] = await db.select({ id: organisations.id }).from(organisations).where(eq(organisations.tradeName, DEMO_MARKER));
   if (already) return;
   const root = await rootOrganisation(db);
   if (!root) throw new Error('The root organisation must exist before demo data is seeded');
-  const maker = await createOrganisation(db, {
-    parentId: root.id, tradeName: DEMO_MARKER, brandName: 'Bharat Telematics', email: 'support@bharattelematics.in',
-    contact: '+918000000001', gst: '27AABCB1234F1Z5', address: { country: 'India', city: 'Pune', state: 'Maharashtra', pin: '411001', landmark: 'Hinjewadi Phase 1' },
-  });
-  const distributer = await createOrganisation(db, {
-    parentId: maker.id, tradeName: 'Sharma Distributors', brandName: 'Sharma Distributors', email: 'sales@sharmadist.in',
-    address: { country: 'India', city: 'Lucknow', state: 'Uttar Pradesh', pin: '226001' },
-  });
-  const dealer = await createOrganisation(db, {
-    parentId: distributer.id, tradeName: 'Metro Auto Dealers', brandName: 'Metro Auto', email: 'hello@metroauto.in',
-    address: { country: 'India', city: 'Kanpur', state: 'Uttar Pradesh', pin: '208001' },
-  });
-  const customer = await createOrganisation(db, {
-    parentId: dealer.id, tradeName: 'Sunrise Logistics', brandName: 'Sunrise Logistics', email: 'fleet@sunriselogistics.in',
-    address: { country: 'India', city: 'Kanpur', state: 'Uttar Pradesh', pin: '208012' },
-  });
-  const orgs: Record<string, string> = { root: root.id, maker: maker.id, distributer: distributer.id, dealer: dealer.id, customer: customer.id };
-  const roleIds = await systemRoleIds(db);
-  const created: Record<string, string> = {};
-  for (const [role, local, org, firstName, lastName, phone] of demoUsers) {
-    const user = await createUser(db, {
-      firstName, lastName, email: demoEmail(local), phone: `+91${phone}`, password: DEMO_PASSWORD,
-      roleId: roleIds[role]!, organisationId: orgs[org]!,
+  const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.organisationId, root.id)).orderBy(asc(users.createdAt)).limit(1);
+  const keys = await loadAuthKeys(db);
+  const familyId = crypto.randomUUID();
+  const session = await issueTokens(db, keys, admin!.id, familyId);
+  const api = async <T = { id: string }>(method: 'POST' | 'GET', url: string, payload?: object): Promise<T> => {
+    const response = await app.inject({ method, url: `/api${url}`, payload, headers: { authorization: `Bearer ${session.access.token}` } });
+    if (response.statusCode >= 300) throw new Error(`Demo seed: ${method} ${url} answered ${response.statusCode} ${response.body}`);
+    return response.json() as T;
+  };
+  try {
+    const maker = await api('POST', '/organisation', {
+      parentId: root.id, tradeName: DEMO_MARKER, brandName: 'Bharat Telematics', email: 'support@bharattelematics.in', isOnboarded: true,
+      contact: '8000000001', gst: '27AABCB1234F1Z5', address: { country: 'India', city: 'Pune', state: 'Maharashtra', pin: '411001', landmark: 'Hinjewadi Phase 1' },
     });
-    created[role] = user.id;
+    const distributer = await api('POST', '/organisation', {
+      parentId: maker.id, tradeName: 'Sharma Distributors', brandName: 'Sharma Distributors', email: 'sales@sharmadist.in', isOnboarded: true,
+      address: { country: 'India', city: 'Lucknow', state: 'Uttar Pradesh', pin: '226001' },
+    });
+    const dealer = await api('POST', '/organisation', {
+      parentId: distributer.id, tradeName: 'Metro Auto Dealers', brandName: 'Metro Auto', email: 'hello@metroauto.in', isOnboarded: true,
+      address: { country: 'India', city: 'Kanpur', state: 'Uttar Pradesh', pin: '208001' },
+    });
+    const customer = await api('POST', '/organisation', {
+      parentId: dealer.id, tradeName: 'Sunrise Logistics', brandName: 'Sunrise Logistics', email: 'fleet@sunriselogistics.in', isOnboarded: true,
+      address: { country: 'India', city: 'Kanpur', state: 'Uttar Pradesh', pin: '208012' },
+    });
+    const orgs: Record<string, string> = { root: root.id, maker: maker.id, distributer: distributer.id, dealer: dealer.id, customer: customer.id };
+    const roles = await api<{ id: string; name: string }[]>('GET', `/roles?range=[0,99]&filter=${encodeURIComponent('{"isSystem":true}')}`);
+    const roleIds = Object.fromEntries(roles.map((r) => [r.name, r.id]));
+    const created: Record<string, string> = {};
+    for (const [role, local, org, firstName, lastName, phone] of demoUsers) {
+      const user = await api('POST', '/users', {
+        firstName, lastName, email: demoEmail(local), phone, password: DEMO_PASSWORD, roleId: roleIds[role], organisationId: orgs[org],
+      });
+      created[role] = user.id;
+    }
+    const model = await api('POST', '/device-model', { name: 'BT-140 VLTD', manufacturer: 'Bharat Telematics', tac: 'CC-AIS140-2041', description: 'AIS-140 vehicle location tracker with panic buttons' });
+    const devices: { id: string }[] = [];
+    for (let i = 0; i < 12; i++) {
+      devices.push(await api('POST', '/device', {
+        imei: `868347070${String(1000000 + i).slice(1)}`,
+        iccid: `8991000900${String(123456789 + i)}`,
+        eSimProvider: i % 2 ? 'VENTEL' : 'TAISYS',
+        status: i < 6 ? 'INSTALLED' : i < 9 ? 'ALLOCATED' : 'NEW',
+        modelId: model.id, firmwareVersion: '2.4.1',
+        sim1: `5754${String(1000000 + i)}`, sim2: `5755${String(1000000 + i)}`,
+        organisationId: i < 6 ? customer.id : i < 9 ? dealer.id : maker.id,
+      }));
+    }
+    const group = await api('POST', '/group', { name: 'Kanpur Haulage', description: 'Trucks on the Kanpur to Lucknow run', organisationId: customer.id });
+    const makes = [['Tata', 'Ultra T.7'], ['Ashok Leyland', 'Dost+'], ['Mahindra', 'Bolero Pik-Up'], ['Eicher', 'Pro 2049'], ['Tata', 'Starbus'], ['BharatBenz', '1217C']];
+    const vehicles: { id: string }[] = [];
+    for (const [i, [make, model]] of makes.entries()) {
+      vehicles.push(await api('POST', '/vehicle', {
+        name: `Sunrise ${i + 1}`, registrationNumber: `UP78${String.fromCharCode(65 + i)}T${4321 + i}`,
+        category: i === 4 ? 'BUS' : 'TRUCK', make, model, engineNo: `ENG${908100 + i}`, chassisNo: `MAT4480${12000 + i}`,
+        ownerId: created.CUSTOMER, deviceId: devices[i]!.id, groupId: i === 4 ? undefined : group.id, organisationId: customer.id,
+      }));
+    }
+    const circle = await api('POST', '/admin-divisions', { name: 'Kanpur Central', code: 'KNP-C', kind: 'CIRCLE', organisationId: customer.id });
+    await api('POST', '/admin-divisions', { name: 'Ward 12 Swaroop Nagar', code: 'KNP-W12', kind: 'WARD', parentId: circle.id, organisationId: customer.id });
+    const route = await api('POST', '/routes', {
+      name: 'Kanpur to Lucknow (NH27)', description: 'Daily haulage run', toleranceMeters: 250, organisationId: customer.id,
+      line: { type: 'LineString', coordinates: [[80.3319, 26.4499], [80.4875, 26.5512], [80.6510, 26.6934], [80.9462, 26.8467]] },
+    });
+    await api('POST', '/POI', { name: 'Sunrise Depot', description: 'Main yard', location: { type: 'Point', coordinates: [80.3319, 26.4499] }, radiusMeters: 150, organisationId: customer.id });
+    await api('POST', '/geofences', { name: 'Depot fence', type: 'POINT', area: { type: 'Point', coordinates: [80.3319, 26.4499] }, radiusMeters: 300, organisationId: customer.id });
+    await api('POST', '/geofences', {
+      name: 'Lucknow city', type: 'POLYGON', organisationId: customer.id,
+      area: { type: 'Polygon', coordinates: [[[80.85, 26.78], [81.05, 26.78], [81.05, 26.95], [80.85, 26.95], [80.85, 26.78]]] },
+    });
+    await api('POST', '/job-schedule', {
+      name: 'Morning haulage', vehicleId: vehicles[0]!.id, routeId: route.id, department: 'TRANSPORT', isRecurring: true, frequency: 'daily',
+      startDate: '2026-11-01', organisationId: customer.id,
+    });
+    await api('POST', '/item', { name: 'Panic button', code: 'PB-0001', tagType: 'QR', quantity: 25, status: 'IN_STOCK', organisationId: dealer.id });
+    await api('POST', '/item', { name: 'Fuel sensor', code: 'FS-0001', tagType: 'RFID', quantity: 1, status: 'ISSUED', vehicleId: vehicles[1]!.id, organisationId: customer.id });
+    await api('POST', '/wallets', { userId: created.CUSTOMER, lowBalanceThreshold: 50000, organisationId: customer.id });
+  } finally {
+    await revokeFamily(db, familyId);
   }
-  const deviceRows = await db.insert(devices).values(Array.from({ length: 12 }, (_, i) => ({
-    imei: `86834707${String(1000000 + i).slice(1)}`,
-    iccid: `8991000900${String(123456789 + i)}`,
-    eSimProvider: i % 2 ? 'VENTEL' : 'TAISYS',
-    status: i < 6 ? 'INSTALLED' : i < 9 ? 'ALLOCATED' : 'NEW',
-    model: 'BT-140 VLTD',
-    organisationId: i < 6 ? customer.id : i < 9 ? dealer.id : maker.id,
-  }))).returning();
-  const makes = [['Tata', 'Ultra T.7'], ['Ashok Leyland', 'Dost+'], ['Mahindra', 'Bolero Pik-Up'], ['Eicher', 'Pro 2049'], ['Tata', 'Starbus'], ['BharatBenz', '1217C']];
-  await db.insert(vehicles).values(makes.map(([make, model], i) => ({
-    name: `Sunrise ${i + 1}`,
-    registrationNumber: `UP78${String.fromCharCode(65 + i)}T${4321 + i}`,
-    category: i === 4 ? 'BUS' : 'TRUCK',
-    make, model,
-    engineNo: `ENG${908100 + i}`,
-    chassisNo: `MAT4480${12000 + i}`,
-    ownerId: created.CUSTOMER,
-    deviceId: deviceRows[i]!.id,
-    isTrackingActivated: true,
-    organisationId: customer.id,
-  })));
-  log.info('Demo data seeded: 5 organisations, 13 users, 12 devices, 6 vehicles');
+  log.info('Demo data seeded through the API: 5 organisations, 13 users, 12 devices, 6 vehicles and one of each other entity');
 }

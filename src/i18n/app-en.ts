@@ -1,5 +1,10 @@
+import resources from './resources-en.ts';
+import permissions from './permissions-en.ts';
+
 /** The console's own strings in English; app-hi.ts has every key in Hindi (a test checks). */
 const app = {
+  ...resources,
+  permissions,
   app: { name: 'Waymark', loading: 'Loading...' },
   auth: {
     signInTitle: 'Sign in',

@@ -45,7 +45,7 @@ export async function startTestServer(options: { demo?: boolean } = {}): Promise
   const config = loadConfig({}, { serveConsole: false, demo: options.demo ?? true });
   const app = await buildApp({ config, database, logger: false });
   await firstStart(database.db, app.log, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
-  if (options.demo ?? true) await seedDemo(database.db, app.log);
+  if (options.demo ?? true) await seedDemo(app, database.db, app.log);
   await app.ready();
   return {
     app,

@@ -9,11 +9,12 @@ beforeAll(async () => { server = await startTestServer(); });
 afterAll(async () => { await server?.close(); });
 
 const roles = (token: string, query = '') => server.app.inject({ method: 'GET', url: `/api/roles${query}`, headers: bearer(token) });
+const geofences = (token: string) => server.app.inject({ method: 'GET', url: '/api/geofences', headers: bearer(token) });
 
 describe('route permissions', () => {
-  it('refuses GET /roles with 403 to a role without management-role', async () => {
+  it('refuses GET /geofences with 403 to a role without management-geofence', async () => {
     const customer = await signIn(server.app, demoEmail('customer'));
-    const response = await roles(customer.token.access.token);
+    const response = await geofences(customer.token.access.token);
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ success: false, message: 'You do not have permission to do this' });
   });
@@ -24,17 +25,22 @@ describe('route permissions', () => {
 
   it('lists the 13 built-in roles to SUPER_ADMIN, with permissions when hydrated', async () => {
     const admin = await signIn(server.app, demoEmail('superadmin'));
-    const response = await roles(admin.token.access.token, '?hydrate=permissions');
+    const response = await roles(admin.token.access.token, '?hydrate=permissions&range=[0,99]');
     expect(response.statusCode).toBe(200);
     const body = response.json() as { id: string; name: string; permissions: string[] }[];
     expect(body.map((r) => r.name).sort()).toEqual(Object.keys(defaultRoleGrants).sort());
-    expect(response.headers['content-range']).toBe('roles 0-12/13');
+    expect(response.headers['content-range']).toBe('role 0-12/13');
     const customer = body.find((r) => r.name === 'CUSTOMER')!;
     expect(customer.permissions).toContain('see-live-tracking');
     expect(customer.permissions).not.toContain('management-device');
     const one = await roles(admin.token.access.token, `?_id=${customer.id}`);
     expect(one.json()).toHaveLength(1);
     expect(one.json()[0]).not.toHaveProperty('permissions');
+  });
+
+  it('lets any signed-in user read roles for option lists', async () => {
+    const customer = await signIn(server.app, demoEmail('customer'));
+    expect((await roles(customer.token.access.token, '?name=DEALER')).json()).toHaveLength(1);
   });
 
   it('lets an ADMIN (who has management-role) list roles', async () => {
@@ -44,19 +50,19 @@ describe('route permissions', () => {
 
   it('applies a role change on the next request, without a new sign-in', async () => {
     const dealer = await signIn(server.app, demoEmail('dealer'));
-    expect((await roles(dealer.token.access.token)).statusCode).toBe(403);
+    expect((await geofences(dealer.token.access.token)).statusCode).toBe(403);
     const { roles: rolesTable } = await import('../../server/db/schema.ts');
     const { eq } = await import('drizzle-orm');
     await server.database.db.update(rolesTable)
-      .set({ authScopes: [{ id: 'management-role', actions: {} }] }).where(eq(rolesTable.name, 'DEALER'));
-    expect((await roles(dealer.token.access.token)).statusCode).toBe(200);
+      .set({ authScopes: [{ id: 'management-geofence', actions: {} }] }).where(eq(rolesTable.name, 'DEALER'));
+    expect((await geofences(dealer.token.access.token)).statusCode).toBe(200);
   });
 
   it('rejects bad query input with a clear message', async () => {
     const admin = await signIn(server.app, demoEmail('superadmin'));
     const response = await roles(admin.token.access.token, '?_id=not-a-uuid');
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe('The id is not valid');
+    expect(response.json().message).toBe('The filter id is not valid');
   });
 
   it('refuses to start a route that does not declare its permission', async () => {

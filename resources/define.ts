@@ -1,0 +1,164 @@
+/**
+ * The resource declaration: one entity declared once, as plain data, read by the console (list
+ * table, forms, menu, exports, search) and by the server (CRUD routes, validation, filter and
+ * sort whitelists, search, permission checks, organisation scoping). No React, no server imports.
+ * docs/adding-an-entity.md walks through it.
+ */
+
+export type FieldType =
+  | 'text' | 'email' | 'phone' | 'password' | 'number' | 'boolean' | 'date' | 'choice'
+  | 'reference' | 'array' | 'object' | 'image' | 'geometry' | 'json';
+
+export type GeometryKind = 'Point' | 'LineString' | 'Polygon';
+
+interface FieldBase {
+  type: FieldType;
+  /** i18n key of the label; defaults to resources.{resource}.fields.{field}. */
+  label?: string;
+  required?: boolean;
+  default?: unknown;
+  /** Shown as a column of the list table (and so in exports) unless the declaration's `list` says otherwise. */
+  listed?: boolean;
+  /** Usable as a filter (?filter={"field":...}) and offered in the table's filter bar. */
+  filterable?: boolean;
+  sortable?: boolean;
+  /** Searched by the table's search box and the global search (filter q). */
+  searchable?: boolean;
+  /** Set by the server or by a dedicated action; never written through create or edit. */
+  readOnly?: boolean;
+  /** Accepted on create only (a user's initial password), never returned. */
+  createOnly?: boolean;
+  /** One row per value across the whole table. */
+  unique?: boolean;
+  /** Column name when it differs from the field name in snake_case. */
+  column?: string;
+}
+
+export interface TextField extends FieldBase {
+  type: 'text' | 'email' | 'phone' | 'password';
+  minLength?: number;
+  maxLength?: number;
+  /** A regular expression source the value must match (after trimming). */
+  pattern?: string;
+  /** i18n key of the message when the pattern does not match. */
+  patternMessage?: string;
+  /** Upper-case and strip spaces before validating (registration numbers, GST). */
+  normalise?: 'upper';
+  multiline?: boolean;
+}
+export interface NumberField extends FieldBase { type: 'number'; min?: number; max?: number; integer?: boolean }
+export interface BooleanField extends FieldBase { type: 'boolean' }
+export interface DateField extends FieldBase { type: 'date' }
+export interface ChoiceField extends FieldBase { type: 'choice'; choices: readonly string[] }
+export interface ReferenceField extends FieldBase {
+  type: 'reference';
+  /** The console name of the referenced resource. */
+  reference: string;
+}
+export interface ArrayField extends FieldBase { type: 'array'; of: 'text' | 'number'; minItems?: number; maxItems?: number }
+export interface ObjectField extends FieldBase { type: 'object'; fields: Record<string, Field> }
+export interface ImageField extends FieldBase { type: 'image' }
+export interface GeometryField extends FieldBase { type: 'geometry'; kinds: readonly GeometryKind[] }
+/** Free JSON with a dedicated editor (a role's authScopes). */
+export interface JsonField extends FieldBase { type: 'json'; editor?: 'auth-scopes' }
+
+export type Field =
+  | TextField | NumberField | BooleanField | DateField | ChoiceField | ReferenceField
+  | ArrayField | ObjectField | ImageField | GeometryField | JsonField;
+
+/**
+ * Who owns a row: `organisation` rows carry organisationId and are seen by the owning organisation
+ * and those above it; `organisation-tree` is the organisations table itself; `global` rows belong
+ * to no organisation (a catalogue) and are guarded by permissions alone.
+ */
+export type Scope = 'organisation' | 'organisation-tree' | 'global';
+
+export type Action = 'list' | 'create' | 'edit' | 'delete' | 'export';
+
+export interface ResourceDeclaration {
+  /** The console's resource name, used in i18n keys and the data provider. */
+  name: string;
+  /** The API collection under /api, as the spec names it. */
+  api: string;
+  table: string;
+  /** The console's list path; add and edit live below it. */
+  path: string;
+  /** i18n key of the menu entry and page title. */
+  title: string;
+  /** The module id: the permission to open the screen and to read the collection. */
+  module: string;
+  scope: Scope;
+  /** For `organisation` scope: rows without an organisation are shared with everyone (built-in roles). */
+  sharedWhenUnowned?: boolean;
+  /** Permission ids of the actions; an action without one does not exist for this entity. */
+  permissions: Partial<Record<Exclude<Action, 'list'>, string>>;
+  /** Any signed-in user may read the collection for option lists and labels (scoped as usual). */
+  readableBySignedIn?: boolean;
+  fields: Record<string, Field>;
+  /** Columns of the list table and the exports, in order. */
+  list: readonly string[];
+  /** Field(s) that name a row in option lists, references and search results. */
+  recordLabel: readonly string[];
+  defaultSort: readonly [string, 'ASC' | 'DESC'];
+  /** Extra row actions by permission id, with their i18n label key. */
+  rowActions?: readonly { id: string; label: string }[];
+  /** Views the console generates; an entity may be list-only or have no edit form. */
+  views?: { create?: boolean; edit?: boolean };
+  /** i18n key of the list's no-results message. */
+  emptyMessage?: string;
+  /** The menu group badge, as the module registry shows it. */
+  menu?: { group?: 'management' | 'top' | 'hidden'; badge?: 'new' | 'beta' };
+  /** Module actions the registry lists beyond the CRUD ones (permission ids of extra pages). */
+  extraPermissions?: readonly string[];
+}
+
+export function defineResource<const T extends ResourceDeclaration>(declaration: T): T {
+  return declaration;
+}
+
+type Options<F> = Omit<F, 'type'>;
+export const text = (o: Options<TextField> = {}): TextField => ({ type: 'text', ...o });
+export const email = (o: Options<TextField> = {}): TextField => ({ type: 'email', maxLength: 255, ...o });
+export const phone = (o: Options<TextField> = {}): TextField => ({ type: 'phone', ...o });
+export const password = (o: Options<TextField> = {}): TextField => ({ type: 'password', createOnly: true, ...o });
+export const number = (o: Options<NumberField> = {}): NumberField => ({ type: 'number', ...o });
+export const boolean = (o: Options<BooleanField> = {}): BooleanField => ({ type: 'boolean', ...o });
+export const date = (o: Options<DateField> = {}): DateField => ({ type: 'date', ...o });
+export const choice = (choices: readonly string[], o: Options<Omit<ChoiceField, 'choices'>> = {}): ChoiceField => ({ type: 'choice', choices, ...o });
+export const reference = (target: string, o: Options<Omit<ReferenceField, 'reference'>> = {}): ReferenceField => ({ type: 'reference', reference: target, ...o });
+export const array = (of: ArrayField['of'], o: Options<Omit<ArrayField, 'of'>> = {}): ArrayField => ({ type: 'array', of, ...o });
+export const object = (fields: Record<string, Field>, o: Options<Omit<ObjectField, 'fields'>> = {}): ObjectField => ({ type: 'object', fields, ...o });
+export const image = (o: Options<ImageField> = {}): ImageField => ({ type: 'image', ...o });
+export const geometry = (kinds: readonly GeometryKind[], o: Options<Omit<GeometryField, 'kinds'>> = {}): GeometryField => ({ type: 'geometry', kinds, ...o });
+export const json = (o: Options<JsonField> = {}): JsonField => ({ type: 'json', ...o });
+
+/** The organisation a row belongs to; added to every `organisation`-scoped declaration. */
+export const organisationField = (o: Options<Omit<ReferenceField, 'reference'>> = {}): ReferenceField =>
+  reference('organisation', { label: 'resources.common.organisation', listed: true, filterable: true, ...o });
+
+/** The usual CRUD permission ids of an entity: add-x, edit-x, delete-x, export-x. */
+export function crudPermissions(entity: string): Required<ResourceDeclaration['permissions']> {
+  return { create: `add-${entity}`, edit: `edit-${entity}`, delete: `delete-${entity}`, export: `export-${entity}` };
+}
+
+export function snakeCase(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+export function columnOf(name: string, field: Field): string {
+  return field.column ?? snakeCase(name);
+}
+
+export function fieldLabel(declaration: ResourceDeclaration, name: string): string {
+  return declaration.fields[name]?.label ?? `resources.${declaration.name}.fields.${name}`;
+}
+
+/** Mobile numbers are kept with the +91 prefix (spec: "phone numbers stored with +91 prefix"). */
+export function normalisePhone(value: string): string {
+  const digits = value.replace(/[\s-]/g, '');
+  if (/^\d{10}$/.test(digits)) return `+91${digits}`;
+  if (/^91\d{10}$/.test(digits)) return `+${digits}`;
+  return digits;
+}
+export const PHONE_PATTERN = '^\\+91\\d{10}$';
+export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';

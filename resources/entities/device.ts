@@ -1,0 +1,41 @@
+import {
+  boolean, choice, crudPermissions, defineResource, organisationField, reference, text,
+} from '../define.ts';
+
+export const DEVICE_STATUSES = ['NEW', 'ALLOCATED', 'INSTALLED', 'DEFECTED'] as const;
+export const E_SIM_PROVIDERS = ['TAISYS', 'VENTEL'] as const;
+
+export const deviceActions = [
+  'send-command', 'rollback-device', 'allocate-device-bulk', 'update-firmware', 'link-unlink-device',
+  'raise-sim-activation', 'create-activation',
+] as const;
+
+export default defineResource({
+  name: 'device',
+  api: '/device',
+  table: 'devices',
+  path: '/management/device',
+  title: 'menu.management.devices',
+  module: 'management-device',
+  scope: 'organisation',
+  permissions: crudPermissions('device'),
+  fields: {
+    imei: text({ required: true, pattern: '^\\d{15}$', patternMessage: 'resources.device.imeiPattern', unique: true, searchable: true, sortable: true }),
+    name: text({ maxLength: 100, searchable: true, sortable: true }),
+    uid: text({ maxLength: 50, searchable: true }),
+    iccid: text({ pattern: '^\\d{19,20}$', patternMessage: 'resources.device.iccidPattern', unique: true, searchable: true, sortable: true }),
+    eSimProvider: choice(E_SIM_PROVIDERS, { filterable: true }),
+    status: choice(DEVICE_STATUSES, { required: true, default: 'NEW', filterable: true, sortable: true }),
+    modelId: reference('device-model', { filterable: true }),
+    firmwareVersion: text({ maxLength: 50 }),
+    sim1: text({ pattern: '^\\d{10,15}$', patternMessage: 'resources.device.simPattern', searchable: true }),
+    sim2: text({ pattern: '^\\d{10,15}$', patternMessage: 'resources.device.simPattern', searchable: true }),
+    active: boolean({ default: true, filterable: true }),
+    organisationId: organisationField({ sortable: true }),
+  },
+  list: ['imei', 'name', 'iccid', 'eSimProvider', 'status', 'modelId', 'active', 'organisationId'],
+  recordLabel: ['imei'],
+  defaultSort: ['imei', 'ASC'],
+  rowActions: deviceActions.map((id) => ({ id, label: `permissions.${id}` })),
+  emptyMessage: 'resources.device.empty',
+});

@@ -1,0 +1,26 @@
+import { choice, defineResource, geometry, number, organisationField, text } from '../define.ts';
+
+export const GEOFENCE_TYPES = ['POINT', 'POLYGON'] as const;
+
+export default defineResource({
+  name: 'geofence',
+  api: '/geofences',
+  table: 'geofences',
+  path: '/management/geofence',
+  title: 'menu.management.geofences',
+  module: 'management-geofence',
+  scope: 'organisation',
+  permissions: { create: 'add-geofence', delete: 'delete-geofence', export: 'export-geofence' },
+  views: { create: true, edit: false },
+  fields: {
+    name: text({ required: true, maxLength: 100, searchable: true, sortable: true }),
+    type: choice(GEOFENCE_TYPES, { required: true, filterable: true, sortable: true }),
+    area: geometry(['Point', 'Polygon'], { required: true }),
+    radiusMeters: number({ integer: true, min: 10, max: 50000, default: 200 }),
+    organisationId: organisationField({ sortable: true }),
+  },
+  list: ['name', 'type', 'radiusMeters', 'organisationId'],
+  recordLabel: ['name'],
+  defaultSort: ['name', 'ASC'],
+  emptyMessage: 'resources.geofence.empty',
+});

@@ -1,0 +1,22 @@
+import type { ResourceDeclaration } from '../define.ts';
+import device from './device.ts';
+import vehicle from './vehicle.ts';
+import user from './user.ts';
+import organisation from './organisation.ts';
+import role from './role.ts';
+import groups from './groups.ts';
+import route from './route.ts';
+import adminDivision from './admin-division.ts';
+import job from './job.ts';
+import poi from './poi.ts';
+import geofence from './geofence.ts';
+import rawLogs from './raw-logs.ts';
+import wallet from './wallet.ts';
+import deviceModel from './device-model.ts';
+import item from './item.ts';
+
+/** Every declared entity, in the order the spec lists them. */
+export const declarations: ResourceDeclaration[] = [
+  device, vehicle, user, organisation, role, groups, route, adminDivision, job, poi, geofence, rawLogs, wallet,
+  deviceModel, item,
+];

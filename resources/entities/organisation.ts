@@ -1,0 +1,37 @@
+import {
+  boolean, crudPermissions, defineResource, email, image, object, phone, reference, text,
+} from '../define.ts';
+
+export default defineResource({
+  name: 'organisation',
+  api: '/organisation',
+  table: 'organisations',
+  path: '/management/organisation',
+  title: 'menu.management.organisations',
+  module: 'management-organisation',
+  scope: 'organisation-tree',
+  readableBySignedIn: true,
+  permissions: crudPermissions('organisation'),
+  fields: {
+    tradeName: text({ required: true, maxLength: 150, searchable: true, sortable: true }),
+    brandName: text({ required: true, maxLength: 150, searchable: true, sortable: true }),
+    contact: phone({ searchable: true }),
+    email: email({ searchable: true }),
+    gst: text({ normalise: 'upper', pattern: '^\\d{2}[A-Z]{5}\\d{4}[A-Z][A-Z\\d]Z[A-Z\\d]$', patternMessage: 'resources.organisation.gstPattern' }),
+    address: object({
+      country: text({ maxLength: 60, default: 'India' }),
+      state: text({ maxLength: 60 }),
+      city: text({ maxLength: 60 }),
+      landmark: text({ maxLength: 150 }),
+      pin: text({ pattern: '^\\d{6}$', patternMessage: 'resources.organisation.pinPattern' }),
+    }),
+    attributes: object({ logo: image() }),
+    isOnboarded: boolean({ default: false, filterable: true }),
+    parentId: reference('organisation', { filterable: true }),
+  },
+  list: ['tradeName', 'brandName', 'contact', 'email', 'gst', 'isOnboarded', 'parentId'],
+  recordLabel: ['tradeName'],
+  defaultSort: ['tradeName', 'ASC'],
+  rowActions: [{ id: 'setting-organisation', label: 'permissions.setting-organisation' }],
+  emptyMessage: 'resources.organisation.empty',
+});

@@ -1,0 +1,24 @@
+import { boolean, crudPermissions, defineResource, json, organisationField, text } from '../define.ts';
+
+export default defineResource({
+  name: 'role',
+  api: '/roles',
+  table: 'roles',
+  path: '/management/role',
+  title: 'menu.management.roles',
+  module: 'management-role',
+  scope: 'organisation',
+  sharedWhenUnowned: true,
+  readableBySignedIn: true,
+  permissions: crudPermissions('role'),
+  fields: {
+    name: text({ required: true, maxLength: 60, pattern: '^[A-Za-z][A-Za-z0-9_ -]*$', patternMessage: 'resources.role.namePattern', searchable: true, sortable: true, filterable: true }),
+    authScopes: json({ editor: 'auth-scopes', default: [] }),
+    isSystem: boolean({ readOnly: true, filterable: true }),
+    organisationId: organisationField({ required: false }),
+  },
+  list: ['name', 'organisationId'],
+  recordLabel: ['name'],
+  defaultSort: ['name', 'ASC'],
+  emptyMessage: 'resources.role.empty',
+});

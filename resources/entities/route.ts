@@ -1,0 +1,24 @@
+import { crudPermissions, defineResource, geometry, number, organisationField, text } from '../define.ts';
+
+export default defineResource({
+  name: 'route',
+  api: '/routes',
+  table: 'routes',
+  path: '/management/route',
+  title: 'menu.management.routes',
+  module: 'management-route',
+  scope: 'organisation',
+  permissions: crudPermissions('route'),
+  fields: {
+    name: text({ required: true, maxLength: 100, searchable: true, sortable: true }),
+    description: text({ maxLength: 500, multiline: true, searchable: true }),
+    line: geometry(['LineString']),
+    toleranceMeters: number({ integer: true, min: 10, max: 5000, default: 100 }),
+    organisationId: organisationField({ sortable: true }),
+  },
+  list: ['name', 'description', 'toleranceMeters', 'organisationId'],
+  recordLabel: ['name'],
+  defaultSort: ['name', 'ASC'],
+  extraPermissions: ['add-kml-route'],
+  emptyMessage: 'resources.route.empty',
+});

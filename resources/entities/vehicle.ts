@@ -1,0 +1,46 @@
+import {
+  boolean, choice, defineResource, organisationField, reference, text,
+} from '../define.ts';
+
+/** The ten vehicle categories of the fitment spec. */
+export const VEHICLE_CATEGORIES = ['PERSON', 'BUS', 'TRUCK', 'SMALL_CAR', 'BIKE', 'MINI_VAN', 'SEDAN', 'SHIP', 'SUV', 'BARGE'] as const;
+
+export default defineResource({
+  name: 'vehicle',
+  api: '/vehicle',
+  table: 'vehicles',
+  path: '/management/vehicle',
+  title: 'menu.management.assets',
+  module: 'management-vehicle',
+  scope: 'organisation',
+  permissions: {
+    create: 'add-vehicle', edit: 'edit-vehicle-result-table', delete: 'delete-vehicle-result-table', export: 'export-vehicle',
+  },
+  fields: {
+    name: text({ required: true, maxLength: 100, searchable: true, sortable: true }),
+    registrationNumber: text({
+      required: true, normalise: 'upper', pattern: '^[A-Z0-9]{4,12}$', patternMessage: 'resources.vehicle.registrationPattern',
+      unique: true, searchable: true, sortable: true,
+    }),
+    category: choice(VEHICLE_CATEGORIES, { required: true, filterable: true, sortable: true }),
+    make: text({ maxLength: 50 }),
+    model: text({ maxLength: 50 }),
+    engineNo: text({ maxLength: 50, searchable: true }),
+    chassisNo: text({ maxLength: 50, searchable: true }),
+    ownerId: reference('user', { filterable: true }),
+    deviceId: reference('device', { unique: true, filterable: true }),
+    groupId: reference('groups', { filterable: true }),
+    isTrackingActivated: boolean({ default: false, readOnly: true, filterable: true }),
+    organisationId: organisationField({ sortable: true }),
+  },
+  list: ['name', 'registrationNumber', 'category', 'deviceId', 'isTrackingActivated', 'ownerId', 'organisationId'],
+  recordLabel: ['registrationNumber'],
+  defaultSort: ['registrationNumber', 'ASC'],
+  rowActions: [
+    { id: 'activated-tracking', label: 'permissions.activated-tracking' },
+    { id: 'deActivated-tracking', label: 'permissions.deActivated-tracking' },
+    { id: 'assign-geofence', label: 'permissions.assign-geofence' },
+    { id: 'send-mail-item', label: 'permissions.send-mail-item' },
+  ],
+  emptyMessage: 'resources.vehicle.empty',
+});

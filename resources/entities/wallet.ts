@@ -1,0 +1,24 @@
+import { boolean, defineResource, number, organisationField, reference } from '../define.ts';
+
+/** A customer's prepaid wallet; the balance moves only through its transactions (paise). */
+export default defineResource({
+  name: 'wallet',
+  api: '/wallets',
+  table: 'wallets',
+  path: '/management/wallet',
+  title: 'menu.management.wallets',
+  module: 'management-wallet',
+  scope: 'organisation',
+  permissions: { create: 'add-wallet', edit: 'edit-wallet', export: 'export-wallet' },
+  fields: {
+    userId: reference('user', { required: true, unique: true, filterable: true }),
+    balance: number({ integer: true, readOnly: true, default: 0, sortable: true, label: 'resources.wallet.fields.balance' }),
+    lowBalanceThreshold: number({ integer: true, min: 0, default: 0 }),
+    isActive: boolean({ default: true, filterable: true }),
+    organisationId: organisationField({ sortable: true }),
+  },
+  list: ['userId', 'balance', 'lowBalanceThreshold', 'isActive', 'organisationId'],
+  recordLabel: ['userId'],
+  defaultSort: ['balance', 'DESC'],
+  emptyMessage: 'resources.wallet.empty',
+});

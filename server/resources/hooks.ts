@@ -1,0 +1,32 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import type { Caller } from '../auth/caller.ts';
+import type { ResourceDeclaration } from '../../resources/define.ts';
+import type { ExtraFilters } from './list-query.ts';
+import type { ResourceRecord } from './records.ts';
+
+export interface WriteContext {
+  db: Db;
+  resource: ResourceDeclaration;
+  caller: Caller;
+  request: FastifyRequest;
+}
+
+/** Column name to SQL value of the row about to be written; hooks may add or change columns. */
+export type Columns = Map<string, SQL>;
+
+/**
+ * What an entity needs beyond the generic CRUD: a hashed password, a materialised path, a check
+ * that a role grants no more than its author holds. Kept beside the entity's domain code.
+ */
+export interface ResourceHooks {
+  extraFilters?(caller: Caller): ExtraFilters;
+  beforeCreate?(ctx: WriteContext, columns: Columns, body: Record<string, unknown>): Promise<void>;
+  beforeUpdate?(ctx: WriteContext, existing: ResourceRecord, columns: Columns, body: Record<string, unknown>): Promise<void>;
+  beforeDelete?(ctx: WriteContext, existing: ResourceRecord): Promise<void>;
+  /** Adds derived data to records on the way out (a role's flattened permissions). */
+  decorate?(db: Db, records: ResourceRecord[], query: Record<string, unknown>): Promise<void> | void;
+  /** Extra routes of the entity (set a user's password, allocate devices). */
+  routes?(app: FastifyInstance, db: Db): void;
+}

@@ -1,0 +1,20 @@
+import en from '../../src/i18n/en.ts';
+import type { ResourceDeclaration } from '../../resources/define.ts';
+import { fieldLabel } from '../../resources/define.ts';
+
+/** The console's English messages, so the server's validation text matches what the console shows. */
+export function message(key: string, values: Record<string, string | number> = {}): string {
+  let node: unknown = en;
+  for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+  const template = typeof node === 'string' ? node : humanise(key.split('.').pop() ?? key);
+  return template.replace(/%\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ''));
+}
+
+function humanise(name: string): string {
+  const words = name.replace(/Id$/, '').replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[-_]/g, ' ').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export function labelOf(resource: ResourceDeclaration, field: string): string {
+  return message(fieldLabel(resource, field));
+}

@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { resources } from '../../resources/modules.ts';
+import { userHooks } from '../users/resource-hooks.ts';
+import { organisationHooks } from '../organisations/resource-hooks.ts';
+import { roleHooks } from '../roles/resource-hooks.ts';
+import { deviceHooks } from '../devices/resource-hooks.ts';
+import type { ResourceHooks } from './hooks.ts';
+import { registerResourceRoutes } from './routes.ts';
+
+const hooksByResource: Record<string, ResourceHooks> = {
+  user: userHooks,
+  organisation: organisationHooks,
+  role: roleHooks,
+  device: deviceHooks,
+};
+
+/** The CRUD routes of every declared resource, including ones registered at run time. */
+export function resourceRoutes(app: FastifyInstance, db: Db) {
+  for (const resource of resources) registerResourceRoutes(app, db, resource, hooksByResource[resource.name]);
+}

@@ -1,0 +1,242 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { requireCaller, type Caller } from '../auth/caller.ts';
+import { SIGNED_IN } from '../http/permissions.ts';
+import { forbidden, HttpError, notFound } from '../http/errors.ts';
+import { columnOf, type ResourceDeclaration } from '../../resources/define.ts';
+import { findResource } from '../../resources/modules.ts';
+import { id, param, query } from './sql.ts';
+import { isSuperAdmin, organisationVisible, scopeCondition } from './scope.ts';
+import { parseListQuery } from './list-query.ts';
+import { findRecord, listRecords, type ResourceRecord } from './records.ts';
+import { bodySchema, geometryErrors, normaliseBody, writableFields, type WriteMode } from './validation.ts';
+import { labelOf, message } from './messages.ts';
+import type { ResourceHooks, WriteContext } from './hooks.ts';
+
+/** Largest page of a list, and of one export request (the console pages through a large export). */
+export const MAX_LIST_PAGE = 1000;
+export const MAX_EXPORT_PAGE = 5000;
+
+type Body = Record<string, unknown>;
+interface IdParams { id: string }
+
+const idParams = {
+  type: 'object',
+  properties: { id: { type: 'string', format: 'uuid', errorMessage: { format: 'The id is not valid' } } },
+  required: ['id'],
+};
+
+const listQuerystring = {
+  type: 'object',
+  properties: {
+    sort: { type: 'string', description: 'JSON ["field","ASC"|"DESC"]' },
+    range: { type: 'string', description: 'JSON [start, end], inclusive' },
+    filter: { type: 'string', description: 'JSON {"field": value, "q": "search text"}' },
+  },
+};
+
+function pgCode(error: unknown): string | undefined {
+  const e = error as { code?: unknown; cause?: { code?: unknown } };
+  const code = e?.code ?? e?.cause?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** Unique values already taken by another row, as field errors. */
+async function uniqueErrors(db: Db, resource: ResourceDeclaration, body: Body, exceptId?: string) {
+  const errors: Record<string, string> = {};
+  for (const [name, field] of Object.entries(resource.fields)) {
+    if (!field.unique || body[name] === undefined || body[name] === null) continue;
+    const column = sql`${id('t')}.${id(columnOf(name, field))}`;
+    const match = field.type === 'email' ? sql`lower(${column}) = lower(${String(body[name])})` : sql`${column} = ${param(field, body[name])}`;
+    const others = exceptId ? sql` and t.id <> ${exceptId}::uuid` : sql``;
+    const [taken] = await query(db, sql`select 1 from ${id(resource.table)} t where ${match}${others} limit 1`);
+    if (taken) errors[name] = message('validation.unique', { label: labelOf(resource, name) });
+  }
+  return errors;
+}
+
+/** References to rows the caller cannot see are refused as if the row did not exist. */
+async function referenceErrors(db: Db, resource: ResourceDeclaration, caller: Caller, body: Body) {
+  const errors: Record<string, string> = {};
+  for (const [name, field] of Object.entries(resource.fields)) {
+    if (field.type !== 'reference' || typeof body[name] !== 'string' || name === 'organisationId') continue;
+    const target = findResource(field.reference);
+    if (!target) continue;
+    const scope = scopeCondition(target, caller, 'read');
+    const [found] = await query(db, sql`select 1 from ${id(target.table)} t where t.id = ${body[name] as string}::uuid${scope ? sql` and ${scope}` : sql``}`);
+    if (!found) errors[name] = message('validation.notFound', { label: labelOf(resource, name) });
+  }
+  return errors;
+}
+
+function fail(status: number, errors: Record<string, string>): never {
+  throw new HttpError(status, Object.values(errors)[0]!, errors);
+}
+
+/** The organisation a written row will belong to: the caller's unless one they can see is named. */
+async function owningOrganisation(ctx: WriteContext, body: Body, mode: WriteMode): Promise<string | null | undefined> {
+  const { resource, caller, db } = ctx;
+  if (resource.scope !== 'organisation') return undefined;
+  const given = body.organisationId;
+  if (given === undefined) return mode === 'create' ? caller.organisationId : undefined;
+  if (given === null) {
+    if (resource.sharedWhenUnowned && isSuperAdmin(caller)) return null;
+    return mode === 'create' ? caller.organisationId : undefined;
+  }
+  const [visible] = await query(db, organisationVisible(caller, given as string));
+  if (!visible) fail(403, { organisationId: message('validation.organisationOutOfScope') });
+  return given as string;
+}
+
+async function checkWrite(ctx: WriteContext, body: Body, exceptId?: string) {
+  const errors = { ...geometryErrors(ctx.resource, body), ...(await referenceErrors(ctx.db, ctx.resource, ctx.caller, body)) };
+  if (Object.keys(errors).length) fail(400, errors);
+  const taken = await uniqueErrors(ctx.db, ctx.resource, body, exceptId);
+  if (Object.keys(taken).length) fail(409, taken);
+}
+
+function columnsFromBody(resource: ResourceDeclaration, body: Body, mode: WriteMode): Map<string, SQL> {
+  const columns = new Map<string, SQL>();
+  for (const [name, field] of writableFields(resource, mode)) {
+    if (name === 'organisationId' || field.type === 'password') continue;
+    let value = body[name];
+    if (value === undefined && mode === 'create') value = field.default;
+    if (value === undefined) continue;
+    columns.set(columnOf(name, field), param(field, value));
+  }
+  return columns;
+}
+
+function mapDatabaseError(error: unknown): never {
+  const code = pgCode(error);
+  if (code === '23505') throw new HttpError(409, message('validation.duplicate'));
+  if (code === '23503') throw new HttpError(409, message('validation.inUse'));
+  throw error;
+}
+
+function sendList(reply: FastifyReply, resource: ResourceDeclaration, start: number, rows: ResourceRecord[], total: number) {
+  const range = rows.length ? `${start}-${start + rows.length - 1}` : '*';
+  reply.header('Content-Range', `${resource.name} ${range}/${total}`);
+  reply.header('Access-Control-Expose-Headers', 'Content-Range');
+  return rows;
+}
+
+/**
+ * The CRUD routes of one declared resource, on the ra-data-simple-rest wire contract: list and
+ * export (array + Content-Range), read, create, update and delete, each behind its permission id
+ * and the organisation scope.
+ */
+export function registerResourceRoutes(app: FastifyInstance, db: Db, resource: ResourceDeclaration, hooks: ResourceHooks = {}) {
+  const tags = [resource.name];
+  const readPermission = resource.readableBySignedIn ? SIGNED_IN : resource.module;
+  const context = async (request: FastifyRequest): Promise<WriteContext> => ({ db, resource, caller: await requireCaller(request), request });
+  const normalise = async (request: FastifyRequest) => {
+    if (request.body && typeof request.body === 'object') normaliseBody(resource, request.body as Body);
+  };
+
+  const list = (maxPage: number) => async (request: FastifyRequest<{ Querystring: Record<string, unknown> }>, reply: FastifyReply) => {
+    const caller = await requireCaller(request);
+    const listQuery = parseListQuery(resource, request.query, { maxPage, extraFilters: hooks.extraFilters?.(caller) });
+    const { rows, total } = await listRecords(db, resource, caller, listQuery);
+    await hooks.decorate?.(db, rows, request.query);
+    return sendList(reply, resource, listQuery.start, rows, total);
+  };
+
+  app.get(resource.api, {
+    config: { permission: readPermission },
+    schema: { tags, summary: `List ${resource.name} rows the caller may see`, querystring: listQuerystring },
+  }, list(MAX_LIST_PAGE));
+
+  if (resource.permissions.export) {
+    app.get(`${resource.api}/export`, {
+      config: { permission: resource.permissions.export },
+      schema: { tags, summary: `Export ${resource.name} rows, up to ${MAX_EXPORT_PAGE} per request`, querystring: listQuerystring },
+    }, list(MAX_EXPORT_PAGE));
+  }
+
+  app.get<{ Params: IdParams; Querystring: Record<string, unknown> }>(`${resource.api}/:id`, {
+    config: { permission: readPermission },
+    schema: { tags, summary: `Read one ${resource.name}`, params: idParams },
+  }, async (request) => {
+    const caller = await requireCaller(request);
+    const record = await findRecord(db, resource, caller, request.params.id);
+    if (!record) throw notFound();
+    await hooks.decorate?.(db, [record], request.query);
+    return record;
+  });
+
+  if (resource.permissions.create) {
+    app.post<{ Body: Body }>(resource.api, {
+      config: { permission: resource.permissions.create },
+      preValidation: normalise,
+      schema: { tags, summary: `Create a ${resource.name}`, body: bodySchema(resource, 'create') },
+    }, async (request, reply) => {
+      const ctx = await context(request);
+      const body = request.body;
+      const organisationId = await owningOrganisation(ctx, body, 'create');
+      await checkWrite(ctx, body);
+      const columns = columnsFromBody(resource, body, 'create');
+      if (organisationId !== undefined) columns.set('organisation_id', param({ type: 'reference', reference: 'organisation' }, organisationId));
+      const newId = await db.transaction(async (tx) => {
+        const txCtx = { ...ctx, db: tx as unknown as Db };
+        await hooks.beforeCreate?.(txCtx, columns, body);
+        const names = [...columns.keys()];
+        const [row] = await query<{ id: string }>(tx as unknown as Db, sql`insert into ${id(resource.table)} (${sql.join(names.map((n) => id(n)), sql`, `)}) values (${sql.join(names.map((n) => columns.get(n)!), sql`, `)}) returning id`);
+        return row!.id;
+      }).catch(mapDatabaseError);
+      const record = await findRecord(db, resource, ctx.caller, newId);
+      reply.status(201);
+      return record;
+    });
+  }
+
+  if (resource.permissions.edit) {
+    app.put<{ Params: IdParams; Body: Body }>(`${resource.api}/:id`, {
+      config: { permission: resource.permissions.edit },
+      preValidation: normalise,
+      schema: { tags, summary: `Update a ${resource.name}`, params: idParams, body: bodySchema(resource, 'update') },
+    }, async (request) => {
+      const ctx = await context(request);
+      const existing = await writableRecord(ctx, request.params.id);
+      const body = request.body;
+      const organisationId = await owningOrganisation(ctx, body, 'update');
+      await checkWrite(ctx, body, existing.id);
+      const columns = columnsFromBody(resource, body, 'update');
+      if (organisationId !== undefined) columns.set('organisation_id', param({ type: 'reference', reference: 'organisation' }, organisationId));
+      await db.transaction(async (tx) => {
+        const txCtx = { ...ctx, db: tx as unknown as Db };
+        await hooks.beforeUpdate?.(txCtx, existing, columns, body);
+        if (!columns.size) return;
+        const sets = [...columns.entries()].map(([n, v]) => sql`${id(n)} = ${v}`);
+        await query(tx as unknown as Db, sql`update ${id(resource.table)} set ${sql.join(sets, sql`, `)}, updated_at = now() where id = ${existing.id}::uuid`);
+      }).catch(mapDatabaseError);
+      return findRecord(db, resource, ctx.caller, existing.id);
+    });
+  }
+
+  if (resource.permissions.delete) {
+    app.delete<{ Params: IdParams }>(`${resource.api}/:id`, {
+      config: { permission: resource.permissions.delete },
+      schema: { tags, summary: `Delete a ${resource.name}`, params: idParams },
+    }, async (request) => {
+      const ctx = await context(request);
+      const existing = await writableRecord(ctx, request.params.id);
+      await db.transaction(async (tx) => {
+        await hooks.beforeDelete?.({ ...ctx, db: tx as unknown as Db }, existing);
+        await query(tx as unknown as Db, sql`delete from ${id(resource.table)} where id = ${existing.id}::uuid`);
+      }).catch(mapDatabaseError);
+      return existing;
+    });
+  }
+
+  hooks.routes?.(app, db);
+}
+
+/** The row to change: 404 when the caller cannot see it, 403 when they can see but not change it. */
+export async function writableRecord(ctx: WriteContext, recordId: string): Promise<ResourceRecord> {
+  const writable = await findRecord(ctx.db, ctx.resource, ctx.caller, recordId, 'write');
+  if (writable) return writable;
+  if (await findRecord(ctx.db, ctx.resource, ctx.caller, recordId, 'read')) throw forbidden(message('validation.readOnlyRow'));
+  throw notFound();
+}

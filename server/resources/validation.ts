@@ -1,0 +1,122 @@
+import {
+  EMAIL_PATTERN, normalisePhone, PHONE_PATTERN, type Field, type ResourceDeclaration,
+} from '../../resources/define.ts';
+import { PASSWORD_RULE_MESSAGE } from '../auth/passwords.ts';
+import { labelOf, message } from './messages.ts';
+
+type Schema = Record<string, unknown>;
+export type WriteMode = 'create' | 'update';
+
+/** Fields a create or an edit may set. */
+export function writableFields(resource: ResourceDeclaration, mode: WriteMode): [string, Field][] {
+  return Object.entries(resource.fields).filter(([, f]) => !f.readOnly && (mode === 'create' || !f.createOnly));
+}
+
+function fieldSchema(label: string, field: Field, nullable: boolean): Schema {
+  const messages = (extra: Record<string, string>) => ({ type: message('validation.invalid', { label }), ...extra });
+  const withNull = (type: string) => (nullable ? [type, 'null'] : type);
+  switch (field.type) {
+    case 'text': case 'email': case 'phone': case 'password': {
+      const pattern = field.type === 'email' ? EMAIL_PATTERN : field.type === 'phone' ? PHONE_PATTERN : field.pattern;
+      const patternMessage = field.type === 'password' ? PASSWORD_RULE_MESSAGE
+        : field.patternMessage ? message(field.patternMessage) : message('validation.invalid', { label });
+      return {
+        type: withNull('string'),
+        minLength: field.minLength ?? (nullable ? 0 : 1),
+        maxLength: field.maxLength ?? 255,
+        ...(pattern ? { pattern } : {}),
+        ...(field.type === 'password' ? { minLength: 8, pattern: '^(?=.*[A-Za-z])(?=.*\\d).{8,}$' } : {}),
+        errorMessage: messages({
+          minLength: message('validation.required', { label }),
+          maxLength: message('validation.maxLength', { label, max: field.maxLength ?? 255 }),
+          pattern: patternMessage,
+        }),
+      };
+    }
+    case 'number':
+      return {
+        type: withNull(field.integer ? 'integer' : 'number'),
+        ...(field.min !== undefined ? { minimum: field.min } : {}),
+        ...(field.max !== undefined ? { maximum: field.max } : {}),
+        errorMessage: messages({
+          minimum: message('validation.min', { label, min: field.min ?? 0 }),
+          maximum: message('validation.max', { label, max: field.max ?? 0 }),
+        }),
+      };
+    case 'boolean': return { type: withNull('boolean'), errorMessage: messages({}) };
+    case 'date': return { type: withNull('string'), pattern: '^\\d{4}-\\d{2}-\\d{2}([T ][0-9:.]+(Z|[+-]\\d{2}:?\\d{2})?)?$', errorMessage: messages({ pattern: message('validation.invalid', { label }) }) };
+    case 'choice': return { type: withNull('string'), enum: [...field.choices, ...(nullable ? [null] : [])], errorMessage: messages({ enum: message('validation.choice', { label }) }) };
+    case 'reference': return { type: withNull('string'), format: 'uuid', errorMessage: messages({ format: message('validation.invalid', { label }) }) };
+    case 'image': return { type: withNull('string'), maxLength: 500, pattern: '^(/api/file/|https?://)', errorMessage: messages({ pattern: message('validation.invalid', { label }) }) };
+    case 'array':
+      return {
+        type: withNull('array'), items: { type: field.of === 'number' ? 'number' : 'string' },
+        ...(field.minItems !== undefined ? { minItems: field.minItems } : {}),
+        ...(field.maxItems !== undefined ? { maxItems: field.maxItems } : {}),
+        errorMessage: messages({}),
+      };
+    case 'object': {
+      const properties = Object.fromEntries(Object.entries(field.fields).map(([name, sub]) => [name, fieldSchema(message(sub.label ?? `resources.common.${name}`), sub, !sub.required)]));
+      return { type: withNull('object'), properties, additionalProperties: false };
+    }
+    case 'geometry':
+      return {
+        type: withNull('object'),
+        required: ['type', 'coordinates'],
+        properties: { type: { type: 'string', enum: [...field.kinds] }, coordinates: { type: 'array' } },
+        additionalProperties: false,
+        errorMessage: { _: message('validation.invalid', { label }) },
+      };
+    case 'json': return {};
+  }
+}
+
+/** The JSON Schema of a create or edit body, with the console's messages. */
+export function bodySchema(resource: ResourceDeclaration, mode: WriteMode): Schema {
+  const fields = writableFields(resource, mode);
+  const required = mode === 'create' ? fields.filter(([, f]) => f.required).map(([n]) => n) : [];
+  return {
+    type: 'object',
+    properties: Object.fromEntries(fields.map(([name, field]) => [name, fieldSchema(labelOf(resource, name), field, !field.required)])),
+    required,
+    additionalProperties: false,
+    ...(required.length ? { errorMessage: { required: Object.fromEntries(required.map((n) => [n, message('validation.required', { label: labelOf(resource, n) })])) } } : {}),
+  };
+}
+
+/** Trims text, turns empty text into null, upper-cases where declared, prefixes phones with +91. */
+export function normaliseBody(resource: ResourceDeclaration, body: Record<string, unknown>): void {
+  const visit = (fields: Record<string, Field>, values: Record<string, unknown>) => {
+    for (const [name, field] of Object.entries(fields)) {
+      const value = values[name];
+      if (field.type === 'object' && value && typeof value === 'object' && !Array.isArray(value)) {
+        visit(field.fields, value as Record<string, unknown>);
+        continue;
+      }
+      if (typeof value !== 'string') continue;
+      let next: string | null = field.type === 'password' ? value : value.trim();
+      if (next === '' && field.type !== 'password') next = null;
+      if (next !== null && 'normalise' in field && field.normalise === 'upper') next = next.toUpperCase().replace(/[\s-]/g, '');
+      if (next !== null && field.type === 'phone') next = normalisePhone(next);
+      if (next !== null && field.type === 'email') next = next.toLowerCase();
+      values[name] = next;
+    }
+  };
+  visit(resource.fields, body);
+}
+
+/** Coordinates within range for GeoJSON geometries; JSON Schema only checks their shape. */
+export function geometryErrors(resource: ResourceDeclaration, body: Record<string, unknown>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const validPoint = (p: unknown) => Array.isArray(p) && p.length >= 2 && typeof p[0] === 'number' && typeof p[1] === 'number'
+    && Math.abs(p[0]) <= 180 && Math.abs(p[1]) <= 90;
+  for (const [name, field] of Object.entries(resource.fields)) {
+    if (field.type !== 'geometry' || !body[name]) continue;
+    const { type, coordinates } = body[name] as { type: string; coordinates: unknown };
+    const ok = type === 'Point' ? validPoint(coordinates)
+      : type === 'LineString' ? Array.isArray(coordinates) && coordinates.length >= 2 && coordinates.every(validPoint)
+        : Array.isArray(coordinates) && coordinates.length >= 1 && coordinates.every((ring) => Array.isArray(ring) && ring.length >= 4 && ring.every(validPoint));
+    if (!ok) errors[name] = message('validation.invalid', { label: labelOf(resource, name) });
+  }
+  return errors;
+}

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { requireCaller } from '../auth/caller.ts';
+import { SIGNED_IN } from '../http/permissions.ts';
+import { hasPermission } from '../../providers/permissions.ts';
+import { findResource } from '../../resources/modules.ts';
+import { parseListQuery } from '../resources/list-query.ts';
+import { listRecords, type ResourceRecord } from '../resources/records.ts';
+
+/** The spec's search categories and the resource each one searches. */
+export const SEARCH_CATEGORIES = { Devices: 'device', Vehicles: 'vehicle', Users: 'user' } as const;
+type Category = keyof typeof SEARCH_CATEGORIES;
+const SEARCH_LIMIT = 10;
+
+export function searchRoutes(app: FastifyInstance, db: Db) {
+  app.get<{ Querystring: { q: string; category?: string } }>('/search', {
+    config: { permission: SIGNED_IN },
+    schema: {
+      tags: ['search'],
+      summary: 'Devices, vehicles and users matching the text, among those the caller may see',
+      querystring: {
+        type: 'object',
+        properties: {
+          q: { type: 'string', minLength: 1, maxLength: 100, errorMessage: 'Type something to search for' },
+          category: { type: 'string', enum: ['Vehicles', 'Devices', 'Users'], errorMessage: 'The category must be Vehicles, Devices or Users' },
+        },
+        required: ['q'],
+        errorMessage: { required: { q: 'Type something to search for' } },
+      },
+    },
+  }, async (request) => {
+    const caller = await requireCaller(request);
+    const result: Record<Category, ResourceRecord[]> = { Devices: [], Vehicles: [], Users: [] };
+    const wanted = (Object.keys(SEARCH_CATEGORIES) as Category[]).filter((c) => !request.query.category || c === request.query.category);
+    await Promise.all(wanted.map(async (category) => {
+      const resource = findResource(SEARCH_CATEGORIES[category])!;
+      if (!hasPermission(caller.roleName, caller.permissions, resource.module)) return;
+      const list = parseListQuery(resource, { filter: JSON.stringify({ q: request.query.q }) }, { maxPage: SEARCH_LIMIT });
+      list.end = SEARCH_LIMIT - 1;
+      result[category] = (await listRecords(db, resource, caller, list)).rows;
+    }));
+    return result;
+  });
+}
