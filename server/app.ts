@@ -13,6 +13,7 @@ import { authRoutes } from './auth/routes.ts';
 import { resetRoutes } from './auth/reset.ts';
 import { resourceRoutes } from './resources/plugin.ts';
 import { searchRoutes } from './search/routes.ts';
+import { fileRoutes } from './files/routes.ts';
 
 export interface AppOptions {
   config: Config;
@@ -53,6 +54,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     resetRoutes(api, db, { demo: config.demo, publicUrl: config.publicUrl });
     resourceRoutes(api, db);
     searchRoutes(api, db);
+    await fileRoutes(api, config.uploadDir);
   }, { prefix: '/api' });
 
   if (!config.serveConsole || !(await serveConsole(app, config.brand))) {

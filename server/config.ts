@@ -4,6 +4,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** Where uploaded files are kept; DATA_DIR/uploads unless UPLOAD_DIR says otherwise. */
+  uploadDir: string;
   databaseUrl: string | undefined;
   brand: string;
   gatewayPort: number;
@@ -35,10 +37,12 @@ function integer(name: string, value: string | undefined, fallback: number): num
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: Partial<Config> = {}): Config {
   const brand = env.BRAND || defaults.brand || 'vltd';
   if (!BRANDS.includes(brand)) throw new Error(`BRAND must be one of ${BRANDS.join(', ')}, got "${brand}"`);
+  const dataDir = path.resolve(env.DATA_DIR || defaults.dataDir || './data');
   return {
     port: integer('PORT', env.PORT, defaults.port ?? 8080),
     host: env.HOST || defaults.host || '0.0.0.0',
-    dataDir: path.resolve(env.DATA_DIR || defaults.dataDir || './data'),
+    dataDir,
+    uploadDir: path.resolve(env.UPLOAD_DIR || defaults.uploadDir || path.join(dataDir, 'uploads')),
     databaseUrl: env.DATABASE_URL || defaults.databaseUrl || undefined,
     brand,
     gatewayPort: integer('GATEWAY_PORT', env.GATEWAY_PORT, defaults.gatewayPort ?? 5027),

@@ -1,4 +1,7 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
@@ -42,7 +45,8 @@ export async function startTestServer(options: { demo?: boolean } = {}): Promise
     };
   }
   const database = await openDatabase({ databaseUrl, dataDir: null });
-  const config = loadConfig({}, { serveConsole: false, demo: options.demo ?? true });
+  const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-uploads-'));
+  const config = loadConfig({}, { serveConsole: false, demo: options.demo ?? true, uploadDir });
   const app = await buildApp({ config, database, logger: false });
   await firstStart(database.db, app.log, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
   if (options.demo ?? true) await seedDemo(app, database.db, app.log);
@@ -54,6 +58,7 @@ export async function startTestServer(options: { demo?: boolean } = {}): Promise
       await app.close();
       await database.close();
       await dropDatabase();
+      fs.rmSync(uploadDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { Field, ResourceDeclaration } from '../../resources/define.ts';
+import { findResource } from '../../resources/modules.ts';
+import type { Db } from '../../server/db/client.ts';
+import { bearer } from './harness.ts';
+
+let counter = 0;
+const next = () => ++counter;
+const digits = (length: number) => String(Date.now() * 1000 + next()).padStart(length, '7').slice(-length);
+
+/** Valid values for the declared patterns; anything else is generated from the field type. */
+const patternSamples: Record<string, () => string> = {
+  '^\\d{15}$': () => digits(15),
+  '^\\d{19,20}$': () => digits(19),
+  '^\\d{10,15}$': () => digits(10),
+  '^[A-Z0-9]{4,12}$': () => `MH${String(next()).padStart(2, '0').slice(-2)}ZZ${digits(4)}`,
+  '^\\d{2}[A-Z]{5}\\d{4}[A-Z][A-Z\\d]Z[A-Z\\d]$': () => '27AAPFU0939F1ZV',
+  '^\\d{6}$': () => '208001',
+  '^[A-Za-z][A-Za-z0-9_ -]*$': () => `Sample role ${next()}`,
+};
+
+export interface Api {
+  app: FastifyInstance;
+  token: string;
+}
+
+export async function call(api: Api, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
+  return api.app.inject({ method, url: `/api${url}`, headers: bearer(api.token), payload });
+}
+
+/**
+ * A valid body for any declared resource, generated from its fields; references get a fresh row of
+ * their target in the same organisation (created through the API too).
+ */
+export async function sampleBody(api: Api, resource: ResourceDeclaration, organisationId: string): Promise<Record<string, unknown>> {
+  const value = async (name: string, field: Field): Promise<unknown> => {
+    if (name === 'organisationId') return organisationId;
+    if ('pattern' in field && field.pattern && patternSamples[field.pattern]) return patternSamples[field.pattern]!();
+    switch (field.type) {
+      case 'text': return `Sample ${name} ${next()}`.slice(0, field.maxLength ?? 255);
+      case 'email': return `sample${next()}.${Date.now()}@example.in`;
+      case 'phone': return `9${digits(9)}`;
+      case 'password': return 'Sample-pass-1';
+      case 'number': return field.min ?? 1;
+      case 'boolean': return true;
+      case 'date': return '2026-11-01';
+      case 'choice': return field.choices[0];
+      case 'array': return [];
+      case 'json': return [];
+      case 'image': return null;
+      case 'object': {
+        const out: Record<string, unknown> = {};
+        for (const [sub, subField] of Object.entries(field.fields)) out[sub] = await value(sub, subField);
+        return out;
+      }
+      case 'geometry': {
+        const kind = field.kinds[0];
+        if (kind === 'Point') return { type: 'Point', coordinates: [80.33, 26.45] };
+        if (kind === 'LineString') return { type: 'LineString', coordinates: [[80.33, 26.45], [80.5, 26.55]] };
+        return { type: 'Polygon', coordinates: [[[80.3, 26.4], [80.4, 26.4], [80.4, 26.5], [80.3, 26.4]]] };
+      }
+      case 'reference': {
+        if (name === 'parentId' || !field.required && field.reference === resource.name) return null;
+        if (field.reference === 'organisation') return organisationId;
+        if (field.reference === 'role') {
+          const roles = (await call(api, 'GET', '/roles?filter={"name":"CUSTOMER"}')).json() as { id: string }[];
+          return roles[0]!.id;
+        }
+        return (await createSample(api, findResource(field.reference)!, organisationId)).id;
+      }
+    }
+  };
+  const body: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(resource.fields)) {
+    if (field.readOnly) continue;
+    const v = await value(name, field);
+    if (v !== null) body[name] = v;
+  }
+  if (resource.name === 'organisation') body.parentId = organisationId;
+  if (resource.name === 'geofence') body.type = 'POINT';
+  return body;
+}
+
+/** A row of the resource in the organisation: through the API, or straight into the table for read-only ones. */
+export async function createSample(api: Api, resource: ResourceDeclaration, organisationId: string, db?: Db): Promise<{ id: string }> {
+  if (!resource.permissions.create) {
+    if (!db) throw new Error(`${resource.name} has no create route; pass the database`);
+    const result = await db.execute(sql`insert into ${sql.identifier(resource.table)} (frame, parse_result, imei, organisation_id) values ('$sample*', 'OK', ${digits(15)}, ${organisationId}::uuid) returning id`) as unknown as { rows: { id: string }[] };
+    return result.rows[0]!;
+  }
+  const response = await call(api, 'POST', resource.api, await sampleBody(api, resource, organisationId));
+  if (response.statusCode !== 201) throw new Error(`creating a sample ${resource.name} failed: ${response.statusCode} ${response.body}`);
+  return response.json();
+}
