@@ -1,5 +1,6 @@
 import { addRefreshAuthToAuthProvider, type AuthProvider } from 'react-admin';
 import { hasPermission } from './permissions.ts';
+import { permissionFor } from './resourceAccess.ts';
 import { apiCall, refreshAuth } from './httpClient.ts';
 import { encryptPassword } from './encryptPassword.ts';
 import { clearSession, isComplete, isExpired, readPermissions, readSession, writeSession, type Session } from './session.ts';
@@ -115,8 +116,9 @@ const baseAuthProvider: AuthProvider = {
   },
 
   /** A module or action is reachable when its permission id is in the list (SUPER_ADMIN: always). */
-  async canAccess({ resource }: { resource: string; action: string }) {
-    return hasPermission(readSession()?.role.name, readPermissions(), resource);
+  async canAccess({ resource, action }: { resource: string; action: string }) {
+    const permission = permissionFor(resource, action);
+    return permission !== undefined && hasPermission(readSession()?.role.name, readPermissions(), permission);
   },
 };
 

@@ -1,6 +1,8 @@
 import { Navigate, Route } from 'react-router-dom';
 import { Authenticated } from 'react-admin';
-import { modules } from '../resources/modules.ts';
+import { modules, resources } from '../resources/modules.ts';
+import { DeviceDetailsPage } from '../custom-pages/device-details/DeviceDetailsPage.tsx';
+import { resourceRoutes } from './resources/routes.tsx';
 import { ModulePage } from '../custom-pages/ModulePage.tsx';
 import { VehicleStatusPage } from '../custom-pages/vehicle-status/VehicleStatusPage.tsx';
 import { LoginPage } from './pages/auth/LoginPage.tsx';
@@ -36,21 +38,10 @@ export const publicRoutes = [
 const subPaths: Record<string, string[]> = {
   fitment: ['add', 'edit/:id'],
   'sim-activation-order': ['add', 'edit/:device'],
-  'device-details': [':searchTerm'],
-  'management-device': ['add', 'edit/:id'],
-  'management-vehicle': ['add', 'edit/:id'],
-  'management-user': ['add', 'edit/:id'],
-  'management-organisation': ['add', 'edit/:id'],
-  'management-role': ['add', 'edit/:id'],
-  'management-groups': ['add', 'edit/:id'],
-  'management-route': ['add', 'edit/:id', 'add-kml'],
-  'management-admin-division': ['add', 'edit/:id'],
-  'management-job': ['add'],
-  'management-POI': ['add', 'edit/:id'],
-  'management-wallet': ['add', 'edit/:id'],
-  'management-device-model': ['add', 'edit/:id'],
-  'management-item': ['add'],
+  'management-route': ['add-kml'],
 };
+
+const declaredModules = new Set(resources.map((r) => r.module));
 
 const page = (moduleId: string) => <ModulePage moduleId={moduleId} />;
 
@@ -59,12 +50,12 @@ export const layoutRoutes = [
   <Route key="root" path="/" element={<Navigate to="/vehicle-status" replace />} />,
   <Route key="vehicle-status" path="/vehicle-status" element={<ModulePage moduleId="vehicle-status"><VehicleStatusPage /></ModulePage>} />,
   <Route key="change-password" path="/change-password" element={<Authenticated loading={<Splash />}><ChangePasswordPage /></Authenticated>} />,
-  <Route key="profile" path="/management/user/edit/:id" element={<ModulePage moduleId="management-user" />} />,
-  <Route key="device-details-id" path="/management/device-details/:id" element={page('device-details')} />,
-  <Route key="vehicle-edit" path="/vehicle/edit/:id" element={page('management-vehicle')} />,
+  <Route key="device-details-id" path="/management/device-details/:id" element={<ModulePage moduleId="device-details"><DeviceDetailsPage /></ModulePage>} />,
+  <Route key="device-details-term" path="/device-details/:searchTerm" element={<ModulePage moduleId="device-details"><DeviceDetailsPage /></ModulePage>} />,
   <Route key="settings" path="/management/settings/:id" element={page('management-organisation')} />,
+  ...resourceRoutes({ vehicle: ['/vehicle/edit/:id'] }),
   ...modules.filter((m) => m.id !== 'vehicle-status').flatMap((m) => [
-    <Route key={m.id} path={m.path} element={page(m.id)} />,
+    ...(declaredModules.has(m.id) ? [] : [<Route key={m.id} path={m.path} element={page(m.id)} />]),
     ...(subPaths[m.id] ?? []).map((sub) => <Route key={`${m.id}/${sub}`} path={`${m.path}/${sub}`} element={page(m.id)} />),
   ]),
 ];

@@ -49,6 +49,12 @@ const resources = {
     longitude: 'Longitude',
     coordinates: 'Coordinates (JSON)',
   },
+  upload: {
+    wrongType: 'You cannot upload these file types',
+    drop: 'Drop the files to start uploading',
+    choose: 'Choose file',
+    remove: 'Remove',
+  },
   search: {
     open: 'Search',
     title: 'Search',
@@ -132,6 +138,7 @@ const resources = {
       beyondOwn: 'You cannot grant permissions you do not hold: %{permissions}',
       systemName: 'A built-in role cannot be renamed',
       systemDelete: 'A built-in role cannot be deleted',
+      groups: { top: 'Main menu', hidden: 'Other pages', account: 'Account', reports: 'Reports', management: 'Management' },
       allowModule: 'Open %{name}',
       fields: { name: 'Name', authScopes: 'Permissions', isSystem: 'Built-in', organisationId: 'Organisation' },
     },

@@ -51,6 +51,12 @@ const resources: typeof resourcesEn = {
     longitude: 'देशांतर',
     coordinates: 'निर्देशांक (JSON)',
   },
+  upload: {
+    wrongType: 'आप इस प्रकार की फ़ाइलें अपलोड नहीं कर सकते',
+    drop: 'अपलोड शुरू करने के लिए फ़ाइलें यहाँ छोड़ें',
+    choose: 'फ़ाइल चुनें',
+    remove: 'हटाएँ',
+  },
   search: {
     open: 'खोजें',
     title: 'खोजें',
@@ -134,6 +140,7 @@ const resources: typeof resourcesEn = {
       beyondOwn: 'आप वे अनुमतियाँ नहीं दे सकते जो आपके पास नहीं हैं: %{permissions}',
       systemName: 'अंतर्निहित भूमिका का नाम नहीं बदला जा सकता',
       systemDelete: 'अंतर्निहित भूमिका हटाई नहीं जा सकती',
+      groups: { top: 'मुख्य मेनू', hidden: 'अन्य पृष्ठ', account: 'खाता', reports: 'रिपोर्ट', management: 'प्रबंधन' },
       allowModule: '%{name} खोलें',
       fields: { name: 'नाम', authScopes: 'अनुमतियाँ', isSystem: 'अंतर्निहित', organisationId: 'संगठन' },
     },

@@ -5,6 +5,7 @@ import FullscreenExitIcon from '@mui/icons-material/FullscreenExit';
 import { AppBar as RaAppBar, LoadingIndicator, LocalesMenuButton, TitlePortal, useTranslate } from 'react-admin';
 import { HEADER_HEIGHT } from '../theme.ts';
 import { UserMenu } from './UserMenu.tsx';
+import { SearchButton } from '../search/SearchDialog.tsx';
 
 function FullscreenButton() {
   const translate = useTranslate();
@@ -26,13 +27,13 @@ function FullscreenButton() {
   );
 }
 
-/** The 80 px header: menu toggle, page title, fullscreen, language, loading, user menu. */
+/** The 80 px header: menu toggle, page title, search, fullscreen, language, loading, user menu. */
 export function AppBar() {
   return (
     <RaAppBar
       color="primary"
       userMenu={<UserMenu />}
-      toolbar={<><FullscreenButton /><LocalesMenuButton /><LoadingIndicator /></>}
+      toolbar={<><SearchButton /><FullscreenButton /><LocalesMenuButton /><LoadingIndicator /></>}
       sx={{ '& .RaAppBar-toolbar': { minHeight: HEADER_HEIGHT, height: HEADER_HEIGHT } }}
     >
       <TitlePortal />

@@ -1,0 +1,21 @@
+import type { Action, ResourceDeclaration } from '../resources/define.ts';
+import { findResource } from '../resources/modules.ts';
+
+/**
+ * The permission id behind a react-admin access check: for a declared resource its module (to
+ * list and read) or the id of the action; otherwise the resource itself names a permission id
+ * (modules and custom pages) or the action does (row actions).
+ */
+export function permissionFor(resource: string, action: string): string | undefined {
+  const declaration = findResource(resource);
+  if (!declaration) return resource;
+  if (action === 'list' || action === 'show' || action === 'access') return declaration.module;
+  if (action in declaration.permissions) return declaration.permissions[action as Exclude<Action, 'list'>];
+  if (['create', 'edit', 'delete', 'export'].includes(action)) return undefined;
+  return action;
+}
+
+/** Whether the console generates the view at all (job and geofence have no edit form, raw logs neither). */
+export function hasView(declaration: ResourceDeclaration, view: 'create' | 'edit'): boolean {
+  return Boolean(declaration.permissions[view]) && declaration.views?.[view] !== false;
+}

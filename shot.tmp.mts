@@ -1,0 +1,18 @@
+import { launchBrowser, signInThroughForm } from './tests/e2e/browser.ts';
+const browser = await launchBrowser();
+const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+page.on('console', (m) => { if (m.type() === 'error') console.log('console error:', m.text().slice(0, 300)); });
+await page.goto('http://localhost:8090/management/device');
+await signInThroughForm(page, 'superadmin@demo.waymark.in', 'Waymark@2026');
+await page.waitForTimeout(4000);
+await page.screenshot({ path: '/tmp/list.png' });
+await page.goto('http://localhost:8090/management/device/add');
+await page.waitForTimeout(2500);
+await page.screenshot({ path: '/tmp/add.png', fullPage: true });
+await page.goto('http://localhost:8090/management/role');
+await page.waitForTimeout(2000);
+await page.getByRole('button', { name: 'Row actions' }).first().click();
+await page.getByRole('menuitem', { name: 'Edit' }).click();
+await page.waitForTimeout(2000);
+await page.screenshot({ path: '/tmp/role.png' });
+await browser.close();

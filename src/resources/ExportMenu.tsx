@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { Box, Button, LinearProgress, Menu, MenuItem, Snackbar, Typography } from '@mui/material';
+import DownloadIcon from '@mui/icons-material/Download';
+import { useCanAccess, useDataProvider, useListContext, useNotify, useTranslate } from 'react-admin';
+import type { ResourceDeclaration } from '../../resources/define.ts';
+import type { ExportPage } from '../../providers/dataProvider.ts';
+import { columnLabel, displayValue, type RecordLike } from './display.ts';
+import { download, exporters, type ExportFormat } from './exporters.ts';
+
+/** Rows per export request; the server allows up to 5000. */
+const EXPORT_PAGE = 5000;
+
+type ExportingProvider = { getExportPage(resource: string, page: ExportPage): Promise<{ data: RecordLike[]; total: number }> };
+
+/**
+ * Export menu of the list table: every row matching the current search and filters (not only the
+ * page), with the visible columns, as PDF, CSV or Excel; a progress bar while pages arrive.
+ */
+export function ExportMenu({ resource }: { resource: ResourceDeclaration }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider() as unknown as ExportingProvider;
+  const { sort, filterValues, total } = useListContext();
+  const { canAccess } = useCanAccess({ resource: resource.name, action: 'export' });
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  if (!canAccess || !resource.permissions.export) return null;
+
+  const run = async (format: ExportFormat) => {
+    setAnchor(null);
+    setProgress({ done: 0, total: total ?? 0 });
+    try {
+      const rows: RecordLike[] = [];
+      let expected = Infinity;
+      while (rows.length < expected) {
+        const page = await dataProvider.getExportPage(resource.name, { sort, filter: filterValues, start: rows.length, end: rows.length + EXPORT_PAGE - 1 });
+        expected = page.total;
+        rows.push(...page.data);
+        setProgress({ done: rows.length, total: expected });
+        if (!page.data.length) break;
+      }
+      if (!rows.length) {
+        notify('list.exportEmpty', { type: 'info' });
+        return;
+      }
+      const title = translate(resource.title);
+      const table = {
+        title,
+        headers: resource.list.map((name) => columnLabel(resource, name, translate)),
+        rows: rows.map((row) => resource.list.map((name) => displayValue(resource, name, row, translate))),
+      };
+      const blob = await exporters[format](table);
+      download(blob, `${resource.name}-${new Date().toISOString().slice(0, 10)}.${format}`);
+    } catch (error) {
+      const message = (error as { body?: { message?: string }; message?: string }).body?.message ?? (error as Error).message;
+      notify('list.exportFailed', { type: 'error', messageArgs: { message } });
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  return (
+    <>
+      <Button size="small" startIcon={<DownloadIcon />} onClick={(e) => setAnchor(e.currentTarget)} disabled={Boolean(progress)}>
+        {translate('list.export')}
+      </Button>
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        <MenuItem onClick={() => run('pdf')}>{translate('list.exportPdf')}</MenuItem>
+        <MenuItem onClick={() => run('csv')}>{translate('list.exportCsv')}</MenuItem>
+        <MenuItem onClick={() => run('xlsx')}>{translate('list.exportExcel')}</MenuItem>
+      </Menu>
+      <Snackbar open={Boolean(progress)} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
+        <Box role="progressbar" aria-label={translate('list.export')} sx={{ bgcolor: 'background.paper', p: 2, borderRadius: 1, boxShadow: 3, minWidth: 280 }}>
+          <Typography variant="body2" gutterBottom>
+            {translate('list.exporting', { done: progress?.done ?? 0, total: progress?.total ?? 0 })}
+          </Typography>
+          <LinearProgress variant={progress?.total ? 'determinate' : 'indeterminate'} value={progress?.total ? (100 * progress.done) / progress.total : 0} />
+        </Box>
+      </Snackbar>
+    </>
+  );
+}

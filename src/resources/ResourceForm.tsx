@@ -1,0 +1,131 @@
+import {
+  AutocompleteInput, BooleanInput, CreateBase, DateInput, EditBase, NumberInput, PasswordInput, ReferenceInput,
+  SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, useNotify, useRecordContext, useTranslate,
+  type Validator,
+} from 'react-admin';
+import { Box, Button, Card, CardContent } from '@mui/material';
+import { Link } from 'react-router-dom';
+import { EMAIL_PATTERN, fieldLabel, type Field, type ResourceDeclaration } from '../../resources/define.ts';
+import { findResource } from '../../resources/modules.ts';
+import { PageHeader } from '../layout/PageHeader.tsx';
+import { recordTitle, type RecordLike } from './display.ts';
+import { AuthScopesInput } from './inputs/AuthScopesInput.tsx';
+import { GeometryInput } from './inputs/GeometryInput.tsx';
+import { ImageUploadInput } from './inputs/ImageUploadInput.tsx';
+
+type Translate = ReturnType<typeof useTranslate>;
+
+/** The declaration's rules as form validators, with the same messages the server sends. */
+function validatorsOf(field: Field, label: string, translate: Translate): Validator[] {
+  const args = { label: translate(label) };
+  const rules: Validator[] = [];
+  if (field.required) rules.push((v: unknown) => (v === undefined || v === null || v === '' ? { message: 'validation.required', args } : undefined));
+  if (field.type === 'text' || field.type === 'email' || field.type === 'phone') {
+    const max = field.maxLength ?? 255;
+    rules.push((v: unknown) => (typeof v === 'string' && v.length > max ? { message: 'validation.maxLength', args: { ...args, max } } : undefined));
+    const pattern = field.type === 'email' ? EMAIL_PATTERN : field.type === 'phone' ? '^(\\+91)?\\d{10}$' : field.pattern;
+    if (pattern) {
+      const regex = new RegExp(pattern);
+      const normalise = (v: string) => ('normalise' in field && field.normalise === 'upper' ? v.toUpperCase().replace(/[\s-]/g, '') : v.trim());
+      const message = field.type === 'text' && field.patternMessage ? field.patternMessage : 'validation.invalid';
+      rules.push((v: unknown) => (typeof v === 'string' && v !== '' && !regex.test(normalise(v)) ? { message, args } : undefined));
+    }
+  }
+  if (field.type === 'number') {
+    if (field.min !== undefined) rules.push((v: unknown) => (typeof v === 'number' && v < field.min! ? { message: 'validation.min', args: { ...args, min: field.min } } : undefined));
+    if (field.max !== undefined) rules.push((v: unknown) => (typeof v === 'number' && v > field.max! ? { message: 'validation.max', args: { ...args, max: field.max } } : undefined));
+  }
+  return rules;
+}
+
+function FieldInput({ resource, name, field, source, mode }: { resource: ResourceDeclaration; name: string; field: Field; source: string; mode: 'create' | 'edit' }) {
+  const translate = useTranslate();
+  const label = field.label ?? (source === name ? fieldLabel(resource, name) : `resources.common.${name}`);
+  const validate = validatorsOf(field, label, translate);
+  const common = { source, label, validate, fullWidth: true } as const;
+  switch (field.type) {
+    case 'text': case 'email': return <TextInput {...common} multiline={field.type === 'text' && field.multiline} type={field.type === 'email' ? 'email' : 'text'} />;
+    case 'phone':
+      return <TextInput {...common} format={(v?: string) => (v ?? '').replace(/^\+91/, '')} helperText="+91" inputProps={{ maxLength: 10, inputMode: 'numeric' }} />;
+    case 'password': return mode === 'create' ? <PasswordInput {...common} helperText="auth.passwordRule" /> : null;
+    case 'number': return <NumberInput {...common} min={field.min} max={field.max} step={field.integer ? 1 : 'any'} />;
+    case 'boolean': return <BooleanInput source={source} label={label} />;
+    case 'date': return <DateInput {...common} />;
+    case 'choice': return <SelectInput {...common} choices={field.choices.map((c) => ({ id: c, name: c }))} emptyText="list.any" />;
+    case 'reference': {
+      const target = findResource(field.reference);
+      return (
+        <ReferenceInput source={source} reference={field.reference}>
+          <AutocompleteInput label={label} validate={validate} fullWidth filterToQuery={(q: string) => ({ q })}
+            optionText={(r: RecordLike) => (target ? recordTitle(target, r) : String(r.id))} />
+        </ReferenceInput>
+      );
+    }
+    case 'image': return <ImageUploadInput source={source} label={label} />;
+    case 'geometry': return <GeometryInput source={source} label={label} field={field} />;
+    case 'json': return field.editor === 'auth-scopes' ? <AuthScopesInput source={source} label={label} /> : null;
+    case 'object':
+      return (
+        <Box sx={{ width: '100%', display: 'grid', gridTemplateColumns: { sm: '1fr 1fr' }, columnGap: 2 }}>
+          {Object.entries(field.fields).map(([sub, subField]) => (
+            <FieldInput key={sub} resource={resource} name={sub} field={subField} source={`${source}.${sub}`} mode={mode} />
+          ))}
+        </Box>
+      );
+    case 'array': return <TextInput {...common} helperText="," format={(v?: unknown[]) => (v ?? []).join(', ')} parse={(v: string) => v.split(',').map((s) => s.trim()).filter(Boolean)} />;
+  }
+}
+
+function FormToolbar({ resource }: { resource: ResourceDeclaration }) {
+  const translate = useTranslate();
+  return (
+    <Toolbar sx={{ gap: 1 }}>
+      <SaveButton label="list.save" />
+      <Button component={Link} to={resource.path}>{translate('list.back')}</Button>
+    </Toolbar>
+  );
+}
+
+function ResourceFields({ resource, mode }: { resource: ResourceDeclaration; mode: 'create' | 'edit' }) {
+  return (
+    <SimpleForm toolbar={<FormToolbar resource={resource} />} sx={{ maxWidth: 960 }}>
+      {Object.entries(resource.fields)
+        .filter(([, field]) => !field.readOnly && !(mode === 'edit' && field.createOnly))
+        .map(([name, field]) => <FieldInput key={name} resource={resource} name={name} field={field} source={name} mode={mode} />)}
+    </SimpleForm>
+  );
+}
+
+function defaultsOf(resource: ResourceDeclaration) {
+  return Object.fromEntries(Object.entries(resource.fields).filter(([, f]) => f.default !== undefined).map(([n, f]) => [n, f.default]));
+}
+
+/** The generated Add form; it saves pessimistically, so the server's field errors land on the fields. */
+export function ResourceCreate({ resource }: { resource: ResourceDeclaration }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  return (
+    <CreateBase resource={resource.name} redirect={() => resource.path} record={defaultsOf(resource)}
+      mutationOptions={{ onSuccess: () => notify('list.created', { type: 'success' }) }}>
+      <PageHeader title={translate('list.createTitle', { name: translate(resource.title) })} />
+      <Card><CardContent><ResourceFields resource={resource} mode="create" /></CardContent></Card>
+    </CreateBase>
+  );
+}
+
+function EditHeader({ resource }: { resource: ResourceDeclaration }) {
+  const translate = useTranslate();
+  const record = useRecordContext<RecordLike & { id: string }>();
+  return <PageHeader title={translate('list.editTitle', { name: record ? recordTitle(resource, record) : translate(resource.title) })} />;
+}
+
+export function ResourceEdit({ resource, id }: { resource: ResourceDeclaration; id: string }) {
+  const notify = useNotify();
+  return (
+    <EditBase resource={resource.name} id={id} mutationMode="pessimistic" redirect={() => resource.path}
+      mutationOptions={{ onSuccess: () => notify('list.saved', { type: 'success' }) }}>
+      <EditHeader resource={resource} />
+      <Card><CardContent><ResourceFields resource={resource} mode="edit" /></CardContent></Card>
+    </EditBase>
+  );
+}

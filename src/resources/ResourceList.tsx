@@ -1,0 +1,113 @@
+import {
+  AutocompleteInput, BooleanField, FilterButton, BulkDeleteWithConfirmButton, Datagrid, FunctionField, ImageField, ListBase,
+  ListToolbar, NullableBooleanInput, Pagination, ReferenceInput, SearchInput, SelectInput, TextInput, useCanAccess,
+  useListContext, useNotify, useRefresh, useTranslate, useUnselectAll,
+} from 'react-admin';
+import { Box, Button, Card, LinearProgress, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import { Link } from 'react-router-dom';
+import type { ResourceDeclaration } from '../../resources/define.ts';
+import { fieldLabel } from '../../resources/define.ts';
+import { findResource } from '../../resources/modules.ts';
+import { hasView } from '../../providers/resourceAccess.ts';
+import { PageHeader } from '../layout/PageHeader.tsx';
+import { columnLabel, displayValue, recordTitle, type RecordLike } from './display.ts';
+import { ExportMenu } from './ExportMenu.tsx';
+import { RowActionMenu } from './RowActionMenu.tsx';
+
+export const PAGE_SIZES = [5, 10, 15];
+
+/** The filter bar: the search box over searchable fields, then one input per filterable field. */
+function filtersOf(resource: ResourceDeclaration, translate: (key: string) => string) {
+  const inputs = [<SearchInput key="q" source="q" alwaysOn placeholder={translate('list.search')} />];
+  for (const [name, field] of Object.entries(resource.fields)) {
+    if (!field.filterable) continue;
+    const label = fieldLabel(resource, name);
+    if (field.type === 'choice') inputs.push(<SelectInput key={name} source={name} label={label} choices={field.choices.map((c) => ({ id: c, name: c }))} />);
+    else if (field.type === 'boolean') inputs.push(<NullableBooleanInput key={name} source={name} label={label} />);
+    else if (field.type === 'reference') {
+      const target = findResource(field.reference);
+      inputs.push(
+        <ReferenceInput key={name} source={name} reference={field.reference}>
+          <AutocompleteInput label={label} optionText={(r: RecordLike) => (target ? recordTitle(target, r) : String(r.id))} filterToQuery={(q: string) => ({ q })} />
+        </ReferenceInput>,
+      );
+    } else inputs.push(<TextInput key={name} source={name} label={label} />);
+  }
+  return inputs;
+}
+
+function Column({ resource, name }: { resource: ResourceDeclaration; name: string; label?: string; sortable?: boolean; sortBy?: string }) {
+  const translate = useTranslate();
+  const field = resource.fields[name]!;
+  if (field.type === 'boolean') return <BooleanField source={name} />;
+  if (field.type === 'image') return <ImageField source={name} sx={{ '& img': { maxWidth: 40, maxHeight: 40 } }} />;
+  return <FunctionField source={name} render={(record: RecordLike) => displayValue(resource, name, record, translate)} />;
+}
+
+function BulkDelete({ resource }: { resource: ResourceDeclaration }) {
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const unselectAll = useUnselectAll(resource.name);
+  const { canAccess } = useCanAccess({ resource: resource.name, action: 'delete' });
+  if (!canAccess || !resource.permissions.delete) return null;
+  return (
+    <BulkDeleteWithConfirmButton
+      mutationMode="pessimistic"
+      confirmTitle="list.deleteTitle"
+      confirmContent="list.deleteNote"
+      mutationOptions={{
+        onSuccess: (ids?: unknown[]) => {
+          notify('list.deletedMany', { type: 'success', messageArgs: { smart_count: ids?.length ?? 0 } });
+          unselectAll();
+          refresh();
+        },
+      }}
+    />
+  );
+}
+
+function Table({ resource }: { resource: ResourceDeclaration }) {
+  const translate = useTranslate();
+  const { isFetching } = useListContext();
+  const { canAccess: canDelete } = useCanAccess({ resource: resource.name, action: 'delete' });
+  return (
+    <>
+      <LinearProgress sx={{ visibility: isFetching ? 'visible' : 'hidden' }} aria-hidden={!isFetching} />
+      <Datagrid
+        rowClick={false}
+        bulkActionButtons={canDelete && resource.permissions.delete ? <BulkDelete resource={resource} /> : false}
+        empty={<Typography sx={{ p: 3 }} color="text.secondary">{translate(resource.emptyMessage ?? 'ra.navigation.no_results')}</Typography>}
+      >
+        {resource.list.map((name) => (
+          <Column key={name} resource={resource} name={name} label={columnLabel(resource, name, translate)}
+            sortable={Boolean(resource.fields[name]?.sortable)} />
+        ))}
+        <FunctionField label={translate('list.actions')} textAlign="right" render={() => <RowActionMenu resource={resource} />} />
+      </Datagrid>
+      <Pagination rowsPerPageOptions={PAGE_SIZES} />
+    </>
+  );
+}
+
+/** A declared entity's list page: header with Add, the filter bar and export menu, the table. */
+export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
+  const translate = useTranslate();
+  const { canAccess: canCreate } = useCanAccess({ resource: resource.name, action: 'create' });
+  const [field, order] = resource.defaultSort;
+  return (
+    <ListBase resource={resource.name} perPage={10} sort={{ field, order }} disableSyncWithLocation={false}>
+      <PageHeader
+        title={resource.title}
+        subtitle={translate(`resources.${resource.name}.subtitle`, { _: '' }) || undefined}
+        actions={canCreate && hasView(resource, 'create') && (
+          <Button component={Link} to={`${resource.path}/add`} variant="contained" startIcon={<AddIcon />}>{translate('list.add')}</Button>
+        )}
+      />
+      <Card>
+        <ListToolbar filters={filtersOf(resource, translate)} actions={<Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}><FilterButton /><ExportMenu resource={resource} /></Box>} sx={{ px: 2 }} />
+        <Table resource={resource} />
+      </Card>
+    </ListBase>
+  );
+}

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { IconButton, ListItemText, Menu, MenuItem } from '@mui/material';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import { Confirm, useCanAccess, useDelete, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import type { ResourceDeclaration } from '../../resources/define.ts';
+import { hasView } from '../../providers/resourceAccess.ts';
+import { rowActionHandlers } from './rowActions.tsx';
+
+function ExtraAction({ resource, id, label, onDone }: { resource: ResourceDeclaration; id: string; label: string; onDone(): void }) {
+  const { canAccess } = useCanAccess({ resource: resource.name, action: id });
+  const Handler = rowActionHandlers[id];
+  const [open, setOpen] = useState(false);
+  const translate = useTranslate();
+  if (!canAccess || !Handler) return null;
+  return (
+    <>
+      <MenuItem onClick={() => setOpen(true)}><ListItemText>{translate(label)}</ListItemText></MenuItem>
+      {open && <Handler resource={resource} onClose={() => { setOpen(false); onDone(); }} />}
+    </>
+  );
+}
+
+/** The per-row action menu: Edit, Delete (after the spec's confirmation) and the entity's extra actions. */
+export function RowActionMenu({ resource }: { resource: ResourceDeclaration }) {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const { canAccess: canEdit } = useCanAccess({ resource: resource.name, action: 'edit' });
+  const { canAccess: canDelete } = useCanAccess({ resource: resource.name, action: 'delete' });
+  const [remove, { isPending }] = useDelete();
+  if (!record) return null;
+  const close = () => setAnchor(null);
+
+  const confirmDelete = () => remove(resource.name, { id: record.id, previousData: record }, {
+    mutationMode: 'pessimistic',
+    onSuccess: () => {
+      setConfirming(false);
+      notify('list.deleted', { type: 'success' });
+      refresh();
+    },
+    onError: (error) => {
+      setConfirming(false);
+      notify((error as { body?: { message?: string } }).body?.message ?? 'ra.notification.http_error', { type: 'error' });
+    },
+  });
+
+  return (
+    <>
+      <IconButton size="small" aria-label={translate('list.rowActions')} onClick={(e) => { e.stopPropagation(); setAnchor(e.currentTarget); }}>
+        <MoreVertIcon fontSize="small" />
+      </IconButton>
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={close} onClick={(e) => e.stopPropagation()}>
+        {canEdit && hasView(resource, 'edit') && (
+          <MenuItem onClick={() => { close(); navigate(`${resource.path}/edit/${record.id}`); }}>{translate('list.edit')}</MenuItem>
+        )}
+        {canDelete && resource.permissions.delete && (
+          <MenuItem onClick={() => { close(); setConfirming(true); }}>{translate('list.delete')}</MenuItem>
+        )}
+        {(resource.rowActions ?? []).map((action) => (
+          <ExtraAction key={action.id} resource={resource} id={action.id} label={action.label} onDone={close} />
+        ))}
+      </Menu>
+      <Confirm
+        isOpen={confirming}
+        loading={isPending}
+        title="list.deleteTitle"
+        content="list.deleteNote"
+        confirm="list.confirm"
+        cancel="list.cancel"
+        onConfirm={confirmDelete}
+        onClose={() => setConfirming(false)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import { useRef, useState } from 'react';
+import { Avatar, Box, Button, FormHelperText, Typography } from '@mui/material';
+import { useInput, useNotify, useTranslate } from 'react-admin';
+import { apiBase, httpClient, refreshAuth } from '../../../providers/httpClient.ts';
+
+const ACCEPTED = ['image/jpeg', 'image/png'];
+
+/** An image field: drop or choose a jpeg or png; it is uploaded to /file and the field keeps its url. */
+export function ImageUploadInput({ source, label }: { source: string; label: string }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const { field, fieldState } = useInput({ source });
+  const [dragging, setDragging] = useState(false);
+  const [error, setError] = useState<string>();
+  const picker = useRef<HTMLInputElement>(null);
+
+  const upload = async (files: FileList | null) => {
+    if (!files?.length) return;
+    if ([...files].some((f) => !ACCEPTED.includes(f.type))) {
+      setError(translate('upload.wrongType'));
+      return;
+    }
+    setError(undefined);
+    const body = new FormData();
+    body.append('folder', 'IMAGE');
+    for (const file of files) body.append('files', file);
+    try {
+      await refreshAuth();
+      const { json } = await httpClient(`${apiBase}/file`, { method: 'POST', body });
+      field.onChange(json.data.url);
+      notify(json.message, { type: 'success' });
+    } catch (e) {
+      setError((e as { body?: { message?: string } }).body?.message ?? translate('auth.somethingWrong'));
+    }
+  };
+
+  return (
+    <Box sx={{ mb: 2 }}>
+      <Typography variant="body2" color="text.secondary" gutterBottom>{translate(label)}</Typography>
+      <Box
+        onDragOver={(e) => { e.preventDefault(); setDragging(true); }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={(e) => { e.preventDefault(); setDragging(false); void upload(e.dataTransfer.files); }}
+        sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 2, border: '1px dashed', borderColor: dragging ? 'primary.main' : 'divider', borderRadius: 1 }}
+      >
+        {field.value && <Avatar src={field.value} variant="rounded" sx={{ width: 56, height: 56 }} />}
+        <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>{translate('upload.drop')}</Typography>
+        <Button size="small" onClick={() => picker.current?.click()}>{translate('upload.choose')}</Button>
+        {field.value && <Button size="small" onClick={() => field.onChange(null)}>{translate('upload.remove')}</Button>}
+        <input ref={picker} hidden type="file" accept=".jpg,.jpeg,.png" onChange={(e) => void upload(e.target.files)} aria-label={translate(label)} />
+      </Box>
+      {(error || fieldState.error) && <FormHelperText error>{error ?? fieldState.error?.message}</FormHelperText>}
+    </Box>
+  );
+}

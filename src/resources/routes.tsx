@@ -1,0 +1,39 @@
+import { Route, useParams } from 'react-router-dom';
+import { Authenticated, useCanAccess } from 'react-admin';
+import type { ResourceDeclaration } from '../../resources/define.ts';
+import { resources } from '../../resources/modules.ts';
+import { hasView } from '../../providers/resourceAccess.ts';
+import { StatusPage } from '../pages/StatusPage.tsx';
+import { ResourceList } from './ResourceList.tsx';
+import { ResourceCreate, ResourceEdit } from './ResourceForm.tsx';
+
+/** A generated view behind the permission id of its action (the server checks every call as well). */
+function Guarded({ resource, action, children }: { resource: ResourceDeclaration; action: string; children: React.ReactNode }) {
+  const { isPending, canAccess } = useCanAccess({ resource: resource.name, action });
+  if (isPending) return null;
+  return canAccess ? <>{children}</> : <StatusPage kind="noAccess" />;
+}
+
+function EditRoute({ resource }: { resource: ResourceDeclaration }) {
+  const { id } = useParams();
+  return <ResourceEdit key={id} resource={resource} id={id!} />;
+}
+
+const view = (resource: ResourceDeclaration, action: string, element: React.ReactNode) => (
+  <Authenticated><Guarded resource={resource} action={action}>{element}</Guarded></Authenticated>
+);
+
+/** Every declared resource's list, add and edit routes at the paths of the spec's route map. */
+export function resourceRoutes(extraEditPaths: Record<string, string[]> = {}) {
+  return resources.flatMap((resource) => [
+    <Route key={resource.path} path={resource.path} element={view(resource, 'list', <ResourceList key={resource.name} resource={resource} />)} />,
+    ...(hasView(resource, 'create')
+      ? [<Route key={`${resource.path}/add`} path={`${resource.path}/add`} element={view(resource, 'create', <ResourceCreate resource={resource} />)} />]
+      : []),
+    ...(hasView(resource, 'edit')
+      ? [`${resource.path}/edit/:id`, ...(extraEditPaths[resource.name] ?? [])].map((path) => (
+        <Route key={path} path={path} element={view(resource, 'edit', <EditRoute resource={resource} />)} />
+      ))
+      : []),
+  ]);
+}
