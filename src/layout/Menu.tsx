@@ -13,7 +13,7 @@ import { moduleIcon } from './moduleIcons.tsx';
 function Badge({ badge }: { badge?: 'new' | 'beta' }) {
   const translate = useTranslate();
   if (!badge) return null;
-  return <Chip size="small" color={badge === 'new' ? 'success' : 'warning'} label={translate(`layout.${badge}`)} sx={{ ml: 1, height: 18, fontSize: 11 }} />;
+  return <Chip component="span" size="small" color={badge === 'new' ? 'success' : 'warning'} label={translate(`layout.${badge}`)} sx={{ ml: 1, height: 18, fontSize: 11 }} />;
 }
 
 function ModuleItem({ module }: { module: ModuleDefinition }) {

@@ -4,7 +4,7 @@ import {
   type Validator,
 } from 'react-admin';
 import { Box, Button, Card, CardContent } from '@mui/material';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { EMAIL_PATTERN, fieldLabel, type Field, type ResourceDeclaration } from '../../resources/define.ts';
 import { findResource } from '../../resources/modules.ts';
 import { PageHeader } from '../layout/PageHeader.tsx';
@@ -104,9 +104,10 @@ function defaultsOf(resource: ResourceDeclaration) {
 export function ResourceCreate({ resource }: { resource: ResourceDeclaration }) {
   const translate = useTranslate();
   const notify = useNotify();
+  const navigate = useNavigate();
   return (
-    <CreateBase resource={resource.name} redirect={() => resource.path} record={defaultsOf(resource)}
-      mutationOptions={{ onSuccess: () => notify('list.created', { type: 'success' }) }}>
+    <CreateBase resource={resource.name} record={defaultsOf(resource)}
+      mutationOptions={{ onSuccess: () => { notify('list.created', { type: 'success' }); navigate(resource.path); } }}>
       <PageHeader title={translate('list.createTitle', { name: translate(resource.title) })} />
       <Card><CardContent><ResourceFields resource={resource} mode="create" /></CardContent></Card>
     </CreateBase>
@@ -121,9 +122,10 @@ function EditHeader({ resource }: { resource: ResourceDeclaration }) {
 
 export function ResourceEdit({ resource, id }: { resource: ResourceDeclaration; id: string }) {
   const notify = useNotify();
+  const navigate = useNavigate();
   return (
-    <EditBase resource={resource.name} id={id} mutationMode="pessimistic" redirect={() => resource.path}
-      mutationOptions={{ onSuccess: () => notify('list.saved', { type: 'success' }) }}>
+    <EditBase resource={resource.name} id={id} mutationMode="pessimistic"
+      mutationOptions={{ onSuccess: () => { notify('list.saved', { type: 'success' }); navigate(resource.path); } }}>
       <EditHeader resource={resource} />
       <Card><CardContent><ResourceFields resource={resource} mode="edit" /></CardContent></Card>
     </EditBase>
