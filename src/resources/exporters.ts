@@ -13,8 +13,8 @@ export interface ExportTable {
 export type ExportFormat = 'pdf' | 'csv' | 'xlsx';
 
 export async function toCsv(table: ExportTable): Promise<Blob> {
-  const { unparse } = await import('papaparse');
-  return new Blob([unparse({ fields: table.headers, data: table.rows })], { type: 'text/csv;charset=utf-8' });
+  const { default: Papa } = await import('papaparse');
+  return new Blob([Papa.unparse({ fields: table.headers, data: table.rows })], { type: 'text/csv;charset=utf-8' });
 }
 
 export async function toXlsx(table: ExportTable): Promise<Blob> {

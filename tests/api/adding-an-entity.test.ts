@@ -52,7 +52,7 @@ beforeAll(async () => {
   admin = { app: server.app, token: (await signIn(server.app, demoEmail('superadmin'))).token.access.token };
   dealer = { app: server.app, token: (await signIn(server.app, demoEmail('dealer'))).token.access.token };
   customer = { app: server.app, token: (await signIn(server.app, demoEmail('customer'))).token.access.token };
-}, 60_000);
+});
 afterAll(async () => { await server?.close(); });
 
 describe('a new declaration', () => {

@@ -40,7 +40,7 @@ beforeAll(async () => {
   // modules open, no actions
   viewer = await userWithRole('VIEW_ONLY', modules.map((m) => ({ id: m.id, allowed: true, actions: {} })), customerOrg);
   nobody = await userWithRole('NOTHING', [], customerOrg);
-}, 120_000);
+});
 afterAll(async () => { await server?.close(); });
 
 describe.each(resources.map((r) => [r.name, r] as const))('%s', (_name, resource) => {

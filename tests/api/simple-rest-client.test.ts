@@ -20,7 +20,7 @@ beforeAll(async () => {
     fetchUtils.fetchJson(url, { ...options, user: { authenticated: true, token: `Bearer ${token}` } }));
   const orgs = await client.getList('organisation', { pagination: { page: 1, perPage: 50 }, sort: { field: 'tradeName', order: 'ASC' }, filter: { q: 'Sunrise' } });
   customerOrg = orgs.data[0]!.id as string;
-}, 60_000);
+});
 afterAll(async () => { await server?.close(); });
 
 const collection = (api: string) => api.slice(1);

@@ -1,0 +1,187 @@
+// List and export figures: 100,000 devices across 50 organisations, on PostgreSQL and on PGlite.
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import Papa from 'papaparse';
+import { openDatabase } from '../server/db/client.ts';
+import { ensureSystemRoles, systemRoleIds } from '../server/seed/roles.ts';
+import { createOrganisation } from '../server/organisations/service.ts';
+import { createUser } from '../server/users/service.ts';
+import { findResource } from '../resources/modules.ts';
+import { displayValue } from '../src/resources/display.ts';
+import en from '../src/i18n/en.ts';
+
+const DEVICES = 100_000;
+const PASSWORD = 'Bench-pass-2026';
+const CONCURRENCY = 50;
+const REQUESTS = 2000;
+
+/** 50 organisations: a root, 4 distributors with 11 dealers each, and 1 more under the root. */
+async function seed(databaseUrl: string | undefined, dataDir: string | null) {
+  const database = await openDatabase({ databaseUrl, dataDir });
+  const { db } = database;
+  await ensureSystemRoles(db);
+  const roles = await systemRoleIds(db);
+  const root = await createOrganisation(db, { tradeName: 'Bench root', brandName: 'Bench' });
+  const orgs = [root];
+  const distributors = [];
+  for (let d = 0; d < 4; d++) {
+    const distributor = await createOrganisation(db, { tradeName: `Distributor ${d}`, brandName: `D${d}`, parentId: root.id });
+    distributors.push(distributor);
+    orgs.push(distributor);
+    for (let k = 0; k < 11; k++) orgs.push(await createOrganisation(db, { tradeName: `Dealer ${d}.${k}`, brandName: `D${d}.${k}`, parentId: distributor.id }));
+  }
+  orgs.push(await createOrganisation(db, { tradeName: 'Independent', brandName: 'Ind', parentId: root.id }));
+  await db.execute(sql`
+    insert into devices (imei, iccid, e_sim_provider, status, organisation_id, sim1)
+    select (860000000000000 + g)::text, (8991000000000000000 + g)::text, case when g % 2 = 0 then 'TAISYS' else 'VENTEL' end,
+      (array['NEW','ALLOCATED','INSTALLED','DEFECTED'])[1 + g % 4], o.id, (5700000000 + g)::text
+    from generate_series(1, ${DEVICES}) g
+    join (select id, (row_number() over (order by path)) - 1 as n from organisations) o on o.n = g % ${orgs.length}`);
+  await db.execute(sql`analyze`);
+  const users = {
+    superAdmin: await createUser(db, { firstName: 'Bench', email: 'super@bench.test', password: PASSWORD, roleId: roles.SUPER_ADMIN!, organisationId: root.id }),
+    distributor: await createUser(db, { firstName: 'Bench', email: 'distributor@bench.test', password: PASSWORD, roleId: roles.ADMIN!, organisationId: distributors[0]!.id }),
+  };
+  await database.close();
+  return { organisations: orgs.length, users };
+}
+
+async function startServer(env: Record<string, string>, port: number) {
+  const child = spawn(process.execPath, ['server/bin.mjs', 'serve'], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', WAYMARK_DEMO: '0' },
+    stdio: 'ignore',
+  });
+  for (;;) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
+    } catch { /* starting */ }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return () => new Promise((r) => { child.once('exit', r); child.kill('SIGTERM'); });
+}
+
+async function token(base: string, username: string) {
+  const key = (await (await fetch(`${base}/api/auth/public-key`)).json()).data.publicKey as string;
+  const password = crypto.publicEncrypt({ key, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(PASSWORD)).toString('base64');
+  const r = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  if (!r.ok) throw new Error(`login failed: ${r.status} ${await r.text()}`);
+  return (await r.json()).data.token.access.token as string;
+}
+
+/** p50 and p95 of one list URL fetched REQUESTS times by CONCURRENCY clients at once. */
+async function latency(url: string, bearer: string) {
+  const times: number[] = [];
+  let next = 0;
+  const client = async () => {
+    while (next < REQUESTS) {
+      next++;
+      const t = performance.now();
+      const r = await fetch(url, { headers: { authorization: `Bearer ${bearer}` } });
+      if (!r.ok) throw new Error(`${url}: ${r.status} ${await r.text()}`);
+      await r.arrayBuffer();
+      times.push(performance.now() - t);
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: CONCURRENCY }, client));
+  const seconds = (performance.now() - started) / 1000;
+  times.sort((a, b) => a - b);
+  return { p50: times[Math.floor(times.length * 0.5)]!, p95: times[Math.floor(times.length * 0.95)]!, rps: times.length / seconds };
+}
+
+/** The console's export path for every device: pages of 5000 from /device/export, then CSV. */
+async function exportCsv(base: string, bearer: string) {
+  const device = findResource('device')!;
+  const translate = (key: string) => {
+    let node: unknown = en;
+    for (const part of key.split('.')) node = (node as Record<string, unknown>)?.[part];
+    return typeof node === 'string' ? node : key;
+  };
+  const started = performance.now();
+  const rows: Record<string, unknown>[] = [];
+  for (;;) {
+    const query = new URLSearchParams({ sort: '["imei","ASC"]', range: JSON.stringify([rows.length, rows.length + 4999]), filter: '{}' });
+    const r = await fetch(`${base}/api/device/export?${query}`, { headers: { authorization: `Bearer ${bearer}` } });
+    const page = await r.json() as Record<string, unknown>[];
+    rows.push(...page);
+    if (page.length < 5000) break;
+  }
+  const fetched = performance.now();
+  const csv = Papa.unparse({
+    fields: device.list.map((n) => translate(`resources.device.fields.${n}`)),
+    data: rows.map((row) => device.list.map((n) => displayValue(device, n, row, translate))),
+  });
+  return { rows: rows.length, fetchMs: fetched - started, totalMs: performance.now() - started, bytes: csv.length };
+}
+
+async function measure(kind: 'postgres' | 'pglite') {
+  let databaseUrl: string | undefined;
+  let dataDir: string | null = null;
+  let cleanup = async () => {};
+  if (kind === 'postgres') {
+    const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+    const { default: pg } = await import('pg');
+    const name = `waymark_bench_${crypto.randomBytes(4).toString('hex')}`;
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    await client.query(`create database ${name}`);
+    await client.end();
+    const url = new URL(admin);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    cleanup = async () => {
+      const again = new pg.Client({ connectionString: admin });
+      await again.connect();
+      await again.query(`drop database if exists ${name} with (force)`);
+      await again.end();
+    };
+  } else {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-bench-lists-'));
+    cleanup = async () => fs.rmSync(dataDir!, { recursive: true, force: true });
+  }
+  try {
+    const seeded = await seed(databaseUrl, dataDir);
+    const port = 19000 + Math.floor(Math.random() * 1000);
+    const stop = await startServer(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir! }, port);
+    const base = `http://127.0.0.1:${port}`;
+    try {
+      const superToken = await token(base, 'super@bench.test');
+      const distributorToken = await token(base, 'distributor@bench.test');
+      const filtered = `${base}/api/device?${new URLSearchParams({ filter: '{"status":"ALLOCATED"}', sort: '["imei","DESC"]', range: '[20,29]' })}`;
+      const searched = `${base}/api/device?${new URLSearchParams({ filter: '{"q":"86000000000123"}', sort: '["imei","ASC"]', range: '[0,9]' })}`;
+      await latency(filtered, distributorToken); // warm-up
+      return {
+        seeded,
+        distributor: await latency(filtered, distributorToken),
+        superAdmin: await latency(filtered, superToken),
+        search: await latency(searched, distributorToken),
+        export: await exportCsv(base, superToken),
+      };
+    } finally {
+      await stop();
+    }
+  } finally {
+    await cleanup();
+  }
+}
+
+/** Prints each database's figures as soon as they are measured. */
+export async function listFigures(print: (line: string) => void, kinds: readonly ('postgres' | 'pglite')[] = ['postgres', 'pglite']) {
+  for (const kind of kinds) {
+    const lines: string[] = [];
+    const f = await measure(kind);
+    const fmt = (l: { p50: number; p95: number; rps: number }) => `p50 ${l.p50.toFixed(1)} ms, p95 ${l.p95.toFixed(1)} ms, ${l.rps.toFixed(0)} req/s`;
+    lines.push(
+      `[${kind}] ${DEVICES} devices, ${f.seeded.organisations} organisations, ${CONCURRENCY} concurrent clients, ${REQUESTS} requests each figure`,
+      `[${kind}] device list, status filter + imei sort, page 3, distributor (~22k in scope)   ${fmt(f.distributor)}`,
+      `[${kind}] the same list as SUPER_ADMIN (all 100k)                                       ${fmt(f.superAdmin)}`,
+      `[${kind}] device list, q search over searchable fields, distributor                     ${fmt(f.search)}`,
+      `[${kind}] CSV export of all ${f.export.rows} devices (20 pages of 5000 + papaparse)       ${f.export.totalMs.toFixed(0)} ms (fetch ${f.export.fetchMs.toFixed(0)} ms), ${(f.export.bytes / 1024 / 1024).toFixed(1)} MiB`,
+    );
+    lines.forEach(print);
+  }
+}
