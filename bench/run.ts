@@ -1,4 +1,4 @@
-// npm run bench: figures, never pass/fail. Start-up, console bundle size and sign-in latency.
+// npm run bench: figures, never pass/fail. Start-up, console bundle size, sign-in latency, list and export latency.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -7,6 +7,7 @@ import zlib from 'node:zlib';
 import crypto from 'node:crypto';
 import { buildConsoleIfNeeded } from '../server/build.ts';
 import { distDir } from '../server/http/console.ts';
+import { listFigures } from './lists.ts';
 
 async function startServer(dataDir: string, port: number) {
   const started = performance.now();
@@ -64,3 +65,6 @@ console.log(`start-up, empty data dir (to healthy)    ${cold.ms.toFixed(0)} ms`)
 console.log(`start-up, existing data dir              ${warm.ms.toFixed(0)} ms`);
 console.log(`login page JS (initial scripts)          ${(bundle.raw / 1024).toFixed(0)} KiB raw, ${(bundle.gzip / 1024).toFixed(0)} KiB gzip`);
 console.log(`POST /api/auth/login (argon2id), 40 runs  p50 ${login.p50.toFixed(0)} ms, p95 ${login.p95.toFixed(0)} ms`);
+
+console.log('');
+await listFigures(console.log);

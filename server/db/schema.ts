@@ -274,3 +274,24 @@ export const items = pgTable('items', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [uniqueIndex('items_code_idx').on(t.code), index('items_org_idx').on(t.organisationId)]);
+
+/** Commands for a device, queued by the send-command and update-firmware actions; the gateway delivers them. */
+export const deviceCommands = pgTable('device_commands', {
+  id: id(),
+  deviceId: uuid('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+  kind: text('kind').notNull(),
+  command: text('command').notNull(),
+  status: text('status').notNull().default('QUEUED'),
+  result: text('result'),
+  requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  answeredAt: timestamp('answered_at', { withTimezone: true }),
+}, (t) => [index('device_commands_device_idx').on(t.deviceId, t.status)]);
+
+/** Geofences assigned to a vehicle: entering or leaving one raises an event. */
+export const vehicleGeofences = pgTable('vehicle_geofences', {
+  vehicleId: uuid('vehicle_id').notNull().references(() => vehicles.id, { onDelete: 'cascade' }),
+  geofenceId: uuid('geofence_id').notNull().references(() => geofences.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('vehicle_geofences_pk').on(t.vehicleId, t.geofenceId), index('vehicle_geofences_geofence_idx').on(t.geofenceId)]);

@@ -5,6 +5,8 @@ import { userHooks } from '../users/resource-hooks.ts';
 import { organisationHooks } from '../organisations/resource-hooks.ts';
 import { roleHooks } from '../roles/resource-hooks.ts';
 import { deviceHooks } from '../devices/resource-hooks.ts';
+import { deviceActionRoutes } from '../devices/actions.ts';
+import { vehicleActionRoutes } from '../vehicles/actions.ts';
 import type { ResourceHooks } from './hooks.ts';
 import { registerResourceRoutes } from './routes.ts';
 
@@ -12,7 +14,8 @@ const hooksByResource: Record<string, ResourceHooks> = {
   user: userHooks,
   organisation: organisationHooks,
   role: roleHooks,
-  device: deviceHooks,
+  device: { ...deviceHooks, routes: deviceActionRoutes },
+  vehicle: { routes: vehicleActionRoutes },
 };
 
 /** The CRUD routes of every declared resource, including ones registered at run time. */
