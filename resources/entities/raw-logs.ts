@@ -17,7 +17,7 @@ export default defineResource({
     imei: text({ readOnly: true, searchable: true, filterable: true, sortable: true }),
     deviceId: reference('device', { readOnly: true, filterable: true }),
     receivedAt: date({ readOnly: true, sortable: true, filterable: true }),
-    frame: text({ readOnly: true, searchable: true }),
+    frame: text({ readOnly: true }),
     parseResult: choice(PARSE_RESULTS, { readOnly: true, filterable: true }),
     message: text({ readOnly: true }),
     organisationId: organisationField({ readOnly: true }),

@@ -36,7 +36,8 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     dir = path.join(options.dataDir, 'pglite');
     fs.mkdirSync(dir, { recursive: true });
   }
-  const client = await PGlite.create(dir);
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
   const database = drizzle(client, { schema });
   await migrate(database, { migrationsFolder });
   return { db: database as unknown as Db, kind: 'pglite', close: () => client.close() };

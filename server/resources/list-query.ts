@@ -117,8 +117,8 @@ export function parseListQuery(
   if (!sortable) throw badRequest(`Sorting by ${sortField} is not allowed`);
   const direction = String(rawOrder ?? 'ASC').toUpperCase() === 'DESC' ? sql`desc` : sql`asc`;
   const sortColumn = sortField === 'createdAt' ? sql`${id('t')}.${id('created_at')}` : col(sortField);
-  // id breaks ties so that pages never repeat or skip a row
-  const orderBy = sql`${sortColumn} ${direction} nulls last, ${id('t')}.${id('id')} ${direction}`;
+  // id breaks ties so that pages never repeat or skip a row; the default null order lets an index serve the sort
+  const orderBy = sql`${sortColumn} ${direction}, ${id('t')}.${id('id')} ${direction}`;
 
   const range = parseJson(query.range, 'range') ?? [0, 9];
   if (!Array.isArray(range) || range.length !== 2 || !range.every((n) => Number.isInteger(n) && n >= 0) || range[1] < range[0]) {

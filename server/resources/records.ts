@@ -19,20 +19,18 @@ export async function listRecords(db: Db, resource: ResourceDeclaration, caller:
   const where = and([scopeCondition(resource, caller, 'read'), ...list.where]);
   const table = id(resource.table);
   const [rows, [count]] = await Promise.all([
-    query<ResourceRecord>(db, sql`select ${recordColumns(resource)} from ${table} t ${where} order by ${list.orderBy} limit ${list.end - list.start + 1} offset ${list.start}`),
+    query<ResourceRecord>(db, sql`select ${recordColumns(resource)}${labelColumns(resource)} from ${table} t ${where} order by ${list.orderBy} limit ${list.end - list.start + 1} offset ${list.start}`),
     query<{ total: number | string }>(db, sql`select count(*)::integer as total from ${table} t ${where}`),
   ]);
-  await attachLabels(db, resource, rows);
-  return { rows, total: Number(count?.total ?? 0) };
+  return { rows: rows.map((row) => gatherLabels(resource, row)), total: Number(count?.total ?? 0) };
 }
 
 /** A row the caller may see (`read`) or change (`write`), or undefined. */
 export async function findRecord(db: Db, resource: ResourceDeclaration, caller: Caller, recordId: string, mode: 'read' | 'write' = 'read') {
   if (!UUID_PATTERN.test(recordId)) return undefined;
   const where = and([sql`t.id = ${recordId}::uuid`, scopeCondition(resource, caller, mode)]);
-  const [row] = await query<ResourceRecord>(db, sql`select ${recordColumns(resource)} from ${id(resource.table)} t ${where}`);
-  if (row) await attachLabels(db, resource, [row]);
-  return row;
+  const [row] = await query<ResourceRecord>(db, sql`select ${recordColumns(resource)}${labelColumns(resource)} from ${id(resource.table)} t ${where}`);
+  return row && gatherLabels(resource, row);
 }
 
 /** The text that names a row of a resource: its label fields joined by a space. */
@@ -41,23 +39,40 @@ export function labelExpression(resource: ResourceDeclaration, alias = 'r'): SQL
   return sql`concat_ws(' ', ${sql.join(parts, sql`, `)})`;
 }
 
-/**
- * Adds `labels: {field: text}` for every reference on the records, so a list or an export shows
- * names without one request per row and without read access to the referenced collection.
- */
-export async function attachLabels(db: Db, resource: ResourceDeclaration, rows: ResourceRecord[]) {
-  if (!rows.length) return;
-  for (const row of rows) row.labels = {};
-  for (const [name, field] of Object.entries(resource.fields)) {
-    if (field.type !== 'reference') continue;
-    const target = findResource(field.reference);
-    const ids = [...new Set(rows.map((r) => r[name]).filter((v): v is string => typeof v === 'string'))];
-    if (!target || !ids.length) continue;
-    const labels = await query<{ id: string; label: string }>(db, sql`select r.id, ${labelExpression(target)} as label from ${id(target.table)} r where r.id in (${sql.join(ids.map((v) => sql`${v}::uuid`), sql`, `)})`);
-    const byId = new Map(labels.map((l) => [l.id, l.label]));
-    for (const row of rows) {
-      const value = row[name];
-      if (typeof value === 'string' && byId.has(value)) row.labels![name] = byId.get(value)!;
-    }
+const LABEL_PREFIX = '__label_';
+
+const references = new WeakMap<ResourceDeclaration, { name: string; column: string; target: ResourceDeclaration }[]>();
+
+function referenceFields(resource: ResourceDeclaration) {
+  let found = references.get(resource);
+  if (!found) {
+    found = Object.entries(resource.fields).flatMap(([name, field]) => {
+      const target = field.type === 'reference' ? findResource(field.reference) : undefined;
+      return target ? [{ name, column: columnOf(name, field), target }] : [];
+    });
+    references.set(resource, found);
   }
+  return found;
+}
+
+/**
+ * One sub-select per reference, in the same statement as the rows: `labels: {field: text}` lets a
+ * list or an export show names without a request per row and without read access to the
+ * referenced collection.
+ */
+function labelColumns(resource: ResourceDeclaration): SQL {
+  const parts = referenceFields(resource).map(({ name, column, target }) =>
+    sql`, (select ${labelExpression(target)} from ${id(target.table)} r where r.id = t.${id(column)}) as ${id(LABEL_PREFIX + name)}`);
+  return sql.join(parts, sql``);
+}
+
+function gatherLabels(resource: ResourceDeclaration, row: ResourceRecord): ResourceRecord {
+  const labels: Record<string, string> = {};
+  for (const { name } of referenceFields(resource)) {
+    const value = row[LABEL_PREFIX + name];
+    delete row[LABEL_PREFIX + name];
+    if (typeof value === 'string') labels[name] = value;
+  }
+  row.labels = labels;
+  return row;
 }

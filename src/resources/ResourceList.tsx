@@ -14,6 +14,8 @@ import { PageHeader } from '../layout/PageHeader.tsx';
 import { columnLabel, displayValue, recordTitle, type RecordLike } from './display.ts';
 import { ExportMenu } from './ExportMenu.tsx';
 import { RowActionMenu } from './RowActionMenu.tsx';
+import { resourceActions } from './actions/index.ts';
+import { useState } from 'react';
 
 export const PAGE_SIZES = [5, 10, 15];
 
@@ -67,16 +69,42 @@ function BulkDelete({ resource }: { resource: ResourceDeclaration }) {
   );
 }
 
+/** A bulk action of the entity (allocate devices), offered to a role holding its permission id. */
+function BulkAction({ resource, id, label }: { resource: ResourceDeclaration; id: string; label: string }) {
+  const translate = useTranslate();
+  const refresh = useRefresh();
+  const unselectAll = useUnselectAll(resource.name);
+  const { selectedIds } = useListContext();
+  const { canAccess } = useCanAccess({ resource: resource.name, action: id });
+  const [open, setOpen] = useState(false);
+  const Dialog = resourceActions[id]?.Dialog;
+  if (!canAccess || !Dialog) return null;
+  return (
+    <>
+      <Button size="small" onClick={() => setOpen(true)}>{translate(label)}</Button>
+      {open && <Dialog ids={selectedIds.map(String)} onClose={(done) => { setOpen(false); if (done) { unselectAll(); refresh(); } }} />}
+    </>
+  );
+}
+
+function BulkActions({ resource }: { resource: ResourceDeclaration }) {
+  return (
+    <>
+      {(resource.rowActions ?? []).filter((a) => resourceActions[a.id]?.bulk).map((a) => <BulkAction key={a.id} resource={resource} id={a.id} label={a.label} />)}
+      <BulkDelete resource={resource} />
+    </>
+  );
+}
+
 function Table({ resource }: { resource: ResourceDeclaration }) {
   const translate = useTranslate();
   const { isFetching } = useListContext();
-  const { canAccess: canDelete } = useCanAccess({ resource: resource.name, action: 'delete' });
   return (
     <>
       <LinearProgress sx={{ visibility: isFetching ? 'visible' : 'hidden' }} aria-hidden={!isFetching} />
       <Datagrid
         rowClick={false}
-        bulkActionButtons={canDelete && resource.permissions.delete ? <BulkDelete resource={resource} /> : false}
+        bulkActionButtons={<BulkActions resource={resource} />}
         empty={<Typography sx={{ p: 3 }} color="text.secondary">{translate(resource.emptyMessage ?? 'ra.navigation.no_results')}</Typography>}
       >
         {resource.list.map((name) => (

@@ -5,18 +5,33 @@ import { Confirm, useCanAccess, useDelete, useNotify, useRecordContext, useRefre
 import { useNavigate } from 'react-router-dom';
 import type { ResourceDeclaration } from '../../resources/define.ts';
 import { hasView } from '../../providers/resourceAccess.ts';
-import { rowActionHandlers } from './rowActions.tsx';
+import { resourceActions } from './actions/index.ts';
+import { errorMessage } from '../pages/auth/useFormCall.tsx';
 
 function ExtraAction({ resource, id, label, onDone }: { resource: ResourceDeclaration; id: string; label: string; onDone(): void }) {
   const { canAccess } = useCanAccess({ resource: resource.name, action: id });
-  const Handler = rowActionHandlers[id];
-  const [open, setOpen] = useState(false);
+  const record = useRecordContext();
+  const notify = useNotify();
+  const refresh = useRefresh();
   const translate = useTranslate();
-  if (!canAccess || !Handler) return null;
+  const [open, setOpen] = useState(false);
+  const action = resourceActions[id];
+  if (!canAccess || !action || !record || (action.visible && !action.visible(record))) return null;
+  const click = async () => {
+    if (!action.run) return setOpen(true);
+    onDone();
+    try {
+      notify((await action.run(record)).message, { type: 'success' });
+      refresh();
+    } catch (error) {
+      notify(errorMessage(error, translate('auth.somethingWrong')), { type: 'error' });
+    }
+  };
+  const { Dialog } = action;
   return (
     <>
-      <MenuItem onClick={() => setOpen(true)}><ListItemText>{translate(label)}</ListItemText></MenuItem>
-      {open && <Handler resource={resource} onClose={() => { setOpen(false); onDone(); }} />}
+      <MenuItem onClick={click}><ListItemText>{translate(label)}</ListItemText></MenuItem>
+      {open && Dialog && <Dialog ids={[String(record.id)]} record={record} onClose={(done) => { setOpen(false); onDone(); if (done) refresh(); }} />}
     </>
   );
 }

@@ -1,0 +1,21 @@
+import type { RaRecord } from 'react-admin';
+
+export interface ActionDialogProps {
+  /** The rows the action applies to: one from a row menu, several from a bulk selection. */
+  ids: string[];
+  record?: RaRecord;
+  onClose(done: boolean): void;
+}
+
+/**
+ * An extra action of a declared resource, keyed by its permission id: either `run` at once
+ * (answering the server's message) or open `Dialog` to ask for what it needs.
+ */
+export interface ResourceAction {
+  /** Whether the row offers the action (tracking on only when off, and so on). */
+  visible?(record: RaRecord): boolean;
+  run?(record: RaRecord): Promise<{ message: string }>;
+  Dialog?: React.ComponentType<ActionDialogProps>;
+  /** Offered for a selection of rows as well. */
+  bulk?: boolean;
+}
