@@ -7,12 +7,13 @@ import { roleHooks } from '../roles/resource-hooks.ts';
 import { deviceHooks } from '../devices/resource-hooks.ts';
 import { deviceActionRoutes } from '../devices/actions.ts';
 import { vehicleActionRoutes } from '../vehicles/actions.ts';
+import { organisationSettingsRoutes } from '../organisations/settings.ts';
 import type { ResourceHooks } from './hooks.ts';
 import { registerResourceRoutes } from './routes.ts';
 
 const hooksByResource: Record<string, ResourceHooks> = {
   user: userHooks,
-  organisation: organisationHooks,
+  organisation: { ...organisationHooks, routes: organisationSettingsRoutes },
   role: roleHooks,
   device: { ...deviceHooks, routes: deviceActionRoutes },
   vehicle: { routes: vehicleActionRoutes },

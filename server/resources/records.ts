@@ -19,7 +19,7 @@ export async function listRecords(db: Db, resource: ResourceDeclaration, caller:
   const where = and([scopeCondition(resource, caller, 'read'), ...list.where]);
   const table = id(resource.table);
   const [rows, [count]] = await Promise.all([
-    query<ResourceRecord>(db, sql`select ${recordColumns(resource)}${labelColumns(resource)} from ${table} t ${where} order by ${list.orderBy} limit ${list.end - list.start + 1} offset ${list.start}`),
+    query<ResourceRecord>(db, sql`select ${recordColumns(resource)}${labelColumns(resource)} from ${table} t${labelJoins(resource)} ${where} order by ${list.orderBy} limit ${list.end - list.start + 1} offset ${list.start}`),
     query<{ total: number | string }>(db, sql`select count(*)::integer as total from ${table} t ${where}`),
   ]);
   return { rows: rows.map((row) => gatherLabels(resource, row)), total: Number(count?.total ?? 0) };
@@ -29,7 +29,7 @@ export async function listRecords(db: Db, resource: ResourceDeclaration, caller:
 export async function findRecord(db: Db, resource: ResourceDeclaration, caller: Caller, recordId: string, mode: 'read' | 'write' = 'read') {
   if (!UUID_PATTERN.test(recordId)) return undefined;
   const where = and([sql`t.id = ${recordId}::uuid`, scopeCondition(resource, caller, mode)]);
-  const [row] = await query<ResourceRecord>(db, sql`select ${recordColumns(resource)}${labelColumns(resource)} from ${id(resource.table)} t ${where}`);
+  const [row] = await query<ResourceRecord>(db, sql`select ${recordColumns(resource)}${labelColumns(resource)} from ${id(resource.table)} t${labelJoins(resource)} ${where}`);
   return row && gatherLabels(resource, row);
 }
 
@@ -56,13 +56,18 @@ function referenceFields(resource: ResourceDeclaration) {
 }
 
 /**
- * One sub-select per reference, in the same statement as the rows: `labels: {field: text}` lets a
+ * The label of each reference, in the same statement as the rows: `labels: {field: text}` lets a
  * list or an export show names without a request per row and without read access to the
  * referenced collection.
  */
 function labelColumns(resource: ResourceDeclaration): SQL {
-  const parts = referenceFields(resource).map(({ name, column, target }) =>
-    sql`, (select ${labelExpression(target)} from ${id(target.table)} r where r.id = t.${id(column)}) as ${id(LABEL_PREFIX + name)}`);
+  const parts = referenceFields(resource).map(({ name, target }, i) => sql`, ${labelExpression(target, `l${i}`)} as ${id(LABEL_PREFIX + name)}`);
+  return sql.join(parts, sql``);
+}
+
+/** Left joins to the referenced rows: a hash join for an export page, index lookups for a short one. */
+function labelJoins(resource: ResourceDeclaration): SQL {
+  const parts = referenceFields(resource).map(({ column, target }, i) => sql` left join ${id(target.table)} ${id(`l${i}`)} on ${id(`l${i}`)}.id = t.${id(column)}`);
   return sql.join(parts, sql``);
 }
 

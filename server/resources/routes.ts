@@ -103,7 +103,11 @@ function columnsFromBody(resource: ResourceDeclaration, body: Body, mode: WriteM
     let value = body[name];
     if (value === undefined && mode === 'create') value = field.default;
     if (value === undefined) continue;
-    columns.set(columnOf(name, field), param(field, value));
+    const column = columnOf(name, field);
+    // an edit merges into a stored object, so keys kept elsewhere (an organisation's settings) survive
+    columns.set(column, mode === 'update' && field.type === 'object' && value !== null
+      ? sql`coalesce(${id(column)}, '{}'::jsonb) || ${param(field, value)}`
+      : param(field, value));
   }
   return columns;
 }

@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { requireCaller } from '../auth/caller.ts';
+import organisationResource from '../../resources/entities/organisation.ts';
+import { findRecord } from '../resources/records.ts';
+import { writableRecord } from '../resources/routes.ts';
+import { query } from '../resources/sql.ts';
+import { HttpError } from '../http/errors.ts';
+import { EMAIL_PATTERN, PHONE_PATTERN, normalisePhone } from '../../resources/define.ts';
+
+/** An organisation's operating settings; the tracking work reads its thresholds. docs/decisions.md explains each. */
+export interface OrganisationSettings {
+  overspeedKmph: number;
+  idleMinutes: number;
+  offlineMinutes: number;
+  routeDeviationMeters: number;
+  alertEmail: string | null;
+  sosPhone: string | null;
+}
+
+export const DEFAULT_SETTINGS: OrganisationSettings = {
+  overspeedKmph: 80, idleMinutes: 5, offlineMinutes: 30, routeDeviationMeters: 200, alertEmail: null, sosPhone: null,
+};
+
+const range = (min: number, max: number, label: string) => ({
+  type: 'integer', minimum: min, maximum: max, errorMessage: `${label} must be a whole number from ${min} to ${max}`,
+});
+
+const settingsSchema = {
+  type: 'object',
+  properties: {
+    overspeedKmph: range(20, 200, 'Overspeed limit'),
+    idleMinutes: range(1, 120, 'Idle after'),
+    offlineMinutes: range(5, 1440, 'Offline after'),
+    routeDeviationMeters: range(10, 5000, 'Route deviation'),
+    alertEmail: { type: ['string', 'null'], maxLength: 255, pattern: EMAIL_PATTERN, errorMessage: 'Type a valid e-mail address' },
+    sosPhone: { type: ['string', 'null'], pattern: PHONE_PATTERN, errorMessage: 'Type a 10-digit mobile number' },
+  },
+  additionalProperties: false,
+};
+
+const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] };
+
+export async function readSettings(db: Db, organisationId: string): Promise<OrganisationSettings> {
+  const [row] = await query<{ settings: Partial<OrganisationSettings> | null }>(db, sql`select attributes -> 'settings' as settings from organisations where id = ${organisationId}::uuid`);
+  return { ...DEFAULT_SETTINGS, ...(row?.settings ?? {}) };
+}
+
+export function organisationSettingsRoutes(app: FastifyInstance, db: Db) {
+  app.get<{ Params: { id: string } }>('/organisation/settings/:id', {
+    config: { permission: 'setting-organisation' },
+    schema: { tags: ['organisation'], summary: "An organisation's operating settings", params: idParams },
+  }, async (request) => {
+    const caller = await requireCaller(request);
+    const organisation = await findRecord(db, organisationResource, caller, request.params.id);
+    if (!organisation) throw new HttpError(404, 'Not found');
+    return { success: true, data: { organisation: { id: organisation.id, tradeName: organisation.tradeName }, settings: await readSettings(db, organisation.id) } };
+  });
+
+  app.put<{ Params: { id: string }; Body: Partial<OrganisationSettings> }>('/organisation/settings/:id', {
+    config: { permission: 'setting-organisation' },
+    preValidation: async (request) => {
+      const body = request.body as Record<string, unknown> | undefined;
+      for (const key of ['alertEmail', 'sosPhone']) if (body && body[key] === '') body[key] = null;
+      if (body && typeof body.sosPhone === 'string') body.sosPhone = normalisePhone(body.sosPhone);
+    },
+    schema: { tags: ['organisation'], summary: "Change an organisation's operating settings", params: idParams, body: settingsSchema },
+  }, async (request) => {
+    const caller = await requireCaller(request);
+    const organisation = await writableRecord({ db, caller, request, resource: organisationResource }, request.params.id);
+    const settings = { ...(await readSettings(db, organisation.id)), ...request.body };
+    await query(db, sql`update organisations set attributes = jsonb_set(coalesce(attributes, '{}'::jsonb), '{settings}', ${JSON.stringify(settings)}::jsonb), updated_at = now() where id = ${organisation.id}::uuid`);
+    return { success: true, message: 'Settings saved', data: { settings } };
+  });
+}
