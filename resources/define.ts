@@ -102,6 +102,8 @@ export interface ResourceDeclaration {
   defaultSort: readonly [string, 'ASC' | 'DESC'];
   /** Extra row actions by permission id, with their i18n label key. */
   rowActions?: readonly { id: string; label: string }[];
+  /** Buttons in the list's page header beside Add, by permission id: pages of the entity's own. */
+  headerActions?: readonly { id: string; label: string; path: string }[];
   /** Views the console generates; an entity may be list-only or have no edit form. */
   views?: { create?: boolean; edit?: boolean };
   /** i18n key of the list's no-results message. */

@@ -37,6 +37,7 @@ function moduleOf(resource: ResourceDeclaration): ModuleDefinition {
   const ids = [
     ...Object.values(resource.permissions),
     ...(resource.rowActions ?? []).map((a) => a.id),
+    ...(resource.headerActions ?? []).map((a) => a.id),
     ...(resource.extraPermissions ?? []),
   ];
   return {

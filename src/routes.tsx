@@ -2,6 +2,8 @@ import { Navigate, Route } from 'react-router-dom';
 import { Authenticated } from 'react-admin';
 import { modules, resources } from '../resources/modules.ts';
 import { DeviceDetailsPage } from '../custom-pages/device-details/DeviceDetailsPage.tsx';
+import { OrganisationSettingsPage } from '../custom-pages/organisation-settings/OrganisationSettingsPage.tsx';
+import { RouteKmlPage } from '../custom-pages/route-kml/RouteKmlPage.tsx';
 import { resourceRoutes } from './resources/routes.tsx';
 import { ModulePage } from '../custom-pages/ModulePage.tsx';
 import { VehicleStatusPage } from '../custom-pages/vehicle-status/VehicleStatusPage.tsx';
@@ -38,7 +40,6 @@ export const publicRoutes = [
 const subPaths: Record<string, string[]> = {
   fitment: ['add', 'edit/:id'],
   'sim-activation-order': ['add', 'edit/:device'],
-  'management-route': ['add-kml'],
 };
 
 const declaredModules = new Set(resources.map((r) => r.module));
@@ -52,7 +53,8 @@ export const layoutRoutes = [
   <Route key="change-password" path="/change-password" element={<Authenticated loading={<Splash />}><ChangePasswordPage /></Authenticated>} />,
   <Route key="device-details-id" path="/management/device-details/:id" element={<ModulePage moduleId="device-details"><DeviceDetailsPage /></ModulePage>} />,
   <Route key="device-details-term" path="/device-details/:searchTerm" element={<ModulePage moduleId="device-details"><DeviceDetailsPage /></ModulePage>} />,
-  <Route key="settings" path="/management/settings/:id" element={page('management-organisation')} />,
+  <Route key="route-kml" path="/management/route/add-kml" element={<ModulePage moduleId="add-kml-route"><RouteKmlPage /></ModulePage>} />,
+  <Route key="settings" path="/management/settings/:id" element={<ModulePage moduleId="setting-organisation"><OrganisationSettingsPage /></ModulePage>} />,
   ...resourceRoutes({ vehicle: ['/vehicle/edit/:id'] }),
   ...modules.filter((m) => m.id !== 'vehicle-status').flatMap((m) => [
     ...(declaredModules.has(m.id) ? [] : [<Route key={m.id} path={m.path} element={page(m.id)} />]),

@@ -19,6 +19,6 @@ export default defineResource({
   list: ['name', 'description', 'toleranceMeters', 'organisationId'],
   recordLabel: ['name'],
   defaultSort: ['name', 'ASC'],
-  extraPermissions: ['add-kml-route'],
+  headerActions: [{ id: 'add-kml-route', label: 'permissions.add-kml-route', path: '/management/route/add-kml' }],
   emptyMessage: 'resources.route.empty',
 });

@@ -8,6 +8,7 @@ import { deviceHooks } from '../devices/resource-hooks.ts';
 import { deviceActionRoutes } from '../devices/actions.ts';
 import { vehicleActionRoutes } from '../vehicles/actions.ts';
 import { organisationSettingsRoutes } from '../organisations/settings.ts';
+import { kmlRouteRoutes } from '../planned-routes/kml.ts';
 import type { ResourceHooks } from './hooks.ts';
 import { registerResourceRoutes } from './routes.ts';
 
@@ -17,6 +18,7 @@ const hooksByResource: Record<string, ResourceHooks> = {
   role: roleHooks,
   device: { ...deviceHooks, routes: deviceActionRoutes },
   vehicle: { routes: vehicleActionRoutes },
+  route: { routes: kmlRouteRoutes },
 };
 
 /** The CRUD routes of every declared resource, including ones registered at run time. */

@@ -118,7 +118,13 @@ function Table({ resource }: { resource: ResourceDeclaration }) {
   );
 }
 
-/** A declared entity's list page: header with Add, the filter bar and export menu, the table. */
+function HeaderAction({ resource, action }: { resource: ResourceDeclaration; action: { id: string; label: string; path: string } }) {
+  const translate = useTranslate();
+  const { canAccess } = useCanAccess({ resource: resource.name, action: action.id });
+  return canAccess ? <Button component={Link} to={action.path} variant="outlined">{translate(action.label)}</Button> : null;
+}
+
+/** A declared entity's list page: header with Add and its own actions, the filter bar and export menu, the table. */
 export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
   const translate = useTranslate();
   const { canAccess: canCreate } = useCanAccess({ resource: resource.name, action: 'create' });
@@ -128,8 +134,13 @@ export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
       <PageHeader
         title={resource.title}
         subtitle={translate(`resources.${resource.name}.subtitle`, { _: '' }) || undefined}
-        actions={canCreate && hasView(resource, 'create') && (
-          <Button component={Link} to={`${resource.path}/add`} variant="contained" startIcon={<AddIcon />}>{translate('list.add')}</Button>
+        actions={(
+          <>
+            {(resource.headerActions ?? []).map((action) => <HeaderAction key={action.id} resource={resource} action={action} />)}
+            {canCreate && hasView(resource, 'create') && (
+              <Button component={Link} to={`${resource.path}/add`} variant="contained" startIcon={<AddIcon />}>{translate('list.add')}</Button>
+            )}
+          </>
         )}
       />
       <Card>
