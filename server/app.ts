@@ -57,7 +57,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     await fileRoutes(api, config.uploadDir);
   }, { prefix: '/api' });
 
-  if (!config.serveConsole || !(await serveConsole(app, config.brand))) {
+  if (!config.serveConsole || !(await serveConsole(app, config))) {
     app.setNotFoundHandler((_request, reply) => reply.status(404).send({ success: false, message: 'Not found' }));
   }
   return app;

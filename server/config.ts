@@ -15,6 +15,8 @@ export interface Config {
   logLevel: string;
   /** Address users reach the console at, for links in e-mails and SMS. */
   publicUrl: string;
+  /** Map tile URL templates ({z}/{x}/{y}) the console loads: a deployment points them at its own tile service. */
+  tiles: { road: string; satellite: string };
   /** Serve the built console from dist/ when it exists. */
   serveConsole: boolean;
 }
@@ -51,6 +53,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: Parti
     demo: flag(env.WAYMARK_DEMO, defaults.demo ?? false),
     logLevel: env.LOG_LEVEL || defaults.logLevel || 'info',
     publicUrl: (env.PUBLIC_URL || defaults.publicUrl || `http://localhost:${integer('PORT', env.PORT, defaults.port ?? 8080)}`).replace(/\/+$/, ''),
+    tiles: {
+      road: env.TILE_ROAD_URL || defaults.tiles?.road || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      satellite: env.TILE_SATELLITE_URL || defaults.tiles?.satellite || 'https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}',
+    },
     serveConsole: defaults.serveConsole ?? true,
   };
 }

@@ -7,15 +7,19 @@ export const distDir = path.resolve(path.dirname(new URL(import.meta.url).pathna
 
 /**
  * Serves the built console: hashed assets with long caching, and index.html (with the brand the
- * server runs as) for every other GET path, so the console's router handles deep links.
+ * server runs as and its map tile addresses) for every other GET path, so the console's router handles deep links.
  */
-export async function serveConsole(app: FastifyInstance, brand: string) {
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+export async function serveConsole(app: FastifyInstance, { brand, tiles }: { brand: string; tiles: { road: string; satellite: string } }) {
   const indexFile = path.join(distDir, 'index.html');
   if (!fs.existsSync(indexFile)) {
     app.log.warn('The console is not built (dist/ is missing); run "npm run build" or "npm start"');
     return false;
   }
-  const index = fs.readFileSync(indexFile, 'utf8').replaceAll('__WAYMARK_BRAND__', brand);
+  const index = fs.readFileSync(indexFile, 'utf8')
+    .replaceAll('__WAYMARK_BRAND__', brand)
+    .replaceAll('__WAYMARK_TILES__', escapeAttribute(JSON.stringify(tiles)));
   await app.register(fastifyStatic, {
     root: distDir,
     index: false,

@@ -9,6 +9,7 @@ import { deviceActionRoutes } from '../devices/actions.ts';
 import { vehicleActionRoutes } from '../vehicles/actions.ts';
 import { organisationSettingsRoutes } from '../organisations/settings.ts';
 import { kmlRouteRoutes } from '../planned-routes/kml.ts';
+import { geofenceHooks } from '../geofences/resource-hooks.ts';
 import type { ResourceHooks } from './hooks.ts';
 import { registerResourceRoutes } from './routes.ts';
 
@@ -19,6 +20,7 @@ const hooksByResource: Record<string, ResourceHooks> = {
   device: { ...deviceHooks, routes: deviceActionRoutes },
   vehicle: { routes: vehicleActionRoutes },
   route: { routes: kmlRouteRoutes },
+  geofence: geofenceHooks,
 };
 
 /** The CRUD routes of every declared resource, including ones registered at run time. */

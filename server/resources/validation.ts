@@ -115,7 +115,8 @@ export function geometryErrors(resource: ResourceDeclaration, body: Record<strin
     const { type, coordinates } = body[name] as { type: string; coordinates: unknown };
     const ok = type === 'Point' ? validPoint(coordinates)
       : type === 'LineString' ? Array.isArray(coordinates) && coordinates.length >= 2 && coordinates.every(validPoint)
-        : Array.isArray(coordinates) && coordinates.length >= 1 && coordinates.every((ring) => Array.isArray(ring) && ring.length >= 4 && ring.every(validPoint));
+        : Array.isArray(coordinates) && coordinates.length >= 1 && coordinates.every((ring) => Array.isArray(ring) && ring.length >= 4
+          && ring.every(validPoint) && ring[0][0] === ring[ring.length - 1][0] && ring[0][1] === ring[ring.length - 1][1]);
     if (!ok) errors[name] = message('validation.invalid', { label: labelOf(resource, name) });
   }
   return errors;

@@ -85,6 +85,18 @@ const resources = {
     tooLarge: 'A KML file may be at most 2 MiB',
     nameHelp: "Leave empty to use the name in the file",
   },
+  map: {
+    road: 'Road',
+    satellite: 'Satellite',
+    Point: 'Point',
+    LineString: 'Line',
+    Polygon: 'Polygon',
+    hintPoint: 'Click the map to place the point',
+    hintLineString: 'Click the map to add points along the line',
+    hintPolygon: 'Click the map to add corners; three or more make the area',
+    undo: 'Undo',
+    clear: 'Clear',
+  },
   upload: {
     wrongType: 'You cannot upload these file types',
     drop: 'Drop the files to start uploading',

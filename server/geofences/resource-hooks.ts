@@ -1,0 +1,22 @@
+import { badRequest } from '../http/errors.ts';
+import type { ResourceHooks } from '../resources/hooks.ts';
+
+const AREA_KIND: Record<string, string> = { POINT: 'Point', POLYGON: 'Polygon' };
+
+/** A POINT geofence is a point with a radius; a POLYGON one is an area drawn on the map. */
+function checkShape(body: Record<string, unknown>) {
+  const type = body.type as string | undefined;
+  const area = body.area as { type?: string } | undefined;
+  if (!type || !area) return;
+  if (area.type !== AREA_KIND[type]) {
+    const message = type === 'POINT' ? 'A POINT geofence needs a point on the map' : 'A POLYGON geofence needs an area drawn on the map';
+    throw badRequest(message, { area: message });
+  }
+  if (type === 'POINT' && body.radiusMeters === null) throw badRequest('A POINT geofence needs a radius', { radiusMeters: 'A POINT geofence needs a radius' });
+}
+
+export const geofenceHooks: ResourceHooks = {
+  async beforeCreate(_ctx, _columns, body) {
+    checkShape(body);
+  },
+};
