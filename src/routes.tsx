@@ -4,6 +4,8 @@ import { modules, resources } from '../resources/modules.ts';
 import { DeviceDetailsPage } from '../custom-pages/device-details/DeviceDetailsPage.tsx';
 import { OrganisationSettingsPage } from '../custom-pages/organisation-settings/OrganisationSettingsPage.tsx';
 import { RouteKmlPage } from '../custom-pages/route-kml/RouteKmlPage.tsx';
+import { ProfilePage } from './pages/ProfilePage.tsx';
+import { readSession } from '../providers/session.ts';
 import { resourceRoutes } from './resources/routes.tsx';
 import { ModulePage } from '../custom-pages/ModulePage.tsx';
 import { VehicleStatusPage } from '../custom-pages/vehicle-status/VehicleStatusPage.tsx';
@@ -44,6 +46,9 @@ const subPaths: Record<string, string[]> = {
 
 const declaredModules = new Set(resources.map((r) => r.module));
 
+/** /management/user/edit/{own id} is the user menu's Profile, open to every role. */
+const ownProfile = (id: string) => (readSession()?.user.id === id ? <Authenticated><ProfilePage /></Authenticated> : null);
+
 const page = (moduleId: string) => <ModulePage moduleId={moduleId} />;
 
 /** Signed-in routes inside the layout: every module of the registry, guarded by its permission id. */
@@ -55,7 +60,7 @@ export const layoutRoutes = [
   <Route key="device-details-term" path="/device-details/:searchTerm" element={<ModulePage moduleId="device-details"><DeviceDetailsPage /></ModulePage>} />,
   <Route key="route-kml" path="/management/route/add-kml" element={<ModulePage moduleId="add-kml-route"><RouteKmlPage /></ModulePage>} />,
   <Route key="settings" path="/management/settings/:id" element={<ModulePage moduleId="setting-organisation"><OrganisationSettingsPage /></ModulePage>} />,
-  ...resourceRoutes({ vehicle: ['/vehicle/edit/:id'] }),
+  ...resourceRoutes({ vehicle: ['/vehicle/edit/:id'] }, { user: ownProfile }),
   ...modules.filter((m) => m.id !== 'vehicle-status').flatMap((m) => [
     ...(declaredModules.has(m.id) ? [] : [<Route key={m.id} path={m.path} element={page(m.id)} />]),
     ...(subPaths[m.id] ?? []).map((sub) => <Route key={`${m.id}/${sub}`} path={`${m.path}/${sub}`} element={page(m.id)} />),

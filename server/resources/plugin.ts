@@ -10,11 +10,12 @@ import { vehicleActionRoutes } from '../vehicles/actions.ts';
 import { organisationSettingsRoutes } from '../organisations/settings.ts';
 import { kmlRouteRoutes } from '../planned-routes/kml.ts';
 import { geofenceHooks } from '../geofences/resource-hooks.ts';
+import { profileRoutes } from '../users/profile.ts';
 import type { ResourceHooks } from './hooks.ts';
 import { registerResourceRoutes } from './routes.ts';
 
 const hooksByResource: Record<string, ResourceHooks> = {
-  user: userHooks,
+  user: { ...userHooks, routes: (app, db) => { userHooks.routes?.(app, db); profileRoutes(app, db); } },
   organisation: { ...organisationHooks, routes: organisationSettingsRoutes },
   role: roleHooks,
   device: { ...deviceHooks, routes: deviceActionRoutes },

@@ -43,7 +43,7 @@ function pgCode(error: unknown): string | undefined {
 }
 
 /** Unique values already taken by another row, as field errors. */
-async function uniqueErrors(db: Db, resource: ResourceDeclaration, body: Body, exceptId?: string) {
+export async function uniqueErrors(db: Db, resource: ResourceDeclaration, body: Body, exceptId?: string) {
   const errors: Record<string, string> = {};
   for (const [name, field] of Object.entries(resource.fields)) {
     if (!field.unique || body[name] === undefined || body[name] === null) continue;
@@ -96,7 +96,7 @@ async function checkWrite(ctx: WriteContext, body: Body, exceptId?: string) {
   if (Object.keys(taken).length) fail(409, taken);
 }
 
-function columnsFromBody(resource: ResourceDeclaration, body: Body, mode: WriteMode): Map<string, SQL> {
+export function columnsFromBody(resource: ResourceDeclaration, body: Body, mode: WriteMode): Map<string, SQL> {
   const columns = new Map<string, SQL>();
   for (const [name, field] of writableFields(resource, mode)) {
     if (name === 'organisationId' || field.type === 'password') continue;

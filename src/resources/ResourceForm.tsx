@@ -38,7 +38,7 @@ function validatorsOf(field: Field, label: string, translate: Translate): Valida
   return rules;
 }
 
-function FieldInput({ resource, name, field, source, mode }: { resource: ResourceDeclaration; name: string; field: Field; source: string; mode: 'create' | 'edit' }) {
+export function FieldInput({ resource, name, field, source, mode }: { resource: ResourceDeclaration; name: string; field: Field; source: string; mode: 'create' | 'edit' }) {
   const translate = useTranslate();
   const label = field.label ?? (source === name ? fieldLabel(resource, name) : `resources.common.${name}`);
   const validate = validatorsOf(field, label, translate);

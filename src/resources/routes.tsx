@@ -23,8 +23,17 @@ const view = (resource: ResourceDeclaration, action: string, element: React.Reac
   <Authenticated><Guarded resource={resource} action={action}>{element}</Guarded></Authenticated>
 );
 
+/** Where a resource's edit route shows something else for some ids (one's own user: the profile). */
+export type EditOverride = (id: string) => React.ReactNode | null;
+
+function EditOrOverride({ resource, override }: { resource: ResourceDeclaration; override?: EditOverride }) {
+  const { id } = useParams();
+  const replaced = override?.(id!);
+  return replaced ?? view(resource, 'edit', <EditRoute resource={resource} />);
+}
+
 /** Every declared resource's list, add and edit routes at the paths of the spec's route map. */
-export function resourceRoutes(extraEditPaths: Record<string, string[]> = {}) {
+export function resourceRoutes(extraEditPaths: Record<string, string[]> = {}, editOverrides: Record<string, EditOverride> = {}) {
   return resources.flatMap((resource) => [
     <Route key={resource.path} path={resource.path} element={view(resource, 'list', <ResourceList key={resource.name} resource={resource} />)} />,
     ...(hasView(resource, 'create')
@@ -32,7 +41,7 @@ export function resourceRoutes(extraEditPaths: Record<string, string[]> = {}) {
       : []),
     ...(hasView(resource, 'edit')
       ? [`${resource.path}/edit/:id`, ...(extraEditPaths[resource.name] ?? [])].map((path) => (
-        <Route key={path} path={path} element={view(resource, 'edit', <EditRoute resource={resource} />)} />
+        <Route key={path} path={path} element={<EditOrOverride resource={resource} override={editOverrides[resource.name]} />} />
       ))
       : []),
   ]);
