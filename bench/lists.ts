@@ -1,12 +1,12 @@
 // List and export figures: 100,000 devices across 50 organisations, on PostgreSQL and on PGlite.
-import { spawn } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { openDatabase } from '../server/db/client.ts';
+import { createScratchDatabase } from '../server/db/scratch.ts';
+import { signIn, startServer } from './server.ts';
 import { ensureSystemRoles, systemRoleIds } from '../server/seed/roles.ts';
 import { createOrganisation } from '../server/organisations/service.ts';
 import { createUser } from '../server/users/service.ts';
@@ -49,28 +49,6 @@ export async function seed(databaseUrl: string | undefined, dataDir: string | nu
   };
   await database.close();
   return { organisations: orgs.length, users };
-}
-
-async function startServer(env: Record<string, string>, port: number) {
-  const child = spawn(process.execPath, ['server/bin.mjs', 'serve'], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', WAYMARK_DEMO: '0' },
-    stdio: 'ignore',
-  });
-  for (;;) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
-    } catch { /* starting */ }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return () => new Promise((r) => { child.once('exit', r); child.kill('SIGTERM'); });
-}
-
-async function token(base: string, username: string) {
-  const key = (await (await fetch(`${base}/api/auth/public-key`)).json()).data.publicKey as string;
-  const password = crypto.publicEncrypt({ key, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(PASSWORD)).toString('base64');
-  const r = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
-  if (!r.ok) throw new Error(`login failed: ${r.status} ${await r.text()}`);
-  return (await r.json()).data.token.access.token as string;
 }
 
 /** p50 and p95 of one list URL fetched REQUESTS times by CONCURRENCY clients at once. */
@@ -124,22 +102,9 @@ async function measure(kind: 'postgres' | 'pglite') {
   let dataDir: string | null = null;
   let cleanup = async () => {};
   if (kind === 'postgres') {
-    const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-    const { default: pg } = await import('pg');
-    const name = `waymark_bench_${crypto.randomBytes(4).toString('hex')}`;
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    await client.query(`create database ${name}`);
-    await client.end();
-    const url = new URL(admin);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    cleanup = async () => {
-      const again = new pg.Client({ connectionString: admin });
-      await again.connect();
-      await again.query(`drop database if exists ${name} with (force)`);
-      await again.end();
-    };
+    const scratch = await createScratchDatabase(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', 'waymark_bench');
+    databaseUrl = scratch.url;
+    cleanup = scratch.drop;
   } else {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-bench-lists-'));
     cleanup = async () => fs.rmSync(dataDir!, { recursive: true, force: true });
@@ -147,11 +112,11 @@ async function measure(kind: 'postgres' | 'pglite') {
   try {
     const seeded = await seed(databaseUrl, dataDir);
     const port = 19000 + Math.floor(Math.random() * 1000);
-    const stop = await startServer(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir! }, port);
+    const { stop } = await startServer({ ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir! }), WAYMARK_DEMO: '0' }, port);
     const base = `http://127.0.0.1:${port}`;
     try {
-      const superToken = await token(base, 'super@bench.test');
-      const distributorToken = await token(base, 'distributor@bench.test');
+      const superToken = await signIn(base, 'super@bench.test', PASSWORD);
+      const distributorToken = await signIn(base, 'distributor@bench.test', PASSWORD);
       const filtered = `${base}/api/device?${new URLSearchParams({ filter: '{"status":"ALLOCATED"}', sort: '["imei","DESC"]', range: '[20,29]' })}`;
       const searched = `${base}/api/device?${new URLSearchParams({ filter: '{"q":"86000000000123"}', sort: '["imei","ASC"]', range: '[0,9]' })}`;
       await latency(filtered, distributorToken); // warm-up

@@ -1,5 +1,4 @@
 // npm run bench: figures, never pass/fail. Start-up, console bundle size, sign-in latency, list and export latency.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,21 +7,7 @@ import crypto from 'node:crypto';
 import { buildConsoleIfNeeded } from '../server/build.ts';
 import { distDir } from '../server/http/console.ts';
 import { listFigures } from './lists.ts';
-
-async function startServer(dataDir: string, port: number) {
-  const started = performance.now();
-  const child = spawn(process.execPath, ['server/bin.mjs', 'serve', '--demo'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: 'ignore',
-  });
-  for (;;) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
-    } catch { /* starting */ }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return { ms: performance.now() - started, stop: () => new Promise((r) => { child.once('exit', r); child.kill('SIGTERM'); }) };
-}
+import { startServer } from './server.ts';
 
 function bundleFigures() {
   const index = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
@@ -52,9 +37,9 @@ async function loginLatency(base: string, n: number) {
 buildConsoleIfNeeded(console.log);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-bench-'));
 const port = 18000 + Math.floor(Math.random() * 1000);
-const cold = await startServer(dataDir, port);
+const cold = await startServer({ DATA_DIR: dataDir }, port, ['--demo']);
 await cold.stop();
-const warm = await startServer(dataDir, port);
+const warm = await startServer({ DATA_DIR: dataDir }, port, ['--demo']);
 const login = await loginLatency(`http://127.0.0.1:${port}`, 40);
 await warm.stop();
 fs.rmSync(dataDir, { recursive: true, force: true });

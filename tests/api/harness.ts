@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase, type Database } from '../../server/db/client.ts';
+import { createScratchDatabase } from '../../server/db/scratch.ts';
 import { firstStart } from '../../server/seed/first-start.ts';
 import { DEMO_PASSWORD, demoEmail, seedDemo } from '../../server/seed/demo.ts';
 
@@ -26,23 +27,10 @@ export interface TestServer {
 export async function startTestServer(options: { demo?: boolean } = {}): Promise<TestServer> {
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (adminUrl) {
-    const { default: pg } = await import('pg');
-    const name = `waymark_test_${crypto.randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const again = new pg.Client({ connectionString: adminUrl });
-      await again.connect();
-      await again.query(`drop database if exists ${name} with (force)`);
-      await again.end();
-    };
+  if (process.env.TEST_DATABASE_URL) {
+    const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL, 'waymark_test');
+    databaseUrl = scratch.url;
+    dropDatabase = scratch.drop;
   }
   const database = await openDatabase({ databaseUrl, dataDir: null });
   const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-uploads-'));
