@@ -65,9 +65,13 @@ describe('generated device screens', () => {
 
     // a filter from the declaration: status NEW keeps the new device and drops installed ones
     await page.getByPlaceholder('Search...').fill('');
+    // the search box applies after a pause; let it settle before the filter form re-renders
+    await page.waitForURL((url) => !decodeURIComponent(url.search).includes(imei));
+    await expect.poll(() => rows().count()).toBe(10);
     await page.getByRole('button', { name: 'Add filter' }).click();
     await page.getByRole('menu').getByText('Status', { exact: true }).click();
     await page.getByLabel('Status').click();
+    await page.getByRole('listbox').waitFor();
     await page.getByRole('option', { name: 'NEW', exact: true }).click();
     await page.waitForURL((url) => decodeURIComponent(url.search).includes('"status":"NEW"'));
     await page.getByText(imei).waitFor();
@@ -109,7 +113,7 @@ describe('generated device screens', () => {
 });
 
 describe('role editor', () => {
-  it('changes what a user sees after their next sign-in', async () => {
+  it('changes what a user sees after their next sign-in', { timeout: 120_000 }, async () => {
     await signIn('/vehicle-status', 'limited@demo.waymark.in');
     await page.getByRole('heading', { name: 'Vehicle Status', level: 1 }).waitFor();
     expect(await page.getByTestId('menu-group-management').count()).toBe(0);
@@ -118,10 +122,15 @@ describe('role editor', () => {
     await admin.goto(`${baseUrl}/management/role`);
     await signInThroughForm(admin, 'superadmin@demo.waymark.in', DEMO_PASSWORD);
     await admin.getByPlaceholder('Search...').fill('LIMITED');
+    // the search applies after a pause and navigates; wait for it, as a user waits for the results
+    await admin.waitForURL((url) => decodeURIComponent(url.search).includes('LIMITED'));
+    await expect.poll(() => admin.locator('tbody tr').count()).toBe(1);
     await admin.locator('tbody tr').filter({ hasText: 'LIMITED_USER' }).getByRole('button', { name: 'Row actions' }).click();
     await admin.getByRole('menuitem', { name: 'Edit' }).click();
     await admin.getByRole('heading', { name: 'Edit LIMITED_USER', level: 1 }).waitFor();
-    await admin.getByLabel('Groups', { exact: true }).check();
+    const groups = admin.getByLabel('Groups', { exact: true });
+    await groups.check();
+    expect(await groups.isChecked()).toBe(true);
     await admin.getByRole('button', { name: 'Save' }).click();
     await admin.waitForURL((url) => url.pathname === '/management/role');
     await admin.getByText('Saved').waitFor();
