@@ -97,8 +97,10 @@ export interface ResourceDeclaration {
   fields: Record<string, Field>;
   /** Columns of the list table and the exports, in order. */
   list: readonly string[];
-  /** Field(s) that name a row in option lists, references and search results. */
+  /** Field(s) that name a row in option lists and search results. */
   recordLabel: readonly string[];
+  /** Field(s) that name a referenced row in lists and exports, when not the recordLabel. */
+  displayLabel?: readonly string[];
   defaultSort: readonly [string, 'ASC' | 'DESC'];
   /** Extra row actions by permission id, with their i18n label key. */
   rowActions?: readonly { id: string; label: string }[];

@@ -30,7 +30,9 @@ export default defineResource({
     parentId: reference('organisation', { filterable: true }),
   },
   list: ['tradeName', 'brandName', 'contact', 'email', 'gst', 'isOnboarded', 'parentId'],
+  // the spec: options use tradeName, lists show organisation.brandName
   recordLabel: ['tradeName'],
+  displayLabel: ['brandName'],
   defaultSort: ['tradeName', 'ASC'],
   rowActions: [{ id: 'setting-organisation', label: 'permissions.setting-organisation' }],
   emptyMessage: 'resources.organisation.empty',

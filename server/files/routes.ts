@@ -72,7 +72,8 @@ export async function fileRoutes(app: FastifyInstance, uploadDir: string) {
     }
     return {
       success: true,
-      message: `You have uploaded ${urls.length} ${urls.length === 1 ? 'file' : 'files'}!`,
+      // the spec's words, plural even for one
+      message: `You have uploaded ${urls.length} files!`,
       data: { url: urls[0], urls },
     };
   });

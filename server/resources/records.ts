@@ -33,9 +33,9 @@ export async function findRecord(db: Db, resource: ResourceDeclaration, caller: 
   return row && gatherLabels(resource, row);
 }
 
-/** The text that names a row of a resource: its label fields joined by a space. */
+/** The text that names a referenced row in lists and exports: its label fields joined by a space. */
 export function labelExpression(resource: ResourceDeclaration, alias = 'r'): SQL {
-  const parts = resource.recordLabel.map((name) => sql`${id(alias)}.${id(columnOf(name, resource.fields[name]!))}::text`);
+  const parts = (resource.displayLabel ?? resource.recordLabel).map((name) => sql`${id(alias)}.${id(columnOf(name, resource.fields[name]!))}::text`);
   return sql`concat_ws(' ', ${sql.join(parts, sql`, `)})`;
 }
 

@@ -52,6 +52,7 @@ export function ExportMenu({ resource }: { resource: ResourceDeclaration }) {
       const blob = await exporters[format](table);
       download(blob, `${resource.name}-${new Date().toISOString().slice(0, 10)}.${format}`);
     } catch (error) {
+      if (format === 'xlsx') console.error('Error exporting data to XLS', error);
       const message = (error as { body?: { message?: string }; message?: string }).body?.message ?? (error as Error).message;
       notify('list.exportFailed', { type: 'error', messageArgs: { message } });
     } finally {

