@@ -6,7 +6,7 @@ import { badRequest, forbidden, HttpError } from '../http/errors.ts';
 import deviceResource from '../../resources/entities/device.ts';
 import { findRecord } from '../resources/records.ts';
 import { writableRecord } from '../resources/routes.ts';
-import { organisationVisible, scopeCondition } from '../resources/scope.ts';
+import { canUseOrganisation, scopeCondition } from '../resources/scope.ts';
 import { query } from '../resources/sql.ts';
 import type { Caller } from '../auth/caller.ts';
 
@@ -36,8 +36,7 @@ export function deviceActionRoutes(app: FastifyInstance, db: Db) {
   }, async (request) => {
     const caller = await requireCaller(request);
     const { ids, organisationId } = request.body;
-    const [visible] = await query(db, organisationVisible(caller, organisationId));
-    if (!visible) throw forbidden('You cannot allocate to an organisation outside yours');
+    if (!(await canUseOrganisation(db, caller, organisationId))) throw forbidden('You cannot allocate to an organisation outside yours');
     const devices = await writableDevices(db, caller, ids);
     const busy = devices.filter((d) => d.status === 'INSTALLED');
     if (busy.length) throw badRequest(`Installed devices cannot be allocated: ${busy.map((d) => d.imei).join(', ')}`);

@@ -6,7 +6,7 @@ import { organisations } from '../db/schema.ts';
  * The tenancy rule in one place: a caller sees rows of their own organisation and of those below
  * it. Organisations keep a materialised path of ids, so the subtree is one indexed prefix match.
  */
-export function inOrganisationTree(organisationColumn: AnyColumn, callerPath: string): SQL {
+export function inOrganisationTree(organisationColumn: AnyColumn | SQL, callerPath: string): SQL {
   return sql`${organisationColumn} in (select ${organisations.id} from ${organisations} where ${like(organisations.path, `${callerPath}%`)})`;
 }
 

@@ -7,7 +7,7 @@ import { forbidden, HttpError, notFound } from '../http/errors.ts';
 import { columnOf, type ResourceDeclaration } from '../../resources/define.ts';
 import { findResource } from '../../resources/modules.ts';
 import { id, param, query } from './sql.ts';
-import { isSuperAdmin, organisationVisible, scopeCondition } from './scope.ts';
+import { isSuperAdmin, canUseOrganisation, scopeCondition } from './scope.ts';
 import { parseListQuery } from './list-query.ts';
 import { findRecord, listRecords, type ResourceRecord } from './records.ts';
 import { bodySchema, geometryErrors, normaliseBody, writableFields, type WriteMode } from './validation.ts';
@@ -84,8 +84,7 @@ async function owningOrganisation(ctx: WriteContext, body: Body, mode: WriteMode
     if (resource.sharedWhenUnowned && isSuperAdmin(caller)) return null;
     return mode === 'create' ? caller.organisationId : undefined;
   }
-  const [visible] = await query(db, organisationVisible(caller, given as string));
-  if (!visible) fail(403, { organisationId: message('validation.organisationOutOfScope') });
+  if (!(await canUseOrganisation(db, caller, given as string))) fail(403, { organisationId: message('validation.organisationOutOfScope') });
   return given as string;
 }
 

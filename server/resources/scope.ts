@@ -3,10 +3,10 @@ import type { Caller } from '../auth/caller.ts';
 import { SUPER_ADMIN } from '../../providers/permissions.ts';
 import type { ResourceDeclaration } from '../../resources/define.ts';
 import { id } from './sql.ts';
+import type { Db } from '../db/client.ts';
+import { inOrganisationTree, isInOrganisationTree } from '../organisations/scope.ts';
 
 export const isSuperAdmin = (caller: Caller) => caller.roleName === SUPER_ADMIN;
-
-const subtree = (callerPath: string) => sql`select o.id from organisations o where o.path like ${`${callerPath}%`}`;
 
 /**
  * The tenancy rule for a declared resource: which rows a caller may see (`read`) or change
@@ -17,14 +17,12 @@ export function scopeCondition(resource: ResourceDeclaration, caller: Caller, mo
   if (resource.scope === 'organisation-tree') {
     return sql`${id(alias)}.${id('path')} like ${`${caller.organisationPath}%`}`;
   }
-  const owned = sql`${id(alias)}.${id('organisation_id')} in (${subtree(caller.organisationPath)})`;
+  const owned = inOrganisationTree(sql`${id(alias)}.${id('organisation_id')}`, caller.organisationPath);
   if (resource.sharedWhenUnowned && mode === 'read') return sql`(${owned} or ${id(alias)}.${id('organisation_id')} is null)`;
   return owned;
 }
 
-/** Whether an organisation id lies in the caller's tree (SUPER_ADMIN: whether it exists). */
-export function organisationVisible(caller: Caller, organisationId: string): SQL {
-  return isSuperAdmin(caller)
-    ? sql`select 1 from organisations o where o.id = ${organisationId}::uuid`
-    : sql`select 1 from organisations o where o.id = ${organisationId}::uuid and o.path like ${`${caller.organisationPath}%`}`;
+/** Whether the caller may put rows in an organisation: one of their tree (SUPER_ADMIN: any that exists). */
+export async function canUseOrganisation(db: Db, caller: Caller, organisationId: string): Promise<boolean> {
+  return isInOrganisationTree(db, organisationId, isSuperAdmin(caller) ? '/' : caller.organisationPath);
 }
