@@ -7,7 +7,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'server', include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000 },
+        test: { name: 'server', include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/gateway/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000 },
       },
       {
         extends: true,

@@ -8,6 +8,12 @@ import { buildConsoleIfNeeded } from '../server/build.ts';
 import { distDir } from '../server/http/console.ts';
 import { listFigures } from './lists.ts';
 import { startServer } from './server.ts';
+import { ingestFigures } from './ingest.ts';
+import { liveFigures } from './live.ts';
+
+// `npm run bench -- ingest` (or lists, startup) runs one group of figures
+const only = process.argv[2];
+const wanted = (group: string) => !only || only === group;
 
 function bundleFigures() {
   const index = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
@@ -34,22 +40,36 @@ async function loginLatency(base: string, n: number) {
   return { p50: times[Math.floor(n * 0.5)]!, p95: times[Math.floor(n * 0.95)]! };
 }
 
-buildConsoleIfNeeded(console.log);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-bench-'));
-const port = 18000 + Math.floor(Math.random() * 1000);
-const cold = await startServer({ DATA_DIR: dataDir }, port, ['--demo']);
-await cold.stop();
-const warm = await startServer({ DATA_DIR: dataDir }, port, ['--demo']);
-const login = await loginLatency(`http://127.0.0.1:${port}`, 40);
-await warm.stop();
-fs.rmSync(dataDir, { recursive: true, force: true });
-const bundle = bundleFigures();
+async function startupFigures() {
+  buildConsoleIfNeeded(console.log);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-bench-'));
+  const port = 18000 + Math.floor(Math.random() * 1000);
+  const cold = await startServer({ DATA_DIR: dataDir }, port, ['--demo']);
+  await cold.stop();
+  const warm = await startServer({ DATA_DIR: dataDir }, port, ['--demo']);
+  const login = await loginLatency(`http://127.0.0.1:${port}`, 40);
+  await warm.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const bundle = bundleFigures();
 
-console.log('figure                                   value');
-console.log(`start-up, empty data dir (to healthy)    ${cold.ms.toFixed(0)} ms`);
-console.log(`start-up, existing data dir              ${warm.ms.toFixed(0)} ms`);
-console.log(`login page JS (initial scripts)          ${(bundle.raw / 1024).toFixed(0)} KiB raw, ${(bundle.gzip / 1024).toFixed(0)} KiB gzip`);
-console.log(`POST /api/auth/login (argon2id), 40 runs  p50 ${login.p50.toFixed(0)} ms, p95 ${login.p95.toFixed(0)} ms`);
+  console.log('figure                                   value');
+  console.log(`start-up, empty data dir (to healthy)    ${cold.ms.toFixed(0)} ms`);
+  console.log(`start-up, existing data dir              ${warm.ms.toFixed(0)} ms`);
+  console.log(`login page JS (initial scripts)          ${(bundle.raw / 1024).toFixed(0)} KiB raw, ${(bundle.gzip / 1024).toFixed(0)} KiB gzip`);
+  console.log(`POST /api/auth/login (argon2id), 40 runs  p50 ${login.p50.toFixed(0)} ms, p95 ${login.p95.toFixed(0)} ms`);
+}
 
-console.log('');
-await listFigures(console.log);
+if (wanted('startup')) await startupFigures();
+
+if (wanted('ingest')) {
+  console.log('');
+  await ingestFigures(console.log);
+}
+if (wanted('live')) {
+  console.log('');
+  await liveFigures(console.log);
+}
+if (wanted('lists')) {
+  console.log('');
+  await listFigures(console.log);
+}

@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import crypto from 'node:crypto';
 
 /** `waymark serve` in its own process (the benchmark's clients must not share its event loop); resolves once healthy. */
 export async function startServer(env: Record<string, string>, port: number, args: string[] = []) {
@@ -17,11 +16,4 @@ export async function startServer(env: Record<string, string>, port: number, arg
   return { ms: performance.now() - started, stop: () => new Promise((r) => { child.once('exit', r); child.kill('SIGTERM'); }) };
 }
 
-/** Signs in as the console does (password encrypted with the server's key); the access token. */
-export async function signIn(base: string, username: string, password: string): Promise<string> {
-  const key = (await (await fetch(`${base}/api/auth/public-key`)).json()).data.publicKey as string;
-  const encrypted = crypto.publicEncrypt({ key, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(password)).toString('base64');
-  const r = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: encrypted }) });
-  if (!r.ok) throw new Error(`login failed: ${r.status} ${await r.text()}`);
-  return (await r.json()).data.token.access.token as string;
-}
+export { signInOverHttp as signIn } from '../tests/support/net.ts';

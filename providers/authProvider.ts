@@ -117,8 +117,8 @@ const baseAuthProvider: AuthProvider = {
 
   /** A module or action is reachable when its permission id is in the list (SUPER_ADMIN: always). */
   async canAccess({ resource, action }: { resource: string; action: string }) {
-    const permission = permissionFor(resource, action);
-    return permission !== undefined && hasPermission(readSession()?.role.name, readPermissions(), permission);
+    const anyOf = permissionFor(resource, action) ?? [];
+    return anyOf.some((permission) => hasPermission(readSession()?.role.name, readPermissions(), permission));
   },
 };
 

@@ -2,17 +2,20 @@ import type { Action, ResourceDeclaration } from '../resources/define.ts';
 import { findResource } from '../resources/modules.ts';
 
 /**
- * The permission id behind a react-admin access check: for a declared resource its module (to
- * list and read) or the id of the action; otherwise the resource itself names a permission id
- * (modules and custom pages) or the action does (row actions).
+ * The permission ids behind a react-admin access check (any one will do): for a declared resource
+ * its module (to list and read) or the id of the action; otherwise the resource itself names a
+ * permission id (modules and custom pages) or the action does (row actions). A resource read by
+ * other modules' users too (the Raw logs report) lets them list and export, as the server does.
  */
-export function permissionFor(resource: string, action: string): string | undefined {
+export function permissionFor(resource: string, action: string): string[] | undefined {
   const declaration = findResource(resource);
-  if (!declaration) return resource;
-  if (action === 'list' || action === 'show' || action === 'access') return declaration.module;
-  if (action in declaration.permissions) return declaration.permissions[action as Exclude<Action, 'list'>];
+  if (!declaration) return [resource];
+  const alsoBy = declaration.readableByModules ?? [];
+  if (action === 'list' || action === 'show' || action === 'access') return [declaration.module, ...alsoBy];
+  if (action === 'export' && declaration.permissions.export) return [declaration.permissions.export, ...alsoBy.map((m) => `export-${m}`)];
+  if (action in declaration.permissions) return [declaration.permissions[action as Exclude<Action, 'list'>]!];
   if (['create', 'edit', 'delete', 'export'].includes(action)) return undefined;
-  return action;
+  return [action];
 }
 
 /** Whether the console generates the view at all (job and geofence have no edit form, raw logs neither). */

@@ -49,7 +49,12 @@ export interface TextField extends FieldBase {
 export interface NumberField extends FieldBase { type: 'number'; min?: number; max?: number; integer?: boolean }
 export interface BooleanField extends FieldBase { type: 'boolean' }
 export interface DateField extends FieldBase { type: 'date' }
-export interface ChoiceField extends FieldBase { type: 'choice'; choices: readonly string[] }
+export interface ChoiceField extends FieldBase {
+  type: 'choice';
+  choices: readonly string[];
+  /** i18n prefix of the choices' labels (`prefix.VALUE`); without it the value itself shows. */
+  choiceLabels?: string;
+}
 export interface ReferenceField extends FieldBase {
   type: 'reference';
   /** The console name of the referenced resource. */
@@ -94,6 +99,8 @@ export interface ResourceDeclaration {
   permissions: Partial<Record<Exclude<Action, 'list'>, string>>;
   /** Any signed-in user may read the collection for option lists and labels (scoped as usual). */
   readableBySignedIn?: boolean;
+  /** Other modules whose users may list and read the rows too (a report over the same data). */
+  readableByModules?: string[];
   fields: Record<string, Field>;
   /** Columns of the list table and the exports, in order. */
   list: readonly string[];

@@ -6,6 +6,7 @@
  */
 import type { ResourceDeclaration } from './define.ts';
 import { declarations } from './entities/index.ts';
+import vehicleStatuses from './vehicle-statuses.ts';
 
 export type ModuleGroup = 'top' | 'reports' | 'management' | 'account' | 'hidden';
 
@@ -98,8 +99,11 @@ export function registerResource(resource: ResourceDeclaration): void {
   modules.push(moduleOf(resource));
 }
 
+/** Read-only views declared like entities (list contract, list table, exports) but without screens or tables of their own. */
+export const views: ResourceDeclaration[] = [vehicleStatuses];
+
 export function findResource(name: string): ResourceDeclaration | undefined {
-  return resources.find((r) => r.name === name);
+  return resources.find((r) => r.name === name) ?? views.find((r) => r.name === name);
 }
 
 export function findModule(id: string): ModuleDefinition | undefined {

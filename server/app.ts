@@ -14,6 +14,20 @@ import { resetRoutes } from './auth/reset.ts';
 import { resourceRoutes } from './resources/plugin.ts';
 import { searchRoutes } from './search/routes.ts';
 import { fileRoutes } from './files/routes.ts';
+import { LiveFeed } from './tracking/live.ts';
+import { trackingRoutes } from './tracking/routes.ts';
+import { shareRoutes } from './tracking/shares.ts';
+import { registerLiveSocket } from './tracking/socket.ts';
+import type { Gateway } from './gateway/server.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Stored positions and alerts as they arrive, from this process's gateway or another's. */
+    live: LiveFeed;
+    /** This process's AIS-140 gateway, once started (a process may run the API alone). */
+    gateway: Gateway | null;
+  }
+}
 
 export interface AppOptions {
   config: Config;
@@ -34,6 +48,12 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   const { db } = database;
   const keys = await loadAuthKeys(db);
   registerCaller(app, db, keys);
+  const live = new LiveFeed(database);
+  await live.start();
+  app.decorate('live', live);
+  app.decorate('gateway', null);
+  app.addHook('onClose', async () => live.stop());
+  registerLiveSocket(app, db, keys, live);
 
   await app.register(swagger, {
     openapi: {
@@ -54,6 +74,8 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     resetRoutes(api, db, { demo: config.demo, publicUrl: config.publicUrl });
     resourceRoutes(api, db);
     searchRoutes(api, db);
+    trackingRoutes(api, db);
+    shareRoutes(api, db, keys);
     await fileRoutes(api, config.uploadDir);
   }, { prefix: '/api' });
 

@@ -4,6 +4,13 @@ import { buildApp } from './app.ts';
 import { firstStart } from './seed/first-start.ts';
 import { seedDemo } from './seed/demo.ts';
 import { buildConsoleIfNeeded } from './build.ts';
+import { parseArgs } from 'node:util';
+import pino from 'pino';
+import { frameStoreFor, startGateway } from './gateway/index.ts';
+import { Gateway } from './gateway/server.ts';
+import { LiveFeed } from './tracking/live.ts';
+import { startSimulator } from './simulator/simulator.ts';
+import { DEMO_FIRST_IMEI, DEMO_DEVICE_COUNT } from './seed/demo.ts';
 
 const usage = `usage: waymark [command] [options]
 
@@ -12,8 +19,10 @@ commands:
              --build-if-needed  build the console first when its sources changed
              --demo             seed demo data unless WAYMARK_DEMO=0
   migrate    apply database migrations and exit
-  simulate   drive virtual AIS-140 devices (arrives with the tracking work)
-  gateway    run the AIS-140 TCP gateway alone (arrives with the tracking work)
+  simulate   drive virtual AIS-140 devices over TCP
+             --devices N (12)  --interval S seconds (5)  --host (127.0.0.1)
+             --port (GATEWAY_PORT)  --first-imei (the demo devices' first IMEI)
+  gateway    run the AIS-140 TCP gateway alone, on GATEWAY_PORT
 
 configuration comes from the environment; see README.md`;
 
@@ -32,6 +41,8 @@ async function serve(config: Config, buildIfNeeded: boolean) {
     stopping = true;
     app.log.info(`${signal} received; closing`);
     try {
+      await simulator?.stop();
+      await gateway.close();
       await app.close();
       process.exit(0);
     } catch (error) {
@@ -42,6 +53,11 @@ async function serve(config: Config, buildIfNeeded: boolean) {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
+  const { gateway, port: gatewayPort } = await startGateway(app, database, { port: config.gatewayPort, host: config.host });
+  // the demo fleet drives around Kanpur so a newcomer sees vehicles move on the live map
+  const simulator = config.demo && config.simulate
+    ? startSimulator({ host: '127.0.0.1', port: gatewayPort, devices: DEMO_DEVICE_COUNT, firstImei: DEMO_FIRST_IMEI, intervalSeconds: 2 })
+    : null;
   await app.listen({ port: config.port, host: config.host });
   const where = database.kind === 'postgres' ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
   app.log.info(`Waymark ready on http://localhost:${config.port} (${where}, brand ${config.brand}) in ${Date.now() - started} ms`);
@@ -62,11 +78,48 @@ async function main(argv: string[]) {
       console.log('Migrations applied');
       return;
     }
-    case 'simulate':
-    case 'gateway':
-      console.error(`waymark ${command}: not available yet in this version`);
-      process.exit(2);
-      break;
+    case 'simulate': {
+      const config = loadConfig();
+      const { values } = parseArgs({
+        args: rest,
+        options: {
+          devices: { type: 'string', default: String(DEMO_DEVICE_COUNT) },
+          interval: { type: 'string', default: '5' },
+          host: { type: 'string', default: '127.0.0.1' },
+          port: { type: 'string', default: String(config.gatewayPort) },
+          'first-imei': { type: 'string', default: DEMO_FIRST_IMEI },
+        },
+      });
+      const devices = Number(values.devices);
+      const interval = Number(values.interval);
+      if (!Number.isInteger(devices) || devices < 1 || devices > 100_000) throw new Error('--devices must be a whole number from 1 to 100000');
+      if (!(interval >= 0.1 && interval <= 3600)) throw new Error('--interval must be from 0.1 to 3600 seconds');
+      if (!/^\d{15}$/.test(values['first-imei'])) throw new Error('--first-imei must be 15 digits');
+      const simulator = startSimulator({
+        host: values.host, port: Number(values.port), devices, intervalSeconds: interval, firstImei: values['first-imei'], spread: devices > 50,
+        onError: () => undefined,
+      });
+      console.log(`Simulating ${devices} devices every ${interval} s against ${values.host}:${values.port}`);
+      const report = setInterval(() => console.log(`${simulator.connected} connected, ${simulator.sent} frames sent`), 10_000);
+      const stop = () => { clearInterval(report); void simulator.stop().then(() => process.exit(0)); };
+      process.on('SIGINT', stop);
+      process.on('SIGTERM', stop);
+      return;
+    }
+    case 'gateway': {
+      const config = loadConfig();
+      const log = pino({ level: config.logLevel });
+      const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+      const live = new LiveFeed(database);
+      const store = frameStoreFor(database, live);
+      const gateway = new Gateway(store, database.db, { port: config.gatewayPort, host: config.host }, log);
+      const port = await gateway.listen();
+      log.info(`AIS-140 gateway listening on TCP port ${port}`);
+      const stop = () => void gateway.close().then(() => database.close()).then(() => process.exit(0));
+      process.on('SIGINT', stop);
+      process.on('SIGTERM', stop);
+      return;
+    }
     case 'help':
     case '--help':
       console.log(usage);

@@ -12,6 +12,8 @@ export interface Config {
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   demo: boolean;
+  /** Drive the demo devices with the simulator (WAYMARK_SIMULATE; on with demo data). */
+  simulate: boolean;
   logLevel: string;
   /** Address users reach the console at, for links in e-mails and SMS. */
   publicUrl: string;
@@ -51,6 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: Parti
     adminEmail: env.WAYMARK_ADMIN_EMAIL || defaults.adminEmail,
     adminPassword: env.WAYMARK_ADMIN_PASSWORD || defaults.adminPassword,
     demo: flag(env.WAYMARK_DEMO, defaults.demo ?? false),
+    simulate: flag(env.WAYMARK_SIMULATE, defaults.simulate ?? flag(env.WAYMARK_DEMO, defaults.demo ?? false)),
     logLevel: env.LOG_LEVEL || defaults.logLevel || 'info',
     publicUrl: (env.PUBLIC_URL || defaults.publicUrl || `http://localhost:${integer('PORT', env.PORT, defaults.port ?? 8080)}`).replace(/\/+$/, ''),
     tiles: {

@@ -9,6 +9,17 @@ import { readSession } from '../providers/session.ts';
 import { resourceRoutes } from './resources/routes.tsx';
 import { ModulePage } from '../custom-pages/ModulePage.tsx';
 import { VehicleStatusPage } from '../custom-pages/vehicle-status/VehicleStatusPage.tsx';
+import { PortCheckerPage } from '../custom-pages/port-checker/PortCheckerPage.tsx';
+import { ResourceList } from './resources/ResourceList.tsx';
+import rawLogs from '../resources/entities/raw-logs.ts';
+import { lazy, Suspense } from 'react';
+
+// maps and charts load with the pages that need them
+const LiveTrackingPage = lazy(() => import('../custom-pages/live-tracking/LiveTrackingPage.tsx').then((m) => ({ default: m.LiveTrackingPage })));
+const RoutePlaybackPage = lazy(() => import('../custom-pages/route-playback/RoutePlaybackPage.tsx').then((m) => ({ default: m.RoutePlaybackPage })));
+const SharedLivePage = lazy(() => import('../custom-pages/shared/SharedPages.tsx').then((m) => ({ default: m.SharedLivePage })));
+const SharedPlaybackPage = lazy(() => import('../custom-pages/shared/SharedPages.tsx').then((m) => ({ default: m.SharedPlaybackPage })));
+const later = (element: React.ReactNode) => <Suspense fallback={<Splash />}>{element}</Suspense>;
 import { LoginPage } from './pages/auth/LoginPage.tsx';
 import { ForgotPasswordPage } from './pages/auth/ForgotPasswordPage.tsx';
 import { ResetPasswordPage } from './pages/auth/ResetPasswordPage.tsx';
@@ -26,11 +37,11 @@ export const publicRoutes = [
   <Route key="privacy" path="/public/privacy" element={<PrivacyPage />} />,
   <Route key="contact" path="/public/contact-us" element={<ContactPage />} />,
   <Route key="renewal" path="/public/renewal-payment" element={<PublicToolPage name="pages.renewal" />} />,
-  <Route key="port" path="/public/port-checker" element={<PublicToolPage name="pages.portChecker" />} />,
+  <Route key="port" path="/public/port-checker" element={<PortCheckerPage />} />,
   <Route key="ssc" path="/public/ssc-viewer" element={<PublicToolPage name="pages.sscViewer" />} />,
   <Route key="rfc" path="/public/rfc-viewer" element={<PublicToolPage name="pages.rfcViewer" />} />,
-  <Route key="share-live" path="/public/share/live-tracking" element={<PublicToolPage name="pages.sharedLiveTracking" />} />,
-  <Route key="share" path="/public/:context/share/:collectionId" element={<PublicToolPage name="pages.sharedView" />} />,
+  <Route key="share-live" path="/public/share/live-tracking" element={later(<SharedLivePage />)} />,
+  <Route key="share" path="/public/:context/share/:collectionId" element={later(<SharedPlaybackPage />)} />,
   <Route key="certificate" path="/certificate/:id" element={<PublicToolPage name="pages.certificate" />} />,
   <Route key="status" path="/status" element={<StatusPage kind="notFound" />} />,
   <Route key="500" path="/500" element={<StatusPage kind="serverError" />} />,
@@ -51,17 +62,23 @@ const ownProfile = (id: string) => (readSession()?.user.id === id ? <Authenticat
 
 const page = (moduleId: string) => <ModulePage moduleId={moduleId} />;
 
+/** Modules whose pages are routed above rather than from the registry. */
+const OWN_ROUTES = new Set(['vehicle-status', 'live-tracking', 'route-playback', 'report-raw-logs']);
+
 /** Signed-in routes inside the layout: every module of the registry, guarded by its permission id. */
 export const layoutRoutes = [
   <Route key="root" path="/" element={<Navigate to="/vehicle-status" replace />} />,
   <Route key="vehicle-status" path="/vehicle-status" element={<ModulePage moduleId="vehicle-status"><VehicleStatusPage /></ModulePage>} />,
+  <Route key="live-tracking" path="/view-operations/live-tracking" element={<ModulePage moduleId="live-tracking">{later(<LiveTrackingPage />)}</ModulePage>} />,
+  <Route key="route-playback" path="/view-operations/route-playback" element={<ModulePage moduleId="route-playback">{later(<RoutePlaybackPage />)}</ModulePage>} />,
+  <Route key="report-raw-logs" path="/reports/raw-logs" element={<ModulePage moduleId="report-raw-logs"><ResourceList resource={rawLogs} /></ModulePage>} />,
   <Route key="change-password" path="/change-password" element={<Authenticated loading={<Splash />}><ChangePasswordPage /></Authenticated>} />,
   <Route key="device-details-id" path="/management/device-details/:id" element={<ModulePage moduleId="device-details"><DeviceDetailsPage /></ModulePage>} />,
   <Route key="device-details-term" path="/device-details/:searchTerm" element={<ModulePage moduleId="device-details"><DeviceDetailsPage /></ModulePage>} />,
   <Route key="route-kml" path="/management/route/add-kml" element={<ModulePage moduleId="add-kml-route"><RouteKmlPage /></ModulePage>} />,
   <Route key="settings" path="/management/settings/:id" element={<ModulePage moduleId="setting-organisation"><OrganisationSettingsPage /></ModulePage>} />,
   ...resourceRoutes({ vehicle: ['/vehicle/edit/:id'] }, { user: ownProfile }),
-  ...modules.filter((m) => m.id !== 'vehicle-status').flatMap((m) => [
+  ...modules.filter((m) => !OWN_ROUTES.has(m.id)).flatMap((m) => [
     ...(declaredModules.has(m.id) ? [] : [<Route key={m.id} path={m.path} element={page(m.id)} />]),
     ...(subPaths[m.id] ?? []).map((sub) => <Route key={`${m.id}/${sub}`} path={`${m.path}/${sub}`} element={page(m.id)} />),
   ]),

@@ -11,6 +11,8 @@ export default defineResource({
   title: 'menu.management.rawLogs',
   module: 'management-raw-logs',
   scope: 'organisation',
+  // the Raw logs report (/reports/raw-logs) lists the same rows
+  readableByModules: ['report-raw-logs'],
   permissions: { export: 'export-raw-logs' },
   views: { create: false, edit: false },
   fields: {

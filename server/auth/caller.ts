@@ -30,7 +30,12 @@ declare module 'fastify' {
 async function resolveCaller(db: Db, keys: AuthKeys, request: FastifyRequest): Promise<Caller | null> {
   const header = request.headers.authorization;
   if (!header?.startsWith('Bearer ')) return null;
-  const claims = await verifyAccessToken(keys, header.slice(7).trim());
+  return callerFromToken(db, keys, header.slice(7).trim());
+}
+
+/** The caller an access token names, if it is valid and the user still enabled. */
+export async function callerFromToken(db: Db, keys: AuthKeys, token: string): Promise<Caller | null> {
+  const claims = await verifyAccessToken(keys, token);
   if (!claims) return null;
   const [row] = await db.select({
     isEnabled: users.isEnabled, email: users.email, phone: users.phone,

@@ -9,6 +9,11 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Subscribes to a NOTIFY channel on a connection of its own (PostgreSQL). The embedded database
+   * lives in one process, so there is nobody else to hear from: it answers a no-op.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -26,7 +31,15 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
     const db = drizzle(pool, { schema }) as unknown as Db;
     await migrate(drizzle(pool, { schema }), { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const listen = async (channel: string, onPayload: (payload: string) => void) => {
+      const client = new pg.Client({ connectionString: options.databaseUrl });
+      await client.connect();
+      client.on('notification', (message) => { if (message.channel === channel && message.payload) onPayload(message.payload); });
+      client.on('error', () => { /* the pool's users see the outage; a listener just stops hearing */ });
+      await client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+      return async () => { await client.end().catch(() => undefined); };
+    };
+    return { db, kind: 'postgres', listen, close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -40,5 +53,5 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   const client = await PGlite.create(dir, { extensions: { pg_trgm } });
   const database = drizzle(client, { schema });
   await migrate(database, { migrationsFolder });
-  return { db: database as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return { db: database as unknown as Db, kind: 'pglite', listen: async () => async () => undefined, close: () => client.close() };
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid,
+  bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 import type { AuthScope } from '../../providers/permissions.ts';
 
@@ -164,6 +164,8 @@ export const vehicles = pgTable('vehicles', {
   deviceId: uuid('device_id').references(() => devices.id),
   groupId: uuid('group_id').references(() => vehicleGroups.id),
   isTrackingActivated: boolean('is_tracking_activated').notNull().default(false),
+  /** The planned route the vehicle should keep to; leaving it raises a route-violation event. */
+  routeId: uuid('route_id').references(() => routes.id, { onDelete: 'set null' }),
   organisationId: uuid('organisation_id').notNull().references(() => organisations.id),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -295,3 +297,66 @@ export const vehicleGeofences = pgTable('vehicle_geofences', {
   geofenceId: uuid('geofence_id').notNull().references(() => geofences.id, { onDelete: 'cascade' }),
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('vehicle_geofences_pk').on(t.vehicleId, t.geofenceId), index('vehicle_geofences_geofence_idx').on(t.geofenceId)]);
+
+/** Decoded positions, written in batches by the gateway. Bigint ids: this is the largest table. */
+export const positions = pgTable('positions', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  deviceId: uuid('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+  fixTime: timestamp('fix_time', { withTimezone: true }).notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  latitude: doublePrecision('latitude').notNull(),
+  longitude: doublePrecision('longitude').notNull(),
+  speed: real('speed').notNull().default(0),
+  heading: real('heading').notNull().default(0),
+  altitude: real('altitude'),
+  satellites: integer('satellites'),
+  ignition: boolean('ignition'),
+  gpsFix: boolean('gps_fix').notNull().default(true),
+  live: boolean('live').notNull().default(true),
+  packetType: text('packet_type').notNull(),
+  /** Every other decoded field of the frame (voltages, cells, inputs, vendor id...). */
+  attributes: jsonb('attributes').notNull().default({}),
+}, (t) => [index('positions_device_time_idx').on(t.deviceId, t.fixTime)]);
+
+/** Alerts and state changes: from the device's packet type, or derived (geofence, route). */
+export const events = pgTable('events', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  type: text('type').notNull(),
+  deviceId: uuid('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+  vehicleId: uuid('vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
+  organisationId: uuid('organisation_id').notNull().references(() => organisations.id),
+  eventTime: timestamp('event_time', { withTimezone: true }).notNull(),
+  latitude: doublePrecision('latitude'),
+  longitude: doublePrecision('longitude'),
+  attributes: jsonb('attributes').notNull().default({}),
+  createdAt: createdAt(),
+}, (t) => [index('events_org_time_idx').on(t.organisationId, t.eventTime), index('events_device_time_idx').on(t.deviceId, t.eventTime)]);
+
+/** A signed, expiring, revocable public link to a vehicle's live position or to a playback. */
+export const shares = pgTable('shares', {
+  id: id(),
+  kind: text('kind').notNull(),
+  vehicleId: uuid('vehicle_id').notNull().references(() => vehicles.id, { onDelete: 'cascade' }),
+  periodFrom: timestamp('period_from', { withTimezone: true }),
+  periodTo: timestamp('period_to', { withTimezone: true }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  organisationId: uuid('organisation_id').notNull().references(() => organisations.id),
+  createdAt: createdAt(),
+}, (t) => [index('shares_vehicle_idx').on(t.vehicleId)]);
+
+/**
+ * Each device's latest state, written by the gateway with every batch. A narrow table of its own
+ * (one index, pages left half empty) so these constant updates stay HOT and cheap; on the wide,
+ * search-indexed devices table they cost five times the rest of the ingest.
+ */
+export const deviceStates = pgTable('device_states', {
+  deviceId: uuid('device_id').primaryKey().references(() => devices.id, { onDelete: 'cascade' }),
+  /** When the gateway last stored a frame from the device. */
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+  /** The newest live position's decoded fields (history frames never move it backwards). */
+  lastPosition: jsonb('last_position'),
+  /** The latest health frame: battery %, memory, update rates. */
+  lastHealth: jsonb('last_health'),
+});

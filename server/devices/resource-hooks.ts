@@ -2,8 +2,23 @@ import { sql } from 'drizzle-orm';
 import { DEVICE_STATUSES } from '../../resources/entities/device.ts';
 import { badRequest } from '../http/errors.ts';
 import type { ResourceHooks } from '../resources/hooks.ts';
+import { query } from '../resources/sql.ts';
 
 export const deviceHooks: ResourceHooks = {
+  /** What the gateway last heard: lastSeenAt, lastPosition (decoded fields) and lastHealth, or null. */
+  async decorate(db, records) {
+    if (!records.length) return;
+    const states = await query<{ deviceId: string; lastSeenAt: string; lastPosition: unknown; lastHealth: unknown }>(db, sql`
+      select device_id as "deviceId", to_json(last_seen_at) #>> '{}' as "lastSeenAt", last_position as "lastPosition", last_health as "lastHealth"
+      from device_states where device_id in (select jsonb_array_elements_text(${JSON.stringify(records.map((r) => r.id))}::jsonb)::uuid)`);
+    const byDevice = new Map(states.map((s) => [s.deviceId, s]));
+    for (const record of records) {
+      const state = byDevice.get(record.id);
+      record.lastSeenAt = state?.lastSeenAt ?? null;
+      record.lastPosition = state?.lastPosition ?? null;
+      record.lastHealth = state?.lastHealth ?? null;
+    }
+  },
   extraFilters: () => ({
     statusNotIn: (value) => {
       const statuses = Array.isArray(value) ? value : String(value).split(',');

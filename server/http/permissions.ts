@@ -9,8 +9,8 @@ export const SIGNED_IN = 'signed-in';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The permission id a caller needs, or PUBLIC, or SIGNED_IN. Every /api route must say. */
-    permission?: string;
+    /** The permission id a caller needs (or any one of several), or PUBLIC, or SIGNED_IN. Every /api route must say. */
+    permission?: string | string[];
   }
 }
 
@@ -21,13 +21,14 @@ declare module 'fastify' {
 export function enforceRoutePermissions(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
     const permission = route.config?.permission;
-    if (!permission) throw new Error(`Route ${route.method} ${route.url} does not declare config.permission`);
+    if (!permission || (Array.isArray(permission) && !permission.length)) throw new Error(`Route ${route.method} ${route.url} does not declare config.permission`);
     const check = async (request: FastifyRequest) => {
       if (permission === PUBLIC) return;
       const caller = await request.loadCaller();
       if (!caller) throw unauthorized();
       if (permission === SIGNED_IN) return;
-      if (!hasPermission(caller.roleName, caller.permissions, permission)) throw forbidden();
+      const anyOf = Array.isArray(permission) ? permission : [permission];
+      if (!anyOf.some((p) => hasPermission(caller.roleName, caller.permissions, p))) throw forbidden();
     };
     const existing = route.preValidation;
     route.preValidation = existing ? [check, ...(Array.isArray(existing) ? existing : [existing])] : [check];

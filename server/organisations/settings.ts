@@ -7,6 +7,7 @@ import { findRecord } from '../resources/records.ts';
 import { writableRecord } from '../resources/routes.ts';
 import { query } from '../resources/sql.ts';
 import { HttpError } from '../http/errors.ts';
+import { DEFAULT_OFFLINE_MINUTES } from '../../resources/tracking.ts';
 import { EMAIL_PATTERN, PHONE_PATTERN, normalisePhone } from '../../resources/define.ts';
 
 /** An organisation's operating settings; the tracking work reads its thresholds. docs/decisions.md explains each. */
@@ -20,7 +21,7 @@ export interface OrganisationSettings {
 }
 
 export const DEFAULT_SETTINGS: OrganisationSettings = {
-  overspeedKmph: 80, idleMinutes: 5, offlineMinutes: 30, routeDeviationMeters: 200, alertEmail: null, sosPhone: null,
+  overspeedKmph: 80, idleMinutes: 5, offlineMinutes: DEFAULT_OFFLINE_MINUTES, routeDeviationMeters: 200, alertEmail: null, sosPhone: null,
 };
 
 const range = (min: number, max: number, label: string) => ({

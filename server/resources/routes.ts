@@ -27,7 +27,7 @@ const idParams = {
   required: ['id'],
 };
 
-const listQuerystring = {
+export const listQuerystring = {
   type: 'object',
   properties: {
     sort: { type: 'string', description: 'JSON ["field","ASC"|"DESC"]' },
@@ -118,7 +118,7 @@ function mapDatabaseError(error: unknown): never {
   throw error;
 }
 
-function sendList(reply: FastifyReply, resource: ResourceDeclaration, start: number, rows: ResourceRecord[], total: number) {
+export function sendList(reply: FastifyReply, resource: Pick<ResourceDeclaration, 'name'>, start: number, rows: ResourceRecord[], total: number) {
   const range = rows.length ? `${start}-${start + rows.length - 1}` : '*';
   reply.header('Content-Range', `${resource.name} ${range}/${total}`);
   reply.header('Access-Control-Expose-Headers', 'Content-Range');
@@ -132,7 +132,7 @@ function sendList(reply: FastifyReply, resource: ResourceDeclaration, start: num
  */
 export function registerResourceRoutes(app: FastifyInstance, db: Db, resource: ResourceDeclaration, hooks: ResourceHooks = {}) {
   const tags = [resource.name];
-  const readPermission = resource.readableBySignedIn ? SIGNED_IN : resource.module;
+  const readPermission = resource.readableBySignedIn ? SIGNED_IN : [resource.module, ...(resource.readableByModules ?? [])];
   const context = async (request: FastifyRequest): Promise<WriteContext> => ({ db, resource, caller: await requireCaller(request), request });
   const normalise = async (request: FastifyRequest) => {
     if (request.body && typeof request.body === 'object') normaliseBody(resource, request.body as Body);
@@ -153,7 +153,7 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, resource: R
 
   if (resource.permissions.export) {
     app.get(`${resource.api}/export`, {
-      config: { permission: resource.permissions.export },
+      config: { permission: [resource.permissions.export, ...(resource.readableByModules ?? []).map((m) => `export-${m}`)] },
       schema: { tags, summary: `Export ${resource.name} rows, up to ${MAX_EXPORT_PAGE} per request`, querystring: listQuerystring },
     }, list(MAX_EXPORT_PAGE));
   }

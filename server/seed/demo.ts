@@ -8,6 +8,10 @@ import { issueTokens, revokeFamily } from '../auth/tokens.ts';
 import { rootOrganisation } from './first-start.ts';
 
 /** The password of every demo user; documented in the README. */
+/** The demo fleet's devices: IMEIs count up from the first; `npm start` simulates them. */
+export const DEMO_FIRST_IMEI = '868347070000000';
+export const DEMO_DEVICE_COUNT = 12;
+
 export const DEMO_PASSWORD = 'Waymark@2026';
 const DEMO_MARKER = 'Bharat Telematics Pvt Ltd';
 
@@ -77,9 +81,9 @@ export async function seedDemo(app: FastifyInstance, db: Db, log: FastifyBaseLog
     }
     const model = await api('POST', '/device-model', { name: 'BT-140 VLTD', manufacturer: 'Bharat Telematics', tac: 'CC-AIS140-2041', description: 'AIS-140 vehicle location tracker with panic buttons' });
     const devices: { id: string }[] = [];
-    for (let i = 0; i < 12; i++) {
+    for (let i = 0; i < DEMO_DEVICE_COUNT; i++) {
       devices.push(await api('POST', '/device', {
-        imei: `868347070${String(1000000 + i).slice(1)}`,
+        imei: (BigInt(DEMO_FIRST_IMEI) + BigInt(i)).toString(),
         iccid: `8991000900${String(123456789 + i)}`,
         eSimProvider: i % 2 ? 'VENTEL' : 'TAISYS',
         status: i < 6 ? 'INSTALLED' : i < 9 ? 'ALLOCATED' : 'NEW',

@@ -18,3 +18,38 @@ export function formatDateTime(value: string | number | Date | null | undefined)
   const date = parse(value);
   return date ? `${dateFormat.format(date)} ${timeFormat.format(date)}` : '';
 }
+
+export function formatTime(value: string | number | Date | null | undefined): string {
+  const date = parse(value);
+  return date ? timeFormat.format(date) : '';
+}
+
+/** India keeps one offset all year (UTC+05:30), so a day there starts at 18:30 UTC the day before. */
+const KOLKATA_OFFSET_MS = 5.5 * 3600_000;
+
+/** Midnight in Asia/Kolkata of the day `value` falls on there, `days` later. */
+export function startOfIndianDay(value: number | Date, days = 0): Date {
+  const shifted = new Date((value instanceof Date ? value.getTime() : value) + KOLKATA_OFFSET_MS);
+  return new Date(Date.UTC(shifted.getUTCFullYear(), shifted.getUTCMonth(), shifted.getUTCDate() + days) - KOLKATA_OFFSET_MS);
+}
+
+/** dd/MM/yyyy typed by a user, as midnight of that day in Asia/Kolkata; undefined when it is not a real date. */
+export function parseIndianDate(text: string): Date | undefined {
+  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text.trim());
+  if (!match) return undefined;
+  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const utc = new Date(Date.UTC(year, month - 1, day));
+  if (utc.getUTCDate() !== day || utc.getUTCMonth() !== month - 1) return undefined;
+  return new Date(utc.getTime() - KOLKATA_OFFSET_MS);
+}
+
+export type PeriodPreset = 'today' | 'yesterday' | 'thisWeek';
+
+/** The spec's playback presets in Asia/Kolkata; a week starts on Monday. */
+export function presetPeriod(preset: PeriodPreset, now = Date.now()): { from: Date; to: Date } {
+  const today = startOfIndianDay(now);
+  if (preset === 'today') return { from: today, to: new Date(now) };
+  if (preset === 'yesterday') return { from: startOfIndianDay(now, -1), to: today };
+  const weekday = (new Date(today.getTime() + KOLKATA_OFFSET_MS).getUTCDay() + 6) % 7;
+  return { from: startOfIndianDay(now, -weekday), to: new Date(now) };
+}

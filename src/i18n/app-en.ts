@@ -1,10 +1,12 @@
 import resources from './resources-en.ts';
 import permissions from './permissions-en.ts';
+import tracking from './tracking-en.ts';
 
 /** The console's own strings in English; app-hi.ts has every key in Hindi (a test checks). */
 const app = {
   ...resources,
   permissions,
+  tracking,
   app: { name: 'Waymark', loading: 'Loading...' },
   auth: {
     signInTitle: 'Sign in',
@@ -118,7 +120,6 @@ const app = {
   },
   pages: {
     comingUp: 'This screen is being built. Its data and actions arrive in an upcoming release.',
-    vehicleStatusSubtitle: 'Every vehicle you can see, by state',
     noAccessTitle: 'No access',
     noAccess: 'Your role does not allow this page. Ask your administrator for access.',
     goHome: 'Go to Vehicle Status',

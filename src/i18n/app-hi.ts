@@ -1,11 +1,13 @@
 import type { AppMessages } from './app-en.ts';
 import resources from './resources-hi.ts';
 import permissions from './permissions-hi.ts';
+import tracking from './tracking-hi.ts';
 
 /** Hindi: typed against the English keys, so a missing key fails the type check. */
 const app: AppMessages = {
   ...resources,
   permissions,
+  tracking,
   app: { name: 'वेमार्क', loading: 'लोड हो रहा है...' },
   auth: {
     signInTitle: 'साइन इन',
@@ -119,7 +121,6 @@ const app: AppMessages = {
   },
   pages: {
     comingUp: 'यह स्क्रीन बनाई जा रही है। इसका डेटा और कार्य आगामी रिलीज़ में आएँगे।',
-    vehicleStatusSubtitle: 'आपको दिखने वाले सभी वाहन, स्थिति के अनुसार',
     noAccessTitle: 'पहुँच नहीं',
     noAccess: 'आपकी भूमिका इस पेज की अनुमति नहीं देती। पहुँच के लिए अपने व्यवस्थापक से कहें।',
     goHome: 'वाहन स्थिति पर जाएँ',

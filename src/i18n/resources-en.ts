@@ -149,7 +149,7 @@ const resources = {
       registrationPattern: 'Registration number must be 4 to 12 letters and digits, like MH12AB1234',
       fields: {
         name: 'Name', registrationNumber: 'Registration Number', category: 'Category', make: 'Make', model: 'Model',
-        engineNo: 'Engine No', chassisNo: 'Chassis No', ownerId: 'Owner', deviceId: 'Device (IMEI)', groupId: 'Group',
+        engineNo: 'Engine No', chassisNo: 'Chassis No', ownerId: 'Owner', deviceId: 'Device (IMEI)', groupId: 'Group', routeId: 'Planned route',
         isTrackingActivated: 'Tracking', organisationId: 'Organisation',
       },
     },
@@ -222,6 +222,9 @@ const resources = {
       subtitle: 'Areas whose entry and exit raise alerts',
       empty: 'No geofences for the applied filters...',
       fields: { name: 'Name', type: 'Type', area: 'Area', radiusMeters: 'Radius (m)', organisationId: 'Organisation' },
+    },
+    'vehicle/statuses': {
+      subtitle: 'Every vehicle you can see, by state',
     },
     'raw-logs': {
       subtitle: 'Every frame the gateway received',

@@ -151,7 +151,7 @@ const resources: typeof resourcesEn = {
       registrationPattern: 'पंजीकरण संख्या 4 से 12 अक्षर और अंक, जैसे MH12AB1234',
       fields: {
         name: 'नाम', registrationNumber: 'पंजीकरण संख्या', category: 'श्रेणी', make: 'निर्माता', model: 'मॉडल',
-        engineNo: 'इंजन नंबर', chassisNo: 'चेसिस नंबर', ownerId: 'मालिक', deviceId: 'डिवाइस (IMEI)', groupId: 'समूह',
+        engineNo: 'इंजन नंबर', chassisNo: 'चेसिस नंबर', ownerId: 'मालिक', deviceId: 'डिवाइस (IMEI)', groupId: 'समूह', routeId: 'नियोजित मार्ग',
         isTrackingActivated: 'ट्रैकिंग', organisationId: 'संगठन',
       },
     },
@@ -224,6 +224,9 @@ const resources: typeof resourcesEn = {
       subtitle: 'क्षेत्र जिनमें आने-जाने पर अलर्ट बनते हैं',
       empty: 'लागू फ़िल्टर के लिए कोई जियोफ़ेंस नहीं...',
       fields: { name: 'नाम', type: 'प्रकार', area: 'क्षेत्र', radiusMeters: 'त्रिज्या (मी)', organisationId: 'संगठन' },
+    },
+    'vehicle/statuses': {
+      subtitle: 'आपको दिखने वाले सभी वाहन, स्थिति के अनुसार',
     },
     'raw-logs': {
       subtitle: 'गेटवे को मिला हर फ़्रेम',

@@ -25,7 +25,7 @@ function filtersOf(resource: ResourceDeclaration, translate: (key: string) => st
   for (const [name, field] of Object.entries(resource.fields)) {
     if (!field.filterable) continue;
     const label = fieldLabel(resource, name);
-    if (field.type === 'choice') inputs.push(<SelectInput key={name} source={name} label={label} choices={field.choices.map((c) => ({ id: c, name: c }))} />);
+    if (field.type === 'choice') inputs.push(<SelectInput key={name} source={name} label={label} choices={field.choices.map((c) => ({ id: c, name: field.choiceLabels ? translate(`${field.choiceLabels}.${c}`) : c }))} />);
     else if (field.type === 'boolean') inputs.push(<NullableBooleanInput key={name} source={name} label={label} />);
     else if (field.type === 'reference') {
       const target = findResource(field.reference);

@@ -15,9 +15,11 @@ function ExtraAction({ resource, id, label, onDone }: { resource: ResourceDeclar
   const refresh = useRefresh();
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
   const action = resourceActions[id];
   if (!canAccess || !action || !record || (action.visible && !action.visible(record))) return null;
   const click = async () => {
+    if (action.to) return navigate(action.to(record));
     if (!action.run) return setOpen(true);
     onDone();
     try {

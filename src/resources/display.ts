@@ -27,6 +27,7 @@ function valueText(field: Field, value: unknown, translate: Translate): string {
         .map(([name, sub]) => valueText(sub, (value as Record<string, unknown>)[name], translate))
         .filter(Boolean).join(', ');
     case 'array': return (value as unknown[]).join(', ');
+    case 'choice': return field.choiceLabels ? translate(`${field.choiceLabels}.${String(value)}`) : String(value);
     case 'json': return '';
     default: return String(value);
   }

@@ -9,6 +9,8 @@ import { openDatabase, type Database } from '../../server/db/client.ts';
 import { createScratchDatabase } from '../../server/db/scratch.ts';
 import { firstStart } from '../../server/seed/first-start.ts';
 import { DEMO_PASSWORD, demoEmail, seedDemo } from '../../server/seed/demo.ts';
+import { startGateway } from '../../server/gateway/index.ts';
+import type { Gateway } from '../../server/gateway/server.ts';
 
 export { DEMO_PASSWORD, demoEmail };
 export const ADMIN_EMAIL = 'root@waymark.test';
@@ -17,6 +19,9 @@ export const ADMIN_PASSWORD = 'Root-pass-2026';
 export interface TestServer {
   app: FastifyInstance;
   database: Database;
+  /** The AIS-140 gateway's TCP port, when started with `gateway: true`. */
+  gatewayPort: number;
+  gateway: Gateway | null;
   close(): Promise<void>;
 }
 
@@ -24,10 +29,10 @@ export interface TestServer {
  * A fresh server on a fresh database: in-memory PGlite, or a new PostgreSQL database created on
  * TEST_DATABASE_URL's server (and dropped afterwards) when that variable is set.
  */
-export async function startTestServer(options: { demo?: boolean } = {}): Promise<TestServer> {
-  let databaseUrl: string | undefined;
+export async function startTestServer(options: { demo?: boolean; gateway?: boolean; databaseUrl?: string } = {}): Promise<TestServer> {
+  let databaseUrl: string | undefined = options.databaseUrl;
   let dropDatabase = async () => {};
-  if (process.env.TEST_DATABASE_URL) {
+  if (process.env.TEST_DATABASE_URL && !databaseUrl) {
     const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL, 'waymark_test');
     databaseUrl = scratch.url;
     dropDatabase = scratch.drop;
@@ -39,10 +44,14 @@ export async function startTestServer(options: { demo?: boolean } = {}): Promise
   await firstStart(database.db, app.log, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
   if (options.demo ?? true) await seedDemo(app, database.db, app.log);
   await app.ready();
+  const started = options.gateway ? await startGateway(app, database, { port: 0, host: '127.0.0.1', quietMs: 50 }) : null;
   return {
     app,
     database,
+    gatewayPort: started?.port ?? 0,
+    gateway: started?.gateway ?? null,
     async close() {
+      await started?.gateway.close();
       await app.close();
       await database.close();
       await dropDatabase();

@@ -2,22 +2,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import net from 'node:net';
 import type { TestProject } from 'vitest/node';
 import { buildConsoleIfNeeded } from '../../server/build.ts';
+import { freePort } from '../support/net.ts';
 
 declare module 'vitest' {
-  export interface ProvidedContext { baseUrl: string }
+  export interface ProvidedContext { baseUrl: string; gatewayPort: number }
 }
-
-const freePort = () => new Promise<number>((resolve, reject) => {
-  const server = net.createServer();
-  server.listen(0, '127.0.0.1', () => {
-    const { port } = server.address() as net.AddressInfo;
-    server.close(() => resolve(port));
-  });
-  server.on('error', reject);
-});
 
 let child: ChildProcess | undefined;
 let dataDir: string | undefined;
@@ -26,9 +17,12 @@ let dataDir: string | undefined;
 export default async function setup(project: TestProject) {
   buildConsoleIfNeeded((m) => console.log(m));
   const port = await freePort();
+  const gatewayPort = await freePort();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-e2e-'));
   child = spawn(process.execPath, ['server/bin.mjs', 'serve', '--demo'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, GATEWAY_PORT: String(await freePort()), LOG_LEVEL: 'warn', WAYMARK_DEMO: '1' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, GATEWAY_PORT: String(gatewayPort), LOG_LEVEL: 'warn', WAYMARK_DEMO: '1',
+      // the tests play the devices themselves, frame by frame
+      WAYMARK_SIMULATE: '0' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -42,6 +36,7 @@ export default async function setup(project: TestProject) {
     await new Promise((r) => setTimeout(r, 250));
   }
   project.provide('baseUrl', baseUrl);
+  project.provide('gatewayPort', gatewayPort);
   return async () => {
     child?.kill('SIGTERM');
     await new Promise((r) => child?.once('exit', r));

@@ -57,6 +57,8 @@ describe('generated device screens', () => {
     await rows().first().getByRole('button', { name: 'Row actions' }).click();
     await page.getByRole('menuitem', { name: 'Edit' }).click();
     await page.waitForURL('**/management/device/edit/**');
+    // typing before the record has loaded would be overwritten by it
+    await expect.poll(() => page.getByLabel('IMEI').inputValue()).toBe(imei);
     await page.getByLabel('Name').fill('E2E tracker');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL((url) => url.pathname === '/management/device');

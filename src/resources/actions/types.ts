@@ -15,6 +15,8 @@ export interface ResourceAction {
   /** Whether the row offers the action (tracking on only when off, and so on). */
   visible?(record: RaRecord): boolean;
   run?(record: RaRecord): Promise<{ message: string }>;
+  /** Goes to another screen about the row (live tracking, playback, a report). */
+  to?(record: RaRecord): string;
   Dialog?: React.ComponentType<ActionDialogProps>;
   /** Offered for a selection of rows as well. */
   bulk?: boolean;

@@ -1,0 +1,32 @@
+import type { PlaybackPoint, Stop } from '../../resources/tracking.ts';
+
+export type { PlaybackPoint, Stop };
+
+export interface Track {
+  vehicle: { id: string; name: string; registrationNumber: string };
+  points: PlaybackPoint[];
+  stops: Stop[];
+  summary: { points: number; distanceKm: number; maxSpeed: number };
+  /** fixTime of each point in ms, for the clock's lookups. */
+  times: number[];
+}
+
+export const TRACK_COLOURS = ['#1565c0', '#c62828', '#2e7d32', '#6a1b9a', '#ef6c00', '#00838f'];
+
+/** Where a vehicle was at `time`: between the two positions around it, or null before its first. */
+export function positionAt(track: Track, time: number): { latitude: number; longitude: number; heading: number; speed: number } | null {
+  const { times, points } = track;
+  if (!points.length || time < times[0]!) return null;
+  let low = 0;
+  let high = times.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (times[middle]! <= time) low = middle;
+    else high = middle - 1;
+  }
+  const a = points[low]!;
+  const b = points[low + 1];
+  if (!b) return a;
+  const f = (time - times[low]!) / (times[low + 1]! - times[low]! || 1);
+  return { latitude: a.latitude + (b.latitude - a.latitude) * f, longitude: a.longitude + (b.longitude - a.longitude) * f, heading: a.heading, speed: a.speed };
+}

@@ -1,0 +1,87 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { Alert, Box, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { CircleMarker, Polyline, Tooltip as MapTooltip } from 'react-leaflet';
+import { PublicFrame } from '../../src/pages/PublicFrame.tsx';
+import { BaseMap } from '../../src/map/BaseMap.tsx';
+import { apiCall } from '../../providers/httpClient.ts';
+import { formatDateTime } from '../../src/format/date.ts';
+import type { Track } from '../route-playback/playback.ts';
+
+interface LiveShare { name: string; registrationNumber: string; latitude: number | null; longitude: number | null; speed: number; fixTime: string | null }
+type Shared = { kind: 'live'; expiresAt: string; live: LiveShare } | { kind: 'playback'; expiresAt: string; playback: Omit<Track, 'times'> };
+
+/** Reads a shared link's content; polls while it shows a live position. */
+function useShared(token: string | null, pollMs?: number) {
+  const [data, setData] = useState<Shared | null>(null);
+  const [gone, setGone] = useState(false);
+  useEffect(() => {
+    if (!token) return;
+    let stopped = false;
+    const load = () => apiCall<{ data: Shared }>(`/public/share-playback?token=${encodeURIComponent(token)}`)
+      .then((answer) => { if (!stopped) setData(answer.data); }, () => { if (!stopped) setGone(true); });
+    void load();
+    const timer = pollMs ? setInterval(() => void load(), pollMs) : null;
+    return () => { stopped = true; if (timer) clearInterval(timer); };
+  }, [token, pollMs]);
+  return { data, gone: gone || !token };
+}
+
+/** /public/share/live-tracking?token=: where a shared vehicle is now, refreshed every few seconds, without signing in. */
+export function SharedLivePage() {
+  const translate = useTranslate();
+  const [params] = useSearchParams();
+  const { data, gone } = useShared(params.get('token'), 5000);
+  const live = data?.kind === 'live' ? data.live : null;
+  const position: [number, number] | null = live && live.latitude !== null && live.longitude !== null ? [live.latitude, live.longitude] : null;
+  return (
+    <PublicFrame title="pages.sharedLiveTracking">
+      {gone && <Alert severity="warning">{translate('tracking.share.gone')}</Alert>}
+      {live && (
+        <>
+          <Typography variant="h6">{translate('tracking.share.sharedLive', { vehicle: live.registrationNumber })}</Typography>
+          <Typography color="text.secondary" gutterBottom data-testid="shared-position">
+            {position ? translate('tracking.share.updated', { time: formatDateTime(live.fixTime), speed: Math.round(live.speed) }) : translate('tracking.share.noPosition')}
+          </Typography>
+          <BaseMap center={position ?? undefined} zoom={position ? 15 : undefined} height={480}>
+            {position && <CircleMarker center={position} radius={10} pathOptions={{ color: '#fff', fillColor: '#1565c0', fillOpacity: 1, weight: 3 }} />}
+          </BaseMap>
+        </>
+      )}
+    </PublicFrame>
+  );
+}
+
+/** /public/{context}/share/{collectionId}?token=: a shared playback, its path and its stops. */
+export function SharedPlaybackPage() {
+  const translate = useTranslate();
+  const [params] = useSearchParams();
+  const { data, gone } = useShared(params.get('token'));
+  const track = data?.kind === 'playback' ? data.playback : null;
+  const path = track?.points.map((p) => [p.latitude, p.longitude] as [number, number]) ?? [];
+  return (
+    <PublicFrame title="pages.sharedView">
+      {gone && <Alert severity="warning">{translate('tracking.share.gone')}</Alert>}
+      {track && (
+        <>
+          <Typography variant="h6">{translate('tracking.share.sharedPlayback', { vehicle: track.vehicle.registrationNumber })}</Typography>
+          <Typography color="text.secondary" gutterBottom data-testid="shared-summary">
+            {[translate('tracking.playback.points', { count: track.summary.points }), translate('tracking.playback.distance', { km: track.summary.distanceKm }),
+              `${translate('tracking.playback.stops')}: ${track.stops.length}`].join(' · ')}
+          </Typography>
+          <Box>
+            <BaseMap center={path[0]} zoom={path.length ? 13 : undefined} height={480}>
+              {path.length > 1 && <Polyline positions={path} pathOptions={{ color: '#1565c0', weight: 4 }} />}
+              {track.stops.map((stop) => (
+                <CircleMarker key={stop.from} center={[stop.latitude, stop.longitude]} radius={7} pathOptions={{ color: '#fff', fillColor: '#d32f2f', fillOpacity: 1, weight: 2 }}>
+                  <MapTooltip>{translate('tracking.playback.stop', { minutes: stop.minutes })}</MapTooltip>
+                </CircleMarker>
+              ))}
+            </BaseMap>
+          </Box>
+        </>
+      )}
+    </PublicFrame>
+  );
+}

@@ -1,0 +1,294 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import type { LiveBatch, LiveEvent, LiveFeed, LivePosition } from '../tracking/live.ts';
+import type { DecodedPosition, ParseOutcome } from './ais140.ts';
+import { DeviceDirectory, type KnownDevice } from './devices.ts';
+
+export type ParseResult = 'OK' | 'INVALID' | 'UNKNOWN_DEVICE';
+
+export interface ReceivedFrame {
+  text: string;
+  receivedAt: Date;
+  outcome: ParseOutcome;
+}
+
+export interface StoredFrame {
+  parseResult: ParseResult;
+  device: KnownDevice | null;
+}
+
+/** A position or alert worked out from stored positions (geofences, routes). */
+export interface DerivedEvent extends LiveEvent { organisationId: string; attributes: Record<string, unknown> }
+/** Works out events from the batch's newest positions; `deviceEvents` are those the devices sent in the same batch. */
+export type EventDeriver = (positions: (LivePosition & { organisationId: string })[], deviceEvents: DerivedEvent[]) => Promise<DerivedEvent[]>;
+
+interface Pending { frame: ReceivedFrame; resolve: (stored: StoredFrame) => void; reject: (error: unknown) => void }
+
+export interface StoreOptions {
+  /** Most frames written in one transaction. */
+  batchSize?: number;
+  /** How long a frame may wait for others to share its transaction. */
+  lingerMs?: number;
+  /** Transactions written at once: PostgreSQL writes two batches in parallel on separate connections, PGlite one. */
+  concurrency?: number;
+}
+
+const positionOf = (outcome: ParseOutcome): { position: DecodedPosition; live: boolean; packetType: string } | null => {
+  if (!outcome.ok) return null;
+  const { frame } = outcome;
+  if (frame.kind === 'position') return { position: frame.position, live: frame.live, packetType: frame.packetType };
+  if (frame.kind === 'emergency' && frame.position) return { position: frame.position, live: frame.live, packetType: 'EPB' };
+  return null;
+};
+
+export const imeiOf = (outcome: ParseOutcome): string | null =>
+  (outcome.ok ? ('imei' in outcome.frame ? outcome.frame.imei : null) : outcome.imei);
+
+/** A fix of 0,0 without GPS is "no position", not a point in the Gulf of Guinea. */
+const placeable = (p: DecodedPosition) => p.gpsFix || p.latitude !== 0 || p.longitude !== 0;
+
+function describe(outcome: ParseOutcome, device: KnownDevice | null | undefined): { parseResult: ParseResult; message: string | null } {
+  if (!outcome.ok) return { parseResult: 'INVALID', message: outcome.error };
+  if (!device) return { parseResult: 'UNKNOWN_DEVICE', message: 'IMEI not registered' };
+  const notes: string[] = [];
+  if (outcome.checksum === 'invalid') notes.push('checksum mismatch');
+  if (outcome.unknownFields.length) notes.push(`unknown fields: ${outcome.unknownFields.join(',')}`);
+  return { parseResult: 'OK', message: notes.length ? notes.join('; ') : null };
+}
+
+/**
+ * Writes received frames in batches: raw logs, positions, alerts and each device's latest state
+ * in one transaction. A frame's promise settles only after that transaction commits, so the
+ * gateway acknowledges and counts only what is durably stored.
+ */
+export class FrameStore {
+  readonly devices: DeviceDirectory;
+  private queue: Pending[] = [];
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly concurrency: number;
+  private timer: NodeJS.Timeout | null = null;
+  private readonly batchSize: number;
+  private readonly lingerMs: number;
+  private drainWaiters: (() => void)[] = [];
+  deriveEvents: EventDeriver | null = null;
+  stats = { frames: 0, positions: 0, events: 0, batches: 0 };
+
+  constructor(private readonly db: Db, private readonly live: LiveFeed, options: StoreOptions = {}) {
+    this.devices = new DeviceDirectory(db);
+    this.batchSize = options.batchSize ?? 2000;
+    this.lingerMs = options.lingerMs ?? 25;
+    this.concurrency = options.concurrency ?? 1;
+  }
+
+  /** Frames waiting to be written. */
+  get backlog(): number {
+    return this.queue.length;
+  }
+
+  store(frame: ReceivedFrame): Promise<StoredFrame> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ frame, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  /** More frames wait than a few transactions can take: readers should pause. */
+  get congested(): boolean {
+    return this.queue.length >= this.batchSize * 4;
+  }
+
+  /** Resolves when the backlog is small again (back-pressure for readers). */
+  whenDrained(): Promise<void> {
+    if (!this.congested) return Promise.resolve();
+    return new Promise((resolve) => this.drainWaiters.push(resolve));
+  }
+
+  async close() {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    while (this.queue.length || this.inFlight.size) {
+      if (this.queue.length && this.inFlight.size < this.concurrency) this.startFlush();
+      await Promise.race(this.inFlight);
+    }
+  }
+
+  private schedule() {
+    if (this.inFlight.size >= this.concurrency) return;
+    if (this.queue.length >= this.batchSize) {
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = null;
+      this.startFlush();
+    } else if (!this.timer && this.queue.length) {
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        if (this.inFlight.size < this.concurrency && this.queue.length) this.startFlush();
+      }, this.lingerMs);
+    }
+  }
+
+  private startFlush() {
+    const flushing: Promise<void> = this.flush().finally(() => {
+      this.inFlight.delete(flushing);
+      if (!this.congested) for (const wake of this.drainWaiters.splice(0)) wake();
+      if (this.queue.length) this.schedule();
+    });
+    this.inFlight.add(flushing);
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.queue.splice(0, this.batchSize);
+    if (batch.length) await this.writeIsolating(batch);
+  }
+
+  /**
+   * Writes a batch; if the database refuses it, halves it until the refused frame is alone, so
+   * one poisoned frame does not cost its neighbours their place.
+   */
+  private async writeIsolating(batch: Pending[]): Promise<void> {
+    try {
+      await this.write(batch);
+    } catch (error) {
+      if (batch.length === 1) {
+        batch[0]!.reject(error);
+        return;
+      }
+      const half = Math.ceil(batch.length / 2);
+      await this.writeIsolating(batch.slice(0, half));
+      await this.writeIsolating(batch.slice(half));
+    }
+  }
+
+  private async write(batch: Pending[]) {
+    const imeis = batch.map((p) => imeiOf(p.frame.outcome)).filter((imei): imei is string => Boolean(imei));
+    const known = await this.devices.resolve(imeis);
+    const deviceOf = (outcome: ParseOutcome): KnownDevice | null => {
+      const imei = imeiOf(outcome);
+      return imei ? known.get(imei) ?? null : null;
+    };
+
+    const raw: unknown[] = [];
+    const positions: unknown[] = [];
+    const events: DerivedEvent[] = [];
+    const latest = new Map<string, { seen: string; position: Record<string, unknown> | null; fix: number; health: unknown; firmware: string | null }>();
+    const livePositions: (LivePosition & { organisationId: string })[] = [];
+    const results: StoredFrame[] = [];
+
+    for (const { frame } of batch) {
+      const { outcome } = frame;
+      const owner = deviceOf(outcome);
+      const described = describe(outcome, owner);
+      const receivedAt = frame.receivedAt.toISOString();
+      const imei = imeiOf(outcome);
+      raw.push({ imei, device_id: owner?.deviceId ?? null, organisation_id: owner?.organisationId ?? null, received_at: receivedAt, frame: frame.text, parse_result: described.parseResult, message: described.message });
+      results.push({ parseResult: described.parseResult, device: owner });
+      if (!owner || !outcome.ok) continue;
+      const device = owner;
+
+      const state = latest.get(device.deviceId) ?? { seen: receivedAt, position: null, fix: device.lastFixTime, health: null, firmware: null };
+      state.seen = receivedAt;
+      latest.set(device.deviceId, state);
+      const { frame: parsed } = outcome;
+      if (parsed.kind === 'health') state.health = parsed.health;
+      if (parsed.kind === 'login' && parsed.firmwareVersion) state.firmware = parsed.firmwareVersion;
+
+      const located = positionOf(outcome);
+      if (located && placeable(located.position)) {
+        const p = located.position;
+        const attributes: Record<string, unknown> = { ...p.attributes, checksum: outcome.checksum };
+        if (outcome.unknownFields.length) attributes.unknownFields = outcome.unknownFields;
+        positions.push({
+          device_id: device.deviceId, fix_time: p.fixTime, received_at: receivedAt, latitude: p.latitude, longitude: p.longitude,
+          speed: p.speed, heading: p.heading, altitude: p.altitude, satellites: p.satellites, ignition: p.ignition,
+          gps_fix: p.gpsFix, live: located.live, packet_type: located.packetType, attributes,
+        });
+        const fix = Date.parse(p.fixTime);
+        if (located.live && fix >= state.fix) {
+          state.fix = fix;
+          state.position = { ...p, attributes, receivedAt, packetType: located.packetType, live: true };
+          livePositions.push({
+            deviceId: device.deviceId, vehicleId: device.vehicleId, organisationId: device.organisationId, fixTime: p.fixTime,
+            receivedAt, latitude: p.latitude, longitude: p.longitude, speed: p.speed, heading: p.heading, ignition: p.ignition,
+          });
+        }
+      }
+      const eventType = parsed.kind === 'position' || parsed.kind === 'emergency' ? parsed.event : null;
+      if (eventType) {
+        const p = located?.position;
+        events.push({
+          type: eventType, deviceId: device.deviceId, vehicleId: device.vehicleId, organisationId: device.organisationId,
+          eventTime: p?.fixTime ?? receivedAt, latitude: p?.latitude ?? null, longitude: p?.longitude ?? null,
+          attributes: { packetType: located?.packetType ?? null, live: located?.live ?? true, speed: p?.speed ?? null },
+        });
+      }
+    }
+
+    // the newest live position of each device in this batch moves its marker
+    const moved = new Map<string, LivePosition & { organisationId: string }>();
+    for (const p of livePositions) {
+      const state = latest.get(p.deviceId)!;
+      if (Date.parse(p.fixTime) === state.fix) moved.set(p.deviceId, p);
+    }
+    if (this.deriveEvents && moved.size) events.push(...await this.deriveEvents([...moved.values()], events));
+
+    // the same order in every transaction, so two batches updating the same devices cannot deadlock
+    const deviceRows = [...latest.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([id, s]) => ({ id, seen: s.seen, position: s.position, health: s.health, firmware: s.firmware }));
+    const liveBatch: LiveBatch = {
+      positions: [...moved.values()].map(({ organisationId: _o, ...p }) => p),
+      events: events.map(({ organisationId: _o, attributes: _a, ...e }) => e),
+    };
+
+    const statements: SQL[] = [sql`
+      insert into raw_logs (imei, device_id, organisation_id, received_at, frame, parse_result, message)
+      select imei, device_id, organisation_id, received_at, frame, parse_result, message
+      from jsonb_to_recordset(${JSON.stringify(raw)}::jsonb)
+        as x(imei text, device_id uuid, organisation_id uuid, received_at timestamptz, frame text, parse_result text, message text)`];
+    if (positions.length) statements.push(sql`
+      insert into positions (device_id, fix_time, received_at, latitude, longitude, speed, heading, altitude, satellites, ignition, gps_fix, live, packet_type, attributes)
+      select device_id, fix_time, received_at, latitude, longitude, speed, heading, altitude, satellites, ignition, gps_fix, live, packet_type, attributes
+      from jsonb_to_recordset(${JSON.stringify(positions)}::jsonb)
+        as x(device_id uuid, fix_time timestamptz, received_at timestamptz, latitude float8, longitude float8, speed real, heading real,
+             altitude real, satellites integer, ignition boolean, gps_fix boolean, live boolean, packet_type text, attributes jsonb)`);
+    if (events.length) statements.push(sql`
+      insert into events (type, device_id, vehicle_id, organisation_id, event_time, latitude, longitude, attributes)
+      select type, device_id, vehicle_id, organisation_id, event_time, latitude, longitude, coalesce(attributes, '{}')
+      from jsonb_to_recordset(${JSON.stringify(events.map((e) => ({
+        type: e.type, device_id: e.deviceId, vehicle_id: e.vehicleId, organisation_id: e.organisationId,
+        event_time: e.eventTime, latitude: e.latitude, longitude: e.longitude, attributes: e.attributes,
+      })))}::jsonb)
+        as x(type text, device_id uuid, vehicle_id uuid, organisation_id uuid, event_time timestamptz, latitude float8, longitude float8, attributes jsonb)`);
+    if (deviceRows.length) statements.push(sql`
+      insert into device_states as d (device_id, last_seen_at, last_position, last_health)
+      select v.id, v.seen, v.position, v.health
+      from jsonb_to_recordset(${JSON.stringify(deviceRows)}::jsonb) as v(id uuid, seen timestamptz, position jsonb, health jsonb)
+      on conflict (device_id) do update set
+        last_seen_at = greatest(d.last_seen_at, excluded.last_seen_at),
+        last_position = case
+          when excluded.last_position is not null
+           and (d.last_position is null or (d.last_position->>'fixTime')::timestamptz <= (excluded.last_position->>'fixTime')::timestamptz)
+          then excluded.last_position else d.last_position end,
+        last_health = coalesce(excluded.last_health, d.last_health)`);
+    const firmware = deviceRows.filter((row) => row.firmware);
+    if (firmware.length) statements.push(sql`
+      update devices d set firmware_version = v.firmware
+      from jsonb_to_recordset(${JSON.stringify(firmware)}::jsonb) as v(id uuid, firmware text)
+      where d.id = v.id and d.firmware_version is distinct from v.firmware`);
+    statements.push(...this.live.notifyStatements(liveBatch));
+
+    await this.db.transaction(async (tx) => {
+      for (const statement of statements) await tx.execute(statement);
+    });
+
+    const byId = new Map<string, KnownDevice>();
+    for (const device of known.values()) if (device) byId.set(device.deviceId, device);
+    for (const [id, state] of latest) {
+      const device = byId.get(id);
+      if (device && state.position) device.lastFixTime = Math.max(device.lastFixTime, state.fix);
+    }
+    this.stats.frames += batch.length;
+    this.stats.positions += positions.length;
+    this.stats.events += events.length;
+    this.stats.batches += 1;
+    batch.forEach((item, i) => item.resolve(results[i]!));
+    this.live.publish(liveBatch);
+  }
+}

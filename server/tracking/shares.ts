@@ -1,0 +1,126 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { jwtVerify, SignJWT } from 'jose';
+import type { Db } from '../db/client.ts';
+import type { AuthKeys } from '../auth/keys.ts';
+import { requireCaller } from '../auth/caller.ts';
+import { query } from '../resources/sql.ts';
+import { badRequest, forbidden, HttpError, notFound } from '../http/errors.ts';
+import { hasPermission } from '../../providers/permissions.ts';
+import { PUBLIC } from '../http/permissions.ts';
+import { playback, visibleVehicles } from './routes.ts';
+
+const KINDS = { live: 'share-live-tracking', playback: 'share-playback' } as const;
+type ShareKind = keyof typeof KINDS;
+/** Longest a link may live: a week. */
+const MAX_HOURS = 168;
+const AUDIENCE = 'waymark-share';
+
+const gone = () => new HttpError(410, 'This link has expired or was withdrawn');
+
+/** Share links are signed with their own key, derived from the server's secret, so no other token passes for one. */
+const shareKey = (keys: AuthKeys) => crypto.createHmac('sha256', keys.jwtSecret).update('share-links').digest();
+
+/** The address a shared link opens in the console. */
+export function shareUrl(kind: ShareKind, shareId: string, token: string): string {
+  return kind === 'live' ? `/public/share/live-tracking?token=${token}` : `/public/playback/share/${shareId}?token=${token}`;
+}
+
+const shareBody = {
+  type: 'object',
+  required: ['kind', 'vehicleId', 'expiresInHours'],
+  additionalProperties: false,
+  properties: {
+    kind: { type: 'string', enum: ['live', 'playback'], errorMessage: 'Choose live or playback' },
+    vehicleId: { type: 'string', format: 'uuid', errorMessage: 'Choose a vehicle' },
+    expiresInHours: { type: 'integer', minimum: 1, maximum: MAX_HOURS, errorMessage: `A link lasts from 1 to ${MAX_HOURS} hours` },
+    from: { type: 'string', format: 'date-time', errorMessage: 'The start must be a date and time' },
+    to: { type: 'string', format: 'date-time', errorMessage: 'The end must be a date and time' },
+  },
+};
+
+interface ShareRow { id: string; kind: ShareKind; vehicleId: string; periodFrom: string | null; periodTo: string | null; expiresAt: string; revokedAt: string | null }
+
+/**
+ * Signed, expiring, revocable public links: a vehicle's live position, or its playback over a
+ * period. The link carries a token naming the share; the share row decides whether it still works.
+ */
+export function shareRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
+  const tags = ['sharing'];
+  const key = shareKey(keys);
+
+  app.post<{ Body: { kind: ShareKind; vehicleId: string; expiresInHours: number; from?: string; to?: string } }>('/share-playback', {
+    config: { permission: Object.values(KINDS) },
+    schema: { tags, summary: 'Create a public link to a vehicle\'s live position or to a playback', body: shareBody },
+  }, async (request, reply) => {
+    const caller = await requireCaller(request);
+    const { kind, vehicleId, expiresInHours, from, to } = request.body;
+    if (!hasPermission(caller.roleName, caller.permissions, KINDS[kind])) throw forbidden();
+    if (kind === 'playback') {
+      if (!from || !to) throw badRequest('Choose the period to share');
+      if (Date.parse(to) <= Date.parse(from)) throw badRequest('The end of the period must be after its start');
+    }
+    const [vehicle] = await query<{ organisationId: string }>(db, sql`select v.organisation_id as "organisationId" from vehicles v
+      where v.id = ${vehicleId}::uuid and ${visibleVehicles(caller)}`);
+    if (!vehicle) throw notFound('Vehicle not found');
+    const expiresAt = new Date(Date.now() + expiresInHours * 3600_000);
+    const [share] = await query<{ id: string }>(db, sql`insert into shares (kind, vehicle_id, period_from, period_to, expires_at, created_by, organisation_id)
+      values (${kind}, ${vehicleId}::uuid, ${kind === 'playback' ? from! : null}::timestamptz, ${kind === 'playback' ? to! : null}::timestamptz,
+              ${expiresAt.toISOString()}::timestamptz, ${caller.userId}::uuid, ${vehicle.organisationId}::uuid) returning id`);
+    const token = await new SignJWT({ kind }).setProtectedHeader({ alg: 'HS256' }).setSubject(share!.id).setAudience(AUDIENCE)
+      .setIssuedAt().setExpirationTime(Math.floor(expiresAt.getTime() / 1000)).sign(key);
+    reply.status(201);
+    return { success: true, data: { id: share!.id, kind, token, url: shareUrl(kind, share!.id, token), expiresAt: expiresAt.toISOString() } };
+  });
+
+  app.get<{ Querystring: { vehicleId?: string } }>('/share-playback', {
+    config: { permission: Object.values(KINDS) },
+    schema: { tags, summary: 'The links still working for a vehicle', querystring: { type: 'object', required: ['vehicleId'], properties: { vehicleId: { type: 'string', format: 'uuid' } } } },
+  }, async (request) => {
+    const caller = await requireCaller(request);
+    const rows = await query(db, sql`select s.id, s.kind, to_json(s.expires_at) #>> '{}' as "expiresAt", to_json(s.created_at) #>> '{}' as "createdAt"
+      from shares s join vehicles v on v.id = s.vehicle_id
+      where s.vehicle_id = ${request.query.vehicleId!}::uuid and ${visibleVehicles(caller)} and s.revoked_at is null and s.expires_at > now()
+      order by s.created_at desc`);
+    return { success: true, data: rows };
+  });
+
+  app.delete<{ Params: { id: string } }>('/share-playback/:id', {
+    config: { permission: Object.values(KINDS) },
+    schema: { tags, summary: 'Withdraw a link: it stops working at once', params: { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } },
+  }, async (request) => {
+    const caller = await requireCaller(request);
+    const [row] = await query(db, sql`update shares s set revoked_at = now() from vehicles v
+      where s.id = ${request.params.id}::uuid and v.id = s.vehicle_id and ${visibleVehicles(caller)} and s.revoked_at is null returning s.id`);
+    if (!row) throw notFound();
+    return { success: true, message: 'The link no longer works' };
+  });
+
+  app.get<{ Querystring: { token: string } }>('/public/share-playback', {
+    config: { permission: PUBLIC },
+    schema: { tags, summary: 'What a shared link shows: the live position, or the playback', querystring: { type: 'object', properties: { token: { type: 'string', maxLength: 1000 } }, required: ['token'] } },
+  }, async (request) => {
+    let shareId: string;
+    try {
+      const { payload } = await jwtVerify(request.query.token, key, { audience: AUDIENCE, algorithms: ['HS256'] });
+      shareId = String(payload.sub);
+    } catch {
+      throw gone();
+    }
+    const [share] = await query<ShareRow>(db, sql`select id, kind, vehicle_id as "vehicleId", to_json(period_from) #>> '{}' as "periodFrom",
+      to_json(period_to) #>> '{}' as "periodTo", to_json(expires_at) #>> '{}' as "expiresAt", to_json(revoked_at) #>> '{}' as "revokedAt"
+      from shares where id = ${shareId}::uuid`);
+    if (!share || share.revokedAt || Date.parse(share.expiresAt) <= Date.now()) throw gone();
+    if (share.kind === 'playback') {
+      const data = await playback(db, sql`v.id = ${share.vehicleId}::uuid`, share.vehicleId, share.periodFrom!, share.periodTo!);
+      return { success: true, data: { kind: share.kind, expiresAt: share.expiresAt, playback: { ...data, vehicle: { ...data.vehicle, deviceId: undefined } } } };
+    }
+    const [live] = await query(db, sql`select v.name, v.registration_number as "registrationNumber", to_json(s.last_seen_at) #>> '{}' as "lastSeenAt",
+        (s.last_position->>'latitude')::float8 as latitude, (s.last_position->>'longitude')::float8 as longitude,
+        coalesce((s.last_position->>'speed')::float8, 0) as speed, coalesce((s.last_position->>'heading')::float8, 0) as heading,
+        s.last_position->>'fixTime' as "fixTime"
+      from vehicles v left join device_states s on s.device_id = v.device_id where v.id = ${share.vehicleId}::uuid`);
+    return { success: true, data: { kind: share.kind, expiresAt: share.expiresAt, live } };
+  });
+}

@@ -1,0 +1,201 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { Db } from '../db/client.ts';
+import type { AuthKeys } from '../auth/keys.ts';
+import { callerFromToken, type Caller } from '../auth/caller.ts';
+import { hasPermission } from '../../providers/permissions.ts';
+import { query } from '../resources/sql.ts';
+import type { LiveBatch, LiveEvent, LiveFeed, LivePosition } from './live.ts';
+import { vehicleStatesSql } from './routes.ts';
+import { toWire, type LiveVehicle } from '../../resources/tracking.ts';
+
+export const SOCKET_PATH = '/api/socket';
+/** Deltas are gathered and sent at most this often. */
+const BATCH_MS = 250;
+/** How often a connection re-reads which vehicles its user may see. */
+const REFRESH_MS = 30_000;
+const AUTH_TIMEOUT_MS = 10_000;
+/** A browser this far behind is disconnected; on reconnecting it gets a fresh snapshot. */
+const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
+
+async function snapshotOf(db: Db, caller: Caller): Promise<LiveVehicle[]> {
+  return query<LiveVehicle>(db, sql`select t.id as "vehicleId", t.device_id as "deviceId", t.name,
+      t.registration_number as "registrationNumber", t.status, t.latitude, t.longitude, t.speed, t.heading, t.ignition,
+      to_json(t.fix_time) #>> '{}' as "fixTime"
+    from (${vehicleStatesSql(caller)}) t order by t.registration_number`);
+}
+
+/** One console's live connection: its visible devices and the deltas waiting to be sent. */
+class LiveSession {
+  private devices = new Map<string, string>();
+  private positions = new Map<string, LivePosition>();
+  private events: LiveEvent[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private refresher: NodeJS.Timeout | null = null;
+  private unsubscribe: (() => void) | null = null;
+
+  constructor(
+    private readonly socket: WebSocket,
+    private readonly db: Db,
+    private caller: Caller,
+    private token: string,
+    private readonly authorise: (token: string) => Promise<Caller | number>,
+    private readonly feed: LiveFeed,
+  ) {}
+
+  async start() {
+    const vehicles = await snapshotOf(this.db, this.caller);
+    if (this.socket.readyState !== this.socket.OPEN) return;
+    this.remember(vehicles);
+    this.send({ type: 'snapshot', vehicles });
+    this.unsubscribe = this.feed.subscribe((batch) => this.take(batch));
+    this.refresher = setInterval(() => void this.recheck(), REFRESH_MS);
+  }
+
+  /** A newer access token from the console keeps the connection going past the old one's expiry. */
+  renew(caller: Caller, token: string) {
+    this.caller = caller;
+    this.token = token;
+  }
+
+  /**
+   * Every REFRESH_MS: is the token still good and the user still enabled and allowed? Then re-read
+   * which vehicles they may see. Otherwise the connection closes (4401: sign in again; 4403).
+   */
+  private async recheck() {
+    try {
+      const caller = await this.authorise(this.token);
+      if (typeof caller === 'number') {
+        this.socket.close(caller, caller === 4401 ? 'Please sign in' : 'You do not have permission to do this');
+        return;
+      }
+      this.caller = caller;
+      this.remember(await snapshotOf(this.db, this.caller));
+    } catch {
+      // the database is unavailable for a moment: keep what we have
+    }
+  }
+
+  stop() {
+    this.unsubscribe?.();
+    if (this.timer) clearTimeout(this.timer);
+    if (this.refresher) clearInterval(this.refresher);
+  }
+
+  private remember(vehicles: LiveVehicle[]) {
+    this.devices = new Map(vehicles.filter((v) => v.deviceId).map((v) => [v.deviceId!, v.vehicleId]));
+  }
+
+  private take(batch: LiveBatch) {
+    let any = false;
+    for (const position of batch.positions) {
+      const vehicleId = this.devices.get(position.deviceId);
+      if (!vehicleId) continue;
+      this.positions.set(position.deviceId, { ...position, vehicleId });
+      any = true;
+    }
+    for (const event of batch.events) {
+      const vehicleId = this.devices.get(event.deviceId);
+      if (!vehicleId) continue;
+      this.events.push({ ...event, vehicleId });
+      any = true;
+    }
+    if (any && !this.timer) this.timer = setTimeout(() => this.flush(), BATCH_MS);
+  }
+
+  private flush() {
+    this.timer = null;
+    if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      this.socket.close(1013, 'Too far behind; reconnect for a fresh snapshot');
+      return;
+    }
+    const positions = [...this.positions.values()].map((p) => toWire({ ...p, vehicleId: p.vehicleId! }));
+    const events = this.events;
+    this.positions = new Map();
+    this.events = [];
+    this.send({ type: 'update', positions, events });
+  }
+
+  private send(message: unknown) {
+    if (this.socket.readyState === this.socket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+}
+
+/**
+ * The live socket at /api/socket. The browser cannot set headers on a WebSocket, and a token in
+ * the address ends up in logs, so the first message carries the access token:
+ * `{"type":"auth","token":"..."}`; the console sends it again with each newer token, and a
+ * connection whose token expired or whose user lost access is closed within REFRESH_MS. The answer is a snapshot of the vehicles the user may see,
+ * then `update` messages with batched positions (arrays, see WirePosition) and alerts.
+ */
+export function registerLiveSocket(app: FastifyInstance, db: Db, keys: AuthKeys, feed: LiveFeed) {
+  const server = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  const sessions = new Set<LiveSession>();
+
+  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const path = (request.url ?? '').split('?')[0];
+    if (path !== SOCKET_PATH) {
+      socket.destroy();
+      return;
+    }
+    server.handleUpgrade(request, socket, head, (ws) => accept(ws));
+  };
+
+  /** The caller a token names, if they may watch vehicles; else the close code to answer with. */
+  const authorise = async (token: string): Promise<Caller | number> => {
+    const caller = token ? await callerFromToken(db, keys, token) : null;
+    if (!caller) return 4401;
+    const allowed = ['live-tracking', 'vehicle-status'].some((p) => hasPermission(caller.roleName, caller.permissions, p));
+    return allowed ? caller : 4403;
+  };
+
+  const accept = (ws: WebSocket) => {
+    let session: LiveSession | null = null;
+    const deadline = setTimeout(() => ws.close(4401, 'Sign in first'), AUTH_TIMEOUT_MS);
+    ws.on('message', (data) => {
+      void (async () => {
+        let token = '';
+        try {
+          const message = JSON.parse(String(data)) as { type?: string; token?: string };
+          if (message.type === 'auth' && typeof message.token === 'string') token = message.token;
+        } catch { /* answered below */ }
+        const caller = await authorise(token);
+        clearTimeout(deadline);
+        if (typeof caller === 'number') {
+          ws.close(caller, caller === 4401 ? 'Please sign in' : 'You do not have permission to do this');
+          return;
+        }
+        if (session) {
+          session.renew(caller, token);
+          return;
+        }
+        session = new LiveSession(ws, db, caller, token, authorise, feed);
+        sessions.add(session);
+        await session.start();
+      })().catch((error: unknown) => {
+        app.log.error({ err: error }, 'live socket failed');
+        ws.close(1011, 'Something went wrong');
+      });
+    });
+    ws.on('close', () => {
+      clearTimeout(deadline);
+      if (session) {
+        session.stop();
+        sessions.delete(session);
+      }
+    });
+    ws.on('error', () => ws.terminate());
+  };
+
+  app.server.on('upgrade', onUpgrade);
+  // before the HTTP server closes, which would otherwise wait for these connections forever
+  app.addHook('preClose', async () => {
+    app.server.off('upgrade', onUpgrade);
+    for (const session of sessions) session.stop();
+    for (const client of server.clients) client.terminate();
+    server.close();
+  });
+}

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, signInThroughForm } from './browser.ts';
+import { connectDevice } from '../gateway/device-client.ts';
+import { emergencyFrame, loginFrame, normalFrame, type DeviceState } from '../../server/simulator/frames.ts';
+
+const baseUrl = inject('baseUrl');
+const gatewayPort = inject('gatewayPort');
+let browser: Browser;
+let page: Page;
+
+// the demo's first device, fitted to UP78AT4321 of Sunrise Logistics
+const truck = (patch: Partial<DeviceState>): DeviceState => ({
+  imei: '868347070000000', registration: 'UP78AT4321', latitude: 26.4671, longitude: 80.3530, speed: 0, heading: 45, ignition: true, frameNumber: 1, ...patch,
+});
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  page = await context.newPage();
+  await page.goto(`${baseUrl}/vehicle-status`);
+  await signInThroughForm(page, 'customer@demo.waymark.in', 'Waymark@2026');
+  await page.waitForURL('**/vehicle-status');
+});
+afterAll(async () => { await browser?.close(); });
+
+describe('tracking screens through the real gateway', () => {
+  it('counts a vehicle as running on Vehicle Status once its device reports', async () => {
+    await expect.poll(() => page.getByTestId('count-total').textContent()).toBe('6');
+    const before = Number(await page.getByTestId('count-running').textContent());
+    const device = await connectDevice(gatewayPort);
+    await device.send(loginFrame(truck({})));
+    await device.send(normalFrame(truck({ speed: 42 }), new Date()));
+    await expect.poll(() => page.getByTestId('count-running').textContent()).toBe(String(before + 1));
+    const row = page.locator('tbody tr', { hasText: 'UP78AT4321' });
+    await expect.poll(() => row.textContent()).toContain('Running');
+    await row.getByRole('button').last().click();
+    await page.getByRole('menuitem', { name: 'See Live Tracking' }).click();
+    await page.waitForURL('**/view-operations/live-tracking?vehicleId=*');
+    await expect.poll(() => page.getByRole('table', { name: 'UP78AT4321' }).textContent()).toContain('42.0 km/h');
+    device.close();
+  });
+
+  it('moves the vehicle on the live map and raises an SOS', async () => {
+    const device = await connectDevice(gatewayPort);
+    await device.send(normalFrame(truck({ speed: 55.5, latitude: 26.4632, longitude: 80.3563 }), new Date()));
+    const item = page.getByRole('button', { name: /UP78AT4321/ });
+    await expect.poll(() => item.textContent()).toContain('Running · 56 km/h');
+    await expect.poll(() => page.getByRole('table', { name: 'UP78AT4321' }).textContent()).toContain('26.463200, 80.356300');
+    await device.send(emergencyFrame(truck({ speed: 10 }), new Date()));
+    await page.getByText('SOS from UP78AT4321').waitFor();
+    device.close();
+  });
+
+  it('shares the live location through a link that works without sign-in', async () => {
+    await page.getByRole('button', { name: 'Share live location' }).click();
+    await page.getByRole('button', { name: 'Create link' }).click();
+    const link = await page.getByTestId('share-link').textContent();
+    expect(link).toContain('/public/share/live-tracking?token=');
+    const stranger = await browser.newContext();
+    const visitor = await stranger.newPage();
+    await visitor.goto(link!);
+    await visitor.getByText('Live location of UP78AT4321').waitFor();
+    await expect.poll(() => visitor.getByTestId('shared-position').textContent()).toMatch(/Position at .* km\/h/);
+    await page.getByRole('button', { name: 'Withdraw' }).first().click();
+    await visitor.reload();
+    await visitor.getByText('This link has expired or was withdrawn').waitFor();
+    await stranger.close();
+    await page.keyboard.press('Escape');
+  });
+
+  it('replays the day on Route playback', async () => {
+    await page.goto(`${baseUrl}/view-operations/route-playback`);
+    await page.getByLabel('Vehicles').fill('UP78AT');
+    await page.getByRole('option', { name: /UP78AT4321/ }).click();
+    await page.getByRole('button', { name: 'Show route' }).click();
+    await expect.poll(() => page.getByText(/UP78AT4321 · \d+ positions/).textContent()).toMatch(/[3-9] positions|\d\d+ positions/);
+    // at 1× the few seconds of frames above take a few seconds to replay
+    await page.getByLabel('Playback speed').click();
+    await page.getByRole('option', { name: '1×', exact: true }).click();
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    await page.getByRole('button', { name: 'Pause', exact: true }).waitFor();
+  });
+
+  it('tells a fitter on the public port checker whether frames arrive', async () => {
+    const context = await browser.newContext();
+    const visitor = await context.newPage();
+    await visitor.goto(`${baseUrl}/public/port-checker`);
+    await visitor.getByLabel('IMEI').fill('868347070000000');
+    await visitor.getByRole('button', { name: 'Check' }).click();
+    await expect.poll(() => visitor.getByRole('status').textContent()).toContain('Frames from this IMEI reached the server.');
+    await visitor.getByLabel('IMEI').fill('868347070000099');
+    await visitor.getByRole('button', { name: 'Check' }).click();
+    await expect.poll(() => visitor.getByRole('status').textContent()).toContain('No frame from this IMEI has reached the server.');
+    await context.close();
+  });
+});
