@@ -86,9 +86,15 @@ function FormToolbar({ resource }: { resource: ResourceDeclaration }) {
   );
 }
 
+/**
+ * The record shown first may be the list's row, replaced moments later by the full record:
+ * keep what the user already typed. A module constant, as the form resets whenever it changes.
+ */
+const KEEP_TYPED_VALUES = { keepDirtyValues: true } as const;
+
 function ResourceFields({ resource, mode }: { resource: ResourceDeclaration; mode: 'create' | 'edit' }) {
   return (
-    <SimpleForm toolbar={<FormToolbar resource={resource} />} sx={{ maxWidth: 960 }}>
+    <SimpleForm toolbar={<FormToolbar resource={resource} />} sx={{ maxWidth: 960 }} resetOptions={KEEP_TYPED_VALUES}>
       {Object.entries(resource.fields)
         .filter(([, field]) => !field.readOnly && !(mode === 'edit' && field.createOnly))
         .map(([name, field]) => <FieldInput key={name} resource={resource} name={name} field={field} source={name} mode={mode} />)}

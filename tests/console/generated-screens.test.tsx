@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { MemoryRouter } from 'react-router-dom';
 import { AdminContext } from 'react-admin';
+import { QueryClient } from '@tanstack/react-query';
 import { choice, crudPermissions, defineResource, number, organisationField, text } from '../../resources/define.ts';
 import { registerResource } from '../../resources/modules.ts';
 import { i18nProvider } from '../../providers/i18nProvider.ts';
@@ -14,6 +15,7 @@ import { encodePermissions } from '../../providers/permissions.ts';
 import { Menu } from '../../src/layout/Menu.tsx';
 import { StackedNotifications } from '../../src/layout/Notifications.tsx';
 import { ResourceList } from '../../src/resources/ResourceList.tsx';
+import { ResourceEdit } from '../../src/resources/ResourceForm.tsx';
 import { TablePdf } from '../../src/resources/pdfTable.tsx';
 import { toCsv, toXlsx } from '../../src/resources/exporters.ts';
 
@@ -119,6 +121,38 @@ describe('a declared resource in the console', () => {
     renderWith(<ResourceList resource={widget} />);
     await screen.findByText('No widgets here');
     expect(screen.getByRole('link', { name: 'Add' })).toHaveAttribute('href', '/management/widget/add');
+  });
+
+  it('keeps what the user typed when the full record replaces the list row on the edit form', async () => {
+    signInAs('SUPER_ADMIN', []);
+    const row = { id: 'e1', name: 'Green one', colour: 'RED', size: 2, organisationId: 'o1', labels: { organisationId: 'Sunrise Logistics' } };
+    let answerRecord: () => void = () => {};
+    const recordAsked = new Promise<void>((resolve) => {
+      server.use(http.get('*/api/widgets/:id', async () => {
+        resolve();
+        await new Promise<void>((release) => { answerRecord = release; });
+        return HttpResponse.json({ ...row, updatedAt: '2026-11-22T00:00:00Z' });
+      }));
+    });
+    // what react-admin's list leaves behind for each of its rows
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(['widget', 'getOne', { id: 'e1', meta: undefined }], row);
+    render(
+      <MemoryRouter initialEntries={['/management/widget/edit/e1']}>
+        <AdminContext i18nProvider={i18nProvider} authProvider={authProvider} dataProvider={dataProvider} queryClient={queryClient}>
+          <ResourceEdit resource={widget} id="e1" />
+        </AdminContext>
+      </MemoryRouter>,
+    );
+    const name = await screen.findByRole('textbox', { name: /resources.widget.fields.name/ });
+    await waitFor(() => expect(name).toHaveValue('Green one'));
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Renamed');
+    await recordAsked;
+    answerRecord();
+    await waitFor(() => expect(queryClient.getQueryData(['widget', 'getOne', { id: 'e1', meta: undefined }])).toHaveProperty('updatedAt'));
+    expect(name).toHaveValue('Renamed');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
   });
 });
 
