@@ -7,7 +7,8 @@ import { ScrollToTop } from './ScrollToTop.tsx';
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
-    <RaLayout appBar={AppBar} menu={Menu}>
+    // a wide table scrolls inside its card instead of pushing the page past the window
+    <RaLayout appBar={AppBar} menu={Menu} sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}>
       <ScrollToTop />
       <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 'calc(100vh - 96px)' }}>
         <Box sx={{ flex: 1 }}>{children}</Box>
