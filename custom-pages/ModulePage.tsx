@@ -4,9 +4,9 @@ import { findModule } from '../resources/modules.ts';
 import { PageHeader } from '../src/layout/PageHeader.tsx';
 import { StatusPage } from '../src/pages/StatusPage.tsx';
 
-/** A signed-in page guarded by its module's permission id (the server checks its calls as well). */
-export function ModuleGuard({ moduleId, children }: { moduleId: string; children: React.ReactNode }) {
-  const { isPending, canAccess } = useCanAccess({ resource: moduleId, action: 'access' });
+/** A signed-in page guarded by a permission: a module's, or an action's of a resource (the server checks its calls as well). */
+export function AccessGuard({ resource, action = 'access', children }: { resource: string; action?: string; children: React.ReactNode }) {
+  const { isPending, canAccess } = useCanAccess({ resource, action });
   if (isPending) return null;
   return canAccess ? <>{children}</> : <StatusPage kind="noAccess" />;
 }
@@ -26,7 +26,7 @@ function ModuleFrame({ moduleId }: { moduleId: string }) {
 export function ModulePage({ moduleId, children }: { moduleId: string; children?: React.ReactNode }) {
   return (
     <Authenticated>
-      <ModuleGuard moduleId={moduleId}>{children ?? <ModuleFrame moduleId={moduleId} />}</ModuleGuard>
+      <AccessGuard resource={moduleId}>{children ?? <ModuleFrame moduleId={moduleId} />}</AccessGuard>
     </Authenticated>
   );
 }

@@ -12,13 +12,19 @@ export function permissionFor(resource: string, action: string): string[] | unde
   if (!declaration) return [resource];
   const alsoBy = declaration.readableByModules ?? [];
   if (action === 'list' || action === 'show' || action === 'access') return [declaration.module, ...alsoBy];
-  if (action === 'export' && declaration.permissions.export) return [declaration.permissions.export, ...alsoBy.map((m) => `export-${m}`)];
-  if (action in declaration.permissions) return [declaration.permissions[action as Exclude<Action, 'list'>]!];
+  const also = declaration.alsoPermittedBy?.[action as Exclude<Action, 'list'>] ?? [];
+  if (action === 'export' && declaration.permissions.export) return [declaration.permissions.export, ...alsoBy.map((m) => `export-${m}`), ...also];
+  if (action in declaration.permissions) return [declaration.permissions[action as Exclude<Action, 'list'>]!, ...also];
   if (['create', 'edit', 'delete', 'export'].includes(action)) return undefined;
   return [action];
 }
 
-/** Whether the console generates the view at all (job and geofence have no edit form, raw logs neither). */
+/** Whether the console has the view at all (job and geofence have no edit form, raw logs neither). */
 export function hasView(declaration: ResourceDeclaration, view: 'create' | 'edit'): boolean {
   return Boolean(declaration.permissions[view]) && declaration.views?.[view] !== false;
+}
+
+/** Whether the console generates the view (rather than a custom page at the same path). */
+export function generatesView(declaration: ResourceDeclaration, view: 'create' | 'edit'): boolean {
+  return hasView(declaration, view) && declaration.views?.[view] !== 'custom';
 }

@@ -46,7 +46,11 @@ export interface TextField extends FieldBase {
   normalise?: 'upper';
   multiline?: boolean;
 }
-export interface NumberField extends FieldBase { type: 'number'; min?: number; max?: number; integer?: boolean }
+export interface NumberField extends FieldBase {
+  type: 'number'; min?: number; max?: number; integer?: boolean;
+  /** A count of days shown as years, months and days (the spec's duration display). */
+  format?: 'duration';
+}
 export interface BooleanField extends FieldBase { type: 'boolean' }
 export interface DateField extends FieldBase { type: 'date' }
 export interface ChoiceField extends FieldBase {
@@ -60,7 +64,14 @@ export interface ReferenceField extends FieldBase {
   /** The console name of the referenced resource. */
   reference: string;
 }
-export interface ArrayField extends FieldBase { type: 'array'; of: 'text' | 'number'; minItems?: number; maxItems?: number }
+export interface ArrayField extends FieldBase {
+  /** Items are text, numbers or mobile numbers (kept with +91, as phone fields are). */
+  type: 'array'; of: 'text' | 'number' | 'phone'; minItems?: number; maxItems?: number;
+  /** i18n keys of the messages for too few and too many items. */
+  minItemsMessage?: string; maxItemsMessage?: string;
+  /** For text items: a pattern each must match, and its message. */
+  itemPattern?: string; itemPatternMessage?: string;
+}
 export interface ObjectField extends FieldBase { type: 'object'; fields: Record<string, Field> }
 export interface ImageField extends FieldBase { type: 'image' }
 export interface GeometryField extends FieldBase { type: 'geometry'; kinds: readonly GeometryKind[] }
@@ -99,6 +110,8 @@ export interface ResourceDeclaration {
   permissions: Partial<Record<Exclude<Action, 'list'>, string>>;
   /** Any signed-in user may read the collection for option lists and labels (scoped as usual). */
   readableBySignedIn?: boolean;
+  /** Further permission ids, any of which also allows the action (a device's raise-sim-activation creates an order). */
+  alsoPermittedBy?: Partial<Record<Exclude<Action, 'list'>, readonly string[]>>;
   /** Other modules whose users may list and read the rows too (a report over the same data). */
   readableByModules?: string[];
   fields: Record<string, Field>;
@@ -113,10 +126,16 @@ export interface ResourceDeclaration {
   rowActions?: readonly { id: string; label: string }[];
   /** Buttons in the list's page header beside Add, by permission id: pages of the entity's own. */
   headerActions?: readonly { id: string; label: string; path: string }[];
-  /** Views the console generates; an entity may be list-only or have no edit form. */
-  views?: { create?: boolean; edit?: boolean };
+  /** Views the console generates; an entity may be list-only, have no edit form, or a form of its own ('custom', routed elsewhere). */
+  views?: { create?: boolean | 'custom'; edit?: boolean | 'custom' };
   /** i18n key of the list's no-results message. */
   emptyMessage?: string;
+  /** i18n key of the search box's placeholder, when the screen has its own. */
+  searchPlaceholder?: string;
+  /** The filter the list opens with (the SIM orders open on INITIATED). */
+  defaultFilter?: Record<string, unknown>;
+  /** Choice fields offered as a side panel of filters on wide screens. */
+  filterPanel?: readonly string[];
   /** The menu group badge, as the module registry shows it. */
   menu?: { group?: 'management' | 'top' | 'hidden'; badge?: 'new' | 'beta' };
   /** Module actions the registry lists beyond the CRUD ones (permission ids of extra pages). */

@@ -61,10 +61,6 @@ export const modules: ModuleDefinition[] = [
     actions: ['add-fitment', 'edit-fitment', 'bulk-fitment', 'approve-activation', 'undo-activation',
       'generate-certificate', 'edit-certificate', 'view-certificate'].map(action),
   },
-  {
-    id: 'sim-activation-order', name: 'menu.simActivationOrder', path: '/sim-activation-order', group: 'top',
-    actions: ['add-sim-activation-order', 'edit-sim-activation-order', 'change-status-result-table'].map(action),
-  },
   { id: 'route-playback', name: 'menu.routePlayback', path: '/view-operations/route-playback', group: 'hidden', actions: [action('share-playback')] },
   { id: 'duty-report', name: 'menu.dutyReport', path: '/duty-report', group: 'hidden', actions: [] },
   { id: 'device-details', name: 'menu.deviceDetails', path: '/device-details', group: 'hidden', actions: [] },

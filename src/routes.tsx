@@ -7,7 +7,8 @@ import { RouteKmlPage } from '../custom-pages/route-kml/RouteKmlPage.tsx';
 import { ProfilePage } from './pages/ProfilePage.tsx';
 import { readSession } from '../providers/session.ts';
 import { resourceRoutes } from './resources/routes.tsx';
-import { ModulePage } from '../custom-pages/ModulePage.tsx';
+import { AccessGuard, ModulePage } from '../custom-pages/ModulePage.tsx';
+import { SimActivationFormPage } from '../custom-pages/sim-activation/SimActivationFormPage.tsx';
 import { VehicleStatusPage } from '../custom-pages/vehicle-status/VehicleStatusPage.tsx';
 import { PortCheckerPage } from '../custom-pages/port-checker/PortCheckerPage.tsx';
 import { ResourceList } from './resources/ResourceList.tsx';
@@ -52,7 +53,6 @@ export const publicRoutes = [
 /** Extra paths of a module beyond its list path: its add and edit forms and detail pages. */
 const subPaths: Record<string, string[]> = {
   fitment: ['add', 'edit/:id'],
-  'sim-activation-order': ['add', 'edit/:device'],
 };
 
 const declaredModules = new Set(resources.map((r) => r.module));
@@ -77,6 +77,9 @@ export const layoutRoutes = [
   <Route key="device-details-term" path="/device-details/:searchTerm" element={<ModulePage moduleId="device-details"><DeviceDetailsPage /></ModulePage>} />,
   <Route key="route-kml" path="/management/route/add-kml" element={<ModulePage moduleId="add-kml-route"><RouteKmlPage /></ModulePage>} />,
   <Route key="settings" path="/management/settings/:id" element={<ModulePage moduleId="setting-organisation"><OrganisationSettingsPage /></ModulePage>} />,
+  // raising an order is open to the device action raise-sim-activation as well as to the module's Add
+  <Route key="sim-add" path="/sim-activation-order/add" element={<Authenticated><AccessGuard resource="sim-activation" action="create"><SimActivationFormPage /></AccessGuard></Authenticated>} />,
+  <Route key="sim-edit" path="/sim-activation-order/edit/:device" element={<Authenticated><AccessGuard resource="sim-activation" action="edit-sim-activation-order"><SimActivationFormPage key="edit" /></AccessGuard></Authenticated>} />,
   ...resourceRoutes({ vehicle: ['/vehicle/edit/:id'] }, { user: ownProfile }),
   ...modules.filter((m) => !OWN_ROUTES.has(m.id)).flatMap((m) => [
     ...(declaredModules.has(m.id) ? [] : [<Route key={m.id} path={m.path} element={page(m.id)} />]),

@@ -14,9 +14,10 @@ import rawLogs from './raw-logs.ts';
 import wallet from './wallet.ts';
 import deviceModel from './device-model.ts';
 import item from './item.ts';
+import simActivation from './sim-activation.ts';
 
 /** Every declared entity, in the order the spec lists them. */
 export const declarations: ResourceDeclaration[] = [
   device, vehicle, user, organisation, role, groups, route, adminDivision, job, poi, geofence, rawLogs, wallet,
-  deviceModel, item,
+  deviceModel, item, simActivation,
 ];

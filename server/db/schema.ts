@@ -360,3 +360,28 @@ export const deviceStates = pgTable('device_states', {
   /** The latest health frame: battery %, memory, update rates. */
   lastHealth: jsonb('last_health'),
 });
+
+/**
+ * SIM activation orders: raised for a device, approved and completed by its manufacturer.
+ * At most one open (INITIATED or APPROVED) order per device, so edit/{device} names one order.
+ */
+export const simActivations = pgTable('sim_activations', {
+  id: id(),
+  imei: text('imei').notNull(),
+  uid: text('uid'),
+  deviceId: uuid('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+  ips: jsonb('ips').$type<string[]>().notNull(),
+  numbers: jsonb('numbers').$type<string[]>().notNull(),
+  durationInDays: integer('duration_in_days').notNull(),
+  status: text('status').notNull().default('INITIATED'),
+  manufacturerId: uuid('manufacturer_id').references(() => organisations.id),
+  attributes: jsonb('attributes').$type<Record<string, unknown>>().notNull().default({}),
+  organisationId: uuid('organisation_id').notNull().references(() => organisations.id),
+  requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  index('sim_activations_org_status_idx').on(t.organisationId, t.status, t.createdAt),
+  index('sim_activations_status_created_idx').on(t.status, t.createdAt),
+  uniqueIndex('sim_activations_open_device_idx').on(t.deviceId).where(sql`${t.status} in ('INITIATED', 'APPROVED')`),
+]);

@@ -11,6 +11,7 @@ import { organisationSettingsRoutes } from '../organisations/settings.ts';
 import { kmlRouteRoutes } from '../planned-routes/kml.ts';
 import { geofenceHooks } from '../geofences/resource-hooks.ts';
 import { profileRoutes } from '../users/profile.ts';
+import { simActivationHooks } from '../sim-activations/resource-hooks.ts';
 import type { ResourceHooks } from './hooks.ts';
 import { registerResourceRoutes } from './routes.ts';
 
@@ -22,6 +23,7 @@ const hooksByResource: Record<string, ResourceHooks> = {
   vehicle: { routes: vehicleActionRoutes },
   route: { routes: kmlRouteRoutes },
   geofence: geofenceHooks,
+  'sim-activation': simActivationHooks,
 };
 
 /** The CRUD routes of every declared resource, including ones registered at run time. */

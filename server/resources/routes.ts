@@ -153,7 +153,7 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, resource: R
 
   if (resource.permissions.export) {
     app.get(`${resource.api}/export`, {
-      config: { permission: [resource.permissions.export, ...(resource.readableByModules ?? []).map((m) => `export-${m}`)] },
+      config: { permission: [resource.permissions.export, ...(resource.readableByModules ?? []).map((m) => `export-${m}`), ...(resource.alsoPermittedBy?.export ?? [])] },
       schema: { tags, summary: `Export ${resource.name} rows, up to ${MAX_EXPORT_PAGE} per request`, querystring: listQuerystring },
     }, list(MAX_EXPORT_PAGE));
   }
@@ -171,7 +171,7 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, resource: R
 
   if (resource.permissions.create) {
     app.post<{ Body: Body }>(resource.api, {
-      config: { permission: resource.permissions.create },
+      config: { permission: [resource.permissions.create, ...(resource.alsoPermittedBy?.create ?? [])] },
       preValidation: normalise,
       schema: { tags, summary: `Create a ${resource.name}`, body: bodySchema(resource, 'create') },
     }, async (request, reply) => {
@@ -196,7 +196,7 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, resource: R
 
   if (resource.permissions.edit) {
     app.put<{ Params: IdParams; Body: Body }>(`${resource.api}/:id`, {
-      config: { permission: resource.permissions.edit },
+      config: { permission: [resource.permissions.edit, ...(resource.alsoPermittedBy?.edit ?? [])] },
       preValidation: normalise,
       schema: { tags, summary: `Update a ${resource.name}`, params: idParams, body: bodySchema(resource, 'update') },
     }, async (request) => {
@@ -220,7 +220,7 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, resource: R
 
   if (resource.permissions.delete) {
     app.delete<{ Params: IdParams }>(`${resource.api}/:id`, {
-      config: { permission: resource.permissions.delete },
+      config: { permission: [resource.permissions.delete, ...(resource.alsoPermittedBy?.delete ?? [])] },
       schema: { tags, summary: `Delete a ${resource.name}`, params: idParams },
     }, async (request) => {
       const ctx = await context(request);

@@ -27,7 +27,8 @@ export function recordColumns(resource: ResourceDeclaration, alias = 't'): SQL {
     sql`${id(alias)}.${id('id')} as ${id('id')}`,
     sql`${iso('created_at')} as ${id('createdAt')}`,
     sql`${iso('updated_at')} as ${id('updatedAt')}`,
-    ...readableFields(resource).map(([name, field]) => (field.type === 'date'
+    // a declaration may list createdAt (to show or sort by it): it is already selected above
+    ...readableFields(resource).filter(([name]) => name !== 'createdAt' && name !== 'updatedAt').map(([name, field]) => (field.type === 'date'
       ? sql`${iso(columnOf(name, field))} as ${id(name)}`
       : sql`${id(alias)}.${id(columnOf(name, field))} as ${id(name)}`)),
   ];

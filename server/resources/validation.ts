@@ -48,13 +48,22 @@ function fieldSchema(label: string, field: Field, nullable: boolean): Schema {
     case 'choice': return { type: withNull('string'), enum: [...field.choices, ...(nullable ? [null] : [])], errorMessage: messages({ enum: message('validation.choice', { label }) }) };
     case 'reference': return { type: withNull('string'), format: 'uuid', errorMessage: messages({ format: message('validation.invalid', { label }) }) };
     case 'image': return { type: withNull('string'), maxLength: 500, pattern: '^(/api/file/|https?://)', errorMessage: messages({ pattern: message('validation.invalid', { label }) }) };
-    case 'array':
+    case 'array': {
+      const itemPattern = field.of === 'phone' ? PHONE_PATTERN : field.itemPattern;
+      const itemMessage = field.of === 'phone' ? message('validation.phone', { label })
+        : field.itemPatternMessage ? message(field.itemPatternMessage) : message('validation.invalid', { label });
+      const items = field.of === 'number' ? { type: 'number' }
+        : { type: 'string', minLength: 1, maxLength: 255, ...(itemPattern ? { pattern: itemPattern } : {}), errorMessage: itemMessage };
       return {
-        type: withNull('array'), items: { type: field.of === 'number' ? 'number' : 'string' },
+        type: withNull('array'), items,
         ...(field.minItems !== undefined ? { minItems: field.minItems } : {}),
         ...(field.maxItems !== undefined ? { maxItems: field.maxItems } : {}),
-        errorMessage: messages({}),
+        errorMessage: messages({
+          minItems: field.minItemsMessage ? message(field.minItemsMessage) : message('validation.minItems', { label, min: field.minItems ?? 0 }),
+          maxItems: field.maxItemsMessage ? message(field.maxItemsMessage) : message('validation.maxItems', { label, max: field.maxItems ?? 0 }),
+        }),
       };
+    }
     case 'object': {
       const properties = Object.fromEntries(Object.entries(field.fields).map(([name, sub]) => [name, fieldSchema(message(sub.label ?? `resources.common.${name}`), sub, !sub.required)]));
       return { type: withNull('object'), properties, additionalProperties: false };
@@ -91,6 +100,12 @@ export function normaliseBody(resource: ResourceDeclaration, body: Record<string
       const value = values[name];
       if (field.type === 'object' && value && typeof value === 'object' && !Array.isArray(value)) {
         visit(field.fields, value as Record<string, unknown>);
+        continue;
+      }
+      if (field.type === 'array' && field.of !== 'number' && Array.isArray(value)) {
+        // empty entries are dropped, as the console's list inputs do
+        const kept = value.map((v) => (typeof v === 'string' ? v.trim() : v)).filter((v) => v !== '');
+        values[name] = field.of === 'phone' ? kept.map((v) => (typeof v === 'string' ? normalisePhone(v) : v)) : kept;
         continue;
       }
       if (typeof value !== 'string') continue;

@@ -47,7 +47,7 @@ export async function seedDemo(app: FastifyInstance, db: Db, log: FastifyBaseLog
   const keys = await loadAuthKeys(db);
   const familyId = crypto.randomUUID();
   const session = await issueTokens(db, keys, admin!.id, familyId);
-  const api = async <T = { id: string }>(method: 'POST' | 'GET', url: string, payload?: object): Promise<T> => {
+  const api = async <T = { id: string }>(method: 'POST' | 'PUT' | 'GET', url: string, payload?: object): Promise<T> => {
     const response = await app.inject({ method, url: `/api${url}`, payload, headers: { authorization: `Bearer ${session.access.token}` } });
     if (response.statusCode >= 300) throw new Error(`Demo seed: ${method} ${url} answered ${response.statusCode} ${response.body}`);
     return response.json() as T;
@@ -80,9 +80,9 @@ export async function seedDemo(app: FastifyInstance, db: Db, log: FastifyBaseLog
       created[role] = user.id;
     }
     const model = await api('POST', '/device-model', { name: 'BT-140 VLTD', manufacturer: 'Bharat Telematics', tac: 'CC-AIS140-2041', description: 'AIS-140 vehicle location tracker with panic buttons' });
-    const devices: { id: string }[] = [];
+    const devices: { id: string; imei: string }[] = [];
     for (let i = 0; i < DEMO_DEVICE_COUNT; i++) {
-      devices.push(await api('POST', '/device', {
+      devices.push(await api<{ id: string; imei: string }>('POST', '/device', {
         imei: (BigInt(DEMO_FIRST_IMEI) + BigInt(i)).toString(),
         iccid: `8991000900${String(123456789 + i)}`,
         eSimProvider: i % 2 ? 'VENTEL' : 'TAISYS',
@@ -121,8 +121,13 @@ export async function seedDemo(app: FastifyInstance, db: Db, log: FastifyBaseLog
     await api('POST', '/item', { name: 'Panic button', code: 'PB-0001', tagType: 'QR', quantity: 25, status: 'IN_STOCK', organisationId: dealer.id });
     await api('POST', '/item', { name: 'Fuel sensor', code: 'FS-0001', tagType: 'RFID', quantity: 1, status: 'ISSUED', vehicleId: vehicles[1]!.id, organisationId: customer.id });
     await api('POST', '/wallets', { userId: created.CUSTOMER, lowBalanceThreshold: 50000, organisationId: customer.id });
+    // the dealer's stock: one SIM activation waiting for the manufacturer, one already approved
+    const gatewayAddress = ['gps.bharattelematics.in:5027'];
+    await api('POST', '/sim-activation', { imei: devices[6]!.imei, ips: gatewayAddress, numbers: ['9876500006'], durationInDays: 365 });
+    const approved = await api('POST', '/sim-activation', { imei: devices[7]!.imei, ips: gatewayAddress, numbers: ['9876500007', '9876500017'], durationInDays: 730 });
+    await api('PUT', `/sim-activation/${approved.id}`, { status: 'APPROVED' });
   } finally {
     await revokeFamily(db, familyId);
   }
-  log.info('Demo data seeded through the API: 5 organisations, 13 users, 12 devices, 6 vehicles and one of each other entity');
+  log.info('Demo data seeded through the API: 5 organisations, 13 users, 12 devices, 6 vehicles, 2 SIM activation orders and one of each other entity');
 }

@@ -1,12 +1,14 @@
 import resources from './resources-en.ts';
 import permissions from './permissions-en.ts';
 import tracking from './tracking-en.ts';
+import sim from './sim-en.ts';
 
 /** The console's own strings in English; app-hi.ts has every key in Hindi (a test checks). */
 const app = {
   ...resources,
   permissions,
   tracking,
+  sim,
   app: { name: 'Waymark', loading: 'Loading...' },
   auth: {
     signInTitle: 'Sign in',

@@ -2,12 +2,14 @@ import type { AppMessages } from './app-en.ts';
 import resources from './resources-hi.ts';
 import permissions from './permissions-hi.ts';
 import tracking from './tracking-hi.ts';
+import sim from './sim-hi.ts';
 
 /** Hindi: typed against the English keys, so a missing key fails the type check. */
 const app: AppMessages = {
   ...resources,
   permissions,
   tracking,
+  sim,
   app: { name: 'वेमार्क', loading: 'लोड हो रहा है...' },
   auth: {
     signInTitle: 'साइन इन',

@@ -15,6 +15,7 @@ const permissions = {
   'view-certificate': 'View Certificate',
   'add-sim-activation-order': 'Add',
   'edit-sim-activation-order': 'Edit',
+  'export-sim-activation-order': 'Export',
   'change-status-result-table': 'Change Status',
   'share-playback': 'Share Playback',
   'add-ephemeral-device': 'Add Device',

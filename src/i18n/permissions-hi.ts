@@ -15,6 +15,7 @@ const permissions = {
   'view-certificate': 'प्रमाणपत्र देखें',
   'add-sim-activation-order': 'जोड़ें',
   'edit-sim-activation-order': 'संपादित करें',
+  'export-sim-activation-order': 'निर्यात',
   'change-status-result-table': 'स्थिति बदलें',
   'share-playback': 'प्लेबैक साझा करें',
   'add-ephemeral-device': 'डिवाइस जोड़ें',

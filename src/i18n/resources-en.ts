@@ -13,6 +13,9 @@ const resources = {
     duplicate: 'This record already exists',
     inUse: 'This item is in use and cannot be deleted',
     readOnlyRow: 'You cannot change this item',
+    phone: '%{label}: each must be a 10-digit mobile number',
+    minItems: '%{label} needs at least %{min}',
+    maxItems: '%{label} can have at most %{max}',
   },
   list: {
     search: 'Search...',
@@ -250,6 +253,13 @@ const resources = {
       fields: {
         name: 'Name', code: 'Code', tagType: 'Tag Type', quantity: 'Quantity', status: 'Status', returnReason: 'Return Reason',
         vehicleId: 'Attached Vehicle', organisationId: 'Organisation',
+      },
+    },
+    'sim-activation': {
+      subtitle: 'SIM activations raised for devices, approved and completed by their manufacturer',
+      fields: {
+        imei: 'IMEI', uid: 'UID', deviceId: 'Device', ips: 'IPs', numbers: 'Phone Numbers', durationInDays: 'Duration',
+        status: 'Status', manufacturerId: 'Manufacturer', attributes: 'SIM details', organisationId: 'Organisation', createdAt: 'Raised on',
       },
     },
   },

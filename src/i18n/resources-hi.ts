@@ -15,6 +15,9 @@ const resources: typeof resourcesEn = {
     duplicate: 'यह रिकॉर्ड पहले से मौजूद है',
     inUse: 'यह आइटम उपयोग में है और हटाया नहीं जा सकता',
     readOnlyRow: 'आप इस आइटम को नहीं बदल सकते',
+    phone: '%{label}: हर एक 10 अंकों का मोबाइल नंबर होना चाहिए',
+    minItems: '%{label} में कम से कम %{min} होने चाहिए',
+    maxItems: '%{label} में अधिकतम %{max} हो सकते हैं',
   },
   list: {
     search: 'खोजें...',
@@ -252,6 +255,13 @@ const resources: typeof resourcesEn = {
       fields: {
         name: 'नाम', code: 'कोड', tagType: 'टैग प्रकार', quantity: 'मात्रा', status: 'स्थिति', returnReason: 'वापसी का कारण',
         vehicleId: 'जुड़ा वाहन', organisationId: 'संगठन',
+      },
+    },
+    'sim-activation': {
+      subtitle: 'डिवाइसों के लिए उठाए गए सिम सक्रियण, जिन्हें निर्माता स्वीकृत और पूरा करता है',
+      fields: {
+        imei: 'IMEI', uid: 'UID', deviceId: 'डिवाइस', ips: 'IP', numbers: 'फ़ोन नंबर', durationInDays: 'अवधि',
+        status: 'स्थिति', manufacturerId: 'निर्माता', attributes: 'सिम विवरण', organisationId: 'संगठन', createdAt: 'उठाया गया',
       },
     },
   },

@@ -1,9 +1,9 @@
 import {
-  AutocompleteInput, BooleanField, FilterButton, BulkDeleteWithConfirmButton, Datagrid, FunctionField, ImageField, ListBase,
+  AutocompleteInput, BooleanField, FilterButton, FilterList, FilterListItem, BulkDeleteWithConfirmButton, Datagrid, FunctionField, ImageField, ListBase,
   ListToolbar, NullableBooleanInput, Pagination, ReferenceInput, SearchInput, SelectInput, TextInput, useCanAccess,
   useListContext, useNotify, useRefresh, useTranslate, useUnselectAll,
 } from 'react-admin';
-import { Box, Button, Card, LinearProgress, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, LinearProgress, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { Link } from 'react-router-dom';
 import type { ResourceDeclaration } from '../../resources/define.ts';
@@ -21,7 +21,7 @@ export const PAGE_SIZES = [5, 10, 15];
 
 /** The filter bar: the search box over searchable fields, then one input per filterable field. */
 function filtersOf(resource: ResourceDeclaration, translate: (key: string) => string) {
-  const inputs = [<SearchInput key="q" source="q" alwaysOn placeholder={translate('list.search')} />];
+  const inputs = [<SearchInput key="q" source="q" alwaysOn placeholder={translate(resource.searchPlaceholder ?? 'list.search')} />];
   for (const [name, field] of Object.entries(resource.fields)) {
     if (!field.filterable) continue;
     const label = fieldLabel(resource, name);
@@ -118,6 +118,29 @@ function Table({ resource }: { resource: ResourceDeclaration }) {
   );
 }
 
+/** The declaration's filterPanel: each choice field as a list of its values beside the table, on wide screens. */
+function FilterPanel({ resource }: { resource: ResourceDeclaration }) {
+  const translate = useTranslate();
+  return (
+    <Card sx={{ display: { xs: 'none', md: 'block' }, mr: 2, width: 200, flexShrink: 0, alignSelf: 'flex-start' }}>
+      <CardContent>
+        {(resource.filterPanel ?? []).map((name) => {
+          const field = resource.fields[name]!;
+          if (field.type !== 'choice') return null;
+          return (
+            <FilterList key={name} label={fieldLabel(resource, name)} icon={null}>
+              {field.choices.map((choice) => (
+                <FilterListItem key={choice} value={{ [name]: choice }}
+                  label={field.choiceLabels ? translate(`${field.choiceLabels}.${choice}`) : choice} />
+              ))}
+            </FilterList>
+          );
+        })}
+      </CardContent>
+    </Card>
+  );
+}
+
 function HeaderAction({ resource, action }: { resource: ResourceDeclaration; action: { id: string; label: string; path: string } }) {
   const translate = useTranslate();
   const { canAccess } = useCanAccess({ resource: resource.name, action: action.id });
@@ -130,7 +153,7 @@ export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
   const { canAccess: canCreate } = useCanAccess({ resource: resource.name, action: 'create' });
   const [field, order] = resource.defaultSort;
   return (
-    <ListBase resource={resource.name} perPage={10} sort={{ field, order }} disableSyncWithLocation={false}>
+    <ListBase resource={resource.name} perPage={10} sort={{ field, order }} disableSyncWithLocation={false} filterDefaultValues={resource.defaultFilter}>
       <PageHeader
         title={resource.title}
         subtitle={translate(`resources.${resource.name}.subtitle`, { _: '' }) || undefined}
@@ -143,10 +166,13 @@ export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
           </>
         )}
       />
-      <Card>
-        <ListToolbar filters={filtersOf(resource, translate)} actions={<Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}><FilterButton /><ExportMenu resource={resource} /></Box>} sx={{ px: 2 }} />
-        <Table resource={resource} />
-      </Card>
+      <Box sx={{ display: 'flex', minWidth: 0 }}>
+        {resource.filterPanel && <FilterPanel resource={resource} />}
+        <Card sx={{ flex: 1, minWidth: 0 }}>
+          <ListToolbar filters={filtersOf(resource, translate)} actions={<Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}><FilterButton /><ExportMenu resource={resource} /></Box>} sx={{ px: 2, flexWrap: 'wrap' }} />
+          <Box sx={{ overflowX: 'auto' }}><Table resource={resource} /></Box>
+        </Card>
+      </Box>
     </ListBase>
   );
 }

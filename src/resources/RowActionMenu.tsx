@@ -32,7 +32,7 @@ function ExtraAction({ resource, id, label, onDone }: { resource: ResourceDeclar
   const { Dialog } = action;
   return (
     <>
-      <MenuItem onClick={click}><ListItemText>{translate(label)}</ListItemText></MenuItem>
+      <MenuItem onClick={click} disabled={action.enabled ? !action.enabled(record) : false}><ListItemText>{translate(label)}</ListItemText></MenuItem>
       {open && Dialog && <Dialog ids={[String(record.id)]} record={record} onClose={(done) => { setOpen(false); onDone(); if (done) refresh(); }} />}
     </>
   );

@@ -2,7 +2,7 @@ import { Route, useParams } from 'react-router-dom';
 import { Authenticated, useCanAccess } from 'react-admin';
 import type { ResourceDeclaration } from '../../resources/define.ts';
 import { resources } from '../../resources/modules.ts';
-import { hasView } from '../../providers/resourceAccess.ts';
+import { generatesView } from '../../providers/resourceAccess.ts';
 import { StatusPage } from '../pages/StatusPage.tsx';
 import { ResourceList } from './ResourceList.tsx';
 import { ResourceCreate, ResourceEdit } from './ResourceForm.tsx';
@@ -36,10 +36,10 @@ function EditOrOverride({ resource, override }: { resource: ResourceDeclaration;
 export function resourceRoutes(extraEditPaths: Record<string, string[]> = {}, editOverrides: Record<string, EditOverride> = {}) {
   return resources.flatMap((resource) => [
     <Route key={resource.path} path={resource.path} element={view(resource, 'list', <ResourceList key={resource.name} resource={resource} />)} />,
-    ...(hasView(resource, 'create')
+    ...(generatesView(resource, 'create')
       ? [<Route key={`${resource.path}/add`} path={`${resource.path}/add`} element={view(resource, 'create', <ResourceCreate resource={resource} />)} />]
       : []),
-    ...(hasView(resource, 'edit')
+    ...(generatesView(resource, 'edit')
       ? [`${resource.path}/edit/:id`, ...(extraEditPaths[resource.name] ?? [])].map((path) => (
         <Route key={path} path={path} element={<EditOrOverride resource={resource} override={editOverrides[resource.name]} />} />
       ))

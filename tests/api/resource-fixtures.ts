@@ -79,11 +79,16 @@ export async function sampleBody(api: Api, resource: ResourceDeclaration, organi
   }
   if (resource.name === 'organisation') body.parentId = organisationId;
   if (resource.name === 'geofence') body.type = 'POINT';
+  if (resource.name === 'sim-activation') {
+    // an order names a device by IMEI: a fresh one of the organisation
+    const device = await createSample(api, findResource('device')!, organisationId) as { imei?: string };
+    Object.assign(body, { imei: device.imei, ips: ['10.0.0.1:5027'], numbers: ['9876500001'], durationInDays: 365 });
+  }
   return body;
 }
 
 /** A row of the resource in the organisation: through the API, or straight into the table for read-only ones. */
-export async function createSample(api: Api, resource: ResourceDeclaration, organisationId: string, db?: Db): Promise<{ id: string }> {
+export async function createSample(api: Api, resource: ResourceDeclaration, organisationId: string, db?: Db): Promise<{ id: string } & Record<string, unknown>> {
   if (!resource.permissions.create) {
     if (!db) throw new Error(`${resource.name} has no create route; pass the database`);
     const result = await db.execute(sql`insert into ${sql.identifier(resource.table)} (frame, parse_result, imei, organisation_id) values ('$sample*', 'OK', ${digits(15)}, ${organisationId}::uuid) returning id`) as unknown as { rows: { id: string }[] };

@@ -14,6 +14,8 @@ export interface ActionDialogProps {
 export interface ResourceAction {
   /** Whether the row offers the action (tracking on only when off, and so on). */
   visible?(record: RaRecord): boolean;
+  /** Whether the offered action can be used on the row now; otherwise it shows greyed out. */
+  enabled?(record: RaRecord): boolean;
   run?(record: RaRecord): Promise<{ message: string }>;
   /** Goes to another screen about the row (live tracking, playback, a report). */
   to?(record: RaRecord): string;

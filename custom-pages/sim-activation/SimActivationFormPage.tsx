@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import {
+  Alert, Autocomplete, Box, Button, Card, CardContent, CircularProgress, IconButton, InputAdornment, MenuItem, TextField, Typography,
+} from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import RemoveIcon from '@mui/icons-material/RemoveCircleOutline';
+import { useGetList, useTranslate } from 'react-admin';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { apiCall } from '../../providers/httpClient.ts';
+import { PageHeader } from '../../src/layout/PageHeader.tsx';
+import { FormCallMessage, useFormCall } from '../../src/pages/auth/useFormCall.tsx';
+import { formatDuration } from '../../src/format/duration.ts';
+import { ACTIVATION_DURATIONS, MAX_SIM_IPS, MAX_SIM_NUMBERS } from '../../resources/entities/sim-activation.ts';
+
+interface Order { id: string; imei: string; ips: string[]; numbers: string[]; durationInDays: number }
+
+/** One editable list of text entries (IPs, phone numbers): at least one, at most `max`. */
+function EntryList({ label, addLabel, lastMessage, values, onChange, max, phone }: {
+  label: string; addLabel: string; lastMessage: string; values: string[]; onChange(values: string[]): void; max: number; phone?: boolean;
+}) {
+  const translate = useTranslate();
+  const [error, setError] = useState<string>();
+  const remove = (index: number) => {
+    if (values.length === 1) return setError(translate(lastMessage));
+    setError(undefined);
+    onChange(values.filter((_, i) => i !== index));
+  };
+  return (
+    <Box role="group" aria-label={translate(label)} sx={{ display: 'grid', gap: 1 }}>
+      {values.map((value, index) => (
+        <Box key={index} sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+          <TextField fullWidth size="small" label={`${translate(label)} ${index + 1}`} value={value}
+            onChange={(e) => onChange(values.map((v, i) => (i === index ? (phone ? e.target.value.replace(/\D/g, '') : e.target.value) : v)))}
+            slotProps={phone ? {
+              input: { startAdornment: <InputAdornment position="start">+91</InputAdornment> },
+              htmlInput: { maxLength: 10, inputMode: 'numeric' },
+            } : undefined} />
+          <IconButton aria-label={`${translate('sim.remove')} ${translate(label)} ${index + 1}`} onClick={() => remove(index)}><RemoveIcon /></IconButton>
+        </Box>
+      ))}
+      {error && <Typography role="alert" variant="body2" color="error">{error}</Typography>}
+      <Box>
+        <Button size="small" startIcon={<AddIcon />} disabled={values.length >= max} onClick={() => { setError(undefined); onChange([...values, '']); }}>
+          {translate(addLabel)}
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
+/** The IMEI: typed, or chosen from the caller's devices (their IMEI is label and value). */
+function ImeiInput({ value, onChange, disabled }: { value: string; onChange(value: string): void; disabled: boolean }) {
+  const translate = useTranslate();
+  const { data = [] } = useGetList<{ id: string; imei: string }>('device', {
+    filter: value ? { q: value } : {}, pagination: { page: 1, perPage: 10 }, sort: { field: 'imei', order: 'ASC' },
+  }, { enabled: !disabled });
+  return (
+    <Autocomplete freeSolo disabled={disabled} options={data.map((d) => d.imei)} filterOptions={(o) => o}
+      inputValue={value} onInputChange={(_, next) => onChange(next.replace(/\D/g, '').slice(0, 15))}
+      renderInput={(params) => <TextField {...params} required label={translate('sim.imei')} slotProps={{ htmlInput: { ...params.inputProps, inputMode: 'numeric' } }} />} />
+  );
+}
+
+/** The form itself, starting from the order being edited or from the IMEI a device's row passed. */
+function OrderForm({ order, initialImei }: { order?: Order; initialImei: string }) {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const [imei, setImei] = useState(order?.imei ?? initialImei);
+  const [ips, setIps] = useState(order?.ips.length ? order.ips : ['']);
+  const [numbers, setNumbers] = useState(order?.numbers.length ? order.numbers.map((n) => n.replace(/^\+91/, '')) : ['']);
+  const [durationInDays, setDuration] = useState<number>(order?.durationInDays ?? ACTIVATION_DURATIONS[0].days);
+
+  // back where the user came from; a deep link has nowhere to go back to
+  const back = () => ((window.history.state as { idx?: number } | null)?.idx ? navigate(-1) : navigate('/sim-activation-order'));
+  const { submit, busy, result } = useFormCall(async () => {
+    const body = { imei, ips: ips.map((v) => v.trim()).filter(Boolean), numbers: numbers.map((v) => v.trim()).filter(Boolean), durationInDays };
+    await (order ? apiCall(`/sim-activation/${order.id}`, 'PUT', body) : apiCall('/sim-activation', 'POST', body));
+    return { message: order ? 'sim.updated' : 'sim.created' };
+  }, { onSuccess: back });
+
+  return (
+    <Box component="form" noValidate onSubmit={(e) => { e.preventDefault(); void submit({}); }} sx={{ display: 'grid', gap: 2, maxWidth: 560 }}>
+      <ImeiInput value={imei} onChange={setImei} disabled={Boolean(order)} />
+      <EntryList label="sim.ips" addLabel="sim.addIp" lastMessage="sim.ipsRequired" values={ips} onChange={setIps} max={MAX_SIM_IPS} />
+      <EntryList label="sim.numbers" addLabel="sim.addNumber" lastMessage="sim.numbersRequired" values={numbers} onChange={setNumbers} max={MAX_SIM_NUMBERS} phone />
+      <TextField select label={translate('sim.duration')} value={durationInDays} onChange={(e) => setDuration(Number(e.target.value))}>
+        {ACTIVATION_DURATIONS.map((d) => <MenuItem key={d.days} value={d.days}>{translate(`sim.durations.${d.days}`)}</MenuItem>)}
+        {/* an order raised through the API may carry another duration: keep it on offer */}
+        {!ACTIVATION_DURATIONS.some((d) => d.days === durationInDays) && <MenuItem value={durationInDays}>{formatDuration(durationInDays, translate)}</MenuItem>}
+      </TextField>
+      <FormCallMessage result={result} />
+      <Box sx={{ display: 'flex', gap: 1 }}>
+        <Button type="submit" variant="contained" disabled={busy}>{translate('sim.submit')}</Button>
+        <Button onClick={back}>{translate('list.back')}</Button>
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * sim-activation-order/add (optionally ?imei=, from a device's Raise SIM Activation) and
+ * sim-activation-order/edit/{device}: the device's open order.
+ */
+export function SimActivationFormPage() {
+  const translate = useTranslate();
+  const { device } = useParams();
+  const [search] = useSearchParams();
+  const { data: open = [], isPending } = useGetList<Order>('sim-activation', {
+    filter: { deviceId: device, status: ['INITIATED', 'APPROVED'] }, pagination: { page: 1, perPage: 1 },
+  }, { enabled: Boolean(device) });
+  const order = open[0];
+  if (device && isPending) return <CircularProgress sx={{ m: 4 }} />;
+  return (
+    <>
+      <PageHeader title={order ? translate('sim.editTitle', { imei: order.imei }) : 'sim.addTitle'} />
+      <Card>
+        <CardContent>
+          {device && !order
+            ? <Alert severity="info">{translate('sim.noOpenOrder')}</Alert>
+            : <OrderForm key={order?.id ?? 'new'} order={order} initialImei={search.get('imei') ?? ''} />}
+        </CardContent>
+      </Card>
+    </>
+  );
+}

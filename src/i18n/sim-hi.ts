@@ -1,0 +1,41 @@
+import type simEn from './sim-en.ts';
+
+/** SIM activation order strings in Hindi; typed against the English keys. */
+const sim: typeof simEn = {
+  search: 'नाम से प्लान खोजें...',
+  empty: 'लागू फ़िल्टर के लिए कोई प्लान डेटा नहीं...',
+  statuses: { INITIATED: 'शुरू किया गया', APPROVED: 'स्वीकृत', COMPLETED: 'पूर्ण', REJECTED: 'अस्वीकृत', DONE: 'पूर्ण करें' },
+  changeStatus: 'स्थिति बदलें',
+  addTitle: 'सिम सक्रियण अनुरोध',
+  editTitle: '%{imei} का सिम सक्रियण',
+  imei: 'IMEI',
+  ips: 'IP',
+  addIp: 'IP जोड़ें',
+  numbers: 'फ़ोन नंबर',
+  addNumber: 'फ़ोन नंबर जोड़ें',
+  remove: 'हटाएँ',
+  duration: 'सक्रियण अवधि',
+  durations: { '365': '1 वर्ष', '730': '2 वर्ष' },
+  submit: 'जमा करें',
+  created: 'सिम सक्रियण बनाया गया',
+  updated: 'सिम सक्रियण अपडेट किया गया',
+  ipsRequired: 'कम से कम एक IP आवश्यक है',
+  numbersRequired: 'कम से कम एक फ़ोन नंबर आवश्यक है',
+  ipsMax: 'अधिकतम 4 IP',
+  numbersMax: 'अधिकतम 4 फ़ोन नंबर',
+  ipPattern: 'IP एक पता या होस्ट नाम होना चाहिए, पोर्ट वैकल्पिक है',
+  deviceNotFound: 'इस IMEI का कोई डिवाइस नहीं मिला',
+  alreadyOpen: 'इस डिवाइस का एक सक्रियण ऑर्डर पहले से खुला है',
+  noOpenOrder: 'इस डिवाइस का कोई खुला सिम सक्रियण ऑर्डर नहीं है',
+  imeiFixed: 'ऑर्डर का IMEI बदला नहीं जा सकता: दूसरे डिवाइस के लिए नया ऑर्डर उठाएँ',
+  closed: 'पूर्ण और अस्वीकृत ऑर्डर बदले नहीं जा सकते',
+  manufacturerOnly: 'केवल डिवाइस का निर्माता यह ऑर्डर बदल सकता है',
+  statusRequired: 'स्थिति आवश्यक है',
+  doneDetailsRequired: 'सिम ऑपरेटर, ई-सिम प्रदाता और MSISDN आवश्यक हैं',
+  statusChanged: 'ऑर्डर अब %{status} है',
+  dialog: {
+    status: 'स्थिति', sim1: 'सिम 1 MSISDN', sim2: 'सिम 2 MSISDN', sim1_operator: 'सिम 1 ऑपरेटर', sim2_operator: 'सिम 2 ऑपरेटर',
+    eSimProvider: 'ई-सिम प्रदाता', cancel: 'रद्द करें', save: 'सहेजें',
+  },
+};
+export default sim;
