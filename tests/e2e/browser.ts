@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 const candidates = [process.env.CHROMIUM_PATH, '/usr/lib/chromium/chromium', '/usr/bin/chromium'].filter(Boolean) as string[];
 
@@ -18,4 +19,38 @@ export async function signInThroughForm(page: Page, username: string, password: 
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+export const DEMO_PASSWORD = 'Waymark@2026';
+
+export interface PagePerTest {
+  browser: Browser;
+  /** The current test's page, in a context of its own (signed out at the start). */
+  page: Page;
+  /** Closes the current context and opens a fresh one: a new, signed-out page. */
+  restart(): Promise<Page>;
+}
+
+/** One Chromium for the file and a fresh context for every test. */
+export function pagePerTest(contextOptions: BrowserContextOptions = {}): PagePerTest {
+  let context: BrowserContext | undefined;
+  const session = {
+    async restart() {
+      await context?.close();
+      context = await session.browser.newContext({ viewport: { width: 1366, height: 900 }, ...contextOptions });
+      session.page = await context.newPage();
+      return session.page;
+    },
+  } as PagePerTest;
+  beforeAll(async () => { session.browser = await launchBrowser(); });
+  afterAll(async () => { await session.browser?.close(); });
+  beforeEach(async () => { await session.restart(); });
+  return session;
+}
+
+/** Opens a path signed out, signs in through the form and waits to be back on the path. */
+export async function signInAt(page: Page, path: string, username: string, password = DEMO_PASSWORD) {
+  await page.goto(`${inject('baseUrl')}${path}`);
+  await signInThroughForm(page, username, password);
+  await page.waitForURL(`**${path}`);
 }

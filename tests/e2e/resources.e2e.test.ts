@@ -1,27 +1,13 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, signInThroughForm } from './browser.ts';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO_PASSWORD, pagePerTest, signInAt, signInThroughForm } from './browser.ts';
 
-const DEMO_PASSWORD = 'Waymark@2026';
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-let context: BrowserContext;
+const session = pagePerTest({ acceptDownloads: true });
 let page: Page;
-
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
-beforeEach(async () => {
-  await context?.close();
-  context = await browser.newContext({ viewport: { width: 1366, height: 900 }, acceptDownloads: true });
-  page = await context.newPage();
-});
-
-async function signIn(path: string, username: string) {
-  await page.goto(`${baseUrl}${path}`);
-  await signInThroughForm(page, username, DEMO_PASSWORD);
-  await page.waitForURL(`**${path}`);
-}
+beforeEach(() => { page = session.page; });
+const signIn = (path: string, username: string) => signInAt(page, path, username);
 
 const rows = () => page.locator('tbody tr');
 const search = async (text: string) => {
@@ -120,7 +106,7 @@ describe('role editor', () => {
     await page.getByRole('heading', { name: 'Vehicle Status', level: 1 }).waitFor();
     expect(await page.getByTestId('menu-group-management').count()).toBe(0);
 
-    const admin = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+    const admin = await (await session.browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
     await admin.goto(`${baseUrl}/management/role`);
     await signInThroughForm(admin, 'superadmin@demo.waymark.in', DEMO_PASSWORD);
     await admin.getByPlaceholder('Search...').fill('LIMITED');
@@ -139,9 +125,7 @@ describe('role editor', () => {
     await admin.context().close();
 
     // the same user, signed in again
-    await context.close();
-    context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-    page = await context.newPage();
+    page = await session.restart();
     await signIn('/vehicle-status', 'limited@demo.waymark.in');
     await page.getByTestId('menu-group-management').click();
     await page.getByRole('menuitem', { name: 'Groups' }).click();

@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, signInThroughForm } from './browser.ts';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO_PASSWORD, pagePerTest, signInThroughForm } from './browser.ts';
 
-const DEMO_PASSWORD = 'Waymark@2026';
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-let context: BrowserContext;
+const session = pagePerTest();
 let page: Page;
-
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
-beforeEach(async () => {
-  await context?.close();
-  context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  page = await context.newPage();
-});
+beforeEach(() => { page = session.page; });
 
 describe('sign-in', () => {
   it('signs in through the form and lands on Vehicle Status', async () => {
@@ -65,7 +56,7 @@ describe('menu by role', () => {
     expect(await page.getByTestId('menu-group-management').count()).toBe(0);
     expect(await page.getByRole('menuitem', { name: 'SIM Activation Orders' }).count()).toBe(0);
 
-    const admin = await browser.newContext();
+    const admin = await session.browser.newContext();
     const adminPage = await admin.newPage();
     await adminPage.goto(`${baseUrl}/auth/login`);
     await signInThroughForm(adminPage, 'superadmin@demo.waymark.in', DEMO_PASSWORD);

@@ -1,27 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, signInThroughForm } from './browser.ts';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { pagePerTest, signInAt } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-let context: BrowserContext;
+const session = pagePerTest();
 let page: Page;
+beforeEach(() => { page = session.page; });
+const signIn = (path: string, username: string) => signInAt(page, path, username);
 // the demo's ninth device: allocated to the dealer, no order yet
 const imei = '868347070000008';
-
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
-beforeEach(async () => {
-  await context?.close();
-  context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  page = await context.newPage();
-});
-
-async function signIn(path: string, username: string) {
-  await page.goto(`${baseUrl}${path}`);
-  await signInThroughForm(page, username, 'Waymark@2026');
-  await page.waitForURL(`**${path}`);
-}
 const rowOf = (text: string) => page.locator('tbody tr', { hasText: text });
 
 describe('SIM activation orders', () => {
