@@ -15,7 +15,7 @@ export function RouteKmlPage() {
   const navigate = useNavigate();
   const [file, setFile] = useState<File | null>(null);
   const [name, setName] = useState('');
-  const [tolerance, setTolerance] = useState('100');
+  const [tolerance, setTolerance] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
 
@@ -26,7 +26,7 @@ export function RouteKmlPage() {
     if (file.size > KML_LIMIT) return setError(translate('kml.tooLarge'));
     setBusy(true);
     try {
-      const result = await apiCall('/routes/kml', 'POST', { kml: await file.text(), name: name || undefined, toleranceMeters: Number(tolerance) });
+      const result = await apiCall('/routes/kml', 'POST', { kml: await file.text(), name: name || undefined, toleranceMeters: tolerance ? Number(tolerance) : undefined });
       notify(result.message, { type: 'success' });
       navigate('/management/route');
     } catch (e) {
@@ -51,7 +51,8 @@ export function RouteKmlPage() {
               <Typography variant="body2" sx={{ mt: 1 }} color="text.secondary">{file?.name ?? translate('kml.none')}</Typography>
             </Box>
             <TextField label={translate('resources.route.fields.name')} value={name} onChange={(e) => setName(e.target.value)} helperText={translate('kml.nameHelp')} />
-            <TextField type="number" label={translate('resources.route.fields.toleranceMeters')} value={tolerance} onChange={(e) => setTolerance(e.target.value)} />
+            <TextField type="number" label={translate('resources.route.fields.toleranceMeters')} value={tolerance} onChange={(e) => setTolerance(e.target.value)}
+              helperText={translate('kml.toleranceHelp')} />
             {error && <Alert severity="error">{error}</Alert>}
             <Box sx={{ display: 'flex', gap: 1 }}>
               <Button type="submit" variant="contained" disabled={busy}>{translate('list.save')}</Button>

@@ -13,7 +13,8 @@ export default defineResource({
     name: text({ required: true, maxLength: 100, searchable: true, sortable: true }),
     description: text({ maxLength: 500, multiline: true, searchable: true }),
     line: geometry(['LineString']),
-    toleranceMeters: number({ integer: true, min: 10, max: 5000, default: 100 }),
+    // empty: the organisation's route deviation setting applies
+    toleranceMeters: number({ integer: true, min: 10, max: 5000 }),
     organisationId: organisationField({ sortable: true }),
   },
   list: ['name', 'description', 'toleranceMeters', 'organisationId'],

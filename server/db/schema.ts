@@ -183,7 +183,8 @@ export const routes = pgTable('routes', {
   name: text('name').notNull(),
   description: text('description'),
   line: jsonb('line'),
-  toleranceMeters: integer('tolerance_meters').notNull().default(100),
+  // null: the organisation's routeDeviationMeters applies
+  toleranceMeters: integer('tolerance_meters'),
   organisationId: owned(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),

@@ -64,7 +64,7 @@ export function kmlRouteRoutes(app: FastifyInstance, db: Db) {
     if (!name) throw badRequest('Name is required', { name: 'Name is required' });
     const [row] = await query<{ id: string }>(db, sql`insert into routes (name, description, line, tolerance_meters, organisation_id)
       values (${name}, ${request.body.description?.trim() || null}, ${JSON.stringify({ type: 'LineString', coordinates })}::jsonb,
-        ${request.body.toleranceMeters ?? 100}, ${caller.organisationId}::uuid) returning id`);
+        ${request.body.toleranceMeters ?? null}, ${caller.organisationId}::uuid) returning id`);
     reply.status(201);
     return { success: true, message: `Route created with ${coordinates.length} points`, data: await findRecord(db, routeResource, caller, row!.id) };
   });

@@ -7,10 +7,11 @@ import type { Db } from '../db/client.ts';
 import { query } from '../resources/sql.ts';
 import type { DerivedEvent, EventDeriver } from '../gateway/store.ts';
 import { DEFAULT_SETTINGS } from '../organisations/settings.ts';
+import { MOVING_KMPH } from '../../resources/tracking.ts';
 
 interface Zone { id: string; name: string; type: 'POINT' | 'POLYGON'; area: { type: string; coordinates: unknown }; radiusMeters: number | null }
 interface PlannedRoute { id: string; name: string; line: { type: string; coordinates: [number, number][] } | null; toleranceMeters: number }
-interface Rules { zones: Zone[]; route: PlannedRoute | null; overspeedKmph: number; loadedAt: number }
+interface Rules { zones: Zone[]; route: PlannedRoute | null; overspeedKmph: number; idleMinutes: number; loadedAt: number }
 
 /** How long a vehicle's geofences and route stay cached: an assignment takes effect within this time. */
 const RULES_TTL_MS = 30_000;
@@ -32,13 +33,16 @@ export function metersFromRoute(route: PlannedRoute, latitude: number, longitude
 
 /**
  * Events worked out from positions: entering and leaving a vehicle's assigned geofences, leaving
- * its planned route by more than the route's tolerance, and going over the organisation's speed
- * limit (unless the device reported the overspeed itself in the same batch). Whether a vehicle is inside is
+ * its planned route by more than the route's tolerance (else the organisation's route deviation),
+ * idling longer than the organisation's idle minutes, and going over its speed limit (unless the
+ * device reported the overspeed itself in the same batch). Whether a vehicle is inside is
  * remembered per process; the first position after a start only sets it (docs/tracking.md).
  */
 export function zoneEvents(db: Db): EventDeriver {
   const rules = new Map<string, Rules>();
   const inside = new Map<string, boolean>();
+  const idleSince = new Map<string, number>();
+  const idleRaised = new Set<string>();
 
   const load = async (vehicleIds: string[], now: number) => {
     const missing = vehicleIds.filter((id) => (now - (rules.get(id)?.loadedAt ?? 0)) > RULES_TTL_MS);
@@ -48,9 +52,12 @@ export function zoneEvents(db: Db): EventDeriver {
       query<Zone & { vehicleId: string }>(db, sql`select vg.vehicle_id as "vehicleId", g.id, g.name, g.type, g.area, g.radius_meters as "radiusMeters"
         from vehicle_geofences vg join geofences g on g.id = vg.geofence_id
         where vg.vehicle_id in (select jsonb_array_elements_text(${ids}::jsonb)::uuid)`),
-      query<{ vehicleId: string; overspeedKmph: number | null; route: PlannedRoute | null }>(db, sql`select v.id as "vehicleId",
+      query<{ vehicleId: string; overspeedKmph: number | null; idleMinutes: number | null; route: PlannedRoute | null }>(db, sql`select v.id as "vehicleId",
           (o.attributes->'settings'->>'overspeedKmph')::integer as "overspeedKmph",
-          case when r.id is null then null else jsonb_build_object('id', r.id, 'name', r.name, 'line', r.line, 'toleranceMeters', r.tolerance_meters) end as route
+          (o.attributes->'settings'->>'idleMinutes')::integer as "idleMinutes",
+          -- a route without a tolerance of its own takes the organisation's route deviation setting
+          case when r.id is null then null else jsonb_build_object('id', r.id, 'name', r.name, 'line', r.line, 'toleranceMeters',
+            coalesce(r.tolerance_meters, (o.attributes->'settings'->>'routeDeviationMeters')::integer, ${DEFAULT_SETTINGS.routeDeviationMeters}::integer)) end as route
         from vehicles v join organisations o on o.id = v.organisation_id left join routes r on r.id = v.route_id
         where v.id in (select jsonb_array_elements_text(${ids}::jsonb)::uuid)`),
     ]);
@@ -58,7 +65,7 @@ export function zoneEvents(db: Db): EventDeriver {
       const vehicle = routes.find((r) => r.vehicleId === id);
       rules.set(id, {
         zones: zones.filter((z) => z.vehicleId === id), route: vehicle?.route ?? null,
-        overspeedKmph: vehicle?.overspeedKmph ?? DEFAULT_SETTINGS.overspeedKmph, loadedAt: now,
+        overspeedKmph: vehicle?.overspeedKmph ?? DEFAULT_SETTINGS.overspeedKmph, idleMinutes: vehicle?.idleMinutes ?? DEFAULT_SETTINGS.idleMinutes, loadedAt: now,
       });
     }
   };
@@ -91,6 +98,21 @@ export function zoneEvents(db: Db): EventDeriver {
       inside.set(speedKey, speeding);
       if (speeding && !wasSpeeding && !reported.has(`${p.deviceId}:OVERSPEED`)) {
         raise('OVERSPEED', { limitKmph: vehicleRules.overspeedKmph, speed: p.speed, source: 'server' });
+      }
+      // engine on, standing still, for longer than the organisation allows: raised once per halt
+      const vehicleId = p.vehicleId!;
+      if (p.ignition === true && p.speed < MOVING_KMPH) {
+        const fixTime = Date.parse(p.fixTime);
+        const since = idleSince.get(vehicleId) ?? fixTime;
+        idleSince.set(vehicleId, since);
+        const minutes = (fixTime - since) / 60_000;
+        if (minutes >= vehicleRules.idleMinutes && !idleRaised.has(vehicleId)) {
+          idleRaised.add(vehicleId);
+          raise('EXCESS_IDLE', { limitMinutes: vehicleRules.idleMinutes, minutes: Math.round(minutes) });
+        }
+      } else {
+        idleSince.delete(vehicleId);
+        idleRaised.delete(vehicleId);
       }
       const route = vehicleRules.route;
       if (route) {

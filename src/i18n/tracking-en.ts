@@ -32,7 +32,7 @@ const tracking = {
     SOS: 'SOS', SOS_CLEARED: 'SOS released', TAMPER: 'Tamper', POWER_CUT: 'Power cut', POWER_RESTORED: 'Power restored', LOW_BATTERY: 'Low battery',
     BATTERY_CHARGED: 'Battery charged', IGNITION_ON: 'Ignition on', IGNITION_OFF: 'Ignition off', OTA_UPDATE: 'Settings changed over the air',
     HARSH_BRAKING: 'Harsh braking', HARSH_ACCELERATION: 'Harsh acceleration', RASH_TURNING: 'Rash turning', EMERGENCY_WIRE_DISCONNECTED: 'Emergency wire cut',
-    OVERSPEED: 'Overspeed', GEOFENCE_ENTER: 'Entered geofence', GEOFENCE_EXIT: 'Left geofence', ROUTE_VIOLATION: 'Left the route',
+    OVERSPEED: 'Overspeed', GEOFENCE_ENTER: 'Entered geofence', GEOFENCE_EXIT: 'Left geofence', ROUTE_VIOLATION: 'Left the route', EXCESS_IDLE: 'Idling too long',
   },
   playback: {
     vehicles: 'Vehicles',

@@ -300,4 +300,41 @@ describe('geofence and route events', () => {
     expect(events[2].attributes.meters).toBeGreaterThan(1000);
     tracker.close();
   });
+
+  it("applies the organisation's route deviation to routes without a tolerance, and raises idling past its idle minutes once per halt", async () => {
+    const patch = async (path: string, method: 'PUT' | 'POST', payload: object) => {
+      const response = await server.app.inject({ method, url: `/api${path}`, headers: bearer(admin), payload });
+      if (response.statusCode >= 300) throw new Error(`${path}: ${response.body}`);
+      return response.json() as { id: string; toleranceMeters?: number | null };
+    };
+    const sunriseOrg = (await get(admin, `/vehicle/${vehicles[SUNRISE_IMEI]}`)).body.organisationId as string;
+    const imei = '868347070000778';
+    const tracked = await patch('/device', 'POST', { imei, status: 'INSTALLED', organisationId: sunriseOrg });
+    const route = await patch('/routes', 'POST', {
+      name: 'Canal Road run', organisationId: sunriseOrg, line: { type: 'LineString', coordinates: [[80.3400, 26.4600], [80.3600, 26.4600]] },
+    });
+    expect(route.toleranceMeters).toBeNull();
+    const vehicle = await patch('/vehicle', 'POST', { name: 'Idle test', registrationNumber: 'UP78ZZ0002', category: 'TRUCK', deviceId: tracked.id, routeId: route.id, organisationId: sunriseOrg });
+    await patch(`/organisation/settings/${sunriseOrg}`, 'PUT', { routeDeviationMeters: 1500, idleMinutes: 2, overspeedKmph: 120 });
+
+    const tracker = await connectDevice(server.gatewayPort);
+    const start = Date.now() - 10 * 60_000;
+    const at = (minute: number, latitude: number, speed: number) => normalFrame(device(imei, { longitude: 80.35, latitude, speed, ignition: true }), new Date(start + minute * 60_000));
+    // 1.1 km off the route (inside the organisation's 1.5 km), standing with the engine on for 3 minutes,
+    // moving off, then standing again for 2; then 2.2 km off the route
+    const frames = [at(0, 26.4700, 0), at(1, 26.4700, 0), at(2, 26.4700, 0), at(3, 26.4700, 0), at(4, 26.4705, 30), at(5, 26.4710, 0), at(7, 26.4710, 0), at(8, 26.4800, 30)];
+    for (const [i, frame] of frames.entries()) {
+      await tracker.send(frame);
+      await eventually(async () => (await get(customer, `/positions?filter={"vehicleId":"${vehicle.id}"}`)).body.length === i + 1, 5000, `position ${i + 1}`);
+    }
+    const events = await eventually(async () => {
+      const { body } = await get(customer, `/eventlogs?filter={"vehicleId":"${vehicle.id}"}&sort=["eventTime","ASC"]`);
+      return body.length >= 3 ? body : null;
+    }, 5000, 'idle and route events');
+    expect(events.map((e: { type: string; eventTime: string }) => [e.type, Math.round((Date.parse(e.eventTime) - start) / 60_000)])).toEqual([
+      ['EXCESS_IDLE', 2], ['EXCESS_IDLE', 7], ['ROUTE_VIOLATION', 8],
+    ]);
+    expect(events[0].attributes).toMatchObject({ limitMinutes: 2, minutes: 2 });
+    tracker.close();
+  });
 });
