@@ -8,7 +8,7 @@ import { registerErrorHandler } from './http/errors.ts';
 import { enforceRoutePermissions, PUBLIC } from './http/permissions.ts';
 import { serveConsole } from './http/console.ts';
 import { loadAuthKeys } from './auth/keys.ts';
-import { registerCaller } from './auth/caller.ts';
+import { CallerDirectory, registerCaller } from './auth/caller.ts';
 import { authRoutes } from './auth/routes.ts';
 import { resetRoutes } from './auth/reset.ts';
 import { resourceRoutes } from './resources/plugin.ts';
@@ -47,13 +47,16 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   registerErrorHandler(app);
   const { db } = database;
   const keys = await loadAuthKeys(db);
-  registerCaller(app, db, keys);
+  const callers = new CallerDirectory(database);
+  await callers.start();
+  app.addHook('onClose', async () => callers.stop());
+  registerCaller(app, callers, keys);
   const live = new LiveFeed(database);
   await live.start();
   app.decorate('live', live);
   app.decorate('gateway', null);
   app.addHook('onClose', async () => live.stop());
-  registerLiveSocket(app, db, keys, live);
+  registerLiveSocket(app, db, callers, keys, live);
 
   await app.register(swagger, {
     openapi: {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
 import { organisations, roles, users } from '../db/schema.ts';
 import { flattenAuthScopes } from '../../providers/permissions.ts';
 import type { AuthKeys } from './keys.ts';
@@ -27,31 +27,86 @@ declare module 'fastify' {
   }
 }
 
-async function resolveCaller(db: Db, keys: AuthKeys, request: FastifyRequest): Promise<Caller | null> {
+async function resolveCaller(callers: CallerDirectory, keys: AuthKeys, request: FastifyRequest): Promise<Caller | null> {
   const header = request.headers.authorization;
   if (!header?.startsWith('Bearer ')) return null;
-  return callerFromToken(db, keys, header.slice(7).trim());
+  return callerFromToken(callers, keys, header.slice(7).trim());
+}
+
+interface CallerRow {
+  isEnabled: boolean;
+  email: string | null;
+  phone: string | null;
+  roleId: string;
+  roleName: string;
+  permissions: string[];
+  organisationId: string;
+  organisationPath: string;
+}
+
+/** Triggers on users, roles and organisations NOTIFY this channel (migration 0008). */
+const CALLERS_CHANNEL = 'waymark_callers';
+/** A cached caller is read again after this long even if no change was heard (a dropped listener). */
+const CALLER_TTL_MS = 30_000;
+
+/**
+ * Who each user is (enabled, role and its permissions, organisation), read once and kept until
+ * any user, role or organisation changes: the database NOTIFYs every process, which forgets them
+ * all, so a disabled user or a narrowed role applies at once while most requests skip a query.
+ */
+export class CallerDirectory {
+  private readonly rows = new Map<string, { row: CallerRow; at: number }>();
+  /** Bumped on every change heard, so a read that raced a change is not kept. */
+  private generation = 0;
+  private unlisten: (() => Promise<void>) | undefined;
+
+  constructor(private readonly database: Database) {}
+
+  async start(): Promise<void> {
+    this.unlisten = await this.database.listen(CALLERS_CHANNEL, () => this.forget());
+  }
+
+  async stop(): Promise<void> {
+    await this.unlisten?.();
+  }
+
+  forget(): void {
+    this.generation += 1;
+    this.rows.clear();
+  }
+
+  async row(userId: string): Promise<CallerRow | undefined> {
+    const cached = this.rows.get(userId);
+    if (cached && Date.now() - cached.at < CALLER_TTL_MS) return cached.row;
+    const generation = this.generation;
+    const [found] = await this.database.db.select({
+      isEnabled: users.isEnabled, email: users.email, phone: users.phone,
+      roleId: roles.id, roleName: roles.name, authScopes: roles.authScopes,
+      organisationId: organisations.id, organisationPath: organisations.path,
+    }).from(users)
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .innerJoin(organisations, eq(organisations.id, users.organisationId))
+      .where(eq(users.id, userId));
+    if (!found) return undefined;
+    const { authScopes, ...rest } = found;
+    const row = { ...rest, permissions: flattenAuthScopes(authScopes) };
+    if (generation === this.generation) this.rows.set(userId, { row, at: Date.now() });
+    return row;
+  }
 }
 
 /** The caller an access token names, if it is valid and the user still enabled. */
-export async function callerFromToken(db: Db, keys: AuthKeys, token: string): Promise<Caller | null> {
+export async function callerFromToken(callers: CallerDirectory, keys: AuthKeys, token: string): Promise<Caller | null> {
   const claims = await verifyAccessToken(keys, token);
   if (!claims) return null;
-  const [row] = await db.select({
-    isEnabled: users.isEnabled, email: users.email, phone: users.phone,
-    roleId: roles.id, roleName: roles.name, authScopes: roles.authScopes,
-    organisationId: organisations.id, organisationPath: organisations.path,
-  }).from(users)
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .innerJoin(organisations, eq(organisations.id, users.organisationId))
-    .where(eq(users.id, claims.userId));
+  const row = await callers.row(claims.userId);
   if (!row || !row.isEnabled) return null;
   return {
     userId: claims.userId,
     sessionId: claims.sessionId,
     roleId: row.roleId,
     roleName: row.roleName,
-    permissions: flattenAuthScopes(row.authScopes),
+    permissions: row.permissions,
     organisationId: row.organisationId,
     organisationPath: row.organisationPath,
     email: row.email,
@@ -59,12 +114,16 @@ export async function callerFromToken(db: Db, keys: AuthKeys, token: string): Pr
   };
 }
 
-export function registerCaller(app: FastifyInstance, db: Db, keys: AuthKeys) {
+export function registerCaller(app: FastifyInstance, callers: CallerDirectory, keys: AuthKeys) {
+  // a change made through this process is known before its answer leaves, without waiting for the NOTIFY
+  app.addHook('onSend', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) callers.forget();
+  });
   const cache = new WeakMap<FastifyRequest, Promise<Caller | null>>();
   app.decorateRequest('loadCaller', function loadCaller(this: FastifyRequest) {
     let pending = cache.get(this);
     if (!pending) {
-      pending = resolveCaller(db, keys, this);
+      pending = resolveCaller(callers, keys, this);
       cache.set(this, pending);
     }
     return pending;

@@ -10,8 +10,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   /**
-   * Subscribes to a NOTIFY channel on a connection of its own (PostgreSQL). The embedded database
-   * lives in one process, so there is nobody else to hear from: it answers a no-op.
+   * Subscribes to a NOTIFY channel: on a connection of its own (PostgreSQL), or on the embedded
+   * database itself, whose only writer is this process. Empty payloads are not passed on.
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -53,5 +53,10 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   const client = await PGlite.create(dir, { extensions: { pg_trgm } });
   const database = drizzle(client, { schema });
   await migrate(database, { migrationsFolder });
-  return { db: database as unknown as Db, kind: 'pglite', listen: async () => async () => undefined, close: () => client.close() };
+  // the embedded database lives in this process alone: its NOTIFYs come from this process's own statements
+  const listen = async (channel: string, onPayload: (payload: string) => void) => {
+    const unlisten = await client.listen(channel, (payload) => { if (payload) onPayload(payload); });
+    return async () => { await unlisten().catch(() => undefined); };
+  };
+  return { db: database as unknown as Db, kind: 'pglite', listen, close: () => client.close() };
 }

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Db } from '../db/client.ts';
 import type { AuthKeys } from '../auth/keys.ts';
-import { callerFromToken, type Caller } from '../auth/caller.ts';
+import { callerFromToken, type Caller, type CallerDirectory } from '../auth/caller.ts';
 import { hasPermission } from '../../providers/permissions.ts';
 import { query } from '../resources/sql.ts';
 import type { LiveBatch, LiveEvent, LiveFeed, LivePosition } from './live.ts';
@@ -131,7 +131,7 @@ class LiveSession {
  * connection whose token expired or whose user lost access is closed within REFRESH_MS. The answer is a snapshot of the vehicles the user may see,
  * then `update` messages with batched positions (arrays, see WirePosition) and alerts.
  */
-export function registerLiveSocket(app: FastifyInstance, db: Db, keys: AuthKeys, feed: LiveFeed) {
+export function registerLiveSocket(app: FastifyInstance, db: Db, callers: CallerDirectory, keys: AuthKeys, feed: LiveFeed) {
   const server = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const sessions = new Set<LiveSession>();
 
@@ -146,7 +146,7 @@ export function registerLiveSocket(app: FastifyInstance, db: Db, keys: AuthKeys,
 
   /** The caller a token names, if they may watch vehicles; else the close code to answer with. */
   const authorise = async (token: string): Promise<Caller | number> => {
-    const caller = token ? await callerFromToken(db, keys, token) : null;
+    const caller = token ? await callerFromToken(callers, keys, token) : null;
     if (!caller) return 4401;
     const allowed = ['live-tracking', 'vehicle-status'].some((p) => hasPermission(caller.roleName, caller.permissions, p));
     return allowed ? caller : 4403;
