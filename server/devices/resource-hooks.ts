@@ -6,18 +6,13 @@ import { query } from '../resources/sql.ts';
 
 export const deviceHooks: ResourceHooks = {
   /** What the gateway last heard: lastSeenAt, lastPosition (decoded fields) and lastHealth, or null. */
-  async decorate(db, records) {
-    if (!records.length) return;
-    const states = await query<{ deviceId: string; lastSeenAt: string; lastPosition: unknown; lastHealth: unknown }>(db, sql`
-      select device_id as "deviceId", to_json(last_seen_at) #>> '{}' as "lastSeenAt", last_position as "lastPosition", last_health as "lastHealth"
-      from device_states where device_id in (select jsonb_array_elements_text(${JSON.stringify(records.map((r) => r.id))}::jsonb)::uuid)`);
-    const byDevice = new Map(states.map((s) => [s.deviceId, s]));
-    for (const record of records) {
-      const state = byDevice.get(record.id);
-      record.lastSeenAt = state?.lastSeenAt ?? null;
-      record.lastPosition = state?.lastPosition ?? null;
-      record.lastHealth = state?.lastHealth ?? null;
-    }
+  async decorateOne(db, record) {
+    const [state] = await query<{ lastSeenAt: string; lastPosition: unknown; lastHealth: unknown }>(db, sql`
+      select to_json(last_seen_at) #>> '{}' as "lastSeenAt", last_position as "lastPosition", last_health as "lastHealth"
+      from device_states where device_id = ${record.id}::uuid`);
+    record.lastSeenAt = state?.lastSeenAt ?? null;
+    record.lastPosition = state?.lastPosition ?? null;
+    record.lastHealth = state?.lastHealth ?? null;
   },
   extraFilters: () => ({
     statusNotIn: (value) => {

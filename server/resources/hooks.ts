@@ -25,8 +25,10 @@ export interface ResourceHooks {
   beforeCreate?(ctx: WriteContext, columns: Columns, body: Record<string, unknown>): Promise<void>;
   beforeUpdate?(ctx: WriteContext, existing: ResourceRecord, columns: Columns, body: Record<string, unknown>): Promise<void>;
   beforeDelete?(ctx: WriteContext, existing: ResourceRecord): Promise<void>;
-  /** Adds derived data to records on the way out (a role's flattened permissions). */
+  /** Adds derived data to records on the way out of lists and reads (a role's flattened permissions). */
   decorate?(db: Db, records: ResourceRecord[], query: Record<string, unknown>): Promise<void> | void;
+  /** Adds what only a single read carries (a device's last position and health): lists stay one statement. */
+  decorateOne?(db: Db, record: ResourceRecord): Promise<void> | void;
   /** Extra routes of the entity (set a user's password, allocate devices). */
   routes?(app: FastifyInstance, db: Db): void;
 }

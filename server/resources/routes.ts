@@ -166,6 +166,7 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, resource: R
     const record = await findRecord(db, resource, caller, request.params.id);
     if (!record) throw notFound();
     await hooks.decorate?.(db, [record], request.query);
+    await hooks.decorateOne?.(db, record);
     return record;
   });
 
