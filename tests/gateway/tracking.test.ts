@@ -18,6 +18,13 @@ const device = (imei: string, patch: Partial<DeviceState> = {}): DeviceState => 
   imei, registration: 'UP78AT4321', latitude: 26.4499, longitude: 80.3319, speed: 32, heading: 90, ignition: true, frameNumber: 1, ...patch,
 });
 
+/** An administrator's write through the API; throws with the server's answer when refused. */
+const patch = async (path: string, method: 'PUT' | 'POST', payload: object) => {
+  const response = await server.app.inject({ method, url: `/api${path}`, headers: bearer(admin), payload });
+  if (response.statusCode >= 300) throw new Error(`${path}: ${response.body}`);
+  return response.json() as { id: string; toleranceMeters?: number | null };
+};
+
 const get = async (token: string, path: string) => {
   const response = await server.app.inject({ method: 'GET', url: `/api${path}`, headers: bearer(token) });
   return { status: response.statusCode, body: response.json(), range: response.headers['content-range'] };
@@ -29,11 +36,7 @@ beforeAll(async () => {
   url = address.replace('http', 'ws');
   admin = (await signIn(server.app, ADMIN_EMAIL, ADMIN_PASSWORD)).token.access.token;
   customer = (await signIn(server.app, demoEmail('customer'))).token.access.token;
-  const post = async (path: string, payload: object) => {
-    const response = await server.app.inject({ method: 'POST', url: `/api${path}`, headers: bearer(admin), payload });
-    if (response.statusCode !== 201) throw new Error(`${path}: ${response.body}`);
-    return response.json() as { id: string };
-  };
+  const post = (path: string, payload: object) => patch(path, 'POST', payload);
   // a second fleet in another organisation tree: neither may see the other
   const organisations = (await get(admin, '/organisation?range=[0,50]')).body as { id: string; parentId: string | null }[];
   const root = organisations.find((o) => !o.parentId)!;
@@ -264,11 +267,6 @@ describe('shared links', () => {
 // last: it adds a seventh vehicle to the fleet the tests above count
 describe('geofence and route events', () => {
   it('raises entering and leaving an assigned geofence, and leaving the planned route', async () => {
-    const patch = async (path: string, method: 'PUT' | 'POST', payload: object) => {
-      const response = await server.app.inject({ method, url: `/api${path}`, headers: bearer(admin), payload });
-      if (response.statusCode >= 300) throw new Error(`${path}: ${response.body}`);
-      return response.json() as { id: string };
-    };
     // a fresh vehicle and device, so the rules load on first sight
     const sunriseOrg = (await get(admin, `/vehicle/${vehicles[SUNRISE_IMEI]}`)).body.organisationId as string;
     const imei = '868347070000777';
@@ -302,11 +300,6 @@ describe('geofence and route events', () => {
   });
 
   it("applies the organisation's route deviation to routes without a tolerance, and raises idling past its idle minutes once per halt", async () => {
-    const patch = async (path: string, method: 'PUT' | 'POST', payload: object) => {
-      const response = await server.app.inject({ method, url: `/api${path}`, headers: bearer(admin), payload });
-      if (response.statusCode >= 300) throw new Error(`${path}: ${response.body}`);
-      return response.json() as { id: string; toleranceMeters?: number | null };
-    };
     const sunriseOrg = (await get(admin, `/vehicle/${vehicles[SUNRISE_IMEI]}`)).body.organisationId as string;
     const imei = '868347070000778';
     const tracked = await patch('/device', 'POST', { imei, status: 'INSTALLED', organisationId: sunriseOrg });
