@@ -36,6 +36,10 @@ describe('SIM activation orders', () => {
     const both = (await call(as.dealer!, 'GET', '/sim-activation?simStatus=INITIATED,APPROVED')).json() as Order[];
     expect(both.map((r) => r.status).sort()).toEqual(['APPROVED', 'INITIATED']);
     expect((await call(as.dealer!, 'GET', `/sim-activation?organisation=${orgs['Sunrise Logistics']}`)).json()).toEqual([]);
+    const byImei = (await call(as.dealer!, 'GET', `/sim-activation?imei=${device(7).imei}`)).json() as Order[];
+    expect(byImei.map((r) => r.imei)).toEqual([device(7).imei]);
+    const byId = (await call(as.dealer!, 'GET', `/sim-activation?_id=${rows[0]!.id}`)).json() as Order[];
+    expect(byId.map((r) => r.id)).toEqual([rows[0]!.id]);
     // the customer below the dealer has no SIM activation module
     expect((await call(as.customer!, 'GET', '/sim-activation')).statusCode).toBe(403);
   });
