@@ -68,7 +68,7 @@ function OrderForm({ order, initialImei }: { order?: Order; initialImei: string 
   const [imei, setImei] = useState(order?.imei ?? initialImei);
   const [ips, setIps] = useState(order?.ips.length ? order.ips : ['']);
   const [numbers, setNumbers] = useState(order?.numbers.length ? order.numbers.map((n) => n.replace(/^\+91/, '')) : ['']);
-  const [durationInDays, setDuration] = useState<number>(order?.durationInDays ?? ACTIVATION_DURATIONS[0].days);
+  const [durationInDays, setDuration] = useState<number>(order?.durationInDays ?? ACTIVATION_DURATIONS[0]);
 
   // back where the user came from; a deep link has nowhere to go back to
   const back = () => ((window.history.state as { idx?: number } | null)?.idx ? navigate(-1) : navigate('/sim-activation-order'));
@@ -84,9 +84,9 @@ function OrderForm({ order, initialImei }: { order?: Order; initialImei: string 
       <EntryList label="sim.ips" addLabel="sim.addIp" lastMessage="sim.ipsRequired" values={ips} onChange={setIps} max={MAX_SIM_IPS} />
       <EntryList label="sim.numbers" addLabel="sim.addNumber" lastMessage="sim.numbersRequired" values={numbers} onChange={setNumbers} max={MAX_SIM_NUMBERS} phone />
       <TextField select label={translate('sim.duration')} value={durationInDays} onChange={(e) => setDuration(Number(e.target.value))}>
-        {ACTIVATION_DURATIONS.map((d) => <MenuItem key={d.days} value={d.days}>{translate(`sim.durations.${d.days}`)}</MenuItem>)}
+        {ACTIVATION_DURATIONS.map((days) => <MenuItem key={days} value={days}>{translate(`sim.durations.${days}`)}</MenuItem>)}
         {/* an order raised through the API may carry another duration: keep it on offer */}
-        {!ACTIVATION_DURATIONS.some((d) => d.days === durationInDays) && <MenuItem value={durationInDays}>{formatDuration(durationInDays, translate)}</MenuItem>}
+        {!(ACTIVATION_DURATIONS as readonly number[]).includes(durationInDays) && <MenuItem value={durationInDays}>{formatDuration(durationInDays, translate)}</MenuItem>}
       </TextField>
       <FormCallMessage result={result} />
       <Box sx={{ display: 'flex', gap: 1 }}>

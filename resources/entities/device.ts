@@ -4,6 +4,8 @@ import {
 
 export const DEVICE_STATUSES = ['NEW', 'ALLOCATED', 'INSTALLED', 'DEFECTED'] as const;
 export const E_SIM_PROVIDERS = ['TAISYS', 'VENTEL'] as const;
+/** A SIM's MSISDN, as the device and a completed SIM activation keep it. */
+export const msisdn = (o: Parameters<typeof text>[0] = {}) => text({ pattern: '^\\d{10,15}$', patternMessage: 'resources.device.simPattern', ...o });
 
 export const deviceActions = [
   'send-command', 'rollback-device', 'allocate-device-bulk', 'update-firmware', 'link-unlink-device',
@@ -28,8 +30,8 @@ export default defineResource({
     status: choice(DEVICE_STATUSES, { required: true, default: 'NEW', filterable: true, sortable: true }),
     modelId: reference('device-model', { filterable: true }),
     firmwareVersion: text({ maxLength: 50 }),
-    sim1: text({ pattern: '^\\d{10,15}$', patternMessage: 'resources.device.simPattern', searchable: true }),
-    sim2: text({ pattern: '^\\d{10,15}$', patternMessage: 'resources.device.simPattern', searchable: true }),
+    sim1: msisdn({ searchable: true }),
+    sim2: msisdn({ searchable: true }),
     active: boolean({ default: true, filterable: true }),
     organisationId: organisationField({ sortable: true }),
   },

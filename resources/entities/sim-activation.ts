@@ -1,5 +1,5 @@
 import { array, boolean, choice, date, defineResource, number, object, organisationField, reference, text } from '../define.ts';
-import { E_SIM_PROVIDERS } from './device.ts';
+import { E_SIM_PROVIDERS, msisdn } from './device.ts';
 
 export const SIM_ORDER_STATUSES = ['INITIATED', 'APPROVED', 'COMPLETED', 'REJECTED'] as const;
 export type SimOrderStatus = (typeof SIM_ORDER_STATUSES)[number];
@@ -12,10 +12,24 @@ export type SimStatusChoice = (typeof SIM_STATUS_CHOICES)[number];
 /** The mobile operators whose M2M profiles the e-SIMs carry (the spec does not list them). */
 export const SIM_OPERATORS = ['AIRTEL', 'BSNL', 'VI', 'JIO'] as const;
 
-/** The named activation durations of the spec: "1 year" = 365 days, "2 year" = 730 days. */
-export const ACTIVATION_DURATIONS = [{ name: '1 year', days: 365 }, { name: '2 year', days: 730 }] as const;
+/** The named activation durations of the spec, in days: "1 year" = 365, "2 year" = 730 (names in sim.durations). */
+export const ACTIVATION_DURATIONS = [365, 730] as const;
 export const MAX_SIM_IPS = 4;
 export const MAX_SIM_NUMBERS = 4;
+
+/** What Change Status to DONE records, with the rules its payload is checked by (the spec's field names). */
+export const SIM_DETAILS = {
+  sim1: msisdn({ label: 'sim.dialog.sim1' }),
+  sim2: msisdn({ label: 'sim.dialog.sim2' }),
+  sim1_operator: choice(SIM_OPERATORS, { label: 'sim.dialog.sim1_operator' }),
+  sim2_operator: choice(SIM_OPERATORS, { label: 'sim.dialog.sim2_operator' }),
+  eSimProvider: choice(E_SIM_PROVIDERS, { label: 'sim.dialog.eSimProvider' }),
+  isSimActivated: boolean(),
+  simActivationApprovedBy: text(),
+  simActivationDate: date(),
+};
+/** The part of SIM_DETAILS the Change Status dialog asks for. */
+export const SIM_DETAIL_INPUTS = ['sim1', 'sim2', 'sim1_operator', 'sim2_operator', 'eSimProvider'] as const;
 
 /** An IPv4 address or host name, with an optional port: where the SIM's device will report. */
 const SERVER_ADDRESS = '^([A-Za-z0-9-]+\\.)*[A-Za-z0-9-]+(:\\d{1,5})?$';
@@ -50,12 +64,8 @@ export default defineResource({
     durationInDays: number({ required: true, integer: true, min: 1, max: 3650, sortable: true, format: 'duration' }),
     status: choice(SIM_ORDER_STATUSES, { readOnly: true, filterable: true, sortable: true, choiceLabels: 'sim.statuses' }),
     manufacturerId: reference('organisation', { readOnly: true, filterable: true }),
-    attributes: object({
-      simDetails: object({
-        sim1: text(), sim2: text(), sim1_operator: text(), sim2_operator: text(), eSimProvider: choice(E_SIM_PROVIDERS),
-        isSimActivated: boolean(), simActivationApprovedBy: text(), simActivationDate: date(),
-      }),
-    }, { readOnly: true }),
+    // written only by Change Status to DONE, whose payload these fields' rules validate
+    attributes: object({ simDetails: object(SIM_DETAILS) }, { readOnly: true }),
     organisationId: organisationField({ sortable: true }),
     createdAt: date({ readOnly: true, sortable: true }),
   },

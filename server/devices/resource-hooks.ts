@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { DEVICE_STATUSES } from '../../resources/entities/device.ts';
-import { badRequest } from '../http/errors.ts';
 import type { ResourceHooks } from '../resources/hooks.ts';
 import { query } from '../resources/sql.ts';
+import { choiceCondition, choiceList } from '../resources/list-query.ts';
 
 export const deviceHooks: ResourceHooks = {
   /** What the gateway last heard: lastSeenAt, lastPosition (decoded fields) and lastHealth, or null. */
@@ -15,10 +15,6 @@ export const deviceHooks: ResourceHooks = {
     record.lastHealth = state?.lastHealth ?? null;
   },
   extraFilters: () => ({
-    statusNotIn: (value) => {
-      const statuses = Array.isArray(value) ? value : String(value).split(',');
-      if (!statuses.every((s) => (DEVICE_STATUSES as readonly string[]).includes(String(s)))) throw badRequest('The filter statusNotIn is not valid');
-      return statuses.length ? sql`t.status not in (${sql.join(statuses.map((s) => sql`${String(s)}`), sql`, `)})` : sql`true`;
-    },
+    statusNotIn: (value) => choiceCondition(sql`t.status`, choiceList('statusNotIn', value, DEVICE_STATUSES), true),
   }),
 };

@@ -6,6 +6,20 @@ import { id, param, UUID_PATTERN } from './sql.ts';
 /** Filters a resource adds beyond its declared fields (users by role name, devices by excluded statuses). */
 export type ExtraFilters = Record<string, (value: unknown) => SQL>;
 
+/** A filter's list of choices, as a JSON array or `A,B` in a query parameter; 400 for any other value. */
+export function choiceList(key: string, value: unknown, choices: readonly string[]): string[] {
+  const values = (Array.isArray(value) ? value : String(value).split(',')).map(String);
+  if (!values.every((v) => choices.includes(v))) throw badRequest(`The filter ${key} is not valid`);
+  return values;
+}
+
+/** `column in (...)` (or `not in`) over a choice list; an empty list matches everything or nothing as logic says. */
+export function choiceCondition(column: SQL, values: string[], negate = false): SQL {
+  if (!values.length) return negate ? sql`true` : sql`false`;
+  const list = sql.join(values.map((v) => sql`${v}`), sql`, `);
+  return negate ? sql`${column} not in (${list})` : sql`${column} in (${list})`;
+}
+
 export interface ListQuery {
   where: SQL[];
   orderBy: SQL;

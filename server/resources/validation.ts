@@ -12,7 +12,8 @@ export function writableFields(resource: ResourceDeclaration, mode: WriteMode): 
   return Object.entries(resource.fields).filter(([, f]) => !f.readOnly && (mode === 'create' || !f.createOnly));
 }
 
-function fieldSchema(label: string, field: Field, nullable: boolean): Schema {
+/** The JSON Schema of one declared field, with the console's messages. */
+export function fieldSchema(label: string, field: Field, nullable: boolean): Schema {
   const messages = (extra: Record<string, string>) => ({ type: message('validation.invalid', { label }), ...extra });
   const withNull = (type: string) => (nullable ? [type, 'null'] : type);
   switch (field.type) {

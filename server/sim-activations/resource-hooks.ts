@@ -8,6 +8,7 @@ import type { ResourceHooks } from '../resources/hooks.ts';
 import { message } from '../resources/messages.ts';
 import { scopeCondition } from '../resources/scope.ts';
 import { query } from '../resources/sql.ts';
+import { choiceCondition, choiceList } from '../resources/list-query.ts';
 import { simActivationRoutes } from './routes.ts';
 
 interface OrderDevice { id: string; uid: string | null; organisationId: string; path: string }
@@ -31,16 +32,10 @@ export function manufacturerOf(organisationPath: string): string {
   return chain[1] ?? chain[0]!;
 }
 
-const statusList = (value: unknown) => {
-  const statuses = Array.isArray(value) ? value.map(String) : String(value).split(',');
-  if (!statuses.every((s) => (SIM_ORDER_STATUSES as readonly string[]).includes(s))) throw badRequest('The filter simStatus is not valid');
-  return statuses;
-};
-
 export const simActivationHooks: ResourceHooks = {
   // the spec's query parameters: ?simStatus=INITIATED&organisation={id}
   extraFilters: () => ({
-    simStatus: (value) => sql`t.status in (${sql.join(statusList(value).map((s) => sql`${s}`), sql`, `)})`,
+    simStatus: (value) => choiceCondition(sql`t.status`, choiceList('simStatus', value, SIM_ORDER_STATUSES)),
     organisation: (value) => {
       if (typeof value !== 'string' || !/^[0-9a-f-]{36}$/i.test(value)) throw badRequest('The filter organisation is not valid');
       return sql`t.organisation_id = ${value}::uuid`;

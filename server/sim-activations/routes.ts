@@ -4,49 +4,39 @@ import type { Db } from '../db/client.ts';
 import { requireCaller, type Caller } from '../auth/caller.ts';
 import { hasPermission } from '../../providers/permissions.ts';
 import simActivation, {
-  CLOSED_SIM_ORDER_STATUSES, SIM_OPERATORS, SIM_STATUS_CHOICES, type SimOrderStatus, type SimStatusChoice,
+  CLOSED_SIM_ORDER_STATUSES, SIM_DETAIL_INPUTS, SIM_DETAILS, SIM_STATUS_CHOICES, type SimOrderStatus, type SimStatusChoice,
 } from '../../resources/entities/sim-activation.ts';
-import { E_SIM_PROVIDERS } from '../../resources/entities/device.ts';
+import userResource from '../../resources/entities/user.ts';
+import { choice } from '../../resources/define.ts';
 import { badRequest, forbidden, HttpError } from '../http/errors.ts';
-import { findRecord } from '../resources/records.ts';
+import { findRecord, labelExpression } from '../resources/records.ts';
 import { writableRecord } from '../resources/routes.ts';
 import { isSuperAdmin } from '../resources/scope.ts';
 import { query } from '../resources/sql.ts';
-import { bodySchema, normaliseBody } from '../resources/validation.ts';
+import { bodySchema, fieldSchema, normaliseBody } from '../resources/validation.ts';
 import { message } from '../resources/messages.ts';
 
 const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] };
-const MSISDN = '^\\d{10,15}$';
 
-interface StatusPayload {
-  status?: SimStatusChoice;
-  sim1?: string; sim2?: string; sim1_operator?: string; sim2_operator?: string; eSimProvider?: string;
-}
-type Body = StatusPayload & { imei?: string; ips?: string[]; numbers?: string[]; durationInDays?: number };
+type Details = Partial<Record<(typeof SIM_DETAIL_INPUTS)[number], string>>;
+type Body = Details & { status?: SimStatusChoice; imei?: string; ips?: string[]; numbers?: string[]; durationInDays?: number };
 
-/** The order form's fields (as on create) and the Change Status dialog's, all optional here. */
+/** The order form's fields (as on create) and the Change Status payload (SIM_DETAILS' rules), all optional here. */
 function updateSchema() {
   const form = bodySchema(simActivation, 'create') as { properties: Record<string, unknown> };
-  const text = (pattern?: string) => ({ type: ['string', 'null'], maxLength: 50, ...(pattern ? { pattern, errorMessage: message('resources.device.simPattern') } : {}) });
-  return {
-    type: 'object',
-    additionalProperties: false,
-    properties: {
-      ...form.properties,
-      status: { type: ['string', 'null'], enum: [...SIM_STATUS_CHOICES, null], errorMessage: message('validation.choice', { label: message('sim.dialog.status') }) },
-      sim1: text(MSISDN), sim2: text(MSISDN),
-      sim1_operator: { type: ['string', 'null'], enum: [...SIM_OPERATORS, null], errorMessage: message('validation.choice', { label: message('sim.dialog.sim1_operator') }) },
-      sim2_operator: { type: ['string', 'null'], enum: [...SIM_OPERATORS, null], errorMessage: message('validation.choice', { label: message('sim.dialog.sim2_operator') }) },
-      eSimProvider: { type: ['string', 'null'], enum: [...E_SIM_PROVIDERS, null], errorMessage: message('validation.choice', { label: message('sim.dialog.eSimProvider') }) },
-    },
-  };
+  const status = choice(SIM_STATUS_CHOICES, { label: 'sim.dialog.status' });
+  const payload = Object.fromEntries([['status', status] as const, ...SIM_DETAIL_INPUTS.map((k) => [k, SIM_DETAILS[k]] as const)]
+    .map(([name, field]) => [name, fieldSchema(message(field.label!), field, true)]));
+  return { type: 'object', additionalProperties: false, properties: { ...form.properties, ...payload } };
 }
 
-const isStatusChange = (body: Body) => 'status' in body || ['sim1', 'sim2', 'sim1_operator', 'sim2_operator', 'eSimProvider'].some((k) => k in body);
-const userName = async (db: Db, caller: Caller) => {
-  const [user] = await query<{ name: string }>(db, sql`select trim(first_name || ' ' || coalesce(last_name, '')) as name from users where id = ${caller.userId}::uuid`);
+const isStatusChange = (body: Body) => 'status' in body || SIM_DETAIL_INPUTS.some((k) => k in body);
+
+/** The approver as lists name a user (the user declaration's label). */
+async function approverName(db: Db, caller: Caller): Promise<string> {
+  const [user] = await query<{ name: string }>(db, sql`select ${labelExpression(userResource, 'u')} as name from users u where u.id = ${caller.userId}::uuid`);
   return user?.name ?? caller.email ?? caller.userId;
-};
+}
 
 /**
  * PUT /sim-activation/{id}: the form's body edits an open order (edit-sim-activation-order), a
@@ -73,11 +63,10 @@ export function simActivationRoutes(app: FastifyInstance, db: Db) {
     if (statusChange) {
       if (!body.status) throw badRequest(message('sim.statusRequired'), { status: message('sim.statusRequired') });
       if (body.status === 'DONE') {
-        const details = [body.sim1, body.sim2, body.sim1_operator, body.sim2_operator, body.eSimProvider];
-        if (details.some((v) => !v)) throw badRequest(message('sim.doneDetailsRequired'));
+        if (SIM_DETAIL_INPUTS.some((k) => !body[k])) throw badRequest(message('sim.doneDetailsRequired'));
         const simDetails = {
-          sim1: body.sim1, sim2: body.sim2, sim1_operator: body.sim1_operator, sim2_operator: body.sim2_operator, eSimProvider: body.eSimProvider,
-          isSimActivated: true, simActivationApprovedBy: await userName(db, caller), simActivationApprovedById: caller.userId,
+          ...Object.fromEntries(SIM_DETAIL_INPUTS.map((k) => [k, body[k]])),
+          isSimActivated: true, simActivationApprovedBy: await approverName(db, caller), simActivationApprovedById: caller.userId,
           simActivationDate: new Date().toISOString(),
         };
         await db.transaction(async (tx) => {

@@ -33,7 +33,7 @@ const sim = {
   statusChanged: 'The order is now %{status}',
   dialog: {
     status: 'Status', sim1: 'SIM 1 MSISDN', sim2: 'SIM 2 MSISDN', sim1_operator: 'SIM 1 Operator', sim2_operator: 'SIM 2 Operator',
-    eSimProvider: 'E-SIM Provider', cancel: 'Cancel', save: 'Save',
+    eSimProvider: 'E-SIM Provider',
   },
 };
 export default sim;

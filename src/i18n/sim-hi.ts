@@ -35,7 +35,7 @@ const sim: typeof simEn = {
   statusChanged: 'ऑर्डर अब %{status} है',
   dialog: {
     status: 'स्थिति', sim1: 'सिम 1 MSISDN', sim2: 'सिम 2 MSISDN', sim1_operator: 'सिम 1 ऑपरेटर', sim2_operator: 'सिम 2 ऑपरेटर',
-    eSimProvider: 'ई-सिम प्रदाता', cancel: 'रद्द करें', save: 'सहेजें',
+    eSimProvider: 'ई-सिम प्रदाता',
   },
 };
 export default sim;

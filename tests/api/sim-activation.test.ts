@@ -96,6 +96,14 @@ describe('SIM activation orders', () => {
     expect(noStatus.json()).toMatchObject({ success: false, message: 'Status is required' });
     const missing = await call(as.manufacturer!, 'PUT', `/sim-activation/${order!.id}`, { status: 'DONE', sim1: '5754000001', sim2: '5755000001' });
     expect(missing.json()).toMatchObject({ success: false, message: 'SIM OPERATORs,E-SIM Provider and MSISDNs are required' });
+    const badSim = await call(as.manufacturer!, 'PUT', `/sim-activation/${order!.id}`, {
+      status: 'DONE', sim1: '12', sim2: '5755000001', sim1_operator: 'AIRTEL', sim2_operator: 'BSNL', eSimProvider: 'VENTEL',
+    });
+    expect(badSim.json()).toMatchObject({ success: false, message: 'A SIM number must be 10 to 15 digits' });
+    const badOperator = await call(as.manufacturer!, 'PUT', `/sim-activation/${order!.id}`, {
+      status: 'DONE', sim1: '5754000001', sim2: '5755000001', sim1_operator: 'ACME', sim2_operator: 'BSNL', eSimProvider: 'VENTEL',
+    });
+    expect(badOperator.json()).toMatchObject({ success: false, message: 'SIM 1 Operator must be one of the listed choices' });
     expect((await call(as.manufacturer!, 'GET', `/sim-activation/${order!.id}`)).json().status).toBe('INITIATED');
 
     const approved = await call(as.manufacturer!, 'PUT', `/sim-activation/${order!.id}`, { status: 'APPROVED' });

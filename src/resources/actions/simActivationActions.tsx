@@ -6,7 +6,7 @@ import { readSession } from '../../../providers/session.ts';
 import { SUPER_ADMIN } from '../../../providers/permissions.ts';
 import { E_SIM_PROVIDERS } from '../../../resources/entities/device.ts';
 import {
-  CLOSED_SIM_ORDER_STATUSES, SIM_OPERATORS, SIM_STATUS_CHOICES, type SimOrderStatus,
+  CLOSED_SIM_ORDER_STATUSES, SIM_DETAIL_INPUTS, SIM_OPERATORS, SIM_STATUS_CHOICES, type SimOrderStatus,
 } from '../../../resources/entities/sim-activation.ts';
 import { ActionDialog } from './ActionDialog.tsx';
 import type { ActionDialogProps, ResourceAction } from './types.ts';
@@ -18,8 +18,7 @@ export function canChangeOrder(order: RaRecord): boolean {
   return session?.role.name === SUPER_ADMIN || session?.user.organisation?.id === order.manufacturerId;
 }
 
-const DETAILS = ['sim1', 'sim2', 'sim1_operator', 'sim2_operator', 'eSimProvider'] as const;
-type Details = Record<(typeof DETAILS)[number], string>;
+type Details = Record<(typeof SIM_DETAIL_INPUTS)[number], string>;
 
 function ChangeStatus({ record, onClose }: ActionDialogProps) {
   const translate = useTranslate();
@@ -27,11 +26,11 @@ function ChangeStatus({ record, onClose }: ActionDialogProps) {
   const [edited, setEdited] = useState<Partial<Details>>({});
   // the device's current SIMs are the likely answer until the user types another
   const { data: device } = useGetOne('device', { id: record?.deviceId }, { enabled: Boolean(record?.deviceId) });
-  const details = Object.fromEntries(DETAILS.map((k) => [k, edited[k] ?? (device?.[k] as string | undefined) ?? ''])) as Details;
+  const details = Object.fromEntries(SIM_DETAIL_INPUTS.map((k) => [k, edited[k] ?? (device?.[k] as string | undefined) ?? ''])) as Details;
 
   const submit = async () => {
     if (!status) throw new Error(translate('sim.statusRequired'));
-    if (status === 'DONE' && DETAILS.some((k) => !details[k].trim())) throw new Error(translate('sim.doneDetailsRequired'));
+    if (status === 'DONE' && SIM_DETAIL_INPUTS.some((k) => !details[k].trim())) throw new Error(translate('sim.doneDetailsRequired'));
     await apiCall(`/sim-activation/${record!.id}`, 'PUT', status === 'DONE' ? { status, ...details } : { status });
     return { message: translate('sim.statusChanged', { status: translate(`sim.statuses.${status === 'DONE' ? 'COMPLETED' : status}`) }) };
   };
