@@ -29,13 +29,16 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
+    // an idle connection cut by the server (a restart, a dropped database) must not crash the
+    // process: the pool replaces it, and a query on a broken one fails on its own
+    pool.on('error', () => undefined);
     const db = drizzle(pool, { schema }) as unknown as Db;
     await migrate(drizzle(pool, { schema }), { migrationsFolder });
     const listen = async (channel: string, onPayload: (payload: string) => void) => {
       const client = new pg.Client({ connectionString: options.databaseUrl });
+      client.on('error', () => { /* the pool's users see the outage; a listener just stops hearing */ });
       await client.connect();
       client.on('notification', (message) => { if (message.channel === channel && message.payload) onPayload(message.payload); });
-      client.on('error', () => { /* the pool's users see the outage; a listener just stops hearing */ });
       await client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
       return async () => { await client.end().catch(() => undefined); };
     };
