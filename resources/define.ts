@@ -65,8 +65,10 @@ export interface ReferenceField extends FieldBase {
   reference: string;
 }
 export interface ArrayField extends FieldBase {
-  /** Items are text, numbers or mobile numbers (kept with +91, as phone fields are). */
-  type: 'array'; of: 'text' | 'number' | 'phone'; minItems?: number; maxItems?: number;
+  /** Items are text, numbers, mobile numbers (kept with +91, as phone fields are) or objects of `item`'s fields. */
+  type: 'array'; of: 'text' | 'number' | 'phone' | 'object'; minItems?: number; maxItems?: number;
+  /** The fields of each item when `of` is 'object' (a customer's KYC documents). */
+  item?: Record<string, Field>;
   /** i18n keys of the messages for too few and too many items. */
   minItemsMessage?: string; maxItemsMessage?: string;
   /** For text items: a pattern each must match, and its message. */

@@ -56,11 +56,6 @@ export const modules: ModuleDefinition[] = [
   { id: 'dashboard-v2', name: 'menu.dashboardV2', path: '/dashboardv2', group: 'top', badge: 'new', actions: [] },
   { id: 'fleet-dashboard', name: 'menu.fleetDashboard', path: '/fleet-dashboard', group: 'top', badge: 'beta', actions: [] },
   { id: 'live-tracking', name: 'menu.liveTracking', path: '/view-operations/live-tracking', group: 'top', actions: [action('share-live-tracking')] },
-  {
-    id: 'fitment', name: 'menu.fitment', path: '/fitment', group: 'top',
-    actions: ['add-fitment', 'edit-fitment', 'bulk-fitment', 'approve-activation', 'undo-activation',
-      'generate-certificate', 'edit-certificate', 'view-certificate'].map(action),
-  },
   { id: 'route-playback', name: 'menu.routePlayback', path: '/view-operations/route-playback', group: 'hidden', actions: [action('share-playback')] },
   { id: 'duty-report', name: 'menu.dutyReport', path: '/duty-report', group: 'hidden', actions: [] },
   { id: 'device-details', name: 'menu.deviceDetails', path: '/device-details', group: 'hidden', actions: [] },

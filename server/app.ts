@@ -26,6 +26,8 @@ declare module 'fastify' {
     live: LiveFeed;
     /** This process's AIS-140 gateway, once started (a process may run the API alone). */
     gateway: Gateway | null;
+    /** The brand id the server runs as (BRAND): its default customer password, certificate texts. */
+    brand: string;
   }
 }
 
@@ -55,6 +57,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await live.start();
   app.decorate('live', live);
   app.decorate('gateway', null);
+  app.decorate('brand', config.brand);
   app.addHook('onClose', async () => live.stop());
   registerLiveSocket(app, db, callers, keys, live);
 

@@ -20,6 +20,8 @@ export default defineResource({
   title: 'menu.management.devices',
   module: 'management-device',
   scope: 'organisation',
+  // the fitment form's IMEI picker lists the devices a fitter may fit
+  readableByModules: ['fitment'],
   permissions: crudPermissions('device'),
   fields: {
     imei: text({ required: true, pattern: '^\\d{15}$', patternMessage: 'resources.device.imeiPattern', unique: true, searchable: true, sortable: true }),

@@ -15,9 +15,11 @@ import wallet from './wallet.ts';
 import deviceModel from './device-model.ts';
 import item from './item.ts';
 import simActivation from './sim-activation.ts';
+import fitment from './fitment.ts';
+import rto from './rto.ts';
 
 /** Every declared entity, in the order the spec lists them. */
 export const declarations: ResourceDeclaration[] = [
   device, vehicle, user, organisation, role, groups, route, adminDivision, job, poi, geofence, rawLogs, wallet,
-  deviceModel, item, simActivation,
+  deviceModel, item, simActivation, fitment, rto,
 ];

@@ -12,7 +12,9 @@ import { kmlRouteRoutes } from '../planned-routes/kml.ts';
 import { geofenceHooks } from '../geofences/resource-hooks.ts';
 import { profileRoutes } from '../users/profile.ts';
 import { simActivationHooks } from '../sim-activations/resource-hooks.ts';
+import { fitmentHooks } from '../fitments/resource-hooks.ts';
 import type { ResourceHooks } from './hooks.ts';
+import { fitmentRoutes } from '../fitments/routes.ts';
 import { registerResourceRoutes } from './routes.ts';
 
 const hooksByResource: Record<string, ResourceHooks> = {
@@ -24,6 +26,7 @@ const hooksByResource: Record<string, ResourceHooks> = {
   route: { routes: kmlRouteRoutes },
   geofence: geofenceHooks,
   'sim-activation': simActivationHooks,
+  fitment: { ...fitmentHooks, routes: (app, db) => fitmentRoutes(app, db, fitmentHooks) },
 };
 
 /** The CRUD routes of every declared resource, including ones registered at run time. */

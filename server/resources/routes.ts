@@ -111,7 +111,7 @@ export function columnsFromBody(resource: ResourceDeclaration, body: Body, mode:
   return columns;
 }
 
-function mapDatabaseError(error: unknown): never {
+export function mapDatabaseError(error: unknown): never {
   const code = pgCode(error);
   if (code === '23505') throw new HttpError(409, message('validation.duplicate'));
   if (code === '23503') throw new HttpError(409, message('validation.inUse'));
@@ -177,18 +177,8 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, resource: R
       schema: { tags, summary: `Create a ${resource.name}`, body: bodySchema(resource, 'create') },
     }, async (request, reply) => {
       const ctx = await context(request);
-      const body = request.body;
-      const organisationId = await owningOrganisation(ctx, body, 'create');
-      await checkWrite(ctx, body);
-      const columns = columnsFromBody(resource, body, 'create');
-      if (organisationId !== undefined) columns.set('organisation_id', param({ type: 'reference', reference: 'organisation' }, organisationId));
-      const newId = await db.transaction(async (tx) => {
-        const txCtx = { ...ctx, db: tx as unknown as Db };
-        await hooks.beforeCreate?.(txCtx, columns, body);
-        const names = [...columns.keys()];
-        const [row] = await query<{ id: string }>(tx as unknown as Db, sql`insert into ${id(resource.table)} (${sql.join(names.map((n) => id(n)), sql`, `)}) values (${sql.join(names.map((n) => columns.get(n)!), sql`, `)}) returning id`);
-        return row!.id;
-      }).catch(mapDatabaseError);
+      const newId = await db.transaction(async (tx) => insertRecord({ ...ctx, db: tx as unknown as Db }, request.body, hooks))
+        .catch(mapDatabaseError);
       const record = await findRecord(db, resource, ctx.caller, newId);
       reply.status(201);
       return record;
@@ -235,6 +225,22 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, resource: R
   }
 
   hooks.routes?.(app, db);
+}
+
+/**
+ * Checks and inserts one row of a create body, inside the caller's transaction (ctx.db): the
+ * create route's work, shared with routes that create many at once (bulk activation).
+ */
+export async function insertRecord(ctx: WriteContext, body: Body, hooks: ResourceHooks = {}): Promise<string> {
+  const { resource } = ctx;
+  const organisationId = await owningOrganisation(ctx, body, 'create');
+  await checkWrite(ctx, body);
+  const columns = columnsFromBody(resource, body, 'create');
+  if (organisationId !== undefined) columns.set('organisation_id', param({ type: 'reference', reference: 'organisation' }, organisationId));
+  await hooks.beforeCreate?.(ctx, columns, body);
+  const names = [...columns.keys()];
+  const [row] = await query<{ id: string }>(ctx.db, sql`insert into ${id(resource.table)} (${sql.join(names.map((n) => id(n)), sql`, `)}) values (${sql.join(names.map((n) => columns.get(n)!), sql`, `)}) returning id`);
+  return row!.id;
 }
 
 /** The row to change: 404 when the caller cannot see it, 403 when they can see but not change it. */

@@ -54,6 +54,7 @@ export function fieldSchema(label: string, field: Field, nullable: boolean): Sch
       const itemMessage = field.of === 'phone' ? message('validation.phone', { label })
         : field.itemPatternMessage ? message(field.itemPatternMessage) : message('validation.invalid', { label });
       const items = field.of === 'number' ? { type: 'number' }
+        : field.of === 'object' ? objectSchema(field.item ?? {}, false)
         : { type: 'string', minLength: 1, maxLength: 255, ...(itemPattern ? { pattern: itemPattern } : {}), errorMessage: itemMessage };
       return {
         type: withNull('array'), items,
@@ -65,10 +66,7 @@ export function fieldSchema(label: string, field: Field, nullable: boolean): Sch
         }),
       };
     }
-    case 'object': {
-      const properties = Object.fromEntries(Object.entries(field.fields).map(([name, sub]) => [name, fieldSchema(message(sub.label ?? `resources.common.${name}`), sub, !sub.required)]));
-      return { type: withNull('object'), properties, additionalProperties: false };
-    }
+    case 'object': return objectSchema(field.fields, nullable);
     case 'geometry':
       return {
         type: withNull('object'),
@@ -79,6 +77,21 @@ export function fieldSchema(label: string, field: Field, nullable: boolean): Sch
       };
     case 'json': return {};
   }
+}
+
+/** An object of declared fields (an organisation's address, a fitment's vehicle): its required ones must be there. */
+function objectSchema(fields: Record<string, Field>, nullable: boolean): Schema {
+  const labelled = Object.entries(fields).map(([name, sub]) => [name, sub, message(sub.label ?? `resources.common.${name}`)] as const);
+  const required = labelled.filter(([, sub]) => sub.required);
+  return {
+    type: nullable ? ['object', 'null'] : 'object',
+    properties: Object.fromEntries(labelled.map(([name, sub, label]) => [name, fieldSchema(label, sub, !sub.required)])),
+    additionalProperties: false,
+    ...(required.length ? {
+      required: required.map(([name]) => name),
+      errorMessage: { required: Object.fromEntries(required.map(([name, , label]) => [name, message('validation.required', { label })])) },
+    } : {}),
+  };
 }
 
 /** The JSON Schema of a create or edit body, with the console's messages. */
@@ -101,6 +114,10 @@ export function normaliseBody(resource: ResourceDeclaration, body: Record<string
       const value = values[name];
       if (field.type === 'object' && value && typeof value === 'object' && !Array.isArray(value)) {
         visit(field.fields, value as Record<string, unknown>);
+        continue;
+      }
+      if (field.type === 'array' && field.of === 'object' && Array.isArray(value)) {
+        for (const item of value) if (item && typeof item === 'object') visit(field.item ?? {}, item as Record<string, unknown>);
         continue;
       }
       if (field.type === 'array' && field.of !== 'number' && Array.isArray(value)) {

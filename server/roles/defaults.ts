@@ -53,7 +53,7 @@ export const defaultRoleGrants: Record<string, Grants> = {
     ...tracking, ...reports(),
     fitment: ['add-fitment', 'edit-fitment', 'bulk-fitment', 'view-certificate', 'generate-certificate'],
     'sim-activation-order': ['add-sim-activation-order'],
-    'management-device': ['export-device', 'allocate-device-bulk', 'raise-sim-activation', 'link-unlink-device'],
+    'management-device': ['export-device', 'allocate-device-bulk', 'raise-sim-activation', 'link-unlink-device', 'create-activation'],
     'management-vehicle': ['add-vehicle', 'edit-vehicle-result-table', 'export-vehicle', 'activated-tracking', 'deActivated-tracking', 'send-mail-item', 'assign-geofence'],
     'management-user': ['add-user', 'edit-user', 'export-user'],
     'management-organisation': ['add-organisation', 'export-organisation'],
@@ -79,7 +79,7 @@ export const defaultRoleGrants: Record<string, Grants> = {
   },
   MANUFACTURER: {
     dashboard: '*',
-    fitment: ['view-certificate'],
+    fitment: ['view-certificate', 'approve-activation', 'undo-activation'],
     'sim-activation-order': '*',
     'management-device': '*',
     'management-device-model': '*',

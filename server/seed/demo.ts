@@ -6,6 +6,7 @@ import { organisations, users } from '../db/schema.ts';
 import { loadAuthKeys } from '../auth/keys.ts';
 import { issueTokens, revokeFamily } from '../auth/tokens.ts';
 import { rootOrganisation } from './first-start.ts';
+import { rtoCode, rtoDetails } from '../../resources/india.ts';
 
 /** The password of every demo user; documented in the README. */
 /** The demo fleet's devices: IMEIs count up from the first; `npm start` simulates them. */
@@ -14,6 +15,11 @@ export const DEMO_DEVICE_COUNT = 12;
 
 export const DEMO_PASSWORD = 'Waymark@2026';
 const DEMO_MARKER = 'Bharat Telematics Pvt Ltd';
+/** Uttar Pradesh's offices around the demo fleet: the RTO catalogue is the administrators' to fill (docs/fitment.md). */
+const DEMO_RTOS = [
+  ['UP78', 'Kanpur Nagar'], ['UP77', 'Kanpur Dehat'], ['UP32', 'Lucknow'], ['UP80', 'Agra'], ['UP65', 'Varanasi'],
+  ['UP70', 'Prayagraj'], ['UP14', 'Ghaziabad'], ['UP16', 'Gautam Buddh Nagar'], ['UP15', 'Meerut'], ['UP25', 'Bareilly'],
+] as const;
 
 /** One demo user per role: [role, e-mail local part, organisation key, first name, last name, phone]. */
 export const demoUsers: [string, string, string, string, string, string][] = [
@@ -86,7 +92,8 @@ export async function seedDemo(app: FastifyInstance, db: Db, log: FastifyBaseLog
         imei: (BigInt(DEMO_FIRST_IMEI) + BigInt(i)).toString(),
         iccid: `8991000900${String(123456789 + i)}`,
         eSimProvider: i % 2 ? 'VENTEL' : 'TAISYS',
-        status: i < 6 ? 'INSTALLED' : i < 9 ? 'ALLOCATED' : 'NEW',
+        // the six fitted below become INSTALLED through their fitments
+        status: i < 9 ? 'ALLOCATED' : 'NEW',
         modelId: model.id, firmwareVersion: '2.4.1',
         sim1: `5754${String(1000000 + i)}`, sim2: `5755${String(1000000 + i)}`,
         organisationId: i < 6 ? customer.id : i < 9 ? dealer.id : maker.id,
@@ -101,6 +108,21 @@ export async function seedDemo(app: FastifyInstance, db: Db, log: FastifyBaseLog
         category: i === 4 ? 'BUS' : 'TRUCK', make, model, engineNo: `ENG${908100 + i}`, chassisNo: `MAT4480${12000 + i}`,
         ownerId: created.CUSTOMER, deviceId: devices[i]!.id, groupId: i === 4 ? undefined : group.id, organisationId: customer.id,
       }));
+    }
+    for (const [code, name] of DEMO_RTOS) await api('POST', '/rto', { state: 'UP', code, name });
+    // each vehicle fitted with its device by the dealer's fitter for Priya, and the activation approved
+    for (const [i, [make, model]] of makes.entries()) {
+      const fitted = await api('POST', '/fitment', {
+        vehicle: {
+          category: i === 4 ? 'BUS' : 'TRUCK', registrationNumber: `UP78${String.fromCharCode(65 + i)}T${4321 + i}`, engineNo: `ENG${908100 + i}`,
+          chassisNo: `MAT4480${12000 + i}`, regDate: `2025-0${1 + i}-15`, rto: rtoDetails('Kanpur Nagar', 'UP78'), rtoCode: rtoCode('UP', 'UP78'), make, model,
+        },
+        device: { imei: devices[i]!.imei, panicButtonCount: 2 },
+        customer: { firstName: 'Priya', lastName: 'Singh', email: demoEmail('customer'), phone: '9876543210', address: '14/112 Civil Lines\nKanpur\nUttar Pradesh 208001' },
+        fitter: { firstName: 'Arjun', lastName: 'Yadav', email: demoEmail('fitter'), phone: '9800000007' },
+        fitmentDate: `2026-10-0${1 + i}`, durationInDays: i % 2 ? 730 : 365, deviceActivate: true,
+      });
+      await api('PUT', `/activation/approve/${fitted.id}`);
     }
     const circle = await api('POST', '/admin-divisions', { name: 'Kanpur Central', code: 'KNP-C', kind: 'CIRCLE', organisationId: customer.id });
     await api('POST', '/admin-divisions', { name: 'Ward 12 Swaroop Nagar', code: 'KNP-W12', kind: 'WARD', parentId: circle.id, organisationId: customer.id });
@@ -129,5 +151,5 @@ export async function seedDemo(app: FastifyInstance, db: Db, log: FastifyBaseLog
   } finally {
     await revokeFamily(db, familyId);
   }
-  log.info('Demo data seeded through the API: 5 organisations, 13 users, 12 devices, 6 vehicles, 2 SIM activation orders and one of each other entity');
+  log.info('Demo data seeded through the API: 5 organisations, 13 users, 12 devices, 6 vehicles fitted and activated, 2 SIM activation orders, 10 RTOs and one of each other entity');
 }

@@ -2,6 +2,7 @@ import resources from './resources-en.ts';
 import permissions from './permissions-en.ts';
 import tracking from './tracking-en.ts';
 import sim from './sim-en.ts';
+import fitment from './fitment-en.ts';
 
 /** The console's own strings in English; app-hi.ts has every key in Hindi (a test checks). */
 const app = {
@@ -9,6 +10,7 @@ const app = {
   permissions,
   tracking,
   sim,
+  fitment,
   app: { name: 'Waymark', loading: 'Loading...' },
   auth: {
     signInTitle: 'Sign in',
@@ -117,6 +119,7 @@ const app = {
       rawLogs: 'Raw Logs',
       wallets: 'Wallets',
       deviceModels: 'Device Models',
+      rtos: 'RTOs',
       items: 'Items',
     },
   },

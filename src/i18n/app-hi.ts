@@ -3,6 +3,7 @@ import resources from './resources-hi.ts';
 import permissions from './permissions-hi.ts';
 import tracking from './tracking-hi.ts';
 import sim from './sim-hi.ts';
+import fitment from './fitment-hi.ts';
 
 /** Hindi: typed against the English keys, so a missing key fails the type check. */
 const app: AppMessages = {
@@ -10,6 +11,7 @@ const app: AppMessages = {
   permissions,
   tracking,
   sim,
+  fitment,
   app: { name: 'वेमार्क', loading: 'लोड हो रहा है...' },
   auth: {
     signInTitle: 'साइन इन',
@@ -118,6 +120,7 @@ const app: AppMessages = {
       rawLogs: 'रॉ लॉग',
       wallets: 'वॉलेट',
       deviceModels: 'डिवाइस मॉडल',
+      rtos: 'आरटीओ',
       items: 'आइटम',
     },
   },

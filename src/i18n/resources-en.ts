@@ -263,6 +263,21 @@ const resources = {
         status: 'Status', manufacturerId: 'Manufacturer', attributes: 'SIM details', organisationId: 'Organisation', createdAt: 'Raised on',
       },
     },
+    fitment: {
+      subtitle: 'Devices fitted to vehicles, and their activations',
+      fields: {
+        vehicle: 'Vehicle', device: 'Device', customer: 'Customer', fitter: 'Fitter', fitmentDate: 'Fitment Date',
+        durationInDays: 'Activation Duration', deviceActivate: 'Device Activation', imei: 'IMEI', registrationNumber: 'Registration Number',
+        customerName: 'Customer', customerPhone: 'Customer Phone', activationStatus: 'Activation', expiresOn: 'Expires On',
+        deviceId: 'Device', vehicleId: 'Vehicle', customerId: 'Customer account', organisationId: 'Organisation', createdAt: 'Recorded on',
+      },
+    },
+    rto: {
+      subtitle: 'Regional transport offices the fitment form picks from',
+      empty: 'No RTOs for the applied filters...',
+      codePattern: 'An RTO code is the state code and the office number, like UP78',
+      fields: { state: 'State', code: 'Code', name: 'Name' },
+    },
   },
 };
 

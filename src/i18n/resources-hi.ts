@@ -265,6 +265,21 @@ const resources: typeof resourcesEn = {
         status: 'स्थिति', manufacturerId: 'निर्माता', attributes: 'सिम विवरण', organisationId: 'संगठन', createdAt: 'उठाया गया',
       },
     },
+    fitment: {
+      subtitle: 'वाहनों में लगे डिवाइस, और उनके सक्रियण',
+      fields: {
+        vehicle: 'वाहन', device: 'डिवाइस', customer: 'ग्राहक', fitter: 'फ़िटर', fitmentDate: 'फ़िटमेंट तिथि',
+        durationInDays: 'सक्रियण अवधि', deviceActivate: 'डिवाइस सक्रियण', imei: 'IMEI', registrationNumber: 'पंजीकरण संख्या',
+        customerName: 'ग्राहक', customerPhone: 'ग्राहक फ़ोन', activationStatus: 'सक्रियण', expiresOn: 'समाप्ति',
+        deviceId: 'डिवाइस', vehicleId: 'वाहन', customerId: 'ग्राहक खाता', organisationId: 'संगठन', createdAt: 'दर्ज किया गया',
+      },
+    },
+    rto: {
+      subtitle: 'क्षेत्रीय परिवहन कार्यालय जिनमें से फ़िटमेंट फ़ॉर्म चुनता है',
+      empty: 'चुने गए फ़िल्टर के लिए कोई आरटीओ नहीं...',
+      codePattern: 'आरटीओ कोड राज्य कोड और कार्यालय संख्या है, जैसे UP78',
+      fields: { state: 'राज्य', code: 'कोड', name: 'नाम' },
+    },
   },
 };
 

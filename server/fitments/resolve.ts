@@ -1,0 +1,109 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import type { Caller } from '../auth/caller.ts';
+import deviceResource from '../../resources/entities/device.ts';
+import vehicleResource from '../../resources/entities/vehicle.ts';
+import userResource from '../../resources/entities/user.ts';
+import type { ActivationStatus } from '../../resources/entities/fitment.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { badRequest, HttpError } from '../http/errors.ts';
+import { message } from '../resources/messages.ts';
+import { scopeCondition } from '../resources/scope.ts';
+import { query } from '../resources/sql.ts';
+
+interface Person { firstName?: string | null; lastName?: string | null; email?: string | null; phone?: string | null }
+export interface FitmentBody {
+  vehicle: { category: string; registrationNumber: string; engineNo?: string | null; chassisNo?: string | null; make?: string | null; model?: string | null } & Record<string, unknown>;
+  device: { imei: string } & Record<string, unknown>;
+  customer: Person & { password?: string | null; address: string } & Record<string, unknown>;
+  fitter?: Person | null;
+  fitmentDate: string;
+  durationInDays: number;
+  deviceActivate?: boolean | null;
+  organisationId?: string | null;
+}
+
+const conflict = (field: string, key: string) => new HttpError(409, message(key), { [field]: message(key) });
+const scoped = (resource: typeof deviceResource | typeof vehicleResource | typeof userResource, caller: Caller, mode: 'read' | 'write') => {
+  const condition = scopeCondition(resource, caller, mode);
+  return condition ? sql` and ${condition}` : sql``;
+};
+
+interface FittedDevice { id: string; status: string; organisationId: string }
+
+/** The device an IMEI names, when the caller may change it. */
+export async function deviceToFit(db: Db, caller: Caller, imei: string): Promise<FittedDevice> {
+  const [device] = await query<FittedDevice>(db, sql`select t.id, t.status, t.organisation_id as "organisationId"
+    from devices t where t.imei = ${imei}${scoped(deviceResource, caller, 'write')} for update`);
+  if (!device) throw badRequest(message('fitment.deviceNotFound'), { 'device.imei': message('fitment.deviceNotFound') });
+  return device;
+}
+
+/**
+ * The customer's account: the one the phone number belongs to (a customer of the caller's
+ * organisations), or a new CUSTOMER account in the fitment's organisation with the given password
+ * or the brand's default.
+ */
+export async function customerAccount(db: Db, caller: Caller, customer: FitmentBody['customer'], organisationId: string, defaultPassword: string): Promise<string> {
+  const [existing] = await query<{ id: string; roleName: string; visible: boolean }>(db, sql`select t.id, r.name as "roleName",
+      (true${scoped(userResource, caller, 'read')}) as visible
+    from users t join roles r on r.id = t.role_id where t.phone = ${customer.phone!}`);
+  if (existing) {
+    if (existing.roleName !== 'CUSTOMER') throw badRequest(message('fitment.notCustomer'), { 'customer.phone': message('fitment.notCustomer') });
+    if (!existing.visible) throw conflict('customer.phone', 'fitment.customerElsewhere');
+    return existing.id;
+  }
+  if (customer.email) {
+    const [taken] = await query(db, sql`select 1 from users where lower(email) = lower(${customer.email})`);
+    if (taken) throw conflict('customer.email', 'fitment.emailTaken');
+  }
+  const [role] = await query<{ id: string }>(db, sql`select id from roles where name = 'CUSTOMER' and organisation_id is null`);
+  const hash = await hashPassword(customer.password || defaultPassword);
+  const [created] = await query<{ id: string }>(db, sql`insert into users (first_name, last_name, email, phone, role_id, organisation_id, password_hash)
+    values (${customer.firstName!}, ${customer.lastName ?? ''}, ${customer.email ?? null}, ${customer.phone!}, ${role!.id}::uuid, ${organisationId}::uuid, ${hash})
+    returning id`);
+  return created!.id;
+}
+
+/** The fitter's account when their phone number is one the caller can see; otherwise the form's details alone are kept. */
+export async function fitterAccount(db: Db, caller: Caller, fitter: FitmentBody['fitter']): Promise<string | null> {
+  if (!fitter?.phone) return null;
+  const [found] = await query<{ id: string }>(db, sql`select t.id from users t where t.phone = ${fitter.phone}${scoped(userResource, caller, 'read')}`);
+  return found?.id ?? null;
+}
+
+/**
+ * The fitted vehicle, created or brought up to date from the form, owned by the customer and
+ * linked to the device (which leaves any other vehicle it was linked to).
+ */
+export async function fittedVehicle(db: Db, caller: Caller, vehicle: FitmentBody['vehicle'], link: { deviceId: string; ownerId: string; organisationId: string }): Promise<string> {
+  const [existing] = await query<{ id: string; writable: boolean }>(db, sql`select t.id, (true${scoped(vehicleResource, caller, 'write')}) as writable
+    from vehicles t where t.registration_number = ${vehicle.registrationNumber}`);
+  if (existing && !existing.writable) throw conflict('vehicle.registrationNumber', 'fitment.vehicleElsewhere');
+  await query(db, sql`update vehicles set device_id = null, updated_at = now() where device_id = ${link.deviceId}::uuid${existing ? sql` and id <> ${existing.id}::uuid` : sql``}`);
+  const details = { category: vehicle.category, make: vehicle.make ?? null, model: vehicle.model ?? null, engineNo: vehicle.engineNo ?? null, chassisNo: vehicle.chassisNo ?? null };
+  if (existing) {
+    await query(db, sql`update vehicles set category = ${details.category}, make = coalesce(${details.make}, make), model = coalesce(${details.model}, model),
+      engine_no = coalesce(${details.engineNo}, engine_no), chassis_no = coalesce(${details.chassisNo}, chassis_no),
+      owner_id = ${link.ownerId}::uuid, device_id = ${link.deviceId}::uuid, updated_at = now() where id = ${existing.id}::uuid`);
+    return existing.id;
+  }
+  const [created] = await query<{ id: string }>(db, sql`insert into vehicles (name, registration_number, category, make, model, engine_no, chassis_no, owner_id, device_id, organisation_id)
+    values (${vehicle.registrationNumber}, ${vehicle.registrationNumber}, ${details.category}, ${details.make}, ${details.model}, ${details.engineNo}, ${details.chassisNo},
+      ${link.ownerId}::uuid, ${link.deviceId}::uuid, ${link.organisationId}::uuid) returning id`);
+  return created!.id;
+}
+
+/** Where the activation goes when the form's "Device activation" says yes or no. */
+export function activationAfterEdit(current: ActivationStatus | undefined, deviceActivate: boolean): ActivationStatus {
+  if (!deviceActivate) return 'INACTIVE';
+  return current === undefined || current === 'INACTIVE' ? 'PENDING' : current;
+}
+
+/** The customer as the record keeps it: everything the form gave but the password. */
+export function customerSnapshot(customer: FitmentBody['customer']): Record<string, unknown> {
+  const { password: _password, ...kept } = customer;
+  return kept;
+}
+
+export const fullName = (person: Person) => [person.firstName, person.lastName].filter(Boolean).join(' ');

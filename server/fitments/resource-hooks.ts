@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import type { ActivationStatus } from '../../resources/entities/fitment.ts';
+import { brands, type Brand } from '../../brands/index.ts';
+import { badRequest, HttpError } from '../http/errors.ts';
+import type { Columns, ResourceHooks, WriteContext } from '../resources/hooks.ts';
+import { message } from '../resources/messages.ts';
+import { query } from '../resources/sql.ts';
+import {
+  activationAfterEdit, customerAccount, customerSnapshot, deviceToFit, fittedVehicle, fitterAccount, fullName, type FitmentBody,
+} from './resolve.ts';
+
+const brandOf = (ctx: WriteContext): Brand => brands[ctx.request.server.brand as Brand['id']] ?? brands.vltd;
+
+/** The columns every write resolves from the payload: the accounts and vehicle, and the flat copies the list shows. */
+async function resolve(ctx: WriteContext, columns: Columns, body: FitmentBody, deviceId: string, organisationId: string) {
+  const customerId = await customerAccount(ctx.db, ctx.caller, body.customer, organisationId, brandOf(ctx).defaultCustomerPassword);
+  const vehicleId = await fittedVehicle(ctx.db, ctx.caller, body.vehicle, { deviceId, ownerId: customerId, organisationId });
+  const fitterId = await fitterAccount(ctx.db, ctx.caller, body.fitter);
+  columns.set('customer', sql`${JSON.stringify(customerSnapshot(body.customer))}::jsonb`);
+  columns.set('imei', sql`${body.device.imei}`);
+  columns.set('registration_number', sql`${body.vehicle.registrationNumber}`);
+  columns.set('customer_name', sql`${fullName(body.customer)}`);
+  columns.set('customer_phone', sql`${body.customer.phone!}`);
+  columns.set('expires_on', sql`${body.fitmentDate}::timestamptz + make_interval(days => ${body.durationInDays}::integer)`);
+  columns.set('vehicle_id', sql`${vehicleId}::uuid`);
+  columns.set('customer_id', sql`${customerId}::uuid`);
+  columns.set('fitter_id', fitterId ? sql`${fitterId}::uuid` : sql`null`);
+  return vehicleId;
+}
+
+async function setTracking(ctx: WriteContext, vehicleId: string, status: ActivationStatus) {
+  await query(ctx.db, sql`update vehicles set is_tracking_activated = ${status === 'ACTIVE'}, updated_at = now() where id = ${vehicleId}::uuid`);
+}
+
+export const fitmentHooks: ResourceHooks = {
+  /** Fits the device: it becomes INSTALLED, the vehicle and the customer's account are created or found, activation waits for approval. */
+  async beforeCreate(ctx, columns, raw) {
+    const body = raw as unknown as FitmentBody;
+    const device = await deviceToFit(ctx.db, ctx.caller, body.device.imei);
+    const [fitted] = await query(ctx.db, sql`select 1 from fitments where device_id = ${device.id}::uuid`);
+    if (fitted || device.status === 'INSTALLED') throw new HttpError(409, message('fitment.alreadyFitted'), { 'device.imei': message('fitment.alreadyFitted') });
+    if (device.status === 'DEFECTED') throw new HttpError(409, message('fitment.defective'), { 'device.imei': message('fitment.defective') });
+    // the record belongs with the device's holder unless the caller names an organisation of theirs
+    const organisationId = body.organisationId ?? device.organisationId;
+    columns.set('organisation_id', sql`${organisationId}::uuid`);
+    const status = activationAfterEdit(undefined, body.deviceActivate ?? true);
+    columns.set('activation_status', sql`${status}`);
+    columns.set('device_id', sql`${device.id}::uuid`);
+    columns.set('created_by', sql`${ctx.caller.userId}::uuid`);
+    const vehicleId = await resolve(ctx, columns, body, device.id, organisationId);
+    await query(ctx.db, sql`update devices set status = 'INSTALLED', updated_at = now() where id = ${device.id}::uuid`);
+    await setTracking(ctx, vehicleId, status);
+  },
+
+  /** The same form in edit mode: the device stays; vehicle, customer, fitter, dates and activation follow the form. */
+  async beforeUpdate(ctx, existing, columns, raw) {
+    const body = raw as unknown as FitmentBody;
+    if (!body.vehicle || !body.device || !body.customer || !body.fitmentDate || !body.durationInDays) {
+      throw badRequest(message('fitment.wholeForm'));
+    }
+    if (body.device.imei !== existing.imei) throw badRequest(message('fitment.imeiFixed'), { 'device.imei': message('fitment.imeiFixed') });
+    // an edit replaces the payload objects rather than merging them
+    for (const part of ['vehicle', 'device', 'fitter'] as const) columns.set(part, sql`${JSON.stringify(body[part] ?? null)}::jsonb`);
+    const status = activationAfterEdit(existing.activationStatus as ActivationStatus, body.deviceActivate ?? true);
+    columns.set('activation_status', sql`${status}`);
+    const vehicleId = await resolve(ctx, columns, body, existing.deviceId as string, existing.organisationId as string);
+    if (vehicleId !== existing.vehicleId) await setTracking(ctx, existing.vehicleId as string, 'INACTIVE');
+    await setTracking(ctx, vehicleId, status);
+  },
+
+};

@@ -1,0 +1,114 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { requireCaller } from '../auth/caller.ts';
+import fitment, { type ActivationStatus } from '../../resources/entities/fitment.ts';
+import userResource from '../../resources/entities/user.ts';
+import { normalisePhone, PHONE_PATTERN } from '../../resources/define.ts';
+import { badRequest, HttpError, notFound } from '../http/errors.ts';
+import { findRecord } from '../resources/records.ts';
+import { insertRecord, mapDatabaseError, writableRecord } from '../resources/routes.ts';
+import { scopeCondition } from '../resources/scope.ts';
+import { query } from '../resources/sql.ts';
+import { bodySchema, normaliseBody } from '../resources/validation.ts';
+import { message } from '../resources/messages.ts';
+import type { ResourceHooks } from '../resources/hooks.ts';
+
+const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] };
+/** The most rows one bulk upload may create (one transaction). */
+export const MAX_BULK_ACTIVATIONS = 500;
+
+/** Approve or undo: which statuses each moves from, and to. */
+const TRANSITIONS: Record<'approve' | 'undo', { from: ActivationStatus[]; to: ActivationStatus; refused: string }> = {
+  approve: { from: ['PENDING', 'INACTIVE'], to: 'ACTIVE', refused: 'fitment.alreadyActive' },
+  undo: { from: ['PENDING', 'ACTIVE'], to: 'INACTIVE', refused: 'fitment.notActive' },
+};
+
+/** A row's failure, named by its row number (the first data row is 1); unexpected errors stay as they are. */
+function rowError(error: unknown, row: number): unknown {
+  let known = error;
+  if (!(error instanceof HttpError)) {
+    try { mapDatabaseError(error); } catch (mapped) { known = mapped; }
+  }
+  if (!(known instanceof HttpError)) return error;
+  return new HttpError(known.statusCode, message('fitment.bulk.row', { row, message: known.message }), known.errors);
+}
+
+/**
+ * Activation calls of the fitment list, bulk activation from a CSV file, and the form's phone
+ * lookup of customers and fitters.
+ */
+export function fitmentRoutes(app: FastifyInstance, db: Db, hooks: ResourceHooks = {}) {
+  for (const [step, rule] of Object.entries(TRANSITIONS) as ['approve' | 'undo', typeof TRANSITIONS.approve][]) {
+    app.put<{ Params: { id: string } }>(`/activation/${step}/:id`, {
+      config: { permission: `${step}-activation` },
+      schema: { tags: ['fitment'], summary: step === 'approve' ? 'Approve a fitment\'s activation: the vehicle is tracked' : 'Undo a fitment\'s activation', params: idParams },
+    }, async (request) => {
+      const caller = await requireCaller(request);
+      const record = await writableRecord({ db, caller, request, resource: fitment }, request.params.id);
+      if (!rule.from.includes(record.activationStatus as ActivationStatus)) throw new HttpError(409, message(rule.refused));
+      await db.transaction(async (tx) => {
+        const t = tx as unknown as Db;
+        await query(t, sql`update fitments set activation_status = ${rule.to}, updated_at = now(),
+          approved_by = ${step === 'approve' ? sql`${caller.userId}::uuid` : sql`approved_by`},
+          approved_at = ${step === 'approve' ? sql`now()` : sql`approved_at`} where id = ${record.id}::uuid`);
+        await query(t, sql`update vehicles set is_tracking_activated = ${rule.to === 'ACTIVE'}, updated_at = now() where id = ${record.vehicleId as string}::uuid`);
+      });
+      return findRecord(db, fitment, caller, record.id);
+    });
+  }
+
+  app.post<{ Body: Record<string, unknown>[] }>('/activation/bulk', {
+    config: { permission: ['bulk-fitment', 'create-activation'] },
+    attachValidation: true,
+    preValidation: async (request: FastifyRequest) => {
+      if (Array.isArray(request.body)) for (const row of request.body) if (row && typeof row === 'object') normaliseBody(fitment, row as Record<string, unknown>);
+    },
+    schema: {
+      tags: ['fitment'], summary: `Create up to ${MAX_BULK_ACTIVATIONS} fitments at once (all or none)`,
+      body: { type: 'array', minItems: 1, maxItems: MAX_BULK_ACTIVATIONS, items: bodySchema(fitment, 'create') },
+    },
+  }, async (request) => {
+    if (request.validationError) {
+      const [first] = request.validationError.validation ?? [];
+      const row = /^\/(\d+)/.exec(first?.instancePath ?? '')?.[1];
+      const text = first?.message ?? message('fitment.bulk.failed');
+      throw badRequest(row === undefined ? message('fitment.bulk.empty', { max: MAX_BULK_ACTIVATIONS }) : message('fitment.bulk.row', { row: Number(row) + 1, message: text }));
+    }
+    const caller = await requireCaller(request);
+    const ids: string[] = [];
+    await db.transaction(async (tx) => {
+      const ctx = { db: tx as unknown as Db, caller, request, resource: fitment };
+      for (const [index, row] of request.body.entries()) {
+        try {
+          ids.push(await insertRecord(ctx, row, hooks));
+        } catch (error) {
+          throw rowError(error, index + 1);
+        }
+      }
+    });
+    return { success: true, message: message('fitment.bulk.created'), created: ids.length, ids };
+  });
+
+  // the form's lookup: GET /users/lookup?phone=9876543210&roleName=CUSTOMER
+  app.get<{ Querystring: { phone: string; roleName?: string } }>('/users/lookup', {
+    config: { permission: ['add-fitment', 'edit-fitment', 'create-activation'] },
+    schema: {
+      tags: ['fitment'], summary: 'The account a phone number belongs to, among those the caller can see',
+      querystring: { type: 'object', required: ['phone'], properties: { phone: { type: 'string', maxLength: 20 }, roleName: { type: 'string', maxLength: 50 } } },
+    },
+  }, async (request) => {
+    const caller = await requireCaller(request);
+    const phone = normalisePhone(request.query.phone.trim());
+    if (!new RegExp(PHONE_PATTERN).test(phone)) throw badRequest(message('validation.phone', { label: message('fitment.fields.phone') }));
+    const scope = scopeCondition(userResource, caller, 'read');
+    const [user] = await query<{ id: string; firstName: string; lastName: string; email: string | null; phone: string; roleName: string }>(db, sql`select t.id,
+        t.first_name as "firstName", t.last_name as "lastName", t.email, t.phone, r.name as "roleName"
+      from users t join roles r on r.id = t.role_id where t.phone = ${phone}${scope ? sql` and ${scope}` : sql``}`);
+    if (!user) throw notFound(message('fitment.lookupNotFound'));
+    if (request.query.roleName && user.roleName !== request.query.roleName) {
+      throw new HttpError(409, request.query.roleName === 'CUSTOMER' ? message('fitment.notCustomer') : message('fitment.wrongRole'));
+    }
+    return user;
+  });
+}
