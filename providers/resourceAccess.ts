@@ -1,5 +1,5 @@
 import type { Action, ResourceDeclaration } from '../resources/define.ts';
-import { findResource } from '../resources/modules.ts';
+import { exportPermissions, findResource } from '../resources/modules.ts';
 
 /**
  * The permission ids behind a react-admin access check (any one will do): for a declared resource
@@ -13,7 +13,7 @@ export function permissionFor(resource: string, action: string): string[] | unde
   const alsoBy = declaration.readableByModules ?? [];
   if (action === 'list' || action === 'show' || action === 'access') return [declaration.module, ...alsoBy];
   const also = declaration.alsoPermittedBy?.[action as Exclude<Action, 'list'>] ?? [];
-  if (action === 'export' && declaration.permissions.export) return [declaration.permissions.export, ...alsoBy.map((m) => `export-${m}`), ...also];
+  if (action === 'export' && declaration.permissions.export) return exportPermissions(declaration);
   if (action in declaration.permissions) return [declaration.permissions[action as Exclude<Action, 'list'>]!, ...also];
   if (['create', 'edit', 'delete', 'export'].includes(action)) return undefined;
   return [action];

@@ -105,3 +105,10 @@ export function findModule(id: string): ModuleDefinition | undefined {
 export function allPermissionIds(): string[] {
   return modules.flatMap((m) => [m.id, ...m.actions.map((a) => a.id)]);
 }
+
+/** The permission ids that let a caller export a resource's rows: its own, a reading module's export action (the Raw logs report's), or an alternative. */
+export function exportPermissions(resource: ResourceDeclaration): string[] {
+  if (!resource.permissions.export) return [];
+  const byModules = (resource.readableByModules ?? []).map((m) => `export-${m}`).filter((id) => modules.some((m) => m.actions.some((a) => a.id === id)));
+  return [resource.permissions.export, ...byModules, ...(resource.alsoPermittedBy?.export ?? [])];
+}

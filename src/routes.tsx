@@ -9,6 +9,7 @@ import { readSession } from '../providers/session.ts';
 import { resourceRoutes } from './resources/routes.tsx';
 import { AccessGuard, ModulePage } from '../custom-pages/ModulePage.tsx';
 import { SimActivationFormPage } from '../custom-pages/sim-activation/SimActivationFormPage.tsx';
+import { FitmentFormPage } from '../custom-pages/fitment/FitmentFormPage.tsx';
 import { VehicleStatusPage } from '../custom-pages/vehicle-status/VehicleStatusPage.tsx';
 import { PortCheckerPage } from '../custom-pages/port-checker/PortCheckerPage.tsx';
 import { ResourceList } from './resources/ResourceList.tsx';
@@ -50,11 +51,6 @@ export const publicRoutes = [
   <Route key="coming-soon" path="/coming-soon" element={<StatusPage kind="comingSoon" />} />,
 ];
 
-/** Extra paths of a module beyond its list path: its add and edit forms and detail pages. */
-const subPaths: Record<string, string[]> = {
-  fitment: ['add', 'edit/:id'],
-};
-
 const declaredModules = new Set(resources.map((r) => r.module));
 
 /** /management/user/edit/{own id} is the user menu's Profile, open to every role. */
@@ -80,9 +76,9 @@ export const layoutRoutes = [
   // raising an order is open to the device action raise-sim-activation as well as to the module's Add
   <Route key="sim-add" path="/sim-activation-order/add" element={<Authenticated><AccessGuard resource="sim-activation" action="create"><SimActivationFormPage /></AccessGuard></Authenticated>} />,
   <Route key="sim-edit" path="/sim-activation-order/edit/:device" element={<Authenticated><AccessGuard resource="sim-activation" action="edit-sim-activation-order"><SimActivationFormPage key="edit" /></AccessGuard></Authenticated>} />,
+  // the fitment form is open to a device's create-activation as well as to the module's Add
+  <Route key="fitment-add" path="/fitment/add" element={<Authenticated><AccessGuard resource="fitment" action="create"><FitmentFormPage /></AccessGuard></Authenticated>} />,
+  <Route key="fitment-edit" path="/fitment/edit/:id" element={<Authenticated><AccessGuard resource="fitment" action="edit"><FitmentFormPage key="edit" /></AccessGuard></Authenticated>} />,
   ...resourceRoutes({ vehicle: ['/vehicle/edit/:id'] }, { user: ownProfile }),
-  ...modules.filter((m) => !OWN_ROUTES.has(m.id)).flatMap((m) => [
-    ...(declaredModules.has(m.id) ? [] : [<Route key={m.id} path={m.path} element={page(m.id)} />]),
-    ...(subPaths[m.id] ?? []).map((sub) => <Route key={`${m.id}/${sub}`} path={`${m.path}/${sub}`} element={page(m.id)} />),
-  ]),
+  ...modules.filter((m) => !OWN_ROUTES.has(m.id) && !declaredModules.has(m.id)).map((m) => <Route key={m.id} path={m.path} element={page(m.id)} />),
 ];

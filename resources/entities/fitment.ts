@@ -17,6 +17,14 @@ export const IMAGE_COUNTS = {
   rcImages: [2, 2], deviceImages: [2, 3], AADHAR: [1, 2], PAN: [1, 2],
 } as const;
 
+/**
+ * What the bulk CSV may leave out that the form asks for (the spec marks fewer CSV columns
+ * required, and has no address column): by payload object, '' for the top level.
+ */
+export const BULK_OPTIONAL: Record<string, readonly string[]> = {
+  '': ['fitmentDate'], vehicle: ['regDate'], customer: ['firstName', 'lastName', 'email', 'address'],
+};
+
 const UPLOADED = '^/api/file/image/[A-Za-z0-9._-]+$';
 const images = (name: keyof typeof IMAGE_COUNTS, label: string): ArrayField => array('text', {
   label, minItems: IMAGE_COUNTS[name][0], maxItems: IMAGE_COUNTS[name][1],

@@ -17,7 +17,7 @@ export interface FitmentBody {
   device: { imei: string } & Record<string, unknown>;
   customer: Person & { password?: string | null; address: string } & Record<string, unknown>;
   fitter?: Person | null;
-  fitmentDate: string;
+  fitmentDate?: string | null;
   durationInDays: number;
   deviceActivate?: boolean | null;
   organisationId?: string | null;
@@ -53,6 +53,7 @@ export async function customerAccount(db: Db, caller: Caller, customer: FitmentB
     if (!existing.visible) throw conflict('customer.phone', 'fitment.customerElsewhere');
     return existing.id;
   }
+  if (!customer.firstName) throw badRequest(message('fitment.newCustomerName'), { 'customer.firstName': message('fitment.newCustomerName') });
   if (customer.email) {
     const [taken] = await query(db, sql`select 1 from users where lower(email) = lower(${customer.email})`);
     if (taken) throw conflict('customer.email', 'fitment.emailTaken');

@@ -9,6 +9,7 @@ import {
   activationAfterEdit, customerAccount, customerSnapshot, deviceToFit, fittedVehicle, fitterAccount, fullName, type FitmentBody,
 } from './resolve.ts';
 
+const indianToday = () => new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 10);
 const brandOf = (ctx: WriteContext): Brand => brands[ctx.request.server.brand as Brand['id']] ?? brands.vltd;
 
 /** The columns every write resolves from the payload: the accounts and vehicle, and the flat copies the list shows. */
@@ -21,7 +22,10 @@ async function resolve(ctx: WriteContext, columns: Columns, body: FitmentBody, d
   columns.set('registration_number', sql`${body.vehicle.registrationNumber}`);
   columns.set('customer_name', sql`${fullName(body.customer)}`);
   columns.set('customer_phone', sql`${body.customer.phone!}`);
-  columns.set('expires_on', sql`${body.fitmentDate}::timestamptz + make_interval(days => ${body.durationInDays}::integer)`);
+  // a bulk row may leave the date out: the day it is recorded, in India
+  const fitmentDate = body.fitmentDate ?? indianToday();
+  columns.set('fitment_date', sql`${fitmentDate}::timestamptz`);
+  columns.set('expires_on', sql`${fitmentDate}::timestamptz + make_interval(days => ${body.durationInDays}::integer)`);
   columns.set('vehicle_id', sql`${vehicleId}::uuid`);
   columns.set('customer_id', sql`${customerId}::uuid`);
   columns.set('fitter_id', fitterId ? sql`${fitterId}::uuid` : sql`null`);
@@ -55,7 +59,7 @@ export const fitmentHooks: ResourceHooks = {
   /** The same form in edit mode: the device stays; vehicle, customer, fitter, dates and activation follow the form. */
   async beforeUpdate(ctx, existing, columns, raw) {
     const body = raw as unknown as FitmentBody;
-    if (!body.vehicle || !body.device || !body.customer || !body.fitmentDate || !body.durationInDays) {
+    if (!body.vehicle || !body.device || !body.customer || !body.durationInDays) {
       throw badRequest(message('fitment.wholeForm'));
     }
     if (body.device.imei !== existing.imei) throw badRequest(message('fitment.imeiFixed'), { 'device.imei': message('fitment.imeiFixed') });

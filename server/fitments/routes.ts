@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { requireCaller } from '../auth/caller.ts';
-import fitment, { type ActivationStatus } from '../../resources/entities/fitment.ts';
+import fitment, { BULK_OPTIONAL, type ActivationStatus } from '../../resources/entities/fitment.ts';
 import userResource from '../../resources/entities/user.ts';
 import { normalisePhone, PHONE_PATTERN } from '../../resources/define.ts';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
@@ -23,6 +23,19 @@ const TRANSITIONS: Record<'approve' | 'undo', { from: ActivationStatus[]; to: Ac
   approve: { from: ['PENDING', 'INACTIVE'], to: 'ACTIVE', refused: 'fitment.alreadyActive' },
   undo: { from: ['PENDING', 'ACTIVE'], to: 'INACTIVE', refused: 'fitment.notActive' },
 };
+
+type Schema = { required?: string[]; properties?: Record<string, Schema>; errorMessage?: { required?: Record<string, string> } };
+
+/** The form's body schema with the bulk CSV's looser requirements. */
+function bulkRowSchema(): Schema {
+  const schema = structuredClone(bodySchema(fitment, 'create')) as Schema;
+  for (const [part, optional] of Object.entries(BULK_OPTIONAL)) {
+    const target = part ? schema.properties![part]! : schema;
+    target.required = target.required?.filter((name) => !optional.includes(name));
+    for (const name of optional) delete target.errorMessage?.required?.[name];
+  }
+  return schema;
+}
 
 /** A row's failure, named by its row number (the first data row is 1); unexpected errors stay as they are. */
 function rowError(error: unknown, row: number): unknown {
@@ -66,7 +79,7 @@ export function fitmentRoutes(app: FastifyInstance, db: Db, hooks: ResourceHooks
     },
     schema: {
       tags: ['fitment'], summary: `Create up to ${MAX_BULK_ACTIVATIONS} fitments at once (all or none)`,
-      body: { type: 'array', minItems: 1, maxItems: MAX_BULK_ACTIVATIONS, items: bodySchema(fitment, 'create') },
+      body: { type: 'array', minItems: 1, maxItems: MAX_BULK_ACTIVATIONS, items: bulkRowSchema() },
     },
   }, async (request) => {
     if (request.validationError) {

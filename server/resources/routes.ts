@@ -5,7 +5,7 @@ import { requireCaller, type Caller } from '../auth/caller.ts';
 import { SIGNED_IN } from '../http/permissions.ts';
 import { forbidden, HttpError, notFound } from '../http/errors.ts';
 import { columnOf, type ResourceDeclaration } from '../../resources/define.ts';
-import { findResource } from '../../resources/modules.ts';
+import { exportPermissions, findResource } from '../../resources/modules.ts';
 import { id, param, query } from './sql.ts';
 import { isSuperAdmin, canUseOrganisation, scopeCondition } from './scope.ts';
 import { parseListQuery } from './list-query.ts';
@@ -153,7 +153,7 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, resource: R
 
   if (resource.permissions.export) {
     app.get(`${resource.api}/export`, {
-      config: { permission: [resource.permissions.export, ...(resource.readableByModules ?? []).map((m) => `export-${m}`), ...(resource.alsoPermittedBy?.export ?? [])] },
+      config: { permission: exportPermissions(resource) },
       schema: { tags, summary: `Export ${resource.name} rows, up to ${MAX_EXPORT_PAGE} per request`, querystring: listQuerystring },
     }, list(MAX_EXPORT_PAGE));
   }

@@ -145,7 +145,9 @@ describe('fitment', () => {
   it('creates activations in bulk, all or none, naming the failing row', async () => {
     const before = await count();
     const rows = [
-      form(devices[9]!.imei, { vehicle: { ...form('').vehicle, registrationNumber: 'UP32BK1001', rcImages: undefined } }, { phone: '9811100011', email: 'bulk1@fitment.test', kycDocs: undefined }),
+      // the CSV's required columns only: no address, registration or fitment date
+      form(devices[9]!.imei, { vehicle: { ...form('').vehicle, registrationNumber: 'UP32BK1001', rcImages: undefined, regDate: undefined }, fitmentDate: undefined },
+        { phone: '9811100011', email: undefined, lastName: undefined, address: undefined, kycDocs: undefined }),
       form(devices[10]!.imei, { vehicle: { ...form('').vehicle, registrationNumber: 'UP32BK1002', rcImages: undefined } }, { phone: '9811100012', email: 'bulk2@fitment.test', kycDocs: undefined }),
     ];
     const failing = await call(as.superadmin!, 'POST', '/activation/bulk', [rows[0], form('999999999999999', {}, { phone: '9811100013', email: 'bulk3@fitment.test' })]);
@@ -158,6 +160,11 @@ describe('fitment', () => {
     const done = await call(as.superadmin!, 'POST', '/activation/bulk', rows);
     expect(done.statusCode).toBe(200);
     expect(done.json()).toMatchObject({ success: true, message: 'Activations created successfully', created: 2 });
+    const first = (await call(as.superadmin!, 'GET', `/fitment/${done.json().ids[0]}`)).json() as Fitment & { fitmentDate: string };
+    expect(first).toMatchObject({ registrationNumber: 'UP32BK1001', customerName: 'Ravi' });
+    expect(first.fitmentDate.slice(0, 10)).toBe(new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 10));
+    const nameless = await call(as.superadmin!, 'POST', '/activation/bulk', [form(devices[11]!.imei, {}, { phone: '9811100014', firstName: undefined })]);
+    expect(nameless.json()).toMatchObject({ success: false, message: 'Row 1: A new customer needs a first name' });
     expect(await count()).toBe(before + 2);
     expect((await call(as.customer!, 'POST', '/activation/bulk', rows)).statusCode).toBe(403);
   });

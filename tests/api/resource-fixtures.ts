@@ -18,6 +18,7 @@ const patternSamples: Record<string, () => string> = {
   '^\\d{2}[A-Z]{5}\\d{4}[A-Z][A-Z\\d]Z[A-Z\\d]$': () => '27AAPFU0939F1ZV',
   '^\\d{6}$': () => '208001',
   '^[A-Za-z][A-Za-z0-9_ -]*$': () => `Sample role ${next()}`,
+  '^[A-Z]{2}\\d{1,3}[A-Z]?$': () => `ZZ${String(next() % 1000)}`,
 };
 
 export interface Api {
@@ -83,6 +84,17 @@ export async function sampleBody(api: Api, resource: ResourceDeclaration, organi
     // an order names a device by IMEI: a fresh one of the organisation
     const device = await createSample(api, findResource('device')!, organisationId) as { imei?: string };
     Object.assign(body, { imei: device.imei, ips: ['10.0.0.1:5027'], numbers: ['9876500001'], durationInDays: 365 });
+  }
+  if (resource.name === 'fitment') {
+    // a fitment names a fresh device of the organisation and a customer by phone
+    const device = await createSample(api, findResource('device')!, organisationId) as { imei?: string };
+    const n = digits(9);
+    return {
+      vehicle: { category: 'TRUCK', registrationNumber: `UP${n.slice(-2)}FX${n.slice(-4)}`, rto: 'Kanpur Nagar-UP78', rtoCode: 'UP_UP78', regDate: '2025-01-01' },
+      device: { imei: device.imei },
+      customer: { firstName: 'Sample', lastName: 'Customer', email: `fit${n}@example.in`, phone: `8${n}`, address: 'Somewhere' },
+      fitmentDate: '2026-11-01', durationInDays: 365, organisationId,
+    };
   }
   return body;
 }

@@ -4,12 +4,10 @@ import { deviceActions } from './deviceActions.tsx';
 import { vehicleActions } from './vehicleActions.tsx';
 import { trackingActions } from './trackingActions.tsx';
 import { simActivationActions } from './simActivationActions.tsx';
+import { fitmentActions } from './fitmentActions.tsx';
 
-/**
- * The extra actions the console can perform, by permission id. A declared action without an
- * entry is not offered (create-activation arrives with the fitment screens).
- */
+/** The extra actions the console can perform, by permission id. A declared action without an entry is not offered. */
 export const resourceActions: Record<string, ResourceAction> = {
-  ...userActions, ...deviceActions, ...vehicleActions, ...trackingActions, ...simActivationActions,
+  ...userActions, ...deviceActions, ...vehicleActions, ...trackingActions, ...simActivationActions, ...fitmentActions,
 };
 export type { ResourceAction, ActionDialogProps } from './types.ts';

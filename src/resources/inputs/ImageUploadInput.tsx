@@ -1,9 +1,7 @@
 import { useRef, useState } from 'react';
 import { Avatar, Box, Button, FormHelperText, Typography } from '@mui/material';
 import { useInput, useNotify, useTranslate } from 'react-admin';
-import { apiBase, httpClient, refreshAuth } from '../../../providers/httpClient.ts';
-
-const ACCEPTED = ['image/jpeg', 'image/png'];
+import { ACCEPTED_IMAGE_EXTENSIONS, onlyImages, uploadImages } from './uploadImages.ts';
 
 /** An image field: drop or choose a jpeg or png; it is uploaded to /file and the field keeps its url. */
 export function ImageUploadInput({ source, label }: { source: string; label: string }) {
@@ -16,19 +14,15 @@ export function ImageUploadInput({ source, label }: { source: string; label: str
 
   const upload = async (files: FileList | null) => {
     if (!files?.length) return;
-    if ([...files].some((f) => !ACCEPTED.includes(f.type))) {
+    if (!onlyImages([...files])) {
       setError(translate('upload.wrongType'));
       return;
     }
     setError(undefined);
-    const body = new FormData();
-    body.append('folder', 'IMAGE');
-    for (const file of files) body.append('files', file);
     try {
-      await refreshAuth();
-      const { json } = await httpClient(`${apiBase}/file`, { method: 'POST', body });
-      field.onChange(json.data.url);
-      notify(json.message, { type: 'success' });
+      const { urls, message } = await uploadImages([...files]);
+      field.onChange(urls[0]);
+      notify(message, { type: 'success' });
     } catch (e) {
       setError((e as { body?: { message?: string } }).body?.message ?? translate('auth.somethingWrong'));
     }
@@ -47,7 +41,7 @@ export function ImageUploadInput({ source, label }: { source: string; label: str
         <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>{translate('upload.drop')}</Typography>
         <Button size="small" onClick={() => picker.current?.click()}>{translate('upload.choose')}</Button>
         {field.value && <Button size="small" onClick={() => field.onChange(null)}>{translate('upload.remove')}</Button>}
-        <input ref={picker} hidden type="file" accept=".jpg,.jpeg,.png" onChange={(e) => void upload(e.target.files)} aria-label={translate(label)} />
+        <input ref={picker} hidden type="file" accept={ACCEPTED_IMAGE_EXTENSIONS} onChange={(e) => void upload(e.target.files)} aria-label={translate(label)} />
       </Box>
       {(error || fieldState.error) && <FormHelperText error>{error ?? fieldState.error?.message}</FormHelperText>}
     </Box>

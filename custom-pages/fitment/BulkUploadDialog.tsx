@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { useNotify, useTranslate } from 'react-admin';
+import { apiCall } from '../../providers/httpClient.ts';
+import { errorMessage } from '../../src/pages/auth/useFormCall.tsx';
+import { download, toCsv } from '../../src/resources/exporters.ts';
+import { columnIndexes, rowsToRecords, SAMPLE_TABLE } from './bulkCsv.ts';
+
+/**
+ * Bulk Upload: drop a CSV file (or choose one), its header is checked, its rows become records and
+ * go to POST /activation/bulk at once: all are created or none.
+ */
+export function BulkUploadDialog({ onClose, onBusy }: { onClose(created: boolean): void; onBusy(label: string | null): void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [error, setError] = useState<string>();
+  const [dragging, setDragging] = useState(false);
+
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    setError(undefined);
+    const { default: Papa } = await import('papaparse');
+    const parsed = Papa.parse<string[]>(await file.text(), { skipEmptyLines: 'greedy' });
+    const [headers = [], ...rows] = parsed.data;
+    const indexes = columnIndexes(headers);
+    if (!indexes) return setError(translate('fitment.bulk.headersWrong'));
+    const records = rowsToRecords(rows, indexes);
+    if (!records.length) return setError(translate('fitment.bulk.noRows'));
+    onBusy(translate('fitment.bulk.uploading', { count: records.length }));
+    try {
+      const result = await apiCall<{ message: string }>('/activation/bulk', 'POST', records);
+      notify(result.message ?? 'fitment.bulk.created', { type: 'success' });
+      onClose(true);
+    } catch (e) {
+      const text = errorMessage(e, translate('fitment.bulk.failed'));
+      setError(text);
+      notify(text, { type: 'error' });
+    } finally {
+      onBusy(null);
+    }
+  };
+
+  const sample = async () => download(await toCsv(SAMPLE_TABLE), 'activations-sample.csv');
+  const cloneSample = async () => {
+    const { default: Papa } = await import('papaparse');
+    await navigator.clipboard?.writeText(Papa.unparse({ fields: SAMPLE_TABLE.headers, data: SAMPLE_TABLE.rows }));
+    notify('fitment.bulk.cloned', { type: 'info' });
+  };
+
+  return (
+    <Dialog open onClose={() => onClose(false)} fullWidth maxWidth="sm" aria-labelledby="bulk-title">
+      <DialogTitle id="bulk-title">{translate('fitment.bulk.title')}</DialogTitle>
+      <DialogContent>
+        <Box
+          onDragOver={(e) => { e.preventDefault(); setDragging(true); }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={(e) => { e.preventDefault(); setDragging(false); void upload(e.dataTransfer.files[0]); }}
+          sx={{ p: 3, textAlign: 'center', border: '1px dashed', borderColor: dragging ? 'primary.main' : 'divider', borderRadius: 1 }}
+        >
+          <Typography variant="body2" color="text.secondary" gutterBottom>{translate('fitment.bulk.intro')}</Typography>
+          <Button component="label" variant="outlined">
+            {translate('fitment.bulk.choose')}
+            <input hidden type="file" accept=".csv,text/csv" aria-label={translate('fitment.bulk.choose')} onChange={(e) => void upload(e.target.files?.[0])} />
+          </Button>
+        </Box>
+        {error && <Alert severity="error" sx={{ mt: 2 }}>{error}</Alert>}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={() => void sample()}>{translate('fitment.bulk.downloadSample')}</Button>
+        <Button onClick={() => void cloneSample()}>{translate('fitment.bulk.cloneSample')}</Button>
+        <Button onClick={() => onClose(false)}>{translate('fitment.bulk.cancel')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,84 @@
+import { Autocomplete, MenuItem, TextField } from '@mui/material';
+import { TextInput, useGetList, useInput, useTranslate, type Validator } from 'react-admin';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { INDIAN_STATES, rtoCode, rtoDetails, stateOfRtoCode, STATE_IDS } from '../../resources/india.ts';
+import { formatDate, parseIndianDate, startOfIndianDay } from '../../src/format/date.ts';
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** yyyy-MM-dd of an instant, in India. */
+const isoDay = (date: Date) => new Date(date.getTime() + 5.5 * 3600_000).toISOString().slice(0, 10);
+
+/**
+ * A date typed as dd/MM/yyyy (the spec's picker format) and kept as yyyy-MM-dd; by default no
+ * later than today.
+ */
+export function IndianDateInput({ source, label, validate = [] }: { source: string; label: string; validate?: Validator[] }) {
+  const translate = useTranslate();
+  const check: Validator = (value?: string) => {
+    if (!value) return undefined;
+    if (!ISO_DAY.test(value)) return translate('fitment.dateFormat');
+    return value > isoDay(startOfIndianDay(Date.now())) ? translate('fitment.dateFuture') : undefined;
+  };
+  return (
+    <TextInput source={source} label={label} placeholder="dd/MM/yyyy" validate={[...validate, check]}
+      format={(v?: string) => (v && ISO_DAY.test(v) ? formatDate(`${v}T00:00:00Z`) : v ?? '')}
+      parse={(text: string) => { const day = parseIndianDate(text); return day ? isoDay(day) : text; }} />
+  );
+}
+
+/** State, then its RTO: the RTO picker waits for a state and fills the spec's rto (name-code) and rtoCode (state_code). */
+export function RtoInputs() {
+  const translate = useTranslate();
+  const { setValue } = useFormContext();
+  const code = useWatch({ name: 'vehicle.rtoCode' }) as string | undefined;
+  const state = useWatch({ name: 'state' }) as string | undefined;
+  const { field: stateField } = useInput({ source: 'state', defaultValue: stateOfRtoCode(code) || '' });
+  const { field: codeField, fieldState } = useInput({ source: 'vehicle.rtoCode', validate: (v?: string) => (v ? undefined : translate('fitment.rtoRequired')) });
+  const { data: rtos = [], isPending } = useGetList<{ id: string; code: string; name: string }>('rto', {
+    filter: { state }, pagination: { page: 1, perPage: 1000 }, sort: { field: 'code', order: 'ASC' },
+  }, { enabled: Boolean(state) });
+  const choose = (value: string) => {
+    const rto = rtos.find((r) => rtoCode(state!, r.code) === value);
+    codeField.onChange(value);
+    setValue('vehicle.rto', rto ? rtoDetails(rto.name, rto.code) : '', { shouldDirty: true });
+  };
+  return (
+    <>
+      <TextField select required label={translate('fitment.fields.state')} value={stateField.value ?? ''}
+        onChange={(e) => { stateField.onChange(e.target.value); codeField.onChange(''); setValue('vehicle.rto', ''); }}
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }} sx={{ mb: 2.5 }}>
+        <MenuItem value="" disabled>{translate('fitment.selectState')}</MenuItem>
+        {STATE_IDS.map((id) => <MenuItem key={id} value={id}>{INDIAN_STATES[id]}</MenuItem>)}
+      </TextField>
+      <TextField select required label={translate('fitment.fields.rto')} disabled={!state} value={state && !isPending ? codeField.value ?? '' : ''}
+        onChange={(e) => choose(e.target.value)} error={Boolean(fieldState.error)} helperText={fieldState.error?.message ?? (state && !isPending && !rtos.length ? translate('fitment.noRtos') : ' ')}
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
+        <MenuItem value="" disabled>{translate(state ? 'fitment.rtoRequired' : 'fitment.selectStateFirst')}</MenuItem>
+        {rtos.map((r) => <MenuItem key={r.id} value={rtoCode(state!, r.code)}>{rtoDetails(r.name, r.code)}</MenuItem>)}
+      </TextField>
+    </>
+  );
+}
+
+/** The IMEI: chosen from the caller's devices that are not installed yet (IMEI as label and value), or typed. */
+export function ImeiInput({ disabled }: { disabled: boolean }) {
+  const translate = useTranslate();
+  const { field, fieldState } = useInput<string>({
+    source: 'device.imei',
+    validate: (v?: string) => (!v ? translate('validation.required', { label: translate('fitment.fields.imei') })
+      : /^\d{15}$/.test(v) ? undefined : translate('resources.device.imeiPattern')),
+  });
+  const value = field.value ?? '';
+  const { data = [] } = useGetList<{ id: string; imei: string }>('device', {
+    filter: { statusNotIn: 'INSTALLED', ...(value ? { q: value } : {}) }, pagination: { page: 1, perPage: 10 }, sort: { field: 'imei', order: 'ASC' },
+  }, { enabled: !disabled });
+  return (
+    <Autocomplete freeSolo disabled={disabled} options={data.map((d) => d.imei)} filterOptions={(o) => o}
+      inputValue={value} onInputChange={(_, next) => field.onChange(next.replace(/\D/g, '').slice(0, 15))}
+      renderInput={(params) => (
+        <TextField {...params} required label={translate('fitment.fields.imei')} onBlur={field.onBlur}
+          error={Boolean(fieldState.error) && fieldState.isTouched} helperText={fieldState.isTouched ? fieldState.error?.message ?? ' ' : ' '}
+          slotProps={{ htmlInput: { ...params.inputProps, inputMode: 'numeric' } }} />
+      )} />
+  );
+}

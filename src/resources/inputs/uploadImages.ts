@@ -1,0 +1,17 @@
+import { apiBase, httpClient, refreshAuth } from '../../../providers/httpClient.ts';
+
+/** The image types the console uploads (the server checks the bytes too). */
+export const ACCEPTED_IMAGES = ['image/jpeg', 'image/png'];
+export const ACCEPTED_IMAGE_EXTENSIONS = '.jpg,.jpeg,.png';
+
+export const onlyImages = (files: File[]) => files.every((f) => ACCEPTED_IMAGES.includes(f.type));
+
+/** Uploads images to /file (folder IMAGE); answers their urls and the server's message. */
+export async function uploadImages(files: File[]): Promise<{ urls: string[]; message: string }> {
+  const body = new FormData();
+  body.append('folder', 'IMAGE');
+  for (const file of files) body.append('files', file);
+  await refreshAuth();
+  const { json } = await httpClient(`${apiBase}/file`, { method: 'POST', body });
+  return { urls: json.data.urls as string[], message: json.message as string };
+}
