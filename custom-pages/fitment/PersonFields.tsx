@@ -46,7 +46,7 @@ export function PersonFields({ prefix, roleName, isRequired }: { prefix: 'custom
         <TextInput source={`${prefix}.phone`} label="fitment.fields.phone" validate={[...rules, (v: string) => (v && !TEN_DIGITS.test(v) ? translate('fitment.phoneDigits') : undefined)]}
           parse={digitsOnly} onChange={() => { setLookup({ state: 'idle' }); setLocked(false); }}
           slotProps={{ input: { startAdornment: <InputAdornment position="start">+91</InputAdornment> }, htmlInput: { inputMode: 'numeric', maxLength: 10 } }} />
-        <Button sx={{ mt: 1.5 }} variant="outlined" disabled={!TEN_DIGITS.test(phone ?? '') || lookup.state === 'busy'} onClick={() => void find()}
+        <Button sx={{ mt: 1.5, whiteSpace: 'nowrap', flexShrink: 0 }} variant="outlined" disabled={!TEN_DIGITS.test(phone ?? '') || lookup.state === 'busy'} onClick={() => void find()}
           aria-label={`${translate('fitment.lookup')} ${translate(`fitment.sections.${prefix}`)}`}>
           {translate('fitment.lookup')}
         </Button>
@@ -55,9 +55,9 @@ export function PersonFields({ prefix, roleName, isRequired }: { prefix: 'custom
       {lookup.state === 'error' && <Alert severity="error" sx={{ gridColumn: { md: '1 / span 2' }, mb: 1 }}>{lookup.message}</Alert>}
       {lookup.state === 'new' && <Alert severity="info" sx={{ gridColumn: { md: '1 / span 2' }, mb: 1 }}>{translate('fitment.lookupNotFound')}</Alert>}
       {lookup.state === 'found' && <Alert severity="success" sx={{ gridColumn: { md: '1 / span 2' }, mb: 1 }}>{translate('fitment.lookupFound', { name: lookup.name })}</Alert>}
-      <TextInput source={`${prefix}.firstName`} label="fitment.fields.firstName" validate={rules} disabled={locked} />
-      <TextInput source={`${prefix}.lastName`} label="fitment.fields.lastName" validate={rules} disabled={locked} />
-      <TextInput source={`${prefix}.email`} label="fitment.fields.email" type="email" validate={[...rules, emailRule()]} disabled={locked} />
+      <TextInput source={`${prefix}.firstName`} label="fitment.fields.firstName" validate={rules} readOnly={locked} />
+      <TextInput source={`${prefix}.lastName`} label="fitment.fields.lastName" validate={rules} readOnly={locked} />
+      <TextInput source={`${prefix}.email`} label="fitment.fields.email" type="email" validate={[...rules, emailRule()]} readOnly={locked} />
     </Box>
   );
 }
