@@ -416,8 +416,9 @@ export const fitments = pgTable('fitments', {
   customerPhone: text('customer_phone').notNull(),
   activationStatus: text('activation_status').notNull().default('INACTIVE'),
   expiresOn: timestamp('expires_on', { withTimezone: true }).notNull(),
-  deviceId: uuid('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
-  vehicleId: uuid('vehicle_id').notNull().references(() => vehicles.id, { onDelete: 'cascade' }),
+  // a fitment is what a certificate stands on: its device, vehicle and customer cannot be deleted from under it
+  deviceId: uuid('device_id').notNull().references(() => devices.id),
+  vehicleId: uuid('vehicle_id').notNull().references(() => vehicles.id),
   customerId: uuid('customer_id').notNull().references(() => users.id),
   fitterId: uuid('fitter_id').references(() => users.id, { onDelete: 'set null' }),
   approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'set null' }),

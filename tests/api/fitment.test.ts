@@ -142,6 +142,15 @@ describe('fitment', () => {
     expect({ fitments: await count(), users: await userCount(), device7: await deviceStatus(7) }).toEqual(before);
   });
 
+  it("keeps a fitment's device and vehicle: deleting them is refused", async () => {
+    const [fitment] = (await call(as.superadmin!, 'GET', '/fitment?sort=["registrationNumber","ASC"]&range=[0,0]')).json() as Fitment[];
+    for (const url of [`/vehicle/${fitment!.vehicleId}`, `/device/${fitment!.deviceId}`]) {
+      const refused = await call(as.superadmin!, 'DELETE', url);
+      expect({ status: refused.statusCode, message: refused.json().message }).toEqual({ status: 409, message: 'This item is in use and cannot be deleted' });
+    }
+    expect((await call(as.superadmin!, 'GET', `/fitment/${fitment!.id}`)).statusCode).toBe(200);
+  });
+
   it('creates activations in bulk, all or none, naming the failing row', async () => {
     const before = await count();
     const rows = [
