@@ -114,6 +114,11 @@ export interface ResourceDeclaration {
   readableBySignedIn?: boolean;
   /** Further permission ids, any of which also allows the action (a device's raise-sim-activation creates an order). */
   alsoPermittedBy?: Partial<Record<Exclude<Action, 'list'>, readonly string[]>>;
+  /**
+   * Permission ids whose holders may list and read the rows too, to pick one in another screen's
+   * form (the fitment form's IMEI picker), without the entity's own screen or its export.
+   */
+  pickableBy?: readonly string[];
   /** Other modules whose users may list and read the rows too (a report over the same data). */
   readableByModules?: string[];
   fields: Record<string, Field>;

@@ -21,7 +21,7 @@ export default defineResource({
   module: 'management-device',
   scope: 'organisation',
   // the fitment form's IMEI picker lists the devices a fitter may fit
-  readableByModules: ['fitment'],
+  pickableBy: ['add-fitment', 'edit-fitment', 'create-activation'],
   permissions: crudPermissions('device'),
   fields: {
     imei: text({ required: true, pattern: '^\\d{15}$', patternMessage: 'resources.device.imeiPattern', unique: true, searchable: true, sortable: true }),

@@ -132,7 +132,7 @@ export function sendList(reply: FastifyReply, resource: Pick<ResourceDeclaration
  */
 export function registerResourceRoutes(app: FastifyInstance, db: Db, resource: ResourceDeclaration, hooks: ResourceHooks = {}) {
   const tags = [resource.name];
-  const readPermission = resource.readableBySignedIn ? SIGNED_IN : [resource.module, ...(resource.readableByModules ?? [])];
+  const readPermission = resource.readableBySignedIn ? SIGNED_IN : [resource.module, ...(resource.readableByModules ?? []), ...(resource.pickableBy ?? [])];
   const context = async (request: FastifyRequest): Promise<WriteContext> => ({ db, resource, caller: await requireCaller(request), request });
   const normalise = async (request: FastifyRequest) => {
     if (request.body && typeof request.body === 'object') normaliseBody(resource, request.body as Body);

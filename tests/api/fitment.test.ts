@@ -62,6 +62,8 @@ describe('fitment', () => {
     expect(picker.statusCode).toBe(200);
     expect((picker.json() as { status: string }[]).every((d) => d.status !== 'INSTALLED')).toBe(true);
     expect((picker.json() as unknown[]).length).toBeGreaterThan(0);
+    // a customer views certificates but fits nothing: no device list for them
+    expect((await call(as.customer!, 'GET', '/device')).statusCode).toBe(403);
     // the RTO catalogue by state
     const rtos = (await call(as.fitter!, 'GET', `/rto?filter=${encodeURIComponent('{"state":"UP"}')}&range=[0,99]`)).json() as { code: string; name: string }[];
     expect(rtos.find((r) => r.code === 'UP78')?.name).toBe('Kanpur Nagar');
