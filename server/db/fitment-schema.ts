@@ -1,0 +1,52 @@
+/** The tables of fitment (drizzle.config.ts reads this file beside schema.ts). */
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns.ts';
+import { devices, organisations, users, vehicles } from './schema.ts';
+
+/** The RTO catalogue (resources/entities/rto.ts). */
+export const rtos = pgTable('rtos', {
+  id: id(),
+  state: text('state').notNull(),
+  code: text('code').notNull(),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('rtos_code_idx').on(t.code),
+  index('rtos_state_idx').on(t.state, t.code),
+]);
+
+/** Fitments (resources/entities/fitment.ts): the spec's payload objects, and the flat columns resolved from them. */
+export const fitments = pgTable('fitments', {
+  id: id(),
+  vehicle: jsonb('vehicle').$type<Record<string, unknown>>().notNull(),
+  device: jsonb('device').$type<Record<string, unknown>>().notNull(),
+  customer: jsonb('customer').$type<Record<string, unknown>>().notNull(),
+  fitter: jsonb('fitter').$type<Record<string, unknown>>(),
+  fitmentDate: timestamp('fitment_date', { withTimezone: true }).notNull(),
+  durationInDays: integer('duration_in_days').notNull(),
+  deviceActivate: boolean('device_activate').notNull().default(true),
+  imei: text('imei').notNull(),
+  registrationNumber: text('registration_number').notNull(),
+  customerName: text('customer_name').notNull(),
+  customerPhone: text('customer_phone').notNull(),
+  activationStatus: text('activation_status').notNull().default('INACTIVE'),
+  expiresOn: timestamp('expires_on', { withTimezone: true }).notNull(),
+  // a fitment is what a certificate stands on: its device, vehicle and customer cannot be deleted from under it
+  deviceId: uuid('device_id').notNull().references(() => devices.id),
+  vehicleId: uuid('vehicle_id').notNull().references(() => vehicles.id),
+  customerId: uuid('customer_id').notNull().references(() => users.id),
+  fitterId: uuid('fitter_id').references(() => users.id, { onDelete: 'set null' }),
+  approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'set null' }),
+  approvedAt: timestamp('approved_at', { withTimezone: true }),
+  organisationId: uuid('organisation_id').notNull().references(() => organisations.id),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  // one fitment per device: fitting it again is an edit of its record
+  uniqueIndex('fitments_device_idx').on(t.deviceId),
+  index('fitments_org_created_idx').on(t.organisationId, t.createdAt),
+  index('fitments_status_idx').on(t.activationStatus, t.createdAt),
+  index('fitments_vehicle_idx').on(t.vehicleId),
+]);
