@@ -48,8 +48,4 @@ export const changePasswordBody = body(['username', 'password', 'newpassword'], 
   newpassword: credential('newpassword'),
 });
 
-export const idParams = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'string', format: 'uuid', errorMessage: { format: 'The id is not valid' } } },
-};
+export { idParams } from '../http/params.ts';

@@ -6,18 +6,17 @@ import { badRequest, forbidden, HttpError } from '../http/errors.ts';
 import deviceResource from '../../resources/entities/device.ts';
 import { findRecord } from '../resources/records.ts';
 import { writableRecord } from '../resources/routes.ts';
-import { canUseOrganisation, scopeCondition } from '../resources/scope.ts';
+import { andInScope, canUseOrganisation } from '../resources/scope.ts';
 import { query } from '../resources/sql.ts';
 import type { Caller } from '../auth/caller.ts';
+import { idParams } from '../http/params.ts';
 
 const uuidList = { type: 'array', items: { type: 'string', format: 'uuid' }, minItems: 1, maxItems: 1000, uniqueItems: true, errorMessage: 'Choose at least one device' };
-const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] };
 
 /** The devices among ids that the caller may change; 404 if any is not theirs to see. */
 async function writableDevices(db: Db, caller: Caller, ids: string[]) {
-  const scope = scopeCondition(deviceResource, caller, 'write');
   const rows = await query<{ id: string; imei: string; status: string }>(db, sql`select t.id, t.imei, t.status from devices t
-    where t.id in (${sql.join(ids.map((i) => sql`${i}::uuid`), sql`, `)})${scope ? sql` and ${scope}` : sql``}`);
+    where t.id in (${sql.join(ids.map((i) => sql`${i}::uuid`), sql`, `)})${andInScope(deviceResource, caller, 'write')}`);
   if (rows.length !== ids.length) throw new HttpError(404, 'Some of the chosen devices were not found');
   return rows;
 }

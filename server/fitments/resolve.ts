@@ -8,7 +8,7 @@ import type { ActivationStatus } from '../../resources/entities/fitment.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { badRequest, HttpError } from '../http/errors.ts';
 import { message } from '../resources/messages.ts';
-import { scopeCondition } from '../resources/scope.ts';
+import { andInScope } from '../resources/scope.ts';
 import { query } from '../resources/sql.ts';
 
 interface Person { firstName?: string | null; lastName?: string | null; email?: string | null; phone?: string | null }
@@ -24,17 +24,13 @@ export interface FitmentBody {
 }
 
 const conflict = (field: string, key: string) => new HttpError(409, message(key), { [field]: message(key) });
-const scoped = (resource: typeof deviceResource | typeof vehicleResource | typeof userResource, caller: Caller, mode: 'read' | 'write') => {
-  const condition = scopeCondition(resource, caller, mode);
-  return condition ? sql` and ${condition}` : sql``;
-};
 
 interface FittedDevice { id: string; status: string; organisationId: string }
 
 /** The device an IMEI names, when the caller may change it. */
 export async function deviceToFit(db: Db, caller: Caller, imei: string): Promise<FittedDevice> {
   const [device] = await query<FittedDevice>(db, sql`select t.id, t.status, t.organisation_id as "organisationId"
-    from devices t where t.imei = ${imei}${scoped(deviceResource, caller, 'write')} for update`);
+    from devices t where t.imei = ${imei}${andInScope(deviceResource, caller, 'write')} for update`);
   if (!device) throw badRequest(message('fitment.deviceNotFound'), { 'device.imei': message('fitment.deviceNotFound') });
   return device;
 }
@@ -46,7 +42,7 @@ export async function deviceToFit(db: Db, caller: Caller, imei: string): Promise
  */
 export async function customerAccount(db: Db, caller: Caller, customer: FitmentBody['customer'], organisationId: string, defaultPassword: string): Promise<string> {
   const [existing] = await query<{ id: string; roleName: string; visible: boolean }>(db, sql`select t.id, r.name as "roleName",
-      (true${scoped(userResource, caller, 'read')}) as visible
+      (true${andInScope(userResource, caller, 'read')}) as visible
     from users t join roles r on r.id = t.role_id where t.phone = ${customer.phone!}`);
   if (existing) {
     if (existing.roleName !== 'CUSTOMER') throw badRequest(message('fitment.notCustomer'), { 'customer.phone': message('fitment.notCustomer') });
@@ -69,7 +65,7 @@ export async function customerAccount(db: Db, caller: Caller, customer: FitmentB
 /** The fitter's account when their phone number is one the caller can see; otherwise the form's details alone are kept. */
 export async function fitterAccount(db: Db, caller: Caller, fitter: FitmentBody['fitter']): Promise<string | null> {
   if (!fitter?.phone) return null;
-  const [found] = await query<{ id: string }>(db, sql`select t.id from users t where t.phone = ${fitter.phone}${scoped(userResource, caller, 'read')}`);
+  const [found] = await query<{ id: string }>(db, sql`select t.id from users t where t.phone = ${fitter.phone}${andInScope(userResource, caller, 'read')}`);
   return found?.id ?? null;
 }
 
@@ -78,7 +74,7 @@ export async function fitterAccount(db: Db, caller: Caller, fitter: FitmentBody[
  * linked to the device (which leaves any other vehicle it was linked to).
  */
 export async function fittedVehicle(db: Db, caller: Caller, vehicle: FitmentBody['vehicle'], link: { deviceId: string; ownerId: string; organisationId: string }): Promise<string> {
-  const [existing] = await query<{ id: string; writable: boolean }>(db, sql`select t.id, (true${scoped(vehicleResource, caller, 'write')}) as writable
+  const [existing] = await query<{ id: string; writable: boolean }>(db, sql`select t.id, (true${andInScope(vehicleResource, caller, 'write')}) as writable
     from vehicles t where t.registration_number = ${vehicle.registrationNumber}`);
   if (existing && !existing.writable) throw conflict('vehicle.registrationNumber', 'fitment.vehicleElsewhere');
   await query(db, sql`update vehicles set device_id = null, updated_at = now() where device_id = ${link.deviceId}::uuid${existing ? sql` and id <> ${existing.id}::uuid` : sql``}`);

@@ -8,13 +8,13 @@ import { normalisePhone, PHONE_PATTERN } from '../../resources/define.ts';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
 import { findRecord } from '../resources/records.ts';
 import { insertRecord, mapDatabaseError, writableRecord } from '../resources/routes.ts';
-import { scopeCondition } from '../resources/scope.ts';
+import { andInScope } from '../resources/scope.ts';
 import { query } from '../resources/sql.ts';
 import { bodySchema, normaliseBody } from '../resources/validation.ts';
 import { message } from '../resources/messages.ts';
 import type { ResourceHooks } from '../resources/hooks.ts';
+import { idParams } from '../http/params.ts';
 
-const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] };
 /** The most rows one bulk upload may create (one transaction). */
 export const MAX_BULK_ACTIVATIONS = 500;
 
@@ -114,10 +114,9 @@ export function fitmentRoutes(app: FastifyInstance, db: Db, hooks: ResourceHooks
     const caller = await requireCaller(request);
     const phone = normalisePhone(request.query.phone.trim());
     if (!new RegExp(PHONE_PATTERN).test(phone)) throw badRequest(message('validation.phone', { label: message('fitment.fields.phone') }));
-    const scope = scopeCondition(userResource, caller, 'read');
     const [user] = await query<{ id: string; firstName: string; lastName: string; email: string | null; phone: string; roleName: string }>(db, sql`select t.id,
         t.first_name as "firstName", t.last_name as "lastName", t.email, t.phone, r.name as "roleName"
-      from users t join roles r on r.id = t.role_id where t.phone = ${phone}${scope ? sql` and ${scope}` : sql``}`);
+      from users t join roles r on r.id = t.role_id where t.phone = ${phone}${andInScope(userResource, caller, 'read')}`);
     if (!user) throw notFound(message('fitment.lookupNotFound'));
     if (request.query.roleName && user.roleName !== request.query.roleName) {
       throw new HttpError(409, request.query.roleName === 'CUSTOMER' ? message('fitment.notCustomer') : message('fitment.wrongRole'));

@@ -9,6 +9,7 @@ import { query } from '../resources/sql.ts';
 import { HttpError } from '../http/errors.ts';
 import { DEFAULT_OFFLINE_MINUTES } from '../../resources/tracking.ts';
 import { EMAIL_PATTERN, PHONE_PATTERN, normalisePhone } from '../../resources/define.ts';
+import { idParams } from '../http/params.ts';
 
 /** An organisation's operating settings; the tracking work reads its thresholds. docs/decisions.md explains each. */
 export interface OrganisationSettings {
@@ -41,7 +42,6 @@ const settingsSchema = {
   additionalProperties: false,
 };
 
-const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] };
 
 export async function readSettings(db: Db, organisationId: string): Promise<OrganisationSettings> {
   const [row] = await query<{ settings: Partial<OrganisationSettings> | null }>(db, sql`select attributes -> 'settings' as settings from organisations where id = ${organisationId}::uuid`);

@@ -4,10 +4,11 @@ import type { Db } from '../db/client.ts';
 import { requireCaller, type Caller } from '../auth/caller.ts';
 import { SIGNED_IN } from '../http/permissions.ts';
 import { forbidden, HttpError, notFound } from '../http/errors.ts';
+import { idParams } from '../http/params.ts';
 import { columnOf, type ResourceDeclaration } from '../../resources/define.ts';
 import { exportPermissions, findResource } from '../../resources/modules.ts';
 import { id, param, query } from './sql.ts';
-import { isSuperAdmin, canUseOrganisation, scopeCondition } from './scope.ts';
+import { isSuperAdmin, canUseOrganisation, andInScope } from './scope.ts';
 import { parseListQuery } from './list-query.ts';
 import { findRecord, listRecords, type ResourceRecord } from './records.ts';
 import { bodySchema, geometryErrors, normaliseBody, writableFields, type WriteMode } from './validation.ts';
@@ -21,11 +22,6 @@ export const MAX_EXPORT_PAGE = 5000;
 type Body = Record<string, unknown>;
 interface IdParams { id: string }
 
-const idParams = {
-  type: 'object',
-  properties: { id: { type: 'string', format: 'uuid', errorMessage: { format: 'The id is not valid' } } },
-  required: ['id'],
-};
 
 export const listQuerystring = {
   type: 'object',
@@ -63,8 +59,7 @@ async function referenceErrors(db: Db, resource: ResourceDeclaration, caller: Ca
     if (field.type !== 'reference' || typeof body[name] !== 'string' || name === 'organisationId') continue;
     const target = findResource(field.reference);
     if (!target) continue;
-    const scope = scopeCondition(target, caller, 'read');
-    const [found] = await query(db, sql`select 1 from ${id(target.table)} t where t.id = ${body[name] as string}::uuid${scope ? sql` and ${scope}` : sql``}`);
+    const [found] = await query(db, sql`select 1 from ${id(target.table)} t where t.id = ${body[name] as string}::uuid${andInScope(target, caller, 'read')}`);
     if (!found) errors[name] = message('validation.notFound', { label: labelOf(resource, name) });
   }
   return errors;

@@ -22,6 +22,12 @@ export function scopeCondition(resource: ResourceDeclaration, caller: Caller, mo
   return owned;
 }
 
+/** The scope as a fragment to append to a where clause: ` and (condition)`, or nothing for SUPER_ADMIN and global resources. */
+export function andInScope(resource: ResourceDeclaration, caller: Caller, mode: 'read' | 'write', alias = 't'): SQL {
+  const condition = scopeCondition(resource, caller, mode, alias);
+  return condition ? sql` and ${condition}` : sql``;
+}
+
 /** Whether the caller may put rows in an organisation: one of their tree (SUPER_ADMIN: any that exists). */
 export async function canUseOrganisation(db: Db, caller: Caller, organisationId: string): Promise<boolean> {
   return isInOrganisationTree(db, organisationId, isSuperAdmin(caller) ? '/' : caller.organisationPath);

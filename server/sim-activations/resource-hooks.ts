@@ -6,7 +6,7 @@ import { SIM_ORDER_STATUSES } from '../../resources/entities/sim-activation.ts';
 import { badRequest, HttpError } from '../http/errors.ts';
 import type { ResourceHooks } from '../resources/hooks.ts';
 import { message } from '../resources/messages.ts';
-import { scopeCondition } from '../resources/scope.ts';
+import { andInScope } from '../resources/scope.ts';
 import { query } from '../resources/sql.ts';
 import { choiceCondition, choiceList } from '../resources/list-query.ts';
 import { simActivationRoutes } from './routes.ts';
@@ -15,10 +15,9 @@ interface OrderDevice { id: string; uid: string | null; organisationId: string; 
 
 /** The device an IMEI names, if the caller may see it. */
 export async function visibleDeviceByImei(db: Db, caller: Caller, imei: string): Promise<OrderDevice | undefined> {
-  const scope = scopeCondition(deviceResource, caller, 'read');
   const [device] = await query<OrderDevice>(db, sql`select t.id, t.uid, t.organisation_id as "organisationId", o.path
     from devices t join organisations o on o.id = t.organisation_id
-    where t.imei = ${imei}${scope ? sql` and ${scope}` : sql``}`);
+    where t.imei = ${imei}${andInScope(deviceResource, caller, 'read')}`);
   return device;
 }
 

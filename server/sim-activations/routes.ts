@@ -15,8 +15,8 @@ import { isSuperAdmin } from '../resources/scope.ts';
 import { query } from '../resources/sql.ts';
 import { bodySchema, fieldSchema, normaliseBody } from '../resources/validation.ts';
 import { message } from '../resources/messages.ts';
+import { idParams } from '../http/params.ts';
 
-const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] };
 
 type Details = Partial<Record<(typeof SIM_DETAIL_INPUTS)[number], string>>;
 type Body = Details & { status?: SimStatusChoice; imei?: string; ips?: string[]; numbers?: string[]; durationInDays?: number };

@@ -8,13 +8,13 @@ import deviceResource from '../../resources/entities/device.ts';
 import geofenceResource from '../../resources/entities/geofence.ts';
 import { findRecord } from '../resources/records.ts';
 import { writableRecord } from '../resources/routes.ts';
-import { scopeCondition } from '../resources/scope.ts';
+import { andInScope } from '../resources/scope.ts';
 import { query } from '../resources/sql.ts';
 import { EMAIL_PATTERN } from '../../resources/define.ts';
 import { displayValue } from '../../src/resources/display.ts';
 import { labelOf, message } from '../resources/messages.ts';
+import { idParams } from '../http/params.ts';
 
-const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] };
 
 /** Vehicle actions of the spec: tracking on and off, device link, geofences, send mail. */
 export function vehicleActionRoutes(app: FastifyInstance, db: Db) {
@@ -82,8 +82,7 @@ export function vehicleActionRoutes(app: FastifyInstance, db: Db) {
     const vehicle = await writableRecord({ db, caller, request, resource: vehicleResource }, request.params.id);
     const ids = request.body.geofenceIds;
     if (ids.length) {
-      const scope = scopeCondition(geofenceResource, caller, 'read');
-      const found = await query(db, sql`select t.id from geofences t where t.id in (${sql.join(ids.map((i) => sql`${i}::uuid`), sql`, `)})${scope ? sql` and ${scope}` : sql``}`);
+      const found = await query(db, sql`select t.id from geofences t where t.id in (${sql.join(ids.map((i) => sql`${i}::uuid`), sql`, `)})${andInScope(geofenceResource, caller, 'read')}`);
       if (found.length !== ids.length) throw badRequest('Some of the chosen geofences were not found');
     }
     await db.transaction(async (tx) => {
