@@ -2,11 +2,9 @@ import { Autocomplete, MenuItem, TextField } from '@mui/material';
 import { TextInput, useGetList, useInput, useTranslate, type Validator } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { INDIAN_STATES, rtoCode, rtoDetails, stateOfRtoCode, STATE_IDS } from '../../resources/india.ts';
-import { formatDate, parseIndianDate, startOfIndianDay } from '../../src/format/date.ts';
+import { formatDate, indianIsoDay, parseIndianDate } from '../../src/format/date.ts';
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-/** yyyy-MM-dd of an instant, in India. */
-const isoDay = (date: Date) => new Date(date.getTime() + 5.5 * 3600_000).toISOString().slice(0, 10);
 
 /**
  * A date typed as dd/MM/yyyy (the spec's picker format) and kept as yyyy-MM-dd; by default no
@@ -17,12 +15,12 @@ export function IndianDateInput({ source, label, validate = [] }: { source: stri
   const check: Validator = (value?: string) => {
     if (!value) return undefined;
     if (!ISO_DAY.test(value)) return translate('fitment.dateFormat');
-    return value > isoDay(startOfIndianDay(Date.now())) ? translate('fitment.dateFuture') : undefined;
+    return value > indianIsoDay() ? translate('fitment.dateFuture') : undefined;
   };
   return (
     <TextInput source={source} label={label} placeholder="dd/MM/yyyy" validate={[...validate, check]}
       format={(v?: string) => (v && ISO_DAY.test(v) ? formatDate(`${v}T00:00:00Z`) : v ?? '')}
-      parse={(text: string) => { const day = parseIndianDate(text); return day ? isoDay(day) : text; }} />
+      parse={(text: string) => { const day = parseIndianDate(text); return day ? indianIsoDay(day) : text; }} />
   );
 }
 

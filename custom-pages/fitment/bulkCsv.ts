@@ -1,4 +1,4 @@
-import { parseIndianDate } from '../../src/format/date.ts';
+import { indianIsoDay, parseIndianDate } from '../../src/format/date.ts';
 import { rtoCode } from '../../resources/india.ts';
 import type { ExportTable } from '../../src/resources/exporters.ts';
 
@@ -39,7 +39,7 @@ function cellValue(path: string, text: string): unknown {
   if (NUMBERS.has(path)) return Number(text);
   if (DATES.has(path)) {
     const day = parseIndianDate(text);
-    return day ? new Date(day.getTime() + 5.5 * 3600_000).toISOString().slice(0, 10) : text;
+    return day ? indianIsoDay(day) : text;
   }
   // "UP78" or the spec's "UP_UP78": the state is what precedes the first underscore
   if (path === 'vehicle.rtoCode' && !text.includes('_')) return rtoCode(text.slice(0, 2).toUpperCase(), text.toUpperCase());

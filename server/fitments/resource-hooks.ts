@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { ActivationStatus } from '../../resources/entities/fitment.ts';
 import { brands, type Brand } from '../../brands/index.ts';
+import { indianIsoDay } from '../../src/format/date.ts';
 import { badRequest, HttpError } from '../http/errors.ts';
 import type { Columns, ResourceHooks, WriteContext } from '../resources/hooks.ts';
 import { message } from '../resources/messages.ts';
@@ -9,7 +10,6 @@ import {
   activationAfterEdit, customerAccount, customerSnapshot, deviceToFit, fittedVehicle, fitterAccount, fullName, type FitmentBody,
 } from './resolve.ts';
 
-const indianToday = () => new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 10);
 const brandOf = (ctx: WriteContext): Brand => brands[ctx.request.server.brand as Brand['id']] ?? brands.vltd;
 
 /** The columns every write resolves from the payload: the accounts and vehicle, and the flat copies the list shows. */
@@ -23,7 +23,7 @@ async function resolve(ctx: WriteContext, columns: Columns, body: FitmentBody, d
   columns.set('customer_name', sql`${fullName(body.customer)}`);
   columns.set('customer_phone', sql`${body.customer.phone!}`);
   // a bulk row may leave the date out: the day it is recorded, in India
-  const fitmentDate = body.fitmentDate ?? indianToday();
+  const fitmentDate = body.fitmentDate ?? indianIsoDay();
   columns.set('fitment_date', sql`${fitmentDate}::timestamptz`);
   columns.set('expires_on', sql`${fitmentDate}::timestamptz + make_interval(days => ${body.durationInDays}::integer)`);
   columns.set('vehicle_id', sql`${vehicleId}::uuid`);

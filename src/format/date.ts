@@ -33,6 +33,11 @@ export function startOfIndianDay(value: number | Date, days = 0): Date {
   return new Date(Date.UTC(shifted.getUTCFullYear(), shifted.getUTCMonth(), shifted.getUTCDate() + days) - KOLKATA_OFFSET_MS);
 }
 
+/** yyyy-MM-dd of the day an instant falls on in Asia/Kolkata: how date fields are sent. */
+export function indianIsoDay(value: number | Date = Date.now()): string {
+  return new Date((value instanceof Date ? value.getTime() : value) + KOLKATA_OFFSET_MS).toISOString().slice(0, 10);
+}
+
 /** dd/MM/yyyy typed by a user, as midnight of that day in Asia/Kolkata; undefined when it is not a real date. */
 export function parseIndianDate(text: string): Date | undefined {
   const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text.trim());
