@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
 import { apiCall } from '../../providers/httpClient.ts';
 import { errorMessage } from '../../src/pages/auth/useFormCall.tsx';
 import { download, toCsv } from '../../src/resources/exporters.ts';
+import { DropZone } from '../../src/resources/inputs/DropZone.tsx';
 import { columnIndexes, rowsToRecords, SAMPLE_TABLE } from './bulkCsv.ts';
 
 /**
@@ -14,7 +15,6 @@ export function BulkUploadDialog({ onClose, onBusy }: { onClose(created: boolean
   const translate = useTranslate();
   const notify = useNotify();
   const [error, setError] = useState<string>();
-  const [dragging, setDragging] = useState(false);
 
   const upload = async (file: File | undefined) => {
     if (!file) return;
@@ -51,18 +51,13 @@ export function BulkUploadDialog({ onClose, onBusy }: { onClose(created: boolean
     <Dialog open onClose={() => onClose(false)} fullWidth maxWidth="sm" aria-labelledby="bulk-title">
       <DialogTitle id="bulk-title">{translate('fitment.bulk.title')}</DialogTitle>
       <DialogContent>
-        <Box
-          onDragOver={(e) => { e.preventDefault(); setDragging(true); }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={(e) => { e.preventDefault(); setDragging(false); void upload(e.dataTransfer.files[0]); }}
-          sx={{ p: 3, textAlign: 'center', border: '1px dashed', borderColor: dragging ? 'primary.main' : 'divider', borderRadius: 1 }}
-        >
+        <DropZone onFiles={(files) => void upload(files[0])} sx={{ p: 3, textAlign: 'center' }}>{() => (<>
           <Typography variant="body2" color="text.secondary" gutterBottom>{translate('fitment.bulk.intro')}</Typography>
           <Button component="label" variant="outlined">
             {translate('fitment.bulk.choose')}
             <input hidden type="file" accept=".csv,text/csv" aria-label={translate('fitment.bulk.choose')} onChange={(e) => void upload(e.target.files?.[0])} />
           </Button>
-        </Box>
+        </>)}</DropZone>
         {error && <Alert severity="error" sx={{ mt: 2 }}>{error}</Alert>}
       </DialogContent>
       <DialogActions>

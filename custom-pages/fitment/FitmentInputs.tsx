@@ -1,8 +1,9 @@
-import { Autocomplete, MenuItem, TextField } from '@mui/material';
+import { MenuItem, TextField } from '@mui/material';
 import { TextInput, useGetList, useInput, useTranslate, type Validator } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { INDIAN_STATES, rtoCode, rtoDetails, stateOfRtoCode, STATE_IDS } from '../../resources/india.ts';
 import { formatDate, indianIsoDay, parseIndianDate } from '../../src/format/date.ts';
+import { ImeiPicker } from '../../src/resources/inputs/ImeiPicker.tsx';
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -58,7 +59,7 @@ export function RtoInputs() {
   );
 }
 
-/** The IMEI: chosen from the caller's devices that are not installed yet (IMEI as label and value), or typed. */
+/** The IMEI field of the form: the devices offered leave out those already installed. */
 export function ImeiInput({ disabled }: { disabled: boolean }) {
   const translate = useTranslate();
   const { field, fieldState } = useInput<string>({
@@ -66,17 +67,8 @@ export function ImeiInput({ disabled }: { disabled: boolean }) {
     validate: (v?: string) => (!v ? translate('validation.required', { label: translate('fitment.fields.imei') })
       : /^\d{15}$/.test(v) ? undefined : translate('resources.device.imeiPattern')),
   });
-  const value = field.value ?? '';
-  const { data = [] } = useGetList<{ id: string; imei: string }>('device', {
-    filter: { statusNotIn: 'INSTALLED', ...(value ? { q: value } : {}) }, pagination: { page: 1, perPage: 10 }, sort: { field: 'imei', order: 'ASC' },
-  }, { enabled: !disabled });
   return (
-    <Autocomplete freeSolo disabled={disabled} options={data.map((d) => d.imei)} filterOptions={(o) => o}
-      inputValue={value} onInputChange={(_, next) => field.onChange(next.replace(/\D/g, '').slice(0, 15))}
-      renderInput={(params) => (
-        <TextField {...params} required label={translate('fitment.fields.imei')} onBlur={field.onBlur}
-          error={Boolean(fieldState.error) && fieldState.isTouched} helperText={fieldState.isTouched ? fieldState.error?.message ?? ' ' : ' '}
-          slotProps={{ htmlInput: { ...params.inputProps, inputMode: 'numeric' } }} />
-      )} />
+    <ImeiPicker value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} disabled={disabled} label="fitment.fields.imei"
+      filter={{ statusNotIn: 'INSTALLED' }} error={fieldState.isTouched ? fieldState.error?.message : undefined} />
   );
 }

@@ -4,6 +4,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import { useInput, useTranslate } from 'react-admin';
 import { ACCEPTED_IMAGE_EXTENSIONS, onlyImages, uploadImages } from '../../src/resources/inputs/uploadImages.ts';
 import { errorMessage } from '../../src/pages/auth/useFormCall.tsx';
+import { DropZone } from '../../src/resources/inputs/DropZone.tsx';
 
 interface Props {
   source: string;
@@ -27,7 +28,6 @@ export function ImageGroupInput({ source, label, min, max, countMessage, require
   };
   const { field, fieldState } = useInput<string[]>({ source, validate, defaultValue: [] });
   const urls: string[] = field.value ?? [];
-  const [dragging, setDragging] = useState(false);
   const [error, setError] = useState<string>();
   const picker = useRef<HTMLInputElement>(null);
 
@@ -53,12 +53,7 @@ export function ImageGroupInput({ source, label, min, max, countMessage, require
   return (
     <Box role="group" aria-label={translate(label)} sx={{ mb: 2 }}>
       <Typography variant="body2" color="text.secondary" gutterBottom>{translate(label)}{required ? ' *' : ''}</Typography>
-      <Box
-        onDragOver={(e) => { e.preventDefault(); setDragging(true); }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={(e) => { e.preventDefault(); setDragging(false); void upload(e.dataTransfer.files); }}
-        sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, p: 1.5, border: '1px dashed', borderColor: dragging ? 'primary.main' : 'divider', borderRadius: 1 }}
-      >
+      <DropZone onFiles={(files) => void upload(files)} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, p: 1.5 }}>{(dragging) => (<>
         {urls.map((url, index) => (
           <Box key={url} sx={{ position: 'relative' }}>
             <Avatar src={url} variant="rounded" sx={{ width: 64, height: 64 }} alt={`${translate(label)} ${index + 1}`} />
@@ -72,7 +67,7 @@ export function ImageGroupInput({ source, label, min, max, countMessage, require
         </Typography>
         <Button size="small" disabled={urls.length >= max} onClick={() => picker.current?.click()}>{translate('upload.choose')}</Button>
         <input ref={picker} hidden multiple type="file" accept={ACCEPTED_IMAGE_EXTENSIONS} onChange={(e) => void upload(e.target.files)} aria-label={translate(label)} />
-      </Box>
+      </>)}</DropZone>
       {(error || fieldState.error) && <FormHelperText error>{error ?? fieldState.error?.message}</FormHelperText>}
     </Box>
   );

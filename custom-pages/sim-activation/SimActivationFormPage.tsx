@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import {
-  Alert, Autocomplete, Box, Button, Card, CardContent, CircularProgress, IconButton, InputAdornment, MenuItem, TextField, Typography,
+  Alert, Box, Button, Card, CardContent, CircularProgress, IconButton, InputAdornment, MenuItem, TextField, Typography,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import RemoveIcon from '@mui/icons-material/RemoveCircleOutline';
@@ -8,6 +8,7 @@ import { useGetList, useTranslate } from 'react-admin';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { apiCall } from '../../providers/httpClient.ts';
 import { PageHeader } from '../../src/layout/PageHeader.tsx';
+import { ImeiPicker } from '../../src/resources/inputs/ImeiPicker.tsx';
 import { FormCallMessage, useFormCall } from '../../src/pages/auth/useFormCall.tsx';
 import { formatDuration } from '../../src/format/duration.ts';
 import { ACTIVATION_DURATIONS, MAX_SIM_IPS, MAX_SIM_NUMBERS } from '../../resources/entities/sim-activation.ts';
@@ -48,19 +49,6 @@ function EntryList({ label, addLabel, lastMessage, values, onChange, max, phone 
   );
 }
 
-/** The IMEI: typed, or chosen from the caller's devices (their IMEI is label and value). */
-function ImeiInput({ value, onChange, disabled }: { value: string; onChange(value: string): void; disabled: boolean }) {
-  const translate = useTranslate();
-  const { data = [] } = useGetList<{ id: string; imei: string }>('device', {
-    filter: value ? { q: value } : {}, pagination: { page: 1, perPage: 10 }, sort: { field: 'imei', order: 'ASC' },
-  }, { enabled: !disabled });
-  return (
-    <Autocomplete freeSolo disabled={disabled} options={data.map((d) => d.imei)} filterOptions={(o) => o}
-      inputValue={value} onInputChange={(_, next) => onChange(next.replace(/\D/g, '').slice(0, 15))}
-      renderInput={(params) => <TextField {...params} required label={translate('sim.imei')} slotProps={{ htmlInput: { ...params.inputProps, inputMode: 'numeric' } }} />} />
-  );
-}
-
 /** The form itself, starting from the order being edited or from the IMEI a device's row passed. */
 function OrderForm({ order, initialImei }: { order?: Order; initialImei: string }) {
   const translate = useTranslate();
@@ -80,7 +68,7 @@ function OrderForm({ order, initialImei }: { order?: Order; initialImei: string 
 
   return (
     <Box component="form" noValidate onSubmit={(e) => { e.preventDefault(); void submit({}); }} sx={{ display: 'grid', gap: 2, maxWidth: 560 }}>
-      <ImeiInput value={imei} onChange={setImei} disabled={Boolean(order)} />
+      <ImeiPicker value={imei} onChange={setImei} disabled={Boolean(order)} label="sim.imei" />
       <EntryList label="sim.ips" addLabel="sim.addIp" lastMessage="sim.ipsRequired" values={ips} onChange={setIps} max={MAX_SIM_IPS} />
       <EntryList label="sim.numbers" addLabel="sim.addNumber" lastMessage="sim.numbersRequired" values={numbers} onChange={setNumbers} max={MAX_SIM_NUMBERS} phone />
       <TextField select label={translate('sim.duration')} value={durationInDays} onChange={(e) => setDuration(Number(e.target.value))}>

@@ -2,13 +2,14 @@ import { useRef, useState } from 'react';
 import { Avatar, Box, Button, FormHelperText, Typography } from '@mui/material';
 import { useInput, useNotify, useTranslate } from 'react-admin';
 import { ACCEPTED_IMAGE_EXTENSIONS, onlyImages, uploadImages } from './uploadImages.ts';
+import { DropZone } from './DropZone.tsx';
+import { errorMessage } from '../../pages/auth/useFormCall.tsx';
 
 /** An image field: drop or choose a jpeg or png; it is uploaded to /file and the field keeps its url. */
 export function ImageUploadInput({ source, label }: { source: string; label: string }) {
   const translate = useTranslate();
   const notify = useNotify();
   const { field, fieldState } = useInput({ source });
-  const [dragging, setDragging] = useState(false);
   const [error, setError] = useState<string>();
   const picker = useRef<HTMLInputElement>(null);
 
@@ -24,25 +25,20 @@ export function ImageUploadInput({ source, label }: { source: string; label: str
       field.onChange(urls[0]);
       notify(message, { type: 'success' });
     } catch (e) {
-      setError((e as { body?: { message?: string } }).body?.message ?? translate('auth.somethingWrong'));
+      setError(errorMessage(e, translate('auth.somethingWrong')));
     }
   };
 
   return (
     <Box sx={{ mb: 2 }}>
       <Typography variant="body2" color="text.secondary" gutterBottom>{translate(label)}</Typography>
-      <Box
-        onDragOver={(e) => { e.preventDefault(); setDragging(true); }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={(e) => { e.preventDefault(); setDragging(false); void upload(e.dataTransfer.files); }}
-        sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 2, border: '1px dashed', borderColor: dragging ? 'primary.main' : 'divider', borderRadius: 1 }}
-      >
+      <DropZone onFiles={(files) => void upload(files)} sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 2 }}>{() => (<>
         {field.value && <Avatar src={field.value} variant="rounded" sx={{ width: 56, height: 56 }} />}
         <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>{translate('upload.drop')}</Typography>
         <Button size="small" onClick={() => picker.current?.click()}>{translate('upload.choose')}</Button>
         {field.value && <Button size="small" onClick={() => field.onChange(null)}>{translate('upload.remove')}</Button>}
         <input ref={picker} hidden type="file" accept={ACCEPTED_IMAGE_EXTENSIONS} onChange={(e) => void upload(e.target.files)} aria-label={translate(label)} />
-      </Box>
+      </>)}</DropZone>
       {(error || fieldState.error) && <FormHelperText error>{error ?? fieldState.error?.message}</FormHelperText>}
     </Box>
   );
