@@ -1,22 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { demoEmail, signIn, startTestServer, type TestServer } from './harness.ts';
-import { call, type Api } from './resource-fixtures.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+import { call, demoWorld, type Api } from './resource-fixtures.ts';
 
 let server: TestServer;
-const as: Record<string, Api> = {};
+let as: Record<string, Api>;
 let devices: { id: string; imei: string; status: string; organisationId: string }[];
 let vehicles: { id: string; registrationNumber: string; deviceId: string | null }[];
 let orgs: Record<string, string>;
 
 beforeAll(async () => {
   server = await startTestServer();
-  for (const who of ['superadmin', 'distributer', 'dealer', 'customer']) {
-    as[who] = { app: server.app, token: (await signIn(server.app, demoEmail(who))).token.access.token };
-  }
-  devices = (await call(as.superadmin!, 'GET', '/device?sort=["imei","ASC"]&range=[0,99]')).json();
+  ({ as, devices, orgs } = await demoWorld<(typeof devices)[number]>(server.app, ['superadmin', 'distributer', 'dealer', 'customer']));
   vehicles = (await call(as.superadmin!, 'GET', '/vehicle?sort=["registrationNumber","ASC"]&range=[0,99]')).json();
-  orgs = Object.fromEntries(((await call(as.superadmin!, 'GET', '/organisation?range=[0,99]')).json() as { id: string; tradeName: string }[]).map((o) => [o.tradeName, o.id]));
 });
 afterAll(async () => { await server?.close(); });
 

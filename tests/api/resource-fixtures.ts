@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Field, ResourceDeclaration } from '../../resources/define.ts';
 import { findResource } from '../../resources/modules.ts';
 import type { Db } from '../../server/db/client.ts';
-import { bearer } from './harness.ts';
+import { bearer, demoEmail, signIn } from './harness.ts';
 
 let counter = 0;
 const next = () => ++counter;
@@ -24,6 +24,16 @@ const patternSamples: Record<string, () => string> = {
 export interface Api {
   app: FastifyInstance;
   token: string;
+}
+
+/** The demo as API tests start from it: a session per demo role, the devices in IMEI order, the organisations by trade name. */
+export async function demoWorld<D>(app: FastifyInstance, roles: string[]): Promise<{ as: Record<string, Api>; devices: D[]; orgs: Record<string, string> }> {
+  const as: Record<string, Api> = {};
+  for (const who of roles) as[who] = { app, token: (await signIn(app, demoEmail(who))).token.access.token };
+  const admin = as.superadmin ?? { app, token: (await signIn(app, demoEmail('superadmin'))).token.access.token };
+  const devices = (await call(admin, 'GET', '/device?sort=["imei","ASC"]&range=[0,99]')).json() as D[];
+  const organisations = (await call(admin, 'GET', '/organisation?range=[0,99]')).json() as { id: string; tradeName: string }[];
+  return { as, devices, orgs: Object.fromEntries(organisations.map((o) => [o.tradeName, o.id])) };
 }
 
 export async function call(api: Api, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoEmail, signIn, startTestServer, type TestServer } from './harness.ts';
-import { call, type Api } from './resource-fixtures.ts';
+import { signIn, startTestServer, type TestServer } from './harness.ts';
+import { call, demoWorld, type Api } from './resource-fixtures.ts';
 
 let server: TestServer;
-const as: Record<string, Api> = {};
+let as: Record<string, Api>;
 let devices: { id: string; imei: string; uid: string | null; organisationId: string }[];
 let orgs: Record<string, string>;
 
@@ -14,11 +14,7 @@ interface Order {
 
 beforeAll(async () => {
   server = await startTestServer();
-  for (const who of ['superadmin', 'admin', 'manufacturer', 'distributer', 'dealer', 'customer']) {
-    as[who] = { app: server.app, token: (await signIn(server.app, demoEmail(who))).token.access.token };
-  }
-  devices = (await call(as.superadmin!, 'GET', '/device?sort=["imei","ASC"]&range=[0,99]')).json();
-  orgs = Object.fromEntries(((await call(as.superadmin!, 'GET', '/organisation?range=[0,99]')).json() as { id: string; tradeName: string }[]).map((o) => [o.tradeName, o.id]));
+  ({ as, devices, orgs } = await demoWorld<(typeof devices)[number]>(server.app, ['superadmin', 'admin', 'manufacturer', 'distributer', 'dealer', 'customer']));
 });
 afterAll(async () => { await server?.close(); });
 
