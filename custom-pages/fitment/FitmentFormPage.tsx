@@ -94,7 +94,7 @@ function FitmentForm({ record, imei }: { record?: Values; imei?: string }) {
   const [uploads, setUploads] = useState(0);
   const [busyLabel, setBusyLabel] = useState<string | null>(null);
   const [bulkOpen, setBulkOpen] = useState(false);
-  const { canAccess: canBulk } = useCanAccess({ resource: 'bulk-fitment', action: 'bulk-fitment' });
+  const { canAccess: canBulk } = useCanAccess({ resource: 'fitment', action: 'bulk-fitment' });
   const onBusy = (busy: boolean) => setUploads((n) => n + (busy ? 1 : -1));
   // back where the user came from; a deep link has nowhere to go back to
   const back = () => ((window.history.state as { idx?: number } | null)?.idx ? navigate(-1) : navigate('/fitment'));
