@@ -4,7 +4,6 @@ import { permissionFor } from './resourceAccess.ts';
 import { apiCall, refreshAuth } from './httpClient.ts';
 import { encryptPassword } from './encryptPassword.ts';
 import { clearSession, isComplete, isExpired, readPermissions, readSession, writeSession, type Session } from './session.ts';
-import type { AuthScope } from './permissions.ts';
 import { normaliseUsername } from './username.ts';
 
 export const LOGIN_PATH = '/auth/login';
@@ -16,7 +15,7 @@ interface LoginAnswer {
   message: string;
   data: {
     user: Session['user'];
-    role: { name: string; authScopes: AuthScope[] };
+    role: Session['role'];
     token: { access: { token: string; expires: string }; refresh: { token: string; expires: string } };
   };
 }
@@ -30,7 +29,7 @@ function loadUser(session: Session) {
       const current = readSession();
       if (!current) return;
       const { role, ...user } = data;
-      writeSession({ ...current, user, role: { name: role.name, authScopes: role.authScopes } });
+      writeSession({ ...current, user, role: { name: role.name, isSuperAdmin: role.isSuperAdmin, authScopes: role.authScopes } });
     })
     .catch((error) => {
       userLoaded = null;
@@ -108,17 +107,20 @@ const baseAuthProvider: AuthProvider = {
     const session = readSession();
     if (!session) throw new Error('Not signed in');
     const { user } = session;
-    return { ...user, fullName: `${user.firstName} ${user.lastName}`.trim(), avatar: user.avatar ?? undefined, role: session.role.name };
+    return {
+      ...user, fullName: `${user.firstName} ${user.lastName}`.trim(), avatar: user.avatar ?? undefined,
+      role: session.role.name, isSuperAdmin: session.role.isSuperAdmin === true,
+    };
   },
 
   async getPermissions() {
     return readPermissions();
   },
 
-  /** A module or action is reachable when its permission id is in the list (SUPER_ADMIN: always). */
+  /** A module or action is reachable when its permission id is in the list (the super-admin role: always). */
   async canAccess({ resource, action }: { resource: string; action: string }) {
     const anyOf = permissionFor(resource, action) ?? [];
-    return anyOf.some((permission) => hasPermission(readSession()?.role.name, readPermissions(), permission));
+    return anyOf.some((permission) => hasPermission(readSession()?.role.isSuperAdmin, readPermissions(), permission));
   },
 };
 

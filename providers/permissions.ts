@@ -10,7 +10,20 @@ export interface AuthScope {
   children?: AuthScope[];
 }
 
+/** The built-in role that passes every check; which role that is, is its `isSuperAdmin` flag, never this name. */
 export const SUPER_ADMIN = 'SUPER_ADMIN';
+
+/** The thirteen built-in roles of the spec; their names are reserved. */
+export const BUILT_IN_ROLE_NAMES = [
+  'SUPER_ADMIN', 'ADMIN', 'DISTRIBUTER', 'DEALER', 'CUSTOMER', 'VENDOR', 'LIMITED_USER',
+  'FITTER', 'MANUFACTURER', 'INVENTORY_MANAGER', 'RFC', 'RFC_ADMIN', 'CUSTOM',
+] as const;
+
+/** A role name as compared for reservation: case, surrounding spaces, and spaces or hyphens for underscores aside. */
+export const roleNameKey = (name: string) => name.trim().toUpperCase().replace(/[\s-]+/g, '_');
+
+/** Whether a name is, or reads as, a built-in role's name. */
+export const isReservedRoleName = (name: string) => (BUILT_IN_ROLE_NAMES as readonly string[]).includes(roleNameKey(name));
 
 /** Allowed nodes plus their truthy actions, depth first, without duplicates. */
 export function flattenAuthScopes(scopes: readonly AuthScope[] | null | undefined): string[] {
@@ -27,11 +40,17 @@ export function flattenAuthScopes(scopes: readonly AuthScope[] | null | undefine
   return [...out];
 }
 
-/** Whether a role may use a permission id; SUPER_ADMIN may use all, an item without an id is open. */
-export function hasPermission(roleName: string | undefined, permissions: readonly string[], id: string | undefined): boolean {
+/** Whether a role may use a permission id; the super-admin role may use all, an item without an id is open. */
+export function hasPermission(isSuperAdmin: boolean | undefined, permissions: readonly string[], id: string | undefined): boolean {
   if (!id) return true;
-  if (roleName === SUPER_ADMIN) return true;
+  if (isSuperAdmin === true) return true;
   return permissions.includes(id);
+}
+
+/** The permission ids a role's tree grants that a holder of `held` lacks (the `group-` menu nodes aside). */
+export function permissionsBeyond(scopes: readonly AuthScope[] | null | undefined, held: readonly string[]): string[] {
+  const own = new Set(held);
+  return flattenAuthScopes(scopes).filter((p) => !p.startsWith('group-') && !own.has(p));
 }
 
 /** The permission list as kept in local storage: not plain text, so it is not read or edited by eye. */

@@ -8,7 +8,8 @@ export interface Session {
   accessExpiresAt: string;
   refreshExpiresAt: string;
   user: SessionUser;
-  role: { name: string; authScopes: AuthScope[] };
+  /** isSuperAdmin: the built-in super-admin role (the server decides by it too, never by the name). */
+  role: { name: string; isSuperAdmin?: boolean; authScopes: AuthScope[] };
 }
 
 export interface SessionUser {

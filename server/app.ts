@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { enforceRoutePermissions, PUBLIC } from './http/permissions.ts';
+import { registerRateLimits } from './http/rate-limits.ts';
 import { serveConsole } from './http/console.ts';
 import { loadAuthKeys } from './auth/keys.ts';
 import { CallerDirectory, registerCaller } from './auth/caller.ts';
@@ -47,6 +48,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true }, plugins: [ajvErrors as never] },
   });
   registerErrorHandler(app);
+  await registerRateLimits(app);
   const { db } = database;
   const keys = await loadAuthKeys(db);
   const callers = new CallerDirectory(database);

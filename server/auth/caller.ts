@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { organisations, roles, users } from '../db/schema.ts';
+import { organisations, refreshTokens, roles, users } from '../db/schema.ts';
+import { UUID_PATTERN as UUID } from '../resources/sql.ts';
 import { flattenAuthScopes } from '../../providers/permissions.ts';
 import type { AuthKeys } from './keys.ts';
 import { verifyAccessToken } from './tokens.ts';
@@ -12,6 +13,8 @@ export interface Caller {
   sessionId: string;
   roleId: string;
   roleName: string;
+  /** The built-in super-admin role's flag (set by the seed alone): every permission and organisation. */
+  isSuperAdmin: boolean;
   permissions: string[];
   organisationId: string;
   /** Materialised path of the caller's organisation: rows under it are the caller's to see. */
@@ -39,6 +42,7 @@ interface CallerRow {
   phone: string | null;
   roleId: string;
   roleName: string;
+  isSuperAdmin: boolean;
   permissions: string[];
   organisationId: string;
   organisationPath: string;
@@ -48,6 +52,8 @@ interface CallerRow {
 const CALLERS_CHANNEL = 'waymark_callers';
 /** A cached caller is read again after this long even if no change was heard (a dropped listener). */
 const CALLER_TTL_MS = 30_000;
+/** Bounds the session cache whatever the traffic; clearing it only costs a query per session. */
+const MAX_CACHED_SESSIONS = 50_000;
 
 /**
  * Who each user is (enabled, role and its permissions, organisation), read once and kept until
@@ -56,6 +62,8 @@ const CALLER_TTL_MS = 30_000;
  */
 export class CallerDirectory {
   private readonly rows = new Map<string, { row: CallerRow; at: number }>();
+  /** Sessions (refresh-token families) seen signed in, with when they were read. */
+  private readonly sessions = new Map<string, number>();
   /** Bumped on every change heard, so a read that raced a change is not kept. */
   private generation = 0;
   private unlisten: (() => Promise<void>) | undefined;
@@ -73,6 +81,25 @@ export class CallerDirectory {
   forget(): void {
     this.generation += 1;
     this.rows.clear();
+    this.sessions.clear();
+  }
+
+  /**
+   * Whether a session is still signed in: an access token dies with its session (sign-out, a
+   * password change or reset, a reused refresh token), not 15 minutes later. A session not seen
+   * live is read again, so a sign-in through another process is never refused.
+   */
+  async isLive(sessionId: string): Promise<boolean> {
+    const seenAt = this.sessions.get(sessionId);
+    if (seenAt !== undefined && Date.now() - seenAt < CALLER_TTL_MS) return true;
+    const generation = this.generation;
+    const [found] = await this.database.db.select({ id: refreshTokens.id }).from(refreshTokens)
+      .where(and(eq(refreshTokens.familyId, sessionId), isNull(refreshTokens.revokedAt))).limit(1);
+    if (found && generation === this.generation) {
+      if (this.sessions.size >= MAX_CACHED_SESSIONS) this.sessions.clear();
+      this.sessions.set(sessionId, Date.now());
+    }
+    return Boolean(found);
   }
 
   async row(userId: string): Promise<CallerRow | undefined> {
@@ -81,7 +108,7 @@ export class CallerDirectory {
     const generation = this.generation;
     const [found] = await this.database.db.select({
       isEnabled: users.isEnabled, email: users.email, phone: users.phone,
-      roleId: roles.id, roleName: roles.name, authScopes: roles.authScopes,
+      roleId: roles.id, roleName: roles.name, isSuperAdmin: roles.isSuperAdmin, authScopes: roles.authScopes,
       organisationId: organisations.id, organisationPath: organisations.path,
     }).from(users)
       .innerJoin(roles, eq(roles.id, users.roleId))
@@ -98,7 +125,8 @@ export class CallerDirectory {
 /** The caller an access token names, if it is valid and the user still enabled. */
 export async function callerFromToken(callers: CallerDirectory, keys: AuthKeys, token: string): Promise<Caller | null> {
   const claims = await verifyAccessToken(keys, token);
-  if (!claims) return null;
+  if (!claims || !UUID.test(claims.sessionId)) return null;
+  if (!(await callers.isLive(claims.sessionId))) return null;
   const row = await callers.row(claims.userId);
   if (!row || !row.isEnabled) return null;
   return {
@@ -106,6 +134,7 @@ export async function callerFromToken(callers: CallerDirectory, keys: AuthKeys, 
     sessionId: claims.sessionId,
     roleId: row.roleId,
     roleName: row.roleName,
+    isSuperAdmin: row.isSuperAdmin,
     permissions: row.permissions,
     organisationId: row.organisationId,
     organisationPath: row.organisationPath,

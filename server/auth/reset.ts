@@ -11,6 +11,8 @@ import { findUserByUsername, setPassword } from '../users/service.ts';
 import { randomToken, sha256 } from './keys.ts';
 import { checkPasswordRule } from './passwords.ts';
 import { revokeUserSessions } from './tokens.ts';
+import { MINUTE, perAccount, perAddress, throttle } from '../http/rate-limits.ts';
+import { namedAccount } from './routes.ts';
 import * as schemas from './schemas.ts';
 
 export const RESET_TTL_MS = 15 * 60 * 1000;
@@ -21,6 +23,8 @@ const SENT = 'If an account exists for this username, a one-time code has been s
 export function resetRoutes(app: FastifyInstance, db: Db, options: { demo: boolean; publicUrl: string }) {
   app.post<{ Body: { username: string } }>('/auth/forgot-password', {
     config: { permission: PUBLIC },
+    // a new code is another 5 guesses: codes per account are few, so guessing one stays hopeless
+    preHandler: throttle(app, 'forgot-password', [perAddress(20, 15 * MINUTE), perAccount(3, 15 * MINUTE, namedAccount)]),
     schema: { tags: ['auth'], summary: 'Send a one-time reset code', body: schemas.forgotBody },
   }, async (request) => {
     const otpToken = randomToken();
@@ -29,6 +33,9 @@ export function resetRoutes(app: FastifyInstance, db: Db, options: { demo: boole
     if (found?.row.isEnabled) {
       const otp = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
       const linkToken = randomToken();
+      // only the newest code works: an older one cannot be guessed beside it
+      await db.update(passwordResets).set({ usedAt: new Date() })
+        .where(and(eq(passwordResets.userId, found.row.id), isNull(passwordResets.usedAt)));
       await db.insert(passwordResets).values({
         userId: found.row.id,
         otpTokenHash: sha256(otpToken),
@@ -49,6 +56,7 @@ export function resetRoutes(app: FastifyInstance, db: Db, options: { demo: boole
 
   app.post<{ Querystring: { otp?: string; token?: string }; Body: { otpToken?: string; password: string } }>('/auth/reset-password', {
     config: { permission: PUBLIC },
+    preHandler: throttle(app, 'reset-password', [perAddress(20, 15 * MINUTE)]),
     schema: {
       tags: ['auth'], summary: 'Set a new password with the one-time code (?otp=) or the e-mailed link (?token=)',
       querystring: schemas.resetQuery, body: schemas.resetBody, response: { 200: schemas.resultSchema },

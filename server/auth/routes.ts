@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { refreshTokens } from '../db/schema.ts';
@@ -10,14 +10,24 @@ import { hasPermission } from '../../providers/permissions.ts';
 import { findUserById, findUserByUsername, setPassword } from '../users/service.ts';
 import { requireCaller } from './caller.ts';
 import { decryptPassword, sha256, type AuthKeys } from './keys.ts';
-import { checkPasswordRule, verifyPassword } from './passwords.ts';
+import { checkPasswordRule, prepareDecoyHash, verifyPassword } from './passwords.ts';
 import { issueTokens, revokeFamily, revokeUserSessions, spendRefreshToken } from './tokens.ts';
 import { assertNotLocked, clearFailures, recordFailure } from './throttle.ts';
+import { MINUTE, perAccount, perAddress, throttle } from '../http/rate-limits.ts';
 import * as schemas from './schemas.ts';
 
 const WRONG_CREDENTIALS = 'Incorrect username or password';
 
+/** The account a sign-in or reset request names, as typed (normalised): counted whether or not it exists. */
+export const namedAccount = (request: FastifyRequest) => {
+  const username = (request.body as { username?: unknown } | undefined)?.username;
+  return typeof username === 'string' ? normaliseUsername(username) : undefined;
+};
+/** The signed-in caller's account. */
+export const callerAccount = async (request: FastifyRequest) => (await request.loadCaller())?.userId;
+
 export function authRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
+  prepareDecoyHash();
   app.get('/auth/public-key', {
     config: { permission: PUBLIC },
     schema: { tags: ['auth'], summary: 'The RSA key the login password is encrypted with' },
@@ -25,28 +35,30 @@ export function authRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
 
   app.post<{ Body: { username: string; password: string } }>('/auth/login', {
     config: { permission: PUBLIC },
+    preHandler: throttle(app, 'login', [perAddress(60, MINUTE), perAccount(20, 15 * MINUTE, namedAccount)]),
     schema: { tags: ['auth'], summary: 'Sign in; password is base64 RSA-OAEP-256 ciphertext', body: schemas.loginBody },
   }, async (request) => {
     const password = decryptPassword(keys, request.body.password);
     if (password === null) throw badRequest('The password could not be read. Reload the page and try again.');
     if (password.length === 0) throw badRequest('The password field is required', { password: 'The password field is required' });
     if (password.length > MAX_CREDENTIAL_LENGTH) throw badRequest('The password may not be greater than 255 characters');
-    const username = normaliseUsername(request.body.username);
-    await assertNotLocked(db, username);
-    const found = await findUserByUsername(db, username);
-    if (!found || !(await verifyPassword(found.row.passwordHash, password))) {
-      const locked = await recordFailure(db, username);
+    const found = await findUserByUsername(db, normaliseUsername(request.body.username));
+    if (found) await assertNotLocked(db, found.row.id);
+    // an unknown account is checked against a decoy hash, so it answers no faster than a wrong password
+    const valid = await verifyPassword(found?.row.passwordHash, password);
+    if (!found || !valid) {
+      const locked = found ? await recordFailure(db, found.row.id) : null;
       throw locked ?? unauthorized(WRONG_CREDENTIALS);
     }
     if (!found.row.isEnabled) throw forbidden('This account is disabled. Contact your administrator.');
-    await clearFailures(db, username);
+    await clearFailures(db, found.row.id);
     const token = await issueTokens(db, keys, found.row.id);
     const { role, ...user } = found.public;
     request.log.info({ userId: found.row.id }, 'signed in');
     return {
       success: true,
       message: 'Successfully logged in',
-      data: { user: { ...user, role: { id: role.id, name: role.name } }, role: { name: role.name, authScopes: role.authScopes }, token },
+      data: { user: { ...user, role: { id: role.id, name: role.name } }, role: { name: role.name, isSuperAdmin: role.isSuperAdmin, authScopes: role.authScopes }, token },
     };
   });
 
@@ -84,7 +96,7 @@ export function authRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
     const own = request.params.id === caller.userId;
     if (!own) {
       // another user: only for a user manager whose organisation tree holds that user
-      const visible = user && hasPermission(caller.roleName, caller.permissions, 'management-user')
+      const visible = user && hasPermission(caller.isSuperAdmin, caller.permissions, 'management-user')
         && (await isInOrganisationTree(db, user.row.organisationId, caller.organisationPath));
       if (!visible) throw notFound('User not found');
     }
@@ -94,6 +106,7 @@ export function authRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
 
   app.post<{ Body: { username: string; password: string; newpassword: string } }>('/auth/change-password', {
     config: { permission: SIGNED_IN },
+    preHandler: throttle(app, 'change-password', [perAddress(30, 15 * MINUTE), perAccount(10, 15 * MINUTE, callerAccount)]),
     schema: { tags: ['auth'], summary: 'Change the signed-in user\'s password', body: schemas.changePasswordBody, response: { 200: schemas.resultSchema } },
   }, async (request) => {
     const caller = await requireCaller(request);

@@ -32,6 +32,8 @@ export const roles = pgTable('roles', {
   /** null for the built-in roles every organisation shares. */
   organisationId: uuid('organisation_id').references(() => organisations.id),
   isSystem: boolean('is_system').notNull().default(false),
+  /** Set by the seed on the built-in SUPER_ADMIN role alone: this flag, never a name, passes every check. */
+  isSuperAdmin: boolean('is_super_admin').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [uniqueIndex('roles_name_org_idx').on(t.name, sql`coalesce(${t.organisationId}, '00000000-0000-0000-0000-000000000000'::uuid)`)]);
@@ -66,9 +68,9 @@ export const refreshTokens = pgTable('refresh_tokens', {
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId)]);
 
-/** Failed sign-ins per username, so a lock works whether or not the account exists. */
+/** Failed sign-ins per account, whichever username (e-mail or phone) was typed; unknown names leave no row. */
 export const loginThrottle = pgTable('login_throttle', {
-  username: text('username').primaryKey(),
+  userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
   failures: integer('failures').notNull().default(0),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),

@@ -6,6 +6,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors?: Record<string, string>,
+    /** Headers the answer carries (Retry-After on a 429). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -15,6 +17,9 @@ export const badRequest = (message: string, errors?: Record<string, string>) => 
 export const unauthorized = (message = 'Please sign in') => new HttpError(401, message);
 export const forbidden = (message = 'You do not have permission to do this') => new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
+/** 429 with Retry-After, the seconds until the caller may try again. */
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new HttpError(429, message, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 
 /** Turns Ajv's errors into {field: message}, with the schema's own errorMessage where given. */
 function validationErrors(error: FastifyError): Record<string, string> {
@@ -32,6 +37,7 @@ function validationErrors(error: FastifyError): Record<string, string> {
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send({ success: false, message: error.message, errors: error.errors });
     }
     if (error.validation) {

@@ -28,7 +28,7 @@ export function enforceRoutePermissions(app: FastifyInstance) {
       if (!caller) throw unauthorized();
       if (permission === SIGNED_IN) return;
       const anyOf = Array.isArray(permission) ? permission : [permission];
-      if (!anyOf.some((p) => hasPermission(caller.roleName, caller.permissions, p))) throw forbidden();
+      if (!anyOf.some((p) => hasPermission(caller.isSuperAdmin, caller.permissions, p))) throw forbidden();
     };
     const existing = route.preValidation;
     route.preValidation = existing ? [check, ...(Array.isArray(existing) ? existing : [existing])] : [check];

@@ -1,12 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Caller } from '../auth/caller.ts';
-import { SUPER_ADMIN } from '../../providers/permissions.ts';
 import type { ResourceDeclaration } from '../../resources/define.ts';
 import { id } from './sql.ts';
 import type { Db } from '../db/client.ts';
 import { inOrganisationTree, isInOrganisationTree } from '../organisations/scope.ts';
 
-export const isSuperAdmin = (caller: Caller) => caller.roleName === SUPER_ADMIN;
+/** Decided by the role's flag, never by its name: anyone can name a role anything. */
+export const isSuperAdmin = (caller: Caller) => caller.isSuperAdmin;
 
 /**
  * The tenancy rule for a declared resource: which rows a caller may see (`read`) or change

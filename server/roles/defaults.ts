@@ -1,5 +1,5 @@
 import { modules, type ModuleGroup } from '../../resources/modules.ts';
-import type { AuthScope } from '../../providers/permissions.ts';
+import type { AuthScope, BUILT_IN_ROLE_NAMES } from '../../providers/permissions.ts';
 
 /** For each module a role may open: the actions it may use ('*' for all of them). */
 type Grants = Record<string, string[] | '*'>;
@@ -36,7 +36,7 @@ const everything: Grants = Object.fromEntries(modules.map((m) => [m.id, '*']));
 const { debug: _debug, ...adminGrants } = everything;
 
 /** The thirteen roles of the spec with their default scopes; docs/permissions.md explains each. */
-export const defaultRoleGrants: Record<string, Grants> = {
+export const defaultRoleGrants: Record<typeof BUILT_IN_ROLE_NAMES[number], Grants> = {
   SUPER_ADMIN: everything,
   ADMIN: adminGrants,
   DISTRIBUTER: {

@@ -1,5 +1,5 @@
 import { badRequest, forbidden } from '../http/errors.ts';
-import { flattenAuthScopes, type AuthScope } from '../../providers/permissions.ts';
+import { flattenAuthScopes, isReservedRoleName, permissionsBeyond, type AuthScope } from '../../providers/permissions.ts';
 import type { ResourceHooks, WriteContext } from '../resources/hooks.ts';
 import { isSuperAdmin } from '../resources/scope.ts';
 import { message } from '../resources/messages.ts';
@@ -23,19 +23,26 @@ function checkScopes(ctx: WriteContext, body: Record<string, unknown>) {
     throw badRequest(message('resources.role.scopesInvalid'), { authScopes: message('resources.role.scopesInvalid') });
   }
   if (isSuperAdmin(ctx.caller)) return;
-  const held = new Set(ctx.caller.permissions);
-  const beyond = flattenAuthScopes(body.authScopes).filter((p) => !p.startsWith('group-') && !held.has(p));
+  const beyond = permissionsBeyond(body.authScopes, ctx.caller.permissions);
   if (beyond.length) throw forbidden(message('resources.role.beyondOwn', { permissions: beyond.join(', ') }));
+}
+
+/** The built-in roles' names are theirs alone, whatever the case or spacing: nobody creates or renames a role to one. */
+function checkName(body: Record<string, unknown>) {
+  if (typeof body.name !== 'string') return;
+  if (isReservedRoleName(body.name)) throw badRequest(message('resources.role.reservedName'), { name: message('resources.role.reservedName') });
 }
 
 export const roleHooks: ResourceHooks = {
   async beforeCreate(ctx, _columns, body) {
+    checkName(body);
     checkScopes(ctx, body);
   },
   async beforeUpdate(ctx, existing, _columns, body) {
     if (existing.isSystem && body.name !== undefined && body.name !== existing.name) {
       throw badRequest(message('resources.role.systemName'), { name: message('resources.role.systemName') });
     }
+    if (!existing.isSystem && body.name !== existing.name) checkName(body);
     checkScopes(ctx, body);
   },
   async beforeDelete(_ctx, existing) {

@@ -34,7 +34,7 @@ export function searchRoutes(app: FastifyInstance, db: Db) {
     const wanted = (Object.keys(SEARCH_CATEGORIES) as Category[]).filter((c) => !request.query.category || c === request.query.category);
     await Promise.all(wanted.map(async (category) => {
       const resource = findResource(SEARCH_CATEGORIES[category])!;
-      if (!hasPermission(caller.roleName, caller.permissions, resource.module)) return;
+      if (!hasPermission(caller.isSuperAdmin, caller.permissions, resource.module)) return;
       const list = parseListQuery(resource, { filter: JSON.stringify({ q: request.query.q }) }, { maxPage: SEARCH_LIMIT });
       list.end = SEARCH_LIMIT - 1;
       result[category] = (await listRecords(db, resource, caller, list)).rows;

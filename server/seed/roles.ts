@@ -1,4 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import { SUPER_ADMIN } from '../../providers/permissions.ts';
 import type { Db } from '../db/client.ts';
 import { roles } from '../db/schema.ts';
 import { authScopesFor, defaultRoleGrants } from '../roles/defaults.ts';
@@ -7,11 +8,13 @@ import { authScopesFor, defaultRoleGrants } from '../roles/defaults.ts';
 export async function ensureSystemRoles(db: Db) {
   for (const [name, grants] of Object.entries(defaultRoleGrants)) {
     const [existing] = await db.select({ id: roles.id }).from(roles).where(and(eq(roles.name, name), isNull(roles.organisationId)));
-    if (!existing) await db.insert(roles).values({ name, authScopes: authScopesFor(grants), isSystem: true }).onConflictDoNothing();
+    if (!existing) {
+      await db.insert(roles).values({ name, authScopes: authScopesFor(grants), isSystem: true, isSuperAdmin: name === SUPER_ADMIN }).onConflictDoNothing();
+    }
   }
 }
 
 export async function systemRoleIds(db: Db): Promise<Record<string, string>> {
-  const rows = await db.select({ id: roles.id, name: roles.name }).from(roles).where(isNull(roles.organisationId));
+  const rows = await db.select({ id: roles.id, name: roles.name }).from(roles).where(and(isNull(roles.organisationId), eq(roles.isSystem, true)));
   return Object.fromEntries(rows.map((r) => [r.name, r.id]));
 }

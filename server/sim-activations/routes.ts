@@ -55,7 +55,7 @@ export function simActivationRoutes(app: FastifyInstance, db: Db) {
     const body = request.body ?? {};
     const statusChange = isStatusChange(body);
     const needed = statusChange ? 'change-status-result-table' : 'edit-sim-activation-order';
-    if (!hasPermission(caller.roleName, caller.permissions, needed)) throw forbidden();
+    if (!hasPermission(caller.isSuperAdmin, caller.permissions, needed)) throw forbidden();
     const order = await writableRecord({ db, caller, request, resource: simActivation }, request.params.id);
     if (!isSuperAdmin(caller) && order.manufacturerId !== caller.organisationId) throw forbidden(message('sim.manufacturerOnly'));
     if (CLOSED_SIM_ORDER_STATUSES.includes(order.status as SimOrderStatus)) throw new HttpError(409, message('sim.closed'));

@@ -148,7 +148,7 @@ export function registerLiveSocket(app: FastifyInstance, db: Db, callers: Caller
   const authorise = async (token: string): Promise<Caller | number> => {
     const caller = token ? await callerFromToken(callers, keys, token) : null;
     if (!caller) return 4401;
-    const allowed = ['live-tracking', 'vehicle-status'].some((p) => hasPermission(caller.roleName, caller.permissions, p));
+    const allowed = ['live-tracking', 'vehicle-status'].some((p) => hasPermission(caller.isSuperAdmin, caller.permissions, p));
     return allowed ? caller : 4403;
   };
 

@@ -16,7 +16,7 @@ export interface PublicUser {
   phone: string | null;
   isEnabled: boolean;
   avatar: string | null;
-  role: { id: string; name: string; authScopes: AuthScope[] };
+  role: { id: string; name: string; isSuperAdmin: boolean; authScopes: AuthScope[] };
   organisation: { id: string; tradeName: string; brandName: string };
   createdAt: string;
 }
@@ -24,12 +24,13 @@ export interface PublicUser {
 const selection = {
   user: users,
   roleName: roles.name,
+  isSuperAdmin: roles.isSuperAdmin,
   authScopes: roles.authScopes,
   tradeName: organisations.tradeName,
   brandName: organisations.brandName,
 };
 
-function toPublic(row: { user: UserRow; roleName: string; authScopes: AuthScope[]; tradeName: string; brandName: string }): PublicUser {
+function toPublic(row: { user: UserRow; roleName: string; isSuperAdmin: boolean; authScopes: AuthScope[]; tradeName: string; brandName: string }): PublicUser {
   const { user } = row;
   return {
     id: user.id,
@@ -39,7 +40,7 @@ function toPublic(row: { user: UserRow; roleName: string; authScopes: AuthScope[
     phone: user.phone,
     isEnabled: user.isEnabled,
     avatar: user.avatar,
-    role: { id: user.roleId, name: row.roleName, authScopes: row.authScopes },
+    role: { id: user.roleId, name: row.roleName, isSuperAdmin: row.isSuperAdmin, authScopes: row.authScopes },
     organisation: { id: user.organisationId, tradeName: row.tradeName, brandName: row.brandName },
     createdAt: user.createdAt.toISOString(),
   };

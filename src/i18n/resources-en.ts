@@ -160,7 +160,9 @@ const resources = {
     user: {
       subtitle: 'People who sign in, their roles and organisations',
       empty: 'No users for the applied filters...',
-      superAdminOnly: 'Only a super administrator can give the SUPER_ADMIN role',
+      roleBeyondOwn: 'You can only give a role whose permissions you hold yourself',
+      userBeyondOwn: 'You cannot change a user whose role has permissions you do not hold',
+      cannotChangeOwnRole: 'You cannot change your own role or organisation',
       cannotDisableSelf: 'You cannot disable your own account',
       cannotDeleteSelf: 'You cannot delete your own account',
       passwordSet: 'The password was set; the user is signed out everywhere',
@@ -190,6 +192,7 @@ const resources = {
       beyondOwn: 'You cannot grant permissions you do not hold: %{permissions}',
       systemName: 'A built-in role cannot be renamed',
       systemDelete: 'A built-in role cannot be deleted',
+      reservedName: 'This name belongs to a built-in role; choose another',
       groups: { top: 'Main menu', hidden: 'Other pages', account: 'Account', reports: 'Reports', management: 'Management' },
       allowModule: 'Open %{name}',
       fields: { name: 'Name', authScopes: 'Permissions', isSystem: 'Built-in', organisationId: 'Organisation' },

@@ -162,7 +162,9 @@ const resources: typeof resourcesEn = {
     user: {
       subtitle: 'साइन इन करने वाले लोग, उनकी भूमिकाएँ और संगठन',
       empty: 'लागू फ़िल्टर के लिए कोई उपयोगकर्ता नहीं...',
-      superAdminOnly: 'केवल सुपर एडमिन ही SUPER_ADMIN भूमिका दे सकता है',
+      roleBeyondOwn: 'आप केवल वही भूमिका दे सकते हैं जिसकी सभी अनुमतियाँ आपके पास हैं',
+      userBeyondOwn: 'आप उस उपयोगकर्ता को नहीं बदल सकते जिसकी भूमिका में ऐसी अनुमतियाँ हैं जो आपके पास नहीं हैं',
+      cannotChangeOwnRole: 'आप अपनी भूमिका या संगठन नहीं बदल सकते',
       cannotDisableSelf: 'आप अपना खाता अक्षम नहीं कर सकते',
       cannotDeleteSelf: 'आप अपना खाता नहीं हटा सकते',
       passwordSet: 'पासवर्ड सेट हो गया; उपयोगकर्ता हर जगह से साइन आउट हो गया',
@@ -192,6 +194,7 @@ const resources: typeof resourcesEn = {
       beyondOwn: 'आप वे अनुमतियाँ नहीं दे सकते जो आपके पास नहीं हैं: %{permissions}',
       systemName: 'अंतर्निहित भूमिका का नाम नहीं बदला जा सकता',
       systemDelete: 'अंतर्निहित भूमिका हटाई नहीं जा सकती',
+      reservedName: 'यह नाम एक अंतर्निहित भूमिका का है; दूसरा नाम चुनें',
       groups: { top: 'मुख्य मेनू', hidden: 'अन्य पृष्ठ', account: 'खाता', reports: 'रिपोर्ट', management: 'प्रबंधन' },
       allowModule: '%{name} खोलें',
       fields: { name: 'नाम', authScopes: 'अनुमतियाँ', isSystem: 'अंतर्निहित', organisationId: 'संगठन' },

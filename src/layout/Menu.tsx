@@ -55,7 +55,7 @@ export function Menu() {
   const { permissions } = usePermissions<string[]>();
   const { identity } = useGetIdentity();
   const allowed = useMemo(
-    () => modules.filter((m) => m.inMenu !== false && hasPermission(String(identity?.role ?? ''), permissions ?? [], m.id)),
+    () => modules.filter((m) => m.inMenu !== false && hasPermission(identity?.isSuperAdmin === true, permissions ?? [], m.id)),
     [permissions, identity],
   );
   const sorted = (group: ModuleDefinition['group']) =>

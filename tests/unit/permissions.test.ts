@@ -22,11 +22,11 @@ describe('flattenAuthScopes', () => {
 });
 
 describe('hasPermission', () => {
-  it('lets SUPER_ADMIN through everything, others only by id, and an item without id for all', () => {
-    expect(hasPermission('SUPER_ADMIN', [], 'management-device')).toBe(true);
-    expect(hasPermission('DEALER', ['fitment'], 'management-device')).toBe(false);
-    expect(hasPermission('DEALER', ['fitment'], 'fitment')).toBe(true);
-    expect(hasPermission('DEALER', [], undefined)).toBe(true);
+  it('lets the super-admin role through everything, others only by id, and an item without id for all', () => {
+    expect(hasPermission(true, [], 'management-device')).toBe(true);
+    expect(hasPermission(false, ['fitment'], 'management-device')).toBe(false);
+    expect(hasPermission(false, ['fitment'], 'fitment')).toBe(true);
+    expect(hasPermission(false, [], undefined)).toBe(true);
   });
 });
 

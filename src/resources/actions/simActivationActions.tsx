@@ -3,7 +3,6 @@ import { MenuItem, TextField } from '@mui/material';
 import { useGetOne, useTranslate, type RaRecord } from 'react-admin';
 import { apiCall } from '../../../providers/httpClient.ts';
 import { readSession } from '../../../providers/session.ts';
-import { SUPER_ADMIN } from '../../../providers/permissions.ts';
 import { E_SIM_PROVIDERS } from '../../../resources/entities/device.ts';
 import {
   CLOSED_SIM_ORDER_STATUSES, SIM_DETAIL_INPUTS, SIM_OPERATORS, SIM_STATUS_CHOICES, type SimOrderStatus,
@@ -15,7 +14,7 @@ import type { ActionDialogProps, ResourceAction } from './types.ts';
 export function canChangeOrder(order: RaRecord): boolean {
   if (CLOSED_SIM_ORDER_STATUSES.includes(order.status as SimOrderStatus)) return false;
   const session = readSession();
-  return session?.role.name === SUPER_ADMIN || session?.user.organisation?.id === order.manufacturerId;
+  return session?.role.isSuperAdmin === true || session?.user.organisation?.id === order.manufacturerId;
 }
 
 type Details = Record<(typeof SIM_DETAIL_INPUTS)[number], string>;

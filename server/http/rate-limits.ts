@@ -1,0 +1,56 @@
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import { tooManyRequests } from './errors.ts';
+
+/**
+ * At most `max` requests in `windowMs` for each key: the client's address, or the account a
+ * request names. A request without a key (no account named) is not counted by that limit.
+ */
+export interface Limit {
+  per: string;
+  max: number;
+  windowMs: number;
+  key(request: FastifyRequest): string | undefined | Promise<string | undefined>;
+}
+
+export const MINUTE = 60_000;
+
+/** The client's address: the socket's, or the proxy's X-Forwarded-For only when TRUST_PROXY says so. */
+export const perAddress = (max: number, windowMs: number): Limit => ({ per: 'address', max, windowMs, key: (request) => request.ip });
+
+export const perAccount = (max: number, windowMs: number, key: Limit['key']): Limit => ({ per: 'account', max, windowMs, key });
+
+/** Counters in memory (a bounded LRU per process), shared by every limit; routes opt in with `throttle`. */
+export async function registerRateLimits(app: FastifyInstance) {
+  await app.register(rateLimit, { global: false, cache: 20_000 });
+}
+
+/**
+ * A preHandler applying every limit to a route (the library's own hook stops at the first limiter
+ * of a request, so both the address and the account limit would not count): over any of them the
+ * answer is 429 with Retry-After, and the handler does not run.
+ */
+export function throttle(app: FastifyInstance, name: string, limits: Limit[]): preHandlerAsyncHookHandler {
+  const checks = limits.map((limit) => {
+    const keyOf = async (request: FastifyRequest) => {
+      const key = await limit.key(request);
+      return key === undefined ? undefined : `${name}:${limit.per}:${key}`;
+    };
+    return { keyOf, check: app.createRateLimit({ max: limit.max, timeWindow: limit.windowMs, keyGenerator: async (request) => (await keyOf(request))! }) };
+  });
+  return async (request) => {
+    for (const { keyOf, check } of checks) {
+      if ((await keyOf(request)) === undefined) continue;
+      const result = await check(request);
+      if (!result.isAllowed && result.isExceeded) {
+        throw tooManyRequests(`Too many attempts. Try again in ${waitText(result.ttlInSeconds)}.`, result.ttlInSeconds);
+      }
+    }
+  };
+}
+
+function waitText(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
