@@ -44,10 +44,15 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   const app: FastifyInstance = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: 1024 * 1024,
+    // one line per request at debug, not two at info: start-up messages stay readable (LOG_LEVEL=debug shows them)
+    disableRequestLogging: true,
     trustProxy: true,
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true }, plugins: [ajvErrors as never] },
   });
   registerErrorHandler(app);
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.debug({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+  });
   await registerRateLimits(app);
   const { db } = database;
   const keys = await loadAuthKeys(db);

@@ -1,7 +1,7 @@
 import { loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { buildApp } from './app.ts';
-import { firstStart } from './seed/first-start.ts';
+import { firstStart, generatedPasswordBox, keepGeneratedPassword } from './seed/first-start.ts';
 import { seedDemo } from './seed/demo.ts';
 import { buildConsoleIfNeeded } from './build.ts';
 import { parseArgs } from 'node:util';
@@ -32,7 +32,8 @@ async function serve(config: Config, buildIfNeeded: boolean) {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const app = await buildApp({ config, database });
   app.addHook('onClose', async () => database.close());
-  await firstStart(database.db, app.log, { email: config.adminEmail, password: config.adminPassword });
+  const generated = await firstStart(database.db, app.log, { email: config.adminEmail, password: config.adminPassword });
+  const passwordFile = generated ? keepGeneratedPassword(config.dataDir, generated) : null;
   if (config.demo) await seedDemo(app, database.db, app.log);
 
   let stopping = false;
@@ -61,6 +62,8 @@ async function serve(config: Config, buildIfNeeded: boolean) {
   await app.listen({ port: config.port, host: config.host });
   const where = database.kind === 'postgres' ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
   app.log.info(`Waymark ready on http://localhost:${config.port} (${where}, brand ${config.brand}) in ${Date.now() - started} ms`);
+  // printed last and outside the log, so it is not lost among the lines before it
+  if (generated && passwordFile) process.stdout.write(`\n${generatedPasswordBox(generated, passwordFile)}\n\n`);
 }
 
 async function main(argv: string[]) {

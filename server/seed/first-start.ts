@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { count, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
@@ -16,14 +18,17 @@ export async function rootOrganisation(db: Db) {
   return root;
 }
 
+/** The SUPER_ADMIN account made with a generated password: the caller shows it, this once. */
+export interface GeneratedAdmin { email: string; password: string }
+
 /**
  * On an empty database: the built-in roles, the root organisation and the SUPER_ADMIN account,
- * from WAYMARK_ADMIN_EMAIL/PASSWORD or with a generated password printed this once.
+ * from WAYMARK_ADMIN_EMAIL/PASSWORD or with a generated password, which it answers.
  */
-export async function firstStart(db: Db, log: FastifyBaseLogger, admin: { email?: string; password?: string }) {
+export async function firstStart(db: Db, log: FastifyBaseLogger, admin: { email?: string; password?: string }): Promise<GeneratedAdmin | null> {
   await ensureSystemRoles(db);
   const [{ value: userCount }] = await db.select({ value: count() }).from(users);
-  if (userCount > 0) return;
+  if (userCount > 0) return null;
   const email = admin.email ?? DEFAULT_ADMIN_EMAIL;
   const password = admin.password ?? `Wm-${crypto.randomBytes(9).toString('base64url')}7`;
   if (admin.password) checkPasswordRule(admin.password);
@@ -32,8 +37,27 @@ export async function firstStart(db: Db, log: FastifyBaseLogger, admin: { email?
   await createUser(db, { firstName: 'Super', lastName: 'Admin', email, password, roleId: roleIds.SUPER_ADMIN!, organisationId: root.id });
   if (admin.password) {
     log.info(`Created the SUPER_ADMIN account ${email} with the password from WAYMARK_ADMIN_PASSWORD`);
-  } else {
-    // printed once, on purpose: there is no other way to learn it
-    process.stdout.write(`\n  SUPER_ADMIN account created: ${email}\n  password (shown only now): ${password}\n\n`);
+    return null;
   }
+  return { email, password };
+}
+
+/**
+ * Keeps a generated password where the operator finds it after the start-up output scrolled away:
+ * DATA_DIR/initial-admin-password, readable by the owner alone. Answers the file's path.
+ */
+export function keepGeneratedPassword(dataDir: string, admin: GeneratedAdmin): string {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, 'initial-admin-password');
+  fs.writeFileSync(file, `${admin.email}\n${admin.password}\n`, { mode: 0o600 });
+  fs.chmodSync(file, 0o600);
+  return file;
+}
+
+/** The generated password in a box, printed last at start-up so it is the first thing seen. */
+export function generatedPasswordBox(admin: GeneratedAdmin, file: string): string {
+  const lines = ['SUPER_ADMIN account created', `e-mail:   ${admin.email}`, `password: ${admin.password}`, `(also in ${file}; delete it once noted)`];
+  const width = Math.max(...lines.map((l) => l.length)) + 2;
+  const bar = `+${'-'.repeat(width)}+`;
+  return [bar, ...lines.map((l) => `| ${l.padEnd(width - 1)}|`), bar].join('\n');
 }

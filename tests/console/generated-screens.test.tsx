@@ -45,7 +45,7 @@ let widgets = [
 const deleted: string[] = [];
 const server = setupServer(
   http.get('*/api/auth/logged-in-user/:id', ({ params }) => HttpResponse.json({
-    success: true, data: { id: params.id, firstName: 'Test', lastName: 'User', email: 't@x.in', phone: null, role: { id: 'r', name: signedInRole, authScopes: signedInScopes } },
+    success: true, data: { id: params.id, firstName: 'Test', lastName: 'User', email: 't@x.in', phone: null, role: { id: 'r', name: signedInRole, isSuperAdmin: signedInRole === 'SUPER_ADMIN', authScopes: signedInScopes } },
   })),
   http.get('*/api/widgets', () => HttpResponse.json(widgets, { headers: { 'Content-Range': `widget 0-${widgets.length - 1}/${widgets.length}` } })),
   http.delete('*/api/widgets/:id', ({ params }) => {
@@ -66,7 +66,7 @@ function signInAs(role: string, permissions: string[]) {
   const later = new Date(Date.now() + 3_600_000).toISOString();
   localStorage.setItem('waymark.session', JSON.stringify({
     accessToken: 'a', refreshToken: 'r', accessExpiresAt: later, refreshExpiresAt: later,
-    user: { id: 'u1', firstName: 'Test', lastName: 'User', email: 't@x.in', phone: null }, role: { name: role, authScopes: [] },
+    user: { id: 'u1', firstName: 'Test', lastName: 'User', email: 't@x.in', phone: null }, role: { name: role, isSuperAdmin: role === 'SUPER_ADMIN', authScopes: [] },
   }));
   localStorage.setItem('waymark.permissions', encodePermissions(permissions));
 }

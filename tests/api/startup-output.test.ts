@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { afterAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { buildApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
+import { openDatabase, type Database } from '../../server/db/client.ts';
+import { firstStart, generatedPasswordBox, keepGeneratedPassword } from '../../server/seed/first-start.ts';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-start-'));
+let database: Database | undefined;
+afterAll(async () => {
+  await database?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('what the first start leaves an operator', () => {
+  it('keeps a generated admin password in DATA_DIR/initial-admin-password, readable by the owner alone, and boxes it', async () => {
+    database = await openDatabase({ dataDir: null });
+    const lines: string[] = [];
+    const log = pino({ level: 'info' }, new Writable({ write(chunk, _e, done) { lines.push(String(chunk)); done(); } }));
+    const generated = await firstStart(database.db, log, {});
+    expect(generated?.email).toBe('admin@waymark.local');
+    expect(generated?.password).toMatch(/^Wm-.{12}7$/);
+    const file = keepGeneratedPassword(dataDir, generated!);
+    expect(file).toBe(path.join(dataDir, 'initial-admin-password'));
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(fs.readFileSync(file, 'utf8')).toBe(`admin@waymark.local\n${generated!.password}\n`);
+    const box = generatedPasswordBox(generated!, file).split('\n');
+    expect(box[0]).toMatch(/^\+-+\+$/);
+    expect(box.some((l) => l.includes(`password: ${generated!.password}`))).toBe(true);
+    expect(new Set(box.map((l) => l.length)).size).toBe(1);
+    // a second start finds the account and generates nothing
+    expect(await firstStart(database.db, log, {})).toBeNull();
+  });
+
+  it('logs requests at debug, so the info log holds start-up messages only', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({ write(chunk, _e, done) { lines.push(String(chunk)); done(); } });
+    const config = loadConfig({}, { serveConsole: false, demo: false, uploadDir: path.join(dataDir, 'uploads') });
+    const app = await buildApp({ config, database: database!, logger: { level: 'info', stream } });
+    try {
+      expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      expect(lines.filter((l) => l.includes('/api/health'))).toEqual([]);
+    } finally {
+      await app.close();
+    }
+    const debugLines: string[] = [];
+    const debugApp = await buildApp({
+      config, database: database!,
+      logger: { level: 'debug', stream: new Writable({ write(chunk, _e, done) { debugLines.push(String(chunk)); done(); } }) },
+    });
+    try {
+      await debugApp.inject({ method: 'GET', url: '/api/health' });
+      expect(debugLines.filter((l) => l.includes('/api/health'))).toHaveLength(1);
+    } finally {
+      await debugApp.close();
+    }
+  });
+});
