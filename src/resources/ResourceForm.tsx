@@ -8,7 +8,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { EMAIL_PATTERN, fieldLabel, type Field, type ResourceDeclaration } from '../../resources/define.ts';
 import { findResource } from '../../resources/modules.ts';
 import { PageHeader } from '../layout/PageHeader.tsx';
-import { recordTitle, type RecordLike } from './display.ts';
+import { PICKER_OPTIONS, recordTitle, type RecordLike } from './display.ts';
 import { AuthScopesInput } from './inputs/AuthScopesInput.tsx';
 import { GeometryInput } from './inputs/GeometryInput.tsx';
 import { ImageUploadInput } from './inputs/ImageUploadInput.tsx';
@@ -51,11 +51,12 @@ export function FieldInput({ resource, name, field, source, mode }: { resource: 
     case 'number': return <NumberInput {...common} min={field.min} max={field.max} step={field.integer ? 1 : 'any'} />;
     case 'boolean': return <BooleanInput source={source} label={label} />;
     case 'date': return <DateInput {...common} />;
-    case 'choice': return <SelectInput {...common} choices={field.choices.map((c) => ({ id: c, name: c }))} emptyText="list.any" />;
+    // "Any" belongs to filters: a form's optional choice offers a blank, a required one none
+    case 'choice': return <SelectInput {...common} choices={field.choices.map((c) => ({ id: c, name: c }))} />;
     case 'reference': {
       const target = findResource(field.reference);
       return (
-        <ReferenceInput source={source} reference={field.reference}>
+        <ReferenceInput source={source} reference={field.reference} perPage={PICKER_OPTIONS}>
           <AutocompleteInput label={label} validate={validate} fullWidth filterToQuery={(q: string) => ({ q })}
             optionText={(r: RecordLike) => (target ? recordTitle(target, r) : String(r.id))} />
         </ReferenceInput>

@@ -11,7 +11,7 @@ import { fieldLabel } from '../../resources/define.ts';
 import { findResource } from '../../resources/modules.ts';
 import { hasView } from '../../providers/resourceAccess.ts';
 import { PageHeader } from '../layout/PageHeader.tsx';
-import { columnLabel, displayValue, recordTitle, type RecordLike } from './display.ts';
+import { columnLabel, displayValue, PICKER_OPTIONS, recordTitle, type RecordLike } from './display.ts';
 import { ExportMenu } from './ExportMenu.tsx';
 import { RowActionMenu } from './RowActionMenu.tsx';
 import { resourceActions } from './actions/index.ts';
@@ -30,7 +30,7 @@ function filtersOf(resource: ResourceDeclaration, translate: (key: string) => st
     else if (field.type === 'reference') {
       const target = findResource(field.reference);
       inputs.push(
-        <ReferenceInput key={name} source={name} reference={field.reference}>
+        <ReferenceInput key={name} source={name} reference={field.reference} perPage={PICKER_OPTIONS}>
           <AutocompleteInput label={label} optionText={(r: RecordLike) => (target ? recordTitle(target, r) : String(r.id))} filterToQuery={(q: string) => ({ q })} />
         </ReferenceInput>,
       );

@@ -6,6 +6,9 @@ import { formatDuration } from '../format/duration.ts';
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 export type RecordLike = Record<string, unknown> & { labels?: Record<string, string> };
 
+/** Options a reference picker loads before the user types: every role, model or group of a tenant; typing searches the rest. */
+export const PICKER_OPTIONS = 100;
+
 function geometryText(value: unknown): string {
   const geometry = value as { type?: string; coordinates?: unknown } | null;
   if (!geometry?.type) return '';

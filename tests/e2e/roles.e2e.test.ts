@@ -1,0 +1,53 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { pagePerTest, signInAt } from './browser.ts';
+
+const session = pagePerTest();
+let page: Page;
+const errors: string[] = [];
+beforeEach(() => {
+  page = session.page;
+  errors.length = 0;
+  page.on('pageerror', (error) => errors.push(error.message));
+});
+
+describe('role edit', () => {
+  it('opens the permission tree of a custom role, saves a tick and shows it again on reopening', async () => {
+    await signInAt(page, '/management/role', 'superadmin@demo.waymark.in');
+    await page.getByRole('heading', { name: 'Roles', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Add' }).click();
+    await page.getByLabel('Name').fill('Night auditors');
+    await page.getByRole('checkbox', { name: 'Devices', exact: true }).first().check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL((url) => url.pathname === '/management/role');
+
+    await page.getByPlaceholder('Search...').fill('Night auditors');
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    await page.locator('tbody tr').first().getByRole('button', { name: 'Row actions' }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    await page.waitForURL('**/management/role/edit/**');
+    const devices = page.getByRole('checkbox', { name: 'Devices', exact: true }).first();
+    await expect.poll(() => devices.isChecked()).toBe(true);
+    await page.getByRole('checkbox', { name: 'Live tracking', exact: true }).first().check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL((url) => url.pathname === '/management/role');
+
+    await page.goBack();
+    await page.waitForURL('**/management/role/edit/**');
+    await expect.poll(() => page.getByRole('checkbox', { name: 'Live tracking', exact: true }).first().isChecked()).toBe(true);
+    await expect.poll(() => page.getByRole('checkbox', { name: 'Devices', exact: true }).first().isChecked()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('opens every built-in role with its ticks', async () => {
+    await signInAt(page, '/management/role', 'superadmin@demo.waymark.in');
+    await page.getByPlaceholder('Search...').fill('DEALER');
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    await page.locator('tbody tr').first().getByRole('button', { name: 'Row actions' }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    await page.waitForURL('**/management/role/edit/**');
+    await expect.poll(() => page.getByRole('checkbox', { name: 'Fitment', exact: true }).first().isChecked()).toBe(true);
+    await expect.poll(() => page.getByRole('checkbox', { name: 'Roles', exact: true }).first().isChecked()).toBe(false);
+    expect(errors).toEqual([]);
+  });
+});
