@@ -7,6 +7,7 @@ import type { Database } from './db/client.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { enforceRoutePermissions, PUBLIC } from './http/permissions.ts';
 import { serveConsole } from './http/console.ts';
+import { registerSecurityHeaders, swaggerUiCsp } from './http/security-headers.ts';
 import { loadAuthKeys } from './auth/keys.ts';
 import { CallerDirectory, registerCaller } from './auth/caller.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -38,15 +39,19 @@ export interface AppOptions {
   logger?: boolean | object;
 }
 
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** The HTTP server: the API under /api (every route declaring its permission), its docs, and the console. */
 export async function buildApp({ config, database, logger }: AppOptions): Promise<FastifyInstance> {
   const app: FastifyInstance = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // a hop count works at run time, but Fastify's types only take it as a function
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true }, plugins: [ajvErrors as never] },
   });
   registerErrorHandler(app);
+  await registerSecurityHeaders(app, config);
   const { db } = database;
   const keys = await loadAuthKeys(db);
   const callers = new CallerDirectory(database);
@@ -68,7 +73,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
       security: [{ bearer: [] }],
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, transformStaticCSP: swaggerUiCsp });
 
   await app.register(async (api) => {
     enforceRoutePermissions(api);
