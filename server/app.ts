@@ -87,7 +87,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     searchRoutes(api, db);
     trackingRoutes(api, db);
     shareRoutes(api, db, keys);
-    await fileRoutes(api, config.uploadDir);
+    await fileRoutes(api, db, config);
   }, { prefix: '/api' });
 
   if (!config.serveConsole || !(await serveConsole(app, config))) {
