@@ -53,7 +53,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, { tiles }: {
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:', ...tileSources],
         'font-src': ["'self'", 'data:'],
-        'connect-src': ["'self'", (request) => sameHostSockets(request as IncomingMessage)],
+        // data:: yoga's WebAssembly (PDF export) is fetched from a data: URL
+        'connect-src': ["'self'", 'data:', (request) => sameHostSockets(request as IncomingMessage)],
         'worker-src': ["'self'", 'blob:'],
       },
     },

@@ -46,10 +46,10 @@ describe('security headers on API answers', () => {
   it('allows the configured map tile hosts as image sources and the live socket on the same host', async () => {
     const policy = csp((await behindProxy.app.inject({ method: 'GET', url: '/api/health', headers: { host: 'fleet.example.in' } })).headers['content-security-policy']);
     expect(policy['img-src']).toEqual(expect.arrayContaining(['https://*.tiles.example.net', 'https://sat.example.org:8443']));
-    expect(policy['connect-src']).toEqual(["'self'", 'ws://fleet.example.in', 'wss://fleet.example.in']);
+    expect(policy['connect-src']).toEqual(["'self'", 'data:', 'ws://fleet.example.in', 'wss://fleet.example.in']);
     // a Host header that is not a host name adds nothing to the policy
     const odd = csp((await behindProxy.app.inject({ method: 'GET', url: '/api/health', headers: { host: "x; script-src 'unsafe-inline'" } })).headers['content-security-policy']);
-    expect(odd['connect-src']).toEqual(["'self'"]);
+    expect(odd['connect-src']).toEqual(["'self'", 'data:']);
     expect(odd['script-src']).not.toContain("'unsafe-inline'");
   });
 
