@@ -198,4 +198,8 @@ export function normalisePhone(value: string): string {
   return digits;
 }
 export const PHONE_PATTERN = '^\\+91\\d{10}$';
+
 export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
+
+/** A text field (or array items) holding the address of an image uploaded to /api/file: the server lets the entity's editors upload. */
+export const UPLOADED_IMAGE_PATTERN = '^/api/file/image/[A-Za-z0-9._-]+$';

@@ -8,6 +8,7 @@ import { registerErrorHandler } from './http/errors.ts';
 import { enforceRoutePermissions, PUBLIC } from './http/permissions.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { serveConsole } from './http/console.ts';
+import { registerSecurityHeaders, swaggerUiCsp } from './http/security-headers.ts';
 import { loadAuthKeys } from './auth/keys.ts';
 import { CallerDirectory, registerCaller } from './auth/caller.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -39,6 +40,8 @@ export interface AppOptions {
   logger?: boolean | object;
 }
 
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** The HTTP server: the API under /api (every route declaring its permission), its docs, and the console. */
 export async function buildApp({ config, database, logger }: AppOptions): Promise<FastifyInstance> {
   const app: FastifyInstance = Fastify({
@@ -46,13 +49,15 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     bodyLimit: 1024 * 1024,
     // one line per request at debug, not two at info: start-up messages stay readable (LOG_LEVEL=debug shows them)
     disableRequestLogging: true,
-    trustProxy: true,
+    // a hop count works at run time, but Fastify's types only take it as a function
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true }, plugins: [ajvErrors as never] },
   });
   registerErrorHandler(app);
   app.addHook('onResponse', async (request, reply) => {
     request.log.debug({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
   });
+  await registerSecurityHeaders(app, config);
   await registerRateLimits(app);
   const { db } = database;
   const keys = await loadAuthKeys(db);
@@ -75,7 +80,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
       security: [{ bearer: [] }],
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, transformStaticCSP: swaggerUiCsp });
 
   await app.register(async (api) => {
     enforceRoutePermissions(api);
@@ -89,7 +94,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     searchRoutes(api, db);
     trackingRoutes(api, db);
     shareRoutes(api, db, keys);
-    await fileRoutes(api, config.uploadDir);
+    await fileRoutes(api, db, config);
   }, { prefix: '/api' });
 
   if (!config.serveConsole || !(await serveConsole(app, config))) {

@@ -21,7 +21,18 @@ export interface Config {
   tiles: { road: string; satellite: string };
   /** Serve the built console from dist/ when it exists. */
   serveConsole: boolean;
+  /**
+   * Which X-Forwarded-* headers to believe (Fastify's trustProxy): false (the default, the client
+   * talks to us directly), true (any proxy), a hop count, or a comma-separated list of addresses/CIDRs.
+   */
+  trustProxy: boolean | number | string;
+  /** Upload quotas in bytes: what one user may store per rolling day, and one organisation in all. */
+  uploadQuota: { userPerDay: number; organisation: number };
 }
+
+const MIB = 1024 * 1024;
+/** Default upload quotas: a busy fitter uploads a few dozen photos a day; an organisation keeps years of them. */
+export const DEFAULT_UPLOAD_QUOTA = { userPerDay: 200 * MIB, organisation: 2048 * MIB };
 
 const BRANDS = ['demo', 'vltd', 'smartcity', 'devicemaker'];
 
@@ -35,6 +46,22 @@ function integer(name: string, value: string | undefined, fallback: number): num
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`${name} must be a port number, got "${value}"`);
   return n;
+}
+
+function trustProxyOf(value: string | undefined): boolean | number | string {
+  if (value === undefined || value.trim() === '') return false;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  if (['true', 'yes', 'on'].includes(trimmed.toLowerCase())) return true;
+  if (['false', 'no', 'off'].includes(trimmed.toLowerCase())) return false;
+  return trimmed;
+}
+
+function mebibytes(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number of MiB, got "${value}"`);
+  return Math.floor(n * MIB);
 }
 
 /** Reads the configuration from the environment; every variable is listed in the README. */
@@ -61,5 +88,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: Parti
       satellite: env.TILE_SATELLITE_URL || defaults.tiles?.satellite || 'https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}',
     },
     serveConsole: defaults.serveConsole ?? true,
+    trustProxy: env.TRUST_PROXY !== undefined ? trustProxyOf(env.TRUST_PROXY) : defaults.trustProxy ?? false,
+    uploadQuota: {
+      userPerDay: mebibytes('UPLOAD_QUOTA_USER_DAILY_MIB', env.UPLOAD_QUOTA_USER_DAILY_MIB, defaults.uploadQuota?.userPerDay ?? DEFAULT_UPLOAD_QUOTA.userPerDay),
+      organisation: mebibytes('UPLOAD_QUOTA_ORGANISATION_MIB', env.UPLOAD_QUOTA_ORGANISATION_MIB, defaults.uploadQuota?.organisation ?? DEFAULT_UPLOAD_QUOTA.organisation),
+    },
   };
 }

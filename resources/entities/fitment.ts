@@ -1,6 +1,6 @@
 import {
   array, boolean, choice, date, defineResource, email, number, object, organisationField, password, phone, reference, text,
-  type ArrayField,
+  UPLOADED_IMAGE_PATTERN, type ArrayField,
 } from '../define.ts';
 import { VEHICLE_CATEGORIES } from './vehicle.ts';
 
@@ -25,11 +25,10 @@ export const BULK_OPTIONAL: Record<string, readonly string[]> = {
   '': ['fitmentDate'], vehicle: ['regDate'], customer: ['firstName', 'lastName', 'email', 'address'],
 };
 
-const UPLOADED = '^/api/file/image/[A-Za-z0-9._-]+$';
 const images = (name: keyof typeof IMAGE_COUNTS, label: string): ArrayField => array('text', {
   label, minItems: IMAGE_COUNTS[name][0], maxItems: IMAGE_COUNTS[name][1],
   minItemsMessage: `fitment.images.${name}Count`, maxItemsMessage: `fitment.images.${name}Count`,
-  itemPattern: UPLOADED, itemPatternMessage: 'fitment.images.notUploaded',
+  itemPattern: UPLOADED_IMAGE_PATTERN, itemPatternMessage: 'fitment.images.notUploaded',
 });
 const f = (name: string) => `fitment.fields.${name}`;
 
@@ -87,7 +86,7 @@ export default defineResource({
         label: f('kycDocs'), maxItems: IMAGE_COUNTS.AADHAR[1] + IMAGE_COUNTS.PAN[1],
         item: {
           name: choice(KYC_DOCUMENTS, { label: f('kycName'), required: true }),
-          link: text({ label: f('kycLink'), required: true, pattern: UPLOADED, patternMessage: 'fitment.images.notUploaded' }),
+          link: text({ label: f('kycLink'), required: true, pattern: UPLOADED_IMAGE_PATTERN, patternMessage: 'fitment.images.notUploaded' }),
         },
       }),
     }, { required: true }),

@@ -385,3 +385,16 @@ export const simActivations = pgTable('sim_activations', {
   index('sim_activations_status_created_idx').on(t.status, t.createdAt),
   uniqueIndex('sim_activations_open_device_idx').on(t.deviceId).where(sql`${t.status} in ('INITIATED', 'APPROVED')`),
 ]);
+
+/** Every stored upload, who stored it and its size: the per-user and per-organisation quotas are sums over it. */
+export const uploads = pgTable('uploads', {
+  id: id(),
+  url: text('url').notNull(),
+  bytes: integer('bytes').notNull(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  organisationId: uuid('organisation_id').notNull().references(() => organisations.id),
+  createdAt: createdAt(),
+}, (t) => [
+  index('uploads_user_created_idx').on(t.userId, t.createdAt),
+  index('uploads_organisation_idx').on(t.organisationId),
+]);

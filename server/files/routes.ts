@@ -4,9 +4,15 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { PUBLIC, SIGNED_IN } from '../http/permissions.ts';
-import { HttpError, badRequest, notFound } from '../http/errors.ts';
+import { HttpError, badRequest, forbidden, notFound, unauthorized } from '../http/errors.ts';
+import type { Db } from '../db/client.ts';
+import { mayUpload } from './who-may-upload.ts';
+import { describeSize, withinQuota, type UploadQuota } from './quota.ts';
 
 export const UPLOAD_LIMIT_BYTES = 5 * 1024 * 1024;
+/** One's own avatar through the profile: the only upload a role without an upload form may make. */
+export const AVATAR_LIMIT_BYTES = 1024 * 1024;
+export const NO_UPLOAD_MESSAGE = 'Your role cannot upload files';
 export const UPLOAD_MAX_FILES = 10;
 export const WRONG_TYPE_MESSAGE = 'You cannot upload these file types';
 const FOLDERS = ['IMAGE', 'DOC'] as const;
@@ -30,14 +36,25 @@ export function sniff(bytes: Buffer): Kind | undefined {
  * POST /file (multipart: folder, files) stores uploads under generated names and answers
  * data.url; GET /file/{folder}/{name} serves them back with their type. Names are random UUIDs,
  * so a file is reachable only by whoever was given its address (certificate pages are public).
+ * Only holders of a form with an upload field may upload, any signed-in user their avatar
+ * (?for=avatar: one small image), and each upload counts towards the user's and organisation's quota.
  */
-export async function fileRoutes(app: FastifyInstance, uploadDir: string) {
+export async function fileRoutes(app: FastifyInstance, db: Db, { uploadDir, uploadQuota }: { uploadDir: string; uploadQuota: UploadQuota }) {
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: UPLOAD_MAX_FILES, fields: 5 } });
 
-  app.post('/file', {
+  app.post<{ Querystring: { for?: 'avatar' } }>('/file', {
     config: { permission: SIGNED_IN },
-    schema: { tags: ['files'], summary: 'Upload files (multipart: folder IMAGE or DOC, files); answers data.url', consumes: ['multipart/form-data'] },
+    schema: {
+      tags: ['files'],
+      summary: 'Upload files (multipart: folder IMAGE or DOC, files); answers data.url. ?for=avatar: one\'s own avatar, one image',
+      consumes: ['multipart/form-data'],
+      querystring: { type: 'object', properties: { for: { type: 'string', enum: ['avatar'] } } },
+    },
   }, async (request) => {
+    const caller = await request.loadCaller();
+    if (!caller) throw unauthorized();
+    const avatar = request.query.for === 'avatar';
+    if (!avatar && !mayUpload(caller)) throw forbidden(NO_UPLOAD_MESSAGE);
     if (!request.isMultipart()) throw badRequest('Send the files as multipart/form-data');
     let folder: Folder = 'IMAGE';
     const files: { bytes: Buffer; kind: Kind | undefined }[] = [];
@@ -62,14 +79,20 @@ export async function fileRoutes(app: FastifyInstance, uploadDir: string) {
     }
     if (!files.length) throw badRequest('Choose a file to upload');
     if (files.some((f) => !f.kind || !ACCEPTED[folder].includes(f.kind.ext))) throw badRequest(WRONG_TYPE_MESSAGE);
-    const dir = path.join(uploadDir, folder.toLowerCase());
-    await fs.mkdir(dir, { recursive: true });
-    const urls: string[] = [];
-    for (const file of files) {
-      const name = `${crypto.randomUUID()}.${file.kind!.ext}`;
-      await fs.writeFile(path.join(dir, name), file.bytes, { flag: 'wx' });
-      urls.push(`/api/file/${folder.toLowerCase()}/${name}`);
+    if (avatar) {
+      if (folder !== 'IMAGE' || files.length !== 1) throw badRequest('An avatar is one image');
+      if (files[0]!.bytes.length > AVATAR_LIMIT_BYTES) throw new HttpError(413, `An avatar may be at most ${describeSize(AVATAR_LIMIT_BYTES)}`);
     }
+    const dir = path.join(uploadDir, folder.toLowerCase());
+    const named = files.map((file) => {
+      const name = `${crypto.randomUUID()}.${file.kind!.ext}`;
+      return { ...file, file: path.join(dir, name), url: `/api/file/${folder.toLowerCase()}/${name}` };
+    });
+    const urls = named.map((f) => f.url);
+    await withinQuota(db, caller, uploadQuota, named.map((f) => ({ url: f.url, bytes: f.bytes.length })), async () => {
+      await fs.mkdir(dir, { recursive: true });
+      for (const file of named) await fs.writeFile(file.file, file.bytes, { flag: 'wx' });
+    });
     return {
       success: true,
       // the spec's words, plural even for one
@@ -92,6 +115,8 @@ export async function fileRoutes(app: FastifyInstance, uploadDir: string) {
   }, async (request, reply) => {
     const { folder, name } = request.params;
     const kind = KINDS.find((k) => name.endsWith(`.${k.ext}`))!;
+    // a PDF (or anything not an image) opened from its address is downloaded, never shown in the console's origin
+    const disposition = kind.type.startsWith('image/') ? 'inline' : `attachment; filename="${name}"`;
     let bytes: Buffer;
     try {
       bytes = await fs.readFile(path.join(uploadDir, folder, name));
@@ -99,6 +124,6 @@ export async function fileRoutes(app: FastifyInstance, uploadDir: string) {
       throw notFound();
     }
     return reply.type(kind.type).header('Cache-Control', 'public, max-age=31536000, immutable')
-      .header('X-Content-Type-Options', 'nosniff').send(bytes);
+      .header('X-Content-Type-Options', 'nosniff').header('Content-Disposition', disposition).send(bytes);
   });
 }

@@ -39,7 +39,7 @@ export function ProfilePage() {
       <Card>
         <CardContent>
           <SimpleForm record={identity} onSubmit={save} toolbar={<Toolbar><SaveButton label="list.save" /></Toolbar>} sx={{ maxWidth: 720 }}>
-            {FIELDS.map((name) => <FieldInput key={name} resource={user} name={name} field={user.fields[name]!} source={name} mode="edit" />)}
+            {FIELDS.map((name) => <FieldInput key={name} resource={user} name={name} field={user.fields[name]!} source={name} mode="edit" uploadFor="avatar" />)}
           </SimpleForm>
         </CardContent>
       </Card>

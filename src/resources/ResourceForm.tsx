@@ -38,7 +38,10 @@ function validatorsOf(field: Field, label: string, translate: Translate): Valida
   return rules;
 }
 
-export function FieldInput({ resource, name, field, source, mode }: { resource: ResourceDeclaration; name: string; field: Field; source: string; mode: 'create' | 'edit' }) {
+/** `uploadFor`: what an image field uploads for, when not the entity's own form (the profile's avatar). */
+export function FieldInput({ resource, name, field, source, mode, uploadFor }: {
+  resource: ResourceDeclaration; name: string; field: Field; source: string; mode: 'create' | 'edit'; uploadFor?: 'avatar';
+}) {
   const translate = useTranslate();
   const label = field.label ?? (source === name ? fieldLabel(resource, name) : `resources.common.${name}`);
   const validate = validatorsOf(field, label, translate);
@@ -62,7 +65,7 @@ export function FieldInput({ resource, name, field, source, mode }: { resource: 
         </ReferenceInput>
       );
     }
-    case 'image': return <ImageUploadInput source={source} label={label} />;
+    case 'image': return <ImageUploadInput source={source} label={label} uploadFor={uploadFor} />;
     case 'geometry': return <GeometryInput source={source} label={label} field={field} />;
     case 'json': return field.editor === 'auth-scopes' ? <AuthScopesInput source={source} label={label} /> : null;
     case 'object':

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
+import { loadConfig, type Config } from '../../server/config.ts';
 import { openDatabase, type Database } from '../../server/db/client.ts';
 import { createScratchDatabase } from '../../server/db/scratch.ts';
 import { firstStart } from '../../server/seed/first-start.ts';
@@ -29,7 +29,7 @@ export interface TestServer {
  * A fresh server on a fresh database: in-memory PGlite, or a new PostgreSQL database created on
  * TEST_DATABASE_URL's server (and dropped afterwards) when that variable is set.
  */
-export async function startTestServer(options: { demo?: boolean; gateway?: boolean; databaseUrl?: string } = {}): Promise<TestServer> {
+export async function startTestServer(options: { demo?: boolean; gateway?: boolean; databaseUrl?: string; config?: Partial<Config> } = {}): Promise<TestServer> {
   let databaseUrl: string | undefined = options.databaseUrl;
   let dropDatabase = async () => {};
   if (process.env.TEST_DATABASE_URL && !databaseUrl) {
@@ -39,7 +39,7 @@ export async function startTestServer(options: { demo?: boolean; gateway?: boole
   }
   const database = await openDatabase({ databaseUrl, dataDir: null });
   const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-uploads-'));
-  const config = loadConfig({}, { serveConsole: false, demo: options.demo ?? true, uploadDir });
+  const config = loadConfig({}, { serveConsole: false, demo: options.demo ?? true, uploadDir, ...options.config });
   const app = await buildApp({ config, database, logger: false });
   await firstStart(database.db, app.log, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
   if (options.demo ?? true) await seedDemo(app, database.db, app.log);

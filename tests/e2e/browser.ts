@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 const candidates = [process.env.CHROMIUM_PATH, '/usr/lib/chromium/chromium', '/usr/bin/chromium'].filter(Boolean) as string[];
@@ -31,20 +31,28 @@ export interface PagePerTest {
   restart(): Promise<Page>;
 }
 
-/** One Chromium for the file and a fresh context for every test. */
+/**
+ * One Chromium for the file and a fresh context for every test. A test fails if the browser
+ * reports anything the server's Content-Security-Policy refused: the policy must not break the console.
+ */
 export function pagePerTest(contextOptions: BrowserContextOptions = {}): PagePerTest {
   let context: BrowserContext | undefined;
+  let cspViolations: string[] = [];
   const session = {
     async restart() {
       await context?.close();
       context = await session.browser.newContext({ viewport: { width: 1366, height: 900 }, ...contextOptions });
       session.page = await context.newPage();
+      session.page.on('console', (message) => {
+        if (message.type() === 'error' && message.text().includes('Content Security Policy')) cspViolations.push(message.text());
+      });
       return session.page;
     },
   } as PagePerTest;
   beforeAll(async () => { session.browser = await launchBrowser(); });
   afterAll(async () => { await session.browser?.close(); });
-  beforeEach(async () => { await session.restart(); });
+  beforeEach(async () => { cspViolations = []; await session.restart(); });
+  afterEach(() => { expect(cspViolations).toEqual([]); });
   return session;
 }
 

@@ -17,4 +17,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow('PORT must be a port number, got "eighty"');
     expect(() => loadConfig({ BRAND: 'acme' })).toThrow('BRAND must be one of demo, vltd, smartcity, devicemaker, got "acme"');
   });
+
+  it('trusts no proxy unless TRUST_PROXY says: true, a hop count, or addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8, 127.0.0.1');
+  });
+
+  it('limits uploads to 200 MiB per user a day and 2 GiB per organisation unless told otherwise', () => {
+    const MIB = 1024 * 1024;
+    expect(loadConfig({}).uploadQuota).toEqual({ userPerDay: 200 * MIB, organisation: 2048 * MIB });
+    expect(loadConfig({ UPLOAD_QUOTA_USER_DAILY_MIB: '50', UPLOAD_QUOTA_ORGANISATION_MIB: '0.5' }).uploadQuota).toEqual({ userPerDay: 50 * MIB, organisation: MIB / 2 });
+    expect(() => loadConfig({ UPLOAD_QUOTA_USER_DAILY_MIB: 'lots' })).toThrow('UPLOAD_QUOTA_USER_DAILY_MIB must be a positive number of MiB, got "lots"');
+  });
 });

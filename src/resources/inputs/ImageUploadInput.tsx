@@ -6,7 +6,7 @@ import { DropZone } from './DropZone.tsx';
 import { errorMessage } from '../../pages/auth/useFormCall.tsx';
 
 /** An image field: drop or choose a jpeg or png; it is uploaded to /file and the field keeps its url. */
-export function ImageUploadInput({ source, label }: { source: string; label: string }) {
+export function ImageUploadInput({ source, label, uploadFor }: { source: string; label: string; uploadFor?: 'avatar' }) {
   const translate = useTranslate();
   const notify = useNotify();
   const { field, fieldState } = useInput({ source });
@@ -21,7 +21,7 @@ export function ImageUploadInput({ source, label }: { source: string; label: str
     }
     setError(undefined);
     try {
-      const { urls, message } = await uploadImages([...files]);
+      const { urls, message } = await uploadImages([...files].slice(0, 1), uploadFor);
       field.onChange(urls[0]);
       notify(message, { type: 'success' });
     } catch (e) {

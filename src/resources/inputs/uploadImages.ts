@@ -6,12 +6,15 @@ export const ACCEPTED_IMAGE_EXTENSIONS = '.jpg,.jpeg,.png';
 
 export const onlyImages = (files: File[]) => files.every((f) => ACCEPTED_IMAGES.includes(f.type));
 
-/** Uploads images to /file (folder IMAGE); answers their urls and the server's message. */
-export async function uploadImages(files: File[]): Promise<{ urls: string[]; message: string }> {
+/**
+ * Uploads images to /file (folder IMAGE); answers their urls and the server's message.
+ * `for: 'avatar'` is one's own avatar from the profile, which any role may upload (one small image).
+ */
+export async function uploadImages(files: File[], purpose?: 'avatar'): Promise<{ urls: string[]; message: string }> {
   const body = new FormData();
   body.append('folder', 'IMAGE');
   for (const file of files) body.append('files', file);
   await refreshAuth();
-  const { json } = await httpClient(`${apiBase}/file`, { method: 'POST', body });
+  const { json } = await httpClient(`${apiBase}/file${purpose ? `?for=${purpose}` : ''}`, { method: 'POST', body });
   return { urls: json.data.urls as string[], message: json.message as string };
 }
