@@ -30,5 +30,5 @@ export function uploadPermissions(): string[] {
 }
 
 export function mayUpload(caller: Caller): boolean {
-  return uploadPermissions().some((p) => hasPermission(caller.roleName, caller.permissions, p));
+  return uploadPermissions().some((p) => hasPermission(caller.isSuperAdmin, caller.permissions, p));
 }
