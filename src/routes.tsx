@@ -5,7 +5,8 @@ import { DeviceDetailsPage } from '../custom-pages/device-details/DeviceDetailsP
 import { OrganisationSettingsPage } from '../custom-pages/organisation-settings/OrganisationSettingsPage.tsx';
 import { RouteKmlPage } from '../custom-pages/route-kml/RouteKmlPage.tsx';
 import { ProfilePage } from './pages/ProfilePage.tsx';
-import { readSession } from '../providers/session.ts';
+import { readPermissions, readSession } from '../providers/session.ts';
+import { landingPath } from './layout/landing.ts';
 import { resourceRoutes } from './resources/routes.tsx';
 import { AccessGuard, ModulePage } from '../custom-pages/ModulePage.tsx';
 import { SimActivationFormPage } from '../custom-pages/sim-activation/SimActivationFormPage.tsx';
@@ -58,12 +59,18 @@ const ownProfile = (id: string) => (readSession()?.user.id === id ? <Authenticat
 
 const page = (moduleId: string) => <ModulePage moduleId={moduleId} />;
 
+/** `/`: the signed-in user's first page (src/layout/landing.ts), never one their role cannot open. */
+function Landing() {
+  const session = readSession();
+  return <Navigate to={landingPath(session?.role.isSuperAdmin, readPermissions(), session?.user.id)} replace />;
+}
+
 /** Modules whose pages are routed above rather than from the registry. */
 const OWN_ROUTES = new Set(['vehicle-status', 'live-tracking', 'route-playback', 'report-raw-logs']);
 
 /** Signed-in routes inside the layout: every module of the registry, guarded by its permission id. */
 export const layoutRoutes = [
-  <Route key="root" path="/" element={<Navigate to="/vehicle-status" replace />} />,
+  <Route key="root" path="/" element={<Authenticated loading={<Splash />}><Landing /></Authenticated>} />,
   <Route key="vehicle-status" path="/vehicle-status" element={<ModulePage moduleId="vehicle-status"><VehicleStatusPage /></ModulePage>} />,
   <Route key="live-tracking" path="/view-operations/live-tracking" element={<ModulePage moduleId="live-tracking">{later(<LiveTrackingPage />)}</ModulePage>} />,
   <Route key="route-playback" path="/view-operations/route-playback" element={<ModulePage moduleId="route-playback">{later(<RoutePlaybackPage />)}</ModulePage>} />,
