@@ -99,9 +99,10 @@ async function stopsAndSummary(db: Db, inPeriod: SQL): Promise<{ stops: Stop[]; 
     select
       (select count(*)::integer from g) as points,
       (select coalesce(max(speed), 0)::float8 from g) as "maxSpeed",
-      -- haversine on the mean Earth radius, as @turf/length measures
+      -- haversine on the mean Earth radius, as @turf/length measures (least() would turn the first point's null into 1)
       (select coalesce(sum(2 * 6371.0088 * asin(least(1, sqrt(power(sin(radians(latitude - lat0) / 2), 2)
-        + cos(radians(lat0)) * cos(radians(latitude)) * power(sin(radians(longitude - lon0) / 2), 2))))), 0)::float8 from g) as "distanceKm",
+        + cos(radians(lat0)) * cos(radians(latitude)) * power(sin(radians(longitude - lon0) / 2), 2))))), 0)::float8
+        from g where lat0 is not null) as "distanceKm",
       (select coalesce(json_agg(json_build_object('from', to_json(started) #>> '{}', 'to', to_json(ended) #>> '{}',
           'minutes', round(extract(epoch from ended - started) / 60)::integer, 'latitude', latitude, 'longitude', longitude) order by started), '[]'::json)
         from stops where extract(epoch from ended - started) >= ${STOP_MINUTES * 60}) as stops`);
