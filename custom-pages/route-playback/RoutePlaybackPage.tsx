@@ -11,7 +11,7 @@ import { BaseMap } from '../../src/map/BaseMap.tsx';
 import { apiCall } from '../../providers/httpClient.ts';
 import { errorMessage } from '../../src/pages/auth/useFormCall.tsx';
 import { formatDate, formatDateTime, parseIndianDate, presetPeriod, type PeriodPreset } from '../../src/format/date.ts';
-import { positionAt, TRACK_COLOURS, type Track } from './playback.ts';
+import { positionAt, TRACK_COLOURS, withAllPages, type PlaybackPage, type Track } from './playback.ts';
 import { SpeedChart } from './SpeedChart.tsx';
 import { ShareButton } from '../../src/live/ShareButton.tsx';
 
@@ -113,10 +113,12 @@ export function RoutePlaybackPage() {
     setLoading(true);
     setPlaying(false);
     try {
-      const answers = await Promise.all(chosen.map((v) => apiCall<{ data: Omit<Track, 'times'> }>(
-        `/vehicle/position/playback?vehicleId=${v.id}&from=${range.from.toISOString()}&to=${range.to.toISOString()}`,
-      )));
-      const loaded = answers.map(({ data }) => ({ ...data, times: data.points.map((p) => Date.parse(p.fixTime)) }));
+      const answers = await Promise.all(chosen.map(async (v) => {
+        const url = `/vehicle/position/playback?vehicleId=${v.id}&from=${range.from.toISOString()}&to=${range.to.toISOString()}`;
+        const { data } = await apiCall<{ data: Omit<Track, 'times'> & PlaybackPage }>(url);
+        return withAllPages(data, async (after) => (await apiCall<{ data: PlaybackPage }>(`${url}&after=${encodeURIComponent(after)}`)).data);
+      }));
+      const loaded = answers.map((data) => ({ ...data, times: data.points.map((p) => Date.parse(p.fixTime)) }));
       setTracks(loaded);
       setShownPeriod({ from: range.from.toISOString(), to: range.to.toISOString() });
       const first = Math.min(...loaded.flatMap((t) => t.times.slice(0, 1)));

@@ -11,6 +11,23 @@ export interface Track {
   times: number[];
 }
 
+/** One page of a playback answer: `next` names the following page, null on the last. */
+export interface PlaybackPage { points: PlaybackPoint[]; next: string | null }
+
+/**
+ * The whole path of a paged playback answer: the first page (which carries the stops and the
+ * summary of the period) with the points of every following page appended.
+ */
+export async function withAllPages<T extends PlaybackPage>(first: T, nextPage: (after: string) => Promise<PlaybackPage>): Promise<T> {
+  const points = [...first.points];
+  for (let next = first.next; next;) {
+    const page = await nextPage(next);
+    for (const point of page.points) points.push(point);
+    next = page.next;
+  }
+  return { ...first, points, next: null };
+}
+
 export const TRACK_COLOURS = ['#1565c0', '#c62828', '#2e7d32', '#6a1b9a', '#ef6c00', '#00838f'];
 
 /** Where a vehicle was at `time`: between the two positions around it, or null before its first. */

@@ -7,10 +7,22 @@ import { PublicFrame } from '../../src/pages/PublicFrame.tsx';
 import { BaseMap } from '../../src/map/BaseMap.tsx';
 import { apiCall } from '../../providers/httpClient.ts';
 import { formatDateTime } from '../../src/format/date.ts';
-import type { Track } from '../route-playback/playback.ts';
+import { withAllPages, type PlaybackPage, type Track } from '../route-playback/playback.ts';
 
 interface LiveShare { name: string; registrationNumber: string; latitude: number | null; longitude: number | null; speed: number; fixTime: string | null }
-type Shared = { kind: 'live'; expiresAt: string; live: LiveShare } | { kind: 'playback'; expiresAt: string; playback: Omit<Track, 'times'> };
+type Shared = { kind: 'live'; expiresAt: string; live: LiveShare } | { kind: 'playback'; expiresAt: string; playback: Omit<Track, 'times'> & PlaybackPage };
+
+/** A shared link's content; a playback with the points of all its pages. */
+async function readShared(token: string): Promise<Shared> {
+  const url = `/public/share-playback?token=${encodeURIComponent(token)}`;
+  const { data } = await apiCall<{ data: Shared }>(url);
+  if (data.kind !== 'playback') return data;
+  const nextPage = async (after: string) => {
+    const page = (await apiCall<{ data: Shared }>(`${url}&after=${encodeURIComponent(after)}`)).data;
+    return page.kind === 'playback' ? page.playback : { points: [], next: null };
+  };
+  return { ...data, playback: await withAllPages(data.playback, nextPage) };
+}
 
 /** Reads a shared link's content; polls while it shows a live position. */
 function useShared(token: string | null, pollMs?: number) {
@@ -19,8 +31,8 @@ function useShared(token: string | null, pollMs?: number) {
   useEffect(() => {
     if (!token) return;
     let stopped = false;
-    const load = () => apiCall<{ data: Shared }>(`/public/share-playback?token=${encodeURIComponent(token)}`)
-      .then((answer) => { if (!stopped) setData(answer.data); }, () => { if (!stopped) setGone(true); });
+    const load = () => readShared(token)
+      .then((shared) => { if (!stopped) setData(shared); }, () => { if (!stopped) setGone(true); });
     void load();
     const timer = pollMs ? setInterval(() => void load(), pollMs) : null;
     return () => { stopped = true; if (timer) clearInterval(timer); };

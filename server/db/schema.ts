@@ -347,6 +347,20 @@ export const shares = pgTable('shares', {
 }, (t) => [index('shares_vehicle_idx').on(t.vehicleId)]);
 
 /**
+ * Which organisation held a device when: [validFrom, validTo), validTo null while it still does.
+ * Written only by the devices_ownership_periods trigger (migration 0013) whenever a device is
+ * created or its organisation changes; history reads show an organisation only its own periods.
+ */
+export const deviceOwnershipPeriods = pgTable('device_ownership_periods', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  deviceId: uuid('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+  // an organisation's deletion takes its periods along: that stretch of history is then no one's but SUPER_ADMIN's
+  organisationId: uuid('organisation_id').notNull().references(() => organisations.id, { onDelete: 'cascade' }),
+  validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
+  validTo: timestamp('valid_to', { withTimezone: true }),
+}, (t) => [index('device_ownership_periods_device_idx').on(t.deviceId, t.validFrom)]);
+
+/**
  * Each device's latest state, written by the gateway with every batch. A narrow table of its own
  * (one index, pages left half empty) so these constant updates stay HOT and cheap; on the wide,
  * search-indexed devices table they cost five times the rest of the ingest.

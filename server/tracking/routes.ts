@@ -12,10 +12,9 @@ import { inOrganisationTree } from '../organisations/scope.ts';
 import { query, UUID_PATTERN } from '../resources/sql.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { PUBLIC } from '../http/permissions.ts';
-import length from '@turf/length';
-import { lineString } from '@turf/helpers';
-import { findStops, VEHICLE_STATES, vehicleStateSql } from './status.ts';
-import type { PlaybackPoint } from '../../resources/tracking.ts';
+import { VEHICLE_STATES, vehicleStateSql } from './status.ts';
+import { heldByCaller } from './ownership.ts';
+import { checkPeriod, playback, playbackPage, playbackPageQuery } from './playback.ts';
 
 /** Vehicles (`v`) the caller may see. */
 export function visibleVehicles(caller: Caller): SQL {
@@ -91,9 +90,6 @@ async function sendPage(db: Db, reply: FastifyReply, resource: ResourceDeclarati
   return sendList(reply, resource, list.start, rows as never[], Number(count?.total ?? 0));
 }
 
-/** Longest playback period: a week of 10-second samples is about 60,000 points. */
-const MAX_PLAYBACK_DAYS = 7;
-
 export function trackingRoutes(app: FastifyInstance, db: Db) {
   const tags = ['tracking'];
 
@@ -147,20 +143,20 @@ export function trackingRoutes(app: FastifyInstance, db: Db) {
     return { success: true, data: request.query.vehicleId ? rows[0] : rows };
   });
 
-  app.get<{ Querystring: { vehicleId?: string; from?: string; to?: string } }>('/vehicle/position/playback', {
+  app.get<{ Querystring: { vehicleId?: string; from?: string; to?: string; after?: string; limit?: string } }>('/vehicle/position/playback', {
     config: { permission: 'route-playback' },
     schema: {
-      tags, summary: "A vehicle's path in a period (at most a week), with its stops",
-      querystring: { type: 'object', properties: { vehicleId: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' } } },
+      tags, summary: "A vehicle's path in a period (at most a week), a page of points at a time (`next` names the following page); the first page has the stops and summary",
+      querystring: { type: 'object', properties: { vehicleId: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, ...playbackPageQuery } },
     },
   }, async (request) => {
     const caller = await requireCaller(request);
     const vehicleId = uuid('vehicleId', request.query.vehicleId);
     const from = iso('from', request.query.from);
     const to = iso('to', request.query.to);
-    if (Date.parse(to) <= Date.parse(from)) throw badRequest('The end of the period must be after its start');
-    if (Date.parse(to) - Date.parse(from) > MAX_PLAYBACK_DAYS * 86_400_000) throw badRequest(`Choose a period of at most ${MAX_PLAYBACK_DAYS} days`);
-    return { success: true, data: await playback(db, sql`${visibleVehicles(caller)}`, vehicleId, from, to) };
+    checkPeriod(from, to);
+    const scope = { vehicles: visibleVehicles(caller), held: (deviceId: SQL, time: SQL) => heldByCaller(caller, deviceId, time) };
+    return { success: true, data: await playback(db, scope, vehicleId, from, to, playbackPage(request.query)) };
   });
 
   app.get<{ Querystring: Record<string, unknown> }>('/positions', {
@@ -183,7 +179,7 @@ export function trackingRoutes(app: FastifyInstance, db: Db) {
     return sendPage(db, reply, positionsList, list, {
       from: sql`positions t join devices d on d.id = t.device_id`,
       columns: sql`${POSITION_COLUMNS}, d.imei`,
-      scope: isSuperAdmin(caller) ? undefined : inOrganisationTree(sql`d.organisation_id`, caller.organisationPath),
+      scope: heldByCaller(caller, sql`t.device_id`, sql`t.fix_time`),
     });
   });
 
@@ -206,7 +202,8 @@ export function trackingRoutes(app: FastifyInstance, db: Db) {
       from: sql`events t join devices d on d.id = t.device_id left join vehicles v on v.id = t.vehicle_id`,
       columns: sql`t.id, t.type, t.device_id as "deviceId", t.vehicle_id as "vehicleId", to_json(t.event_time) #>> '{}' as "eventTime",
         t.latitude, t.longitude, t.attributes, d.imei, v.registration_number as "registrationNumber"`,
-      scope: isSuperAdmin(caller) ? undefined : inOrganisationTree(sql`t.organisation_id`, caller.organisationPath),
+      // by who held the device at the event's time, not by the organisation stamped on it when it arrived
+      scope: heldByCaller(caller, sql`t.device_id`, sql`t.event_time`),
     });
   });
 
@@ -233,21 +230,4 @@ export function trackingRoutes(app: FastifyInstance, db: Db) {
       data: { imei, received: Boolean(row?.lastReceivedAt), framesLast24Hours: Number(row?.total ?? 0), lastReceivedAt: row?.lastReceivedAt ?? null, parseResult: row?.parseResult ?? null, message: row?.message ?? null },
     };
   });
-}
-
-/** The path of a vehicle the scope allows (`v`), its stops and a summary; also used by shared playbacks. */
-export async function playback(db: Db, scope: SQL, vehicleId: string, from: string, to: string) {
-  const [vehicle] = await query<{ id: string; name: string; registrationNumber: string; deviceId: string | null }>(db, sql`
-    select v.id, v.name, v.registration_number as "registrationNumber", v.device_id as "deviceId" from vehicles v
-    where v.id = ${vehicleId}::uuid and ${scope}`);
-  if (!vehicle) throw notFound();
-  const points = vehicle.deviceId ? await query<PlaybackPoint>(db, sql`
-    select to_json(fix_time) #>> '{}' as "fixTime", latitude, longitude, speed, heading, ignition from positions
-    where device_id = ${vehicle.deviceId}::uuid and fix_time between ${from}::timestamptz and ${to}::timestamptz
-    order by fix_time`) : [];
-  const distanceKm = points.length > 1 ? length(lineString(points.map((p) => [p.longitude, p.latitude])), { units: 'kilometers' }) : 0;
-  return {
-    vehicle, from, to, points, stops: findStops(points),
-    summary: { points: points.length, distanceKm: Math.round(distanceKm * 10) / 10, maxSpeed: points.reduce((m, p) => Math.max(m, p.speed), 0) },
-  };
 }

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../db/client.ts';
 import type { AuthKeys } from '../auth/keys.ts';
@@ -9,7 +9,9 @@ import { query } from '../resources/sql.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors.ts';
 import { hasPermission } from '../../providers/permissions.ts';
 import { PUBLIC } from '../http/permissions.ts';
-import { playback, visibleVehicles } from './routes.ts';
+import { visibleVehicles } from './routes.ts';
+import { heldInTree } from './ownership.ts';
+import { checkPeriod, MAX_PLAYBACK_DAYS, playback, playbackPage, playbackPageQuery } from './playback.ts';
 
 const KINDS = { live: 'share-live-tracking', playback: 'share-playback' } as const;
 type ShareKind = keyof typeof KINDS;
@@ -40,7 +42,18 @@ const shareBody = {
   },
 };
 
-interface ShareRow { id: string; kind: ShareKind; vehicleId: string; periodFrom: string | null; periodTo: string | null; expiresAt: string; revokedAt: string | null }
+interface ShareRow {
+  id: string; kind: ShareKind; vehicleId: string; periodFrom: string | null; periodTo: string | null; expiresAt: string; revokedAt: string | null;
+  /** The path of the organisation the link was made for: it shows the device's history of that tree's periods only. */
+  organisationPath: string;
+}
+
+/** The shared period, cut to MAX_PLAYBACK_DAYS for links made before periods were limited. */
+function sharedPeriod(share: ShareRow): { from: string; to: string } {
+  const from = share.periodFrom!;
+  const longest = Date.parse(from) + MAX_PLAYBACK_DAYS * 86_400_000;
+  return { from, to: Date.parse(share.periodTo!) > longest ? new Date(longest).toISOString() : share.periodTo! };
+}
 
 /**
  * Signed, expiring, revocable public links: a vehicle's live position, or its playback over a
@@ -59,7 +72,7 @@ export function shareRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
     if (!hasPermission(caller.isSuperAdmin, caller.permissions, KINDS[kind])) throw forbidden();
     if (kind === 'playback') {
       if (!from || !to) throw badRequest('Choose the period to share');
-      if (Date.parse(to) <= Date.parse(from)) throw badRequest('The end of the period must be after its start');
+      checkPeriod(from, to);
     }
     const [vehicle] = await query<{ organisationId: string }>(db, sql`select v.organisation_id as "organisationId" from vehicles v
       where v.id = ${vehicleId}::uuid and ${visibleVehicles(caller)}`);
@@ -97,9 +110,12 @@ export function shareRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
     return { success: true, message: 'The link no longer works' };
   });
 
-  app.get<{ Querystring: { token: string } }>('/public/share-playback', {
+  app.get<{ Querystring: { token: string; after?: string; limit?: string } }>('/public/share-playback', {
     config: { permission: PUBLIC },
-    schema: { tags, summary: 'What a shared link shows: the live position, or the playback', querystring: { type: 'object', properties: { token: { type: 'string', maxLength: 1000 } }, required: ['token'] } },
+    schema: {
+      tags, summary: 'What a shared link shows: the live position, or a page of the playback of the shared period (`next` names the following page)',
+      querystring: { type: 'object', properties: { token: { type: 'string', maxLength: 1000 }, ...playbackPageQuery }, required: ['token'] },
+    },
   }, async (request) => {
     let shareId: string;
     try {
@@ -108,12 +124,16 @@ export function shareRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
     } catch {
       throw gone();
     }
-    const [share] = await query<ShareRow>(db, sql`select id, kind, vehicle_id as "vehicleId", to_json(period_from) #>> '{}' as "periodFrom",
-      to_json(period_to) #>> '{}' as "periodTo", to_json(expires_at) #>> '{}' as "expiresAt", to_json(revoked_at) #>> '{}' as "revokedAt"
-      from shares where id = ${shareId}::uuid`);
+    const [share] = await query<ShareRow>(db, sql`select s.id, s.kind, s.vehicle_id as "vehicleId", to_json(s.period_from) #>> '{}' as "periodFrom",
+      to_json(s.period_to) #>> '{}' as "periodTo", to_json(s.expires_at) #>> '{}' as "expiresAt", to_json(s.revoked_at) #>> '{}' as "revokedAt",
+      o.path as "organisationPath"
+      from shares s join organisations o on o.id = s.organisation_id where s.id = ${shareId}::uuid`);
     if (!share || share.revokedAt || Date.parse(share.expiresAt) <= Date.now()) throw gone();
     if (share.kind === 'playback') {
-      const data = await playback(db, sql`v.id = ${share.vehicleId}::uuid`, share.vehicleId, share.periodFrom!, share.periodTo!);
+      // the period is the share's own: nothing in the query can widen it
+      const { from, to } = sharedPeriod(share);
+      const scope = { vehicles: sql`true`, held: (deviceId: SQL, time: SQL) => heldInTree(deviceId, time, share.organisationPath) };
+      const data = await playback(db, scope, share.vehicleId, from, to, playbackPage(request.query));
       return { success: true, data: { kind: share.kind, expiresAt: share.expiresAt, playback: { ...data, vehicle: { ...data.vehicle, deviceId: undefined } } } };
     }
     const [live] = await query(db, sql`select v.name, v.registration_number as "registrationNumber", to_json(s.last_seen_at) #>> '{}' as "lastSeenAt",

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 
-import { DEFAULT_OFFLINE_MINUTES, MOVING_KMPH, STOP_MINUTES, type PlaybackPoint, type Stop } from '../../resources/tracking.ts';
+import { DEFAULT_OFFLINE_MINUTES, MOVING_KMPH } from '../../resources/tracking.ts';
 
 export { VEHICLE_STATES } from '../../resources/tracking.ts';
 
@@ -14,28 +14,3 @@ export const vehicleStateSql: SQL = sql`case
   when (s.last_position->>'speed')::float8 >= ${MOVING_KMPH} then 'running'
   when (s.last_position->>'ignition')::boolean then 'idle'
   else 'stopped' end`;
-
-/** Halts of STOP_MINUTES or more along a path ordered by time. */
-export function findStops(points: PlaybackPoint[]): Stop[] {
-  const stops: Stop[] = [];
-  let start = -1;
-  const close = (end: number) => {
-    if (start < 0) return;
-    const first = points[start]!;
-    const last = points[end]!;
-    const minutes = (Date.parse(last.fixTime) - Date.parse(first.fixTime)) / 60_000;
-    if (minutes >= STOP_MINUTES) {
-      stops.push({ from: first.fixTime, to: last.fixTime, minutes: Math.round(minutes), latitude: first.latitude, longitude: first.longitude });
-    }
-    start = -1;
-  };
-  points.forEach((point, i) => {
-    if (point.speed < MOVING_KMPH) {
-      if (start < 0) start = i;
-    } else {
-      close(i);
-    }
-  });
-  close(points.length - 1);
-  return stops;
-}
