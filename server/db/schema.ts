@@ -358,6 +358,8 @@ export const deviceOwnershipPeriods = pgTable('device_ownership_periods', {
   organisationId: uuid('organisation_id').notNull().references(() => organisations.id, { onDelete: 'cascade' }),
   validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
   validTo: timestamp('valid_to', { withTimezone: true }),
+  /** Set when the period is a vehicle's: its organisation read the device's history while the device was fitted to it. */
+  vehicleId: uuid('vehicle_id').references(() => vehicles.id, { onDelete: 'cascade' }),
 }, (t) => [index('device_ownership_periods_device_idx').on(t.deviceId, t.validFrom)]);
 
 /**

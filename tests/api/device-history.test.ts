@@ -117,3 +117,23 @@ describe('a device that moves between organisations', () => {
     expect(await positionTimes(as.customer!)).toEqual([...times.sunrise, ...times.back]);
   });
 });
+
+describe('a dealer\'s device fitted to a customer\'s vehicle', () => {
+  it('lets the customer read the device from the fitting on, not before, and stops when the device leaves the dealer\'s tree', async () => {
+    const admin = as.superadmin!;
+    const dealerOrg = orgs['Metro Auto Dealers']!;
+    const device = (await ok(admin, 'POST', '/device', { imei: '868347075550077', status: 'NEW', organisationId: dealerOrg })).id as string;
+    const insertAt = async (ms: number) => server.database.db.execute(sql`insert into positions (device_id, fix_time, latitude, longitude, speed, packet_type)
+      values (${device}::uuid, ${iso(ms)}::timestamptz, 26.45, 80.33, 20, 'NR')`);
+    const customerSees = async () => ((await ok(as.customer!, 'GET', `/positions?filter=${encodeURIComponent(JSON.stringify({ deviceId: device }))}`)) as unknown[]).length;
+    await insertAt(Date.now() - 30 * minute);
+    expect(await customerSees()).toBe(0);
+    await ok(admin, 'POST', '/vehicle', { name: 'Sunrise 12', registrationNumber: 'UP78ZT9012', category: 'TRUCK', deviceId: device, organisationId: orgs['Sunrise Logistics'] });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await insertAt(Date.now() - 10);
+    expect(await customerSees()).toBe(1);
+    await ok(admin, 'PUT', '/device/allocate', { ids: [device], organisationId: orgs['Ganga Movers'] });
+    await insertAt(Date.now() + 2 * minute);
+    expect(await customerSees()).toBe(1);
+  });
+});
