@@ -57,6 +57,7 @@ export class Gateway {
     server.maxConnections = this.options.maxConnections ?? 20_000;
     server.on('drop', () => { this.stats.refused += 1; });
     this.server = server;
+    await this.store.start();
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(this.options.port, this.options.host ?? '0.0.0.0', () => resolve());

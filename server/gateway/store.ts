@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Database, Db } from '../db/client.ts';
+import { pgCode } from '../resources/routes.ts';
 import type { LiveBatch, LiveEvent, LiveFeed, LivePosition } from '../tracking/live.ts';
 import type { DecodedPosition, ParseOutcome } from './ais140.ts';
 import { DeviceDirectory, type KnownDevice } from './devices.ts';
@@ -31,6 +32,8 @@ export interface StoreOptions {
   lingerMs?: number;
   /** Transactions written at once: PostgreSQL writes two batches in parallel on separate connections, PGlite one. */
   concurrency?: number;
+  /** Where changes to devices are heard, so a deleted or renumbered device is forgotten at once. */
+  notifications?: Pick<Database, 'listen'>;
 }
 
 const positionOf = (outcome: ParseOutcome): { position: DecodedPosition; live: boolean; packetType: string } | null => {
@@ -69,6 +72,7 @@ export class FrameStore {
   private timer: NodeJS.Timeout | null = null;
   private readonly batchSize: number;
   private readonly lingerMs: number;
+  private readonly notifications: Pick<Database, 'listen'> | undefined;
   private drainWaiters: (() => void)[] = [];
   deriveEvents: EventDeriver | null = null;
   stats = { frames: 0, positions: 0, events: 0, batches: 0 };
@@ -78,6 +82,12 @@ export class FrameStore {
     this.batchSize = options.batchSize ?? 2000;
     this.lingerMs = options.lingerMs ?? 25;
     this.concurrency = options.concurrency ?? 1;
+    this.notifications = options.notifications;
+  }
+
+  /** Starts hearing changes to devices. */
+  async start(): Promise<void> {
+    if (this.notifications) await this.devices.watch(this.notifications);
   }
 
   /** Frames waiting to be written. */
@@ -110,6 +120,7 @@ export class FrameStore {
       if (this.queue.length && this.inFlight.size < this.concurrency) this.startFlush();
       await Promise.race(this.inFlight);
     }
+    await this.devices.stop();
   }
 
   private schedule() {
@@ -144,17 +155,26 @@ export class FrameStore {
    * Writes a batch; if the database refuses it, halves it until the refused frame is alone, so
    * one poisoned frame does not cost its neighbours their place.
    */
-  private async writeIsolating(batch: Pending[]): Promise<void> {
+  private async writeIsolating(batch: Pending[], lookedUpAgain = false): Promise<void> {
     try {
       await this.write(batch);
     } catch (error) {
+      if (!lookedUpAgain && pgCode(error) === '23503') {
+        // a device deleted or renumbered before its change was heard: look the IMEIs up again
+        for (const { frame } of batch) {
+          const imei = imeiOf(frame.outcome);
+          if (imei) this.devices.forget(imei);
+        }
+        await this.writeIsolating(batch, true);
+        return;
+      }
       if (batch.length === 1) {
         batch[0]!.reject(error);
         return;
       }
       const half = Math.ceil(batch.length / 2);
-      await this.writeIsolating(batch.slice(0, half));
-      await this.writeIsolating(batch.slice(half));
+      await this.writeIsolating(batch.slice(0, half), lookedUpAgain);
+      await this.writeIsolating(batch.slice(half), lookedUpAgain);
     }
   }
 
