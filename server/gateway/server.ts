@@ -1,7 +1,8 @@
 import net from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { parseFrame } from './ais140.ts';
-import { FrameSplitter, MAX_FRAME_LENGTH } from './framing.ts';
+import { FrameSplitter } from './framing.ts';
+import { DEFAULT_LIMITS, RawLogBudget, TokenBucket, type GatewayLimits } from './limits.ts';
 import type { FrameStore } from './store.ts';
 import { imeiOf } from './store.ts';
 import { CommandDispatcher } from './commands.ts';
@@ -16,6 +17,8 @@ export interface GatewayOptions {
   idleTimeoutMs?: number;
   /** How long a frame ending in `*` waits for a checksum cut across reads. */
   quietMs?: number;
+  /** Caps on frame length and rate; the defaults are far above what a real device sends. */
+  limits?: Partial<GatewayLimits>;
 }
 
 /** Acknowledgements the protocol expects, sent once the frame is stored. */
@@ -37,7 +40,9 @@ export class Gateway {
   /** Connected devices by device id. */
   readonly connections = new Map<string, Connection>();
   readonly commands: CommandDispatcher;
-  stats = { accepted: 0, acknowledged: 0, refused: 0 };
+  stats = { accepted: 0, acknowledged: 0, refused: 0, dropped: 0 };
+  private readonly limits: GatewayLimits;
+  private readonly rawLogs: RawLogBudget;
 
   /** Counters for operators and the benchmarks. */
   status() {
@@ -50,6 +55,8 @@ export class Gateway {
 
   constructor(private readonly store: FrameStore, db: Db, private readonly options: GatewayOptions, private readonly log: FastifyBaseLogger) {
     this.commands = new CommandDispatcher(db, this.connections, log);
+    this.limits = { ...DEFAULT_LIMITS, ...options.limits };
+    this.rawLogs = new RawLogBudget(this.limits.rawLogsPerDevicePerMinute);
   }
 
   async listen(): Promise<number> {
@@ -79,22 +86,42 @@ export class Gateway {
     socket.setEncoding('latin1');
     socket.setNoDelay(true);
     socket.setTimeout(this.options.idleTimeoutMs ?? 10 * 60_000, () => socket.destroy());
-    const splitter = new FrameSplitter();
+    const { limits } = this;
+    const splitter = new FrameSplitter(limits.maxFrameLength);
+    const rate = new TokenBucket(limits.frameBurst, limits.framesPerSecond, Date.now());
+    const remoteAddress = addressOf(socket);
     const connection: Connection = { imei: null, deviceId: null, write: (text) => (socket.writable ? socket.write(text) : false) };
     let quiet: NodeJS.Timeout | null = null;
 
-    const handle = (texts: string[], overlong: string[]) => {
-      const receivedAt = new Date();
-      for (const received of overlong) {
-        const text = received.replace(/\0/g, '\\x00');
-        void this.store.store({ text, receivedAt, outcome: { ok: false, error: `frame longer than ${MAX_FRAME_LENGTH} characters`, imei: null, checksum: 'absent' } })
+    /** Over a cap: one summary in the raw log and the operator's log, then the connection goes. */
+    const drop = (reason: string, imei: string | null, sample: string, report: boolean) => {
+      this.stats.dropped += 1;
+      if (report) {
+        this.log.warn({ remoteAddress, imei, reason }, 'gateway dropped a connection over its limits');
+        const error = `${reason}; connection closed`;
+        void this.store.store({ text: visible(sample.slice(0, 200)), receivedAt: new Date(), outcome: { ok: false, error, imei, checksum: 'absent' } })
           .catch(() => undefined);
       }
+      socket.destroy();
+    };
+
+    const handle = (texts: string[], overlong: string[]) => {
+      if (socket.destroyed) return;
+      const receivedAt = new Date();
+      const now = receivedAt.getTime();
       for (const received of texts) {
-        // PostgreSQL text cannot hold NUL; keep it visible instead
-        const text = received.includes('\0') ? received.replace(/\0/g, '\\x00') : received;
-        const outcome = parseFrame(text, receivedAt.getTime());
+        if (!rate.take(now)) {
+          drop(`more than ${limits.framesPerSecond} frames a second`, connection.imei, received, true);
+          return;
+        }
+        const text = visible(received);
+        const outcome = parseFrame(text, now);
         const imei = imeiOf(outcome);
+        const budget = this.rawLogs.take(imei ?? connection.imei ?? `address ${socket.remoteAddress ?? ''}`, now);
+        if (!budget.allowed) {
+          drop(`more than ${limits.rawLogsPerDevicePerMinute} frames a minute from ${imei ?? connection.imei ?? 'this address'}`, imei ?? connection.imei, text, budget.report);
+          return;
+        }
         this.store.store({ text, receivedAt, outcome }).then((stored) => {
           this.stats.acknowledged += 1;
           // a connection speaks for the first registered device heard on it
@@ -113,6 +140,7 @@ export class Gateway {
           this.log.error({ err: error }, 'gateway could not store frames');
         });
       }
+      if (overlong.length && !socket.destroyed) drop(`frame longer than ${limits.maxFrameLength} characters`, connection.imei, overlong[0]!, true);
     };
 
     socket.on('data', (chunk: string) => {
@@ -138,3 +166,8 @@ export class Gateway {
     });
   }
 }
+
+/** PostgreSQL text cannot hold NUL; keep it visible instead. */
+const visible = (text: string) => (text.includes('\0') ? text.replace(/\0/g, '\\x00') : text);
+
+const addressOf = (socket: net.Socket) => (socket.remoteAddress?.includes(':') ? `[${socket.remoteAddress}]:${socket.remotePort}` : `${socket.remoteAddress}:${socket.remotePort}`);
