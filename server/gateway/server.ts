@@ -4,7 +4,9 @@ import { parseFrame } from './ais140.ts';
 import { FrameSplitter } from './framing.ts';
 import { DEFAULT_LIMITS, RawLogBudget, TokenBucket, type GatewayLimits } from './limits.ts';
 import type { FrameStore } from './store.ts';
-import { imeiOf } from './store.ts';
+import { imeiOf, positionOf } from './store.ts';
+import type { KnownDevice } from './devices.ts';
+import { DeviceSessions, type Connection } from './sessions.ts';
 import { CommandDispatcher } from './commands.ts';
 import type { Db } from '../db/client.ts';
 
@@ -24,11 +26,8 @@ export interface GatewayOptions {
 /** Acknowledgements the protocol expects, sent once the frame is stored. */
 export const ACKS = { login: '$LGN,OK*\r\n', heartbeat: '$HBT,OK*\r\n' } as const;
 
-export interface Connection {
-  imei: string | null;
-  deviceId: string | null;
-  write(text: string): boolean;
-}
+/** The alert raised when two connections speak for one IMEI at once (a clone or an impostor). */
+export const DUPLICATE_IMEI_EVENT = 'DUPLICATE_IMEI';
 
 /**
  * The AIS-140 TCP gateway: cuts the stream into frames, decodes them, hands them to the store,
@@ -37,8 +36,8 @@ export interface Connection {
 export class Gateway {
   private server: net.Server | null = null;
   private readonly sockets = new Set<net.Socket>();
-  /** Connected devices by device id. */
-  readonly connections = new Map<string, Connection>();
+  /** Open connections by the device they speak for. */
+  readonly connections = new DeviceSessions();
   readonly commands: CommandDispatcher;
   stats = { accepted: 0, acknowledged: 0, refused: 0, dropped: 0 };
   private readonly limits: GatewayLimits;
@@ -80,6 +79,20 @@ export class Gateway {
     await this.store.close();
   }
 
+  /** Two open connections were heard for one device: the console shows it as an alert on the device. */
+  private async raiseDuplicate(device: KnownDevice, connection: Connection, rivals: Connection[]) {
+    const addresses = [...rivals, connection].map((c) => c.remoteAddress);
+    this.log.warn({ imei: connection.imei, addresses }, 'two connections speak for one IMEI; commands are held');
+    try {
+      await this.store.raise([{
+        type: DUPLICATE_IMEI_EVENT, deviceId: device.deviceId, vehicleId: device.vehicleId, organisationId: device.organisationId,
+        eventTime: new Date().toISOString(), latitude: null, longitude: null, attributes: { imei: connection.imei, addresses },
+      }]);
+    } catch (error) {
+      this.log.error({ err: error }, 'could not store the duplicate IMEI alert');
+    }
+  }
+
   private accept(socket: net.Socket) {
     this.stats.accepted += 1;
     this.sockets.add(socket);
@@ -90,7 +103,10 @@ export class Gateway {
     const splitter = new FrameSplitter(limits.maxFrameLength);
     const rate = new TokenBucket(limits.frameBurst, limits.framesPerSecond, Date.now());
     const remoteAddress = addressOf(socket);
-    const connection: Connection = { imei: null, deviceId: null, write: (text) => (socket.writable ? socket.write(text) : false) };
+    const connection: Connection = {
+      imei: null, deviceId: null, remoteAddress, located: false, claimedAt: 0, heardAt: 0,
+      write: (text) => (socket.writable ? socket.write(text) : false),
+    };
     let quiet: NodeJS.Timeout | null = null;
 
     /** Over a cap: one summary in the raw log and the operator's log, then the connection goes. */
@@ -127,9 +143,15 @@ export class Gateway {
           // a connection speaks for the first registered device heard on it
           if (stored.device && imei && !connection.deviceId && !socket.destroyed) {
             connection.imei = imei;
-            connection.deviceId = stored.device.deviceId;
-            this.connections.set(stored.device.deviceId, connection);
-            this.commands.deliverSoon();
+            this.connections.claim(connection, stored.device.deviceId);
+          }
+          if (stored.device && stored.device.deviceId === connection.deviceId && !socket.destroyed) {
+            const rivals = this.connections.heard(connection);
+            if (rivals) void this.raiseDuplicate(stored.device, connection, rivals);
+            if (!connection.located && positionOf(outcome)) {
+              connection.located = true;
+              this.commands.deliverSoon();
+            }
           }
           if (!outcome.ok) return;
           if (outcome.frame.kind === 'login') connection.write(ACKS.login);
@@ -162,7 +184,8 @@ export class Gateway {
     socket.on('close', () => {
       if (quiet) clearTimeout(quiet);
       this.sockets.delete(socket);
-      if (connection.deviceId && this.connections.get(connection.deviceId) === connection) this.connections.delete(connection.deviceId);
+      // the device's other connection may take commands again
+      if (this.connections.release(connection)) this.commands.deliverSoon();
     });
   }
 }

@@ -36,7 +36,8 @@ export interface StoreOptions {
   notifications?: Pick<Database, 'listen'>;
 }
 
-const positionOf = (outcome: ParseOutcome): { position: DecodedPosition; live: boolean; packetType: string } | null => {
+/** The position a frame carries (a normal, alert or emergency frame), if any. */
+export const positionOf = (outcome: ParseOutcome): { position: DecodedPosition; live: boolean; packetType: string } | null => {
   if (!outcome.ok) return null;
   const { frame } = outcome;
   if (frame.kind === 'position') return { position: frame.position, live: frame.live, packetType: frame.packetType };
@@ -46,6 +47,15 @@ const positionOf = (outcome: ParseOutcome): { position: DecodedPosition; live: b
 
 export const imeiOf = (outcome: ParseOutcome): string | null =>
   (outcome.ok ? ('imei' in outcome.frame ? outcome.frame.imei : null) : outcome.imei);
+
+const insertEvents = (events: DerivedEvent[]): SQL => sql`
+  insert into events (type, device_id, vehicle_id, organisation_id, event_time, latitude, longitude, attributes)
+  select type, device_id, vehicle_id, organisation_id, event_time, latitude, longitude, coalesce(attributes, '{}')
+  from jsonb_to_recordset(${JSON.stringify(events.map((e) => ({
+    type: e.type, device_id: e.deviceId, vehicle_id: e.vehicleId, organisation_id: e.organisationId,
+    event_time: e.eventTime, latitude: e.latitude, longitude: e.longitude, attributes: e.attributes,
+  })))}::jsonb)
+    as x(type text, device_id uuid, vehicle_id uuid, organisation_id uuid, event_time timestamptz, latitude float8, longitude float8, attributes jsonb)`;
 
 /** A fix of 0,0 without GPS is "no position", not a point in the Gulf of Guinea. */
 const placeable = (p: DecodedPosition) => p.gpsFix || p.latitude !== 0 || p.longitude !== 0;
@@ -100,6 +110,17 @@ export class FrameStore {
       this.queue.push({ frame, resolve, reject });
       this.schedule();
     });
+  }
+
+  /** Stores alerts the gateway itself raises (not carried by a frame) and shows them on live maps. */
+  async raise(events: DerivedEvent[]): Promise<void> {
+    const liveBatch: LiveBatch = { positions: [], events: events.map(({ organisationId: _o, attributes: _a, ...e }) => e) };
+    const statements = [insertEvents(events), ...this.live.notifyStatements(liveBatch)];
+    await this.db.transaction(async (tx) => {
+      for (const statement of statements) await tx.execute(statement);
+    });
+    this.stats.events += events.length;
+    this.live.publish(liveBatch);
   }
 
   /** More frames wait than a few transactions can take: readers should pause. */
@@ -268,14 +289,7 @@ export class FrameStore {
       from jsonb_to_recordset(${JSON.stringify(positions)}::jsonb)
         as x(device_id uuid, fix_time timestamptz, received_at timestamptz, latitude float8, longitude float8, speed real, heading real,
              altitude real, satellites integer, ignition boolean, gps_fix boolean, live boolean, packet_type text, attributes jsonb)`);
-    if (events.length) statements.push(sql`
-      insert into events (type, device_id, vehicle_id, organisation_id, event_time, latitude, longitude, attributes)
-      select type, device_id, vehicle_id, organisation_id, event_time, latitude, longitude, coalesce(attributes, '{}')
-      from jsonb_to_recordset(${JSON.stringify(events.map((e) => ({
-        type: e.type, device_id: e.deviceId, vehicle_id: e.vehicleId, organisation_id: e.organisationId,
-        event_time: e.eventTime, latitude: e.latitude, longitude: e.longitude, attributes: e.attributes,
-      })))}::jsonb)
-        as x(type text, device_id uuid, vehicle_id uuid, organisation_id uuid, event_time timestamptz, latitude float8, longitude float8, attributes jsonb)`);
+    if (events.length) statements.push(insertEvents(events));
     if (deviceRows.length) statements.push(sql`
       insert into device_states as d (device_id, last_seen_at, last_position, last_health)
       select v.id, v.seen, v.position, v.health
