@@ -289,6 +289,8 @@ export const deviceCommands = pgTable('device_commands', {
   createdAt: createdAt(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
   answeredAt: timestamp('answered_at', { withTimezone: true }),
+  /** Remote address and port of the connection the gateway sent the command on. */
+  sentToAddress: text('sent_to_address'),
 }, (t) => [index('device_commands_device_idx').on(t.deviceId, t.status)]);
 
 /** Geofences assigned to a vehicle: entering or leaving one raises an event. */

@@ -91,7 +91,7 @@ export function deviceActionRoutes(app: FastifyInstance, db: Db) {
     const device = await findRecord(db, deviceResource, caller, request.params.id);
     if (!device) throw new HttpError(404, 'Not found');
     return query(db, sql`select id, kind, command, status, result, to_json(created_at) #>> '{}' as "createdAt",
-      to_json(sent_at) #>> '{}' as "sentAt", to_json(answered_at) #>> '{}' as "answeredAt"
+      to_json(sent_at) #>> '{}' as "sentAt", sent_to_address as "sentToAddress", to_json(answered_at) #>> '{}' as "answeredAt"
       from device_commands where device_id = ${device.id}::uuid order by created_at desc limit 50`);
   });
 }

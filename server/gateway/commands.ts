@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { query } from '../resources/sql.ts';
-import type { Connection } from './server.ts';
+import type { DeviceSessions } from './sessions.ts';
 
 const POLL_MS = 2000;
 
@@ -10,14 +10,15 @@ const POLL_MS = 2000;
  * Sends commands queued by the send-command and update-firmware actions to connected devices.
  * The queue is in the database, so a command queued through any API process reaches the gateway
  * that holds the device's connection. Claiming a command (QUEUED → SENT) is one conditional
- * update, so two gateways never both send it.
+ * update, so two gateways never both send it. A command goes only to a device's single connection
+ * that has sent a location (see DeviceSessions.target), and the row records that connection's address.
  */
 export class CommandDispatcher {
   private timer: NodeJS.Timeout | null = null;
   private soon: NodeJS.Timeout | null = null;
-  private running = false;
+  private pass: Promise<void> | null = null;
 
-  constructor(private readonly db: Db, private readonly connections: Map<string, Connection>, private readonly log: FastifyBaseLogger) {}
+  constructor(private readonly db: Db, private readonly sessions: DeviceSessions, private readonly log: FastifyBaseLogger) {}
 
   start() {
     this.timer = setInterval(() => void this.deliver(), POLL_MS);
@@ -29,32 +30,41 @@ export class CommandDispatcher {
     if (this.soon) clearTimeout(this.soon);
   }
 
-  /** A device just connected: look at the queue now rather than at the next poll. */
+  /** A device may take commands now: look at the queue rather than wait for the next poll. */
   deliverSoon() {
     if (this.soon) return;
     this.soon = setTimeout(() => { this.soon = null; void this.deliver(); }, 50);
   }
 
-  async deliver() {
-    if (this.running || !this.connections.size) return;
-    this.running = true;
+  /** Sends what is queued for connected devices; a call during a pass waits for that pass. */
+  deliver(): Promise<void> {
+    this.pass ??= this.deliverQueued().finally(() => { this.pass = null; });
+    return this.pass;
+  }
+
+  private async deliverQueued() {
+    if (!this.sessions.size) return;
     try {
       const queued = await query<{ id: string; deviceId: string; command: string }>(this.db, sql`
         select id, device_id as "deviceId", command from device_commands
         where status = 'QUEUED' order by created_at limit 500`);
       for (const command of queued) {
-        const connection = this.connections.get(command.deviceId);
+        const connection = this.sessions.target(command.deviceId);
         if (!connection) continue;
-        const [claimed] = await query(this.db, sql`update device_commands set status = 'SENT', sent_at = now()
+        const [claimed] = await query(this.db, sql`update device_commands set status = 'SENT', sent_at = now(), sent_to_address = ${connection.remoteAddress}
           where id = ${command.id}::uuid and status = 'QUEUED' returning id`);
-        if (claimed && !connection.write(`${command.command}\r\n`)) {
+        if (!claimed) continue;
+        if (this.sessions.target(command.deviceId) !== connection) {
+          // a second connection named the device meanwhile: keep the command for later
+          await query(this.db, sql`update device_commands set status = 'QUEUED', sent_at = null, sent_to_address = null where id = ${command.id}::uuid`);
+          continue;
+        }
+        if (!connection.write(`${command.command}\r\n`)) {
           this.log.warn({ commandId: command.id }, 'command written to a busy connection');
         }
       }
     } catch (error) {
       this.log.error({ err: error }, 'could not deliver queued commands');
-    } finally {
-      this.running = false;
     }
   }
 

@@ -1,9 +1,11 @@
-/** Longest frame accepted; a longer run without an end is dropped as one invalid frame. */
-export const MAX_FRAME_LENGTH = 2048;
+import { DEFAULT_LIMITS } from './limits.ts';
+
+/** Longest frame accepted by default; a longer run without an end is cut off as one overlong frame. */
+export const MAX_FRAME_LENGTH = DEFAULT_LIMITS.maxFrameLength;
 
 export interface SplitResult {
   frames: string[];
-  /** Text dropped because it grew past MAX_FRAME_LENGTH without an end. */
+  /** Text dropped because it grew past the longest frame without an end. */
   overlong: string[];
 }
 
@@ -16,6 +18,8 @@ const HEX = /[0-9A-Fa-f]/;
  */
 export class FrameSplitter {
   private buffer = '';
+
+  constructor(private readonly maxFrameLength = MAX_FRAME_LENGTH) {}
 
   push(chunk: string): SplitResult {
     this.buffer += chunk;
@@ -43,8 +47,8 @@ export class FrameSplitter {
       if (start > 0) this.buffer = this.buffer.slice(start);
       const end = this.frameEnd(quiet);
       if (end === undefined) {
-        if (this.buffer.length > MAX_FRAME_LENGTH) {
-          overlong.push(this.buffer.slice(0, MAX_FRAME_LENGTH));
+        if (this.buffer.length > this.maxFrameLength) {
+          overlong.push(this.buffer.slice(0, this.maxFrameLength));
           // resynchronise at the next frame start, if any
           const next = this.buffer.indexOf('$', 1);
           this.buffer = next < 0 ? '' : this.buffer.slice(next);
@@ -54,7 +58,7 @@ export class FrameSplitter {
       }
       const frame = this.buffer.slice(0, end.frameLength);
       this.buffer = this.buffer.slice(end.consumed);
-      if (frame.length > MAX_FRAME_LENGTH) overlong.push(frame.slice(0, MAX_FRAME_LENGTH));
+      if (frame.length > this.maxFrameLength) overlong.push(frame.slice(0, this.maxFrameLength));
       else if (frame.length > 1) frames.push(frame);
     }
     return { frames, overlong };
@@ -63,7 +67,7 @@ export class FrameSplitter {
   /** Where the frame at the start of the buffer ends, or undefined while it is incomplete. */
   private frameEnd(quiet: boolean): { frameLength: number; consumed: number } | undefined {
     const text = this.buffer;
-    for (let i = 1; i < text.length && i <= MAX_FRAME_LENGTH + 16; i += 1) {
+    for (let i = 1; i < text.length && i <= this.maxFrameLength + 16; i += 1) {
       const c = text[i];
       if (c === '\r' || c === '\n') return { frameLength: i, consumed: i + 1 };
       if (c === '$') return { frameLength: i, consumed: i };

@@ -7,7 +7,7 @@ import { Gateway, type GatewayOptions } from './server.ts';
 
 /** PostgreSQL writes two batches at once on separate connections; the embedded database one. */
 export function frameStoreFor(database: Database, live: LiveFeed): FrameStore {
-  const store = new FrameStore(database.db, live, { concurrency: database.kind === 'postgres' ? 2 : 1 });
+  const store = new FrameStore(database.db, live, { concurrency: database.kind === 'postgres' ? 2 : 1, notifications: database });
   store.deriveEvents = zoneEvents(database.db);
   return store;
 }

@@ -1,9 +1,12 @@
 import net from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { parseFrame } from './ais140.ts';
-import { FrameSplitter, MAX_FRAME_LENGTH } from './framing.ts';
+import { FrameSplitter } from './framing.ts';
+import { DEFAULT_LIMITS, RawLogBudget, TokenBucket, type GatewayLimits } from './limits.ts';
 import type { FrameStore } from './store.ts';
-import { imeiOf } from './store.ts';
+import { imeiOf, positionOf } from './store.ts';
+import type { KnownDevice } from './devices.ts';
+import { DeviceSessions, type Connection } from './sessions.ts';
 import { CommandDispatcher } from './commands.ts';
 import type { Db } from '../db/client.ts';
 
@@ -16,16 +19,15 @@ export interface GatewayOptions {
   idleTimeoutMs?: number;
   /** How long a frame ending in `*` waits for a checksum cut across reads. */
   quietMs?: number;
+  /** Caps on frame length and rate; the defaults are far above what a real device sends. */
+  limits?: Partial<GatewayLimits>;
 }
 
 /** Acknowledgements the protocol expects, sent once the frame is stored. */
 export const ACKS = { login: '$LGN,OK*\r\n', heartbeat: '$HBT,OK*\r\n' } as const;
 
-export interface Connection {
-  imei: string | null;
-  deviceId: string | null;
-  write(text: string): boolean;
-}
+/** The alert raised when two connections speak for one IMEI at once (a clone or an impostor). */
+export const DUPLICATE_IMEI_EVENT = 'DUPLICATE_IMEI';
 
 /**
  * The AIS-140 TCP gateway: cuts the stream into frames, decodes them, hands them to the store,
@@ -34,10 +36,12 @@ export interface Connection {
 export class Gateway {
   private server: net.Server | null = null;
   private readonly sockets = new Set<net.Socket>();
-  /** Connected devices by device id. */
-  readonly connections = new Map<string, Connection>();
+  /** Open connections by the device they speak for. */
+  readonly connections = new DeviceSessions();
   readonly commands: CommandDispatcher;
-  stats = { accepted: 0, acknowledged: 0, refused: 0 };
+  stats = { accepted: 0, acknowledged: 0, refused: 0, dropped: 0 };
+  private readonly limits: GatewayLimits;
+  private readonly rawLogs: RawLogBudget;
 
   /** Counters for operators and the benchmarks. */
   status() {
@@ -50,6 +54,8 @@ export class Gateway {
 
   constructor(private readonly store: FrameStore, db: Db, private readonly options: GatewayOptions, private readonly log: FastifyBaseLogger) {
     this.commands = new CommandDispatcher(db, this.connections, log);
+    this.limits = { ...DEFAULT_LIMITS, ...options.limits };
+    this.rawLogs = new RawLogBudget(this.limits.rawLogsPerDevicePerMinute);
   }
 
   async listen(): Promise<number> {
@@ -57,6 +63,7 @@ export class Gateway {
     server.maxConnections = this.options.maxConnections ?? 20_000;
     server.on('drop', () => { this.stats.refused += 1; });
     this.server = server;
+    await this.store.start();
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(this.options.port, this.options.host ?? '0.0.0.0', () => resolve());
@@ -72,36 +79,79 @@ export class Gateway {
     await this.store.close();
   }
 
+  /** Two open connections were heard for one device: the console shows it as an alert on the device. */
+  private async raiseDuplicate(device: KnownDevice, connection: Connection, rivals: Connection[]) {
+    const addresses = [...rivals, connection].map((c) => c.remoteAddress);
+    this.log.warn({ imei: connection.imei, addresses }, 'two connections speak for one IMEI; commands are held');
+    try {
+      await this.store.raise([{
+        type: DUPLICATE_IMEI_EVENT, deviceId: device.deviceId, vehicleId: device.vehicleId, organisationId: device.organisationId,
+        eventTime: new Date().toISOString(), latitude: null, longitude: null, attributes: { imei: connection.imei, addresses },
+      }]);
+    } catch (error) {
+      this.log.error({ err: error }, 'could not store the duplicate IMEI alert');
+    }
+  }
+
   private accept(socket: net.Socket) {
     this.stats.accepted += 1;
     this.sockets.add(socket);
     socket.setEncoding('latin1');
     socket.setNoDelay(true);
     socket.setTimeout(this.options.idleTimeoutMs ?? 10 * 60_000, () => socket.destroy());
-    const splitter = new FrameSplitter();
-    const connection: Connection = { imei: null, deviceId: null, write: (text) => (socket.writable ? socket.write(text) : false) };
+    const { limits } = this;
+    const splitter = new FrameSplitter(limits.maxFrameLength);
+    const rate = new TokenBucket(limits.frameBurst, limits.framesPerSecond, Date.now());
+    const remoteAddress = addressOf(socket);
+    const connection: Connection = {
+      imei: null, deviceId: null, remoteAddress, located: false, claimedAt: 0, heardAt: 0,
+      write: (text) => (socket.writable ? socket.write(text) : false),
+    };
     let quiet: NodeJS.Timeout | null = null;
 
-    const handle = (texts: string[], overlong: string[]) => {
-      const receivedAt = new Date();
-      for (const received of overlong) {
-        const text = received.replace(/\0/g, '\\x00');
-        void this.store.store({ text, receivedAt, outcome: { ok: false, error: `frame longer than ${MAX_FRAME_LENGTH} characters`, imei: null, checksum: 'absent' } })
+    /** Over a cap: one summary in the raw log and the operator's log, then the connection goes. */
+    const drop = (reason: string, imei: string | null, sample: string, report: boolean) => {
+      this.stats.dropped += 1;
+      if (report) {
+        this.log.warn({ remoteAddress, imei, reason }, 'gateway dropped a connection over its limits');
+        const error = `${reason}; connection closed`;
+        void this.store.store({ text: visible(sample.slice(0, 200)), receivedAt: new Date(), outcome: { ok: false, error, imei, checksum: 'absent' } })
           .catch(() => undefined);
       }
+      socket.destroy();
+    };
+
+    const handle = (texts: string[], overlong: string[]) => {
+      if (socket.destroyed) return;
+      const receivedAt = new Date();
+      const now = receivedAt.getTime();
       for (const received of texts) {
-        // PostgreSQL text cannot hold NUL; keep it visible instead
-        const text = received.includes('\0') ? received.replace(/\0/g, '\\x00') : received;
-        const outcome = parseFrame(text, receivedAt.getTime());
+        if (!rate.take(now)) {
+          drop(`more than ${limits.framesPerSecond} frames a second`, connection.imei, received, true);
+          return;
+        }
+        const text = visible(received);
+        const outcome = parseFrame(text, now);
         const imei = imeiOf(outcome);
+        const budget = this.rawLogs.take(imei ?? connection.imei ?? `address ${socket.remoteAddress ?? ''}`, now);
+        if (!budget.allowed) {
+          drop(`more than ${limits.rawLogsPerDevicePerMinute} frames a minute from ${imei ?? connection.imei ?? 'this address'}`, imei ?? connection.imei, text, budget.report);
+          return;
+        }
         this.store.store({ text, receivedAt, outcome }).then((stored) => {
           this.stats.acknowledged += 1;
           // a connection speaks for the first registered device heard on it
           if (stored.device && imei && !connection.deviceId && !socket.destroyed) {
             connection.imei = imei;
-            connection.deviceId = stored.device.deviceId;
-            this.connections.set(stored.device.deviceId, connection);
-            this.commands.deliverSoon();
+            this.connections.claim(connection, stored.device.deviceId);
+          }
+          if (stored.device && stored.device.deviceId === connection.deviceId && !socket.destroyed) {
+            const rivals = this.connections.heard(connection);
+            if (rivals) void this.raiseDuplicate(stored.device, connection, rivals);
+            if (!connection.located && positionOf(outcome)) {
+              connection.located = true;
+              this.commands.deliverSoon();
+            }
           }
           if (!outcome.ok) return;
           if (outcome.frame.kind === 'login') connection.write(ACKS.login);
@@ -112,6 +162,7 @@ export class Gateway {
           this.log.error({ err: error }, 'gateway could not store frames');
         });
       }
+      if (overlong.length && !socket.destroyed) drop(`frame longer than ${limits.maxFrameLength} characters`, connection.imei, overlong[0]!, true);
     };
 
     socket.on('data', (chunk: string) => {
@@ -133,7 +184,13 @@ export class Gateway {
     socket.on('close', () => {
       if (quiet) clearTimeout(quiet);
       this.sockets.delete(socket);
-      if (connection.deviceId && this.connections.get(connection.deviceId) === connection) this.connections.delete(connection.deviceId);
+      // the device's other connection may take commands again
+      if (this.connections.release(connection)) this.commands.deliverSoon();
     });
   }
 }
+
+/** PostgreSQL text cannot hold NUL; keep it visible instead. */
+const visible = (text: string) => (text.includes('\0') ? text.replace(/\0/g, '\\x00') : text);
+
+const addressOf = (socket: net.Socket) => (socket.remoteAddress?.includes(':') ? `[${socket.remoteAddress}]:${socket.remotePort}` : `${socket.remoteAddress}:${socket.remotePort}`);

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Database, Db } from '../db/client.ts';
+import { pgCode } from '../resources/routes.ts';
 import type { LiveBatch, LiveEvent, LiveFeed, LivePosition } from '../tracking/live.ts';
 import type { DecodedPosition, ParseOutcome } from './ais140.ts';
 import { DeviceDirectory, type KnownDevice } from './devices.ts';
@@ -31,9 +32,12 @@ export interface StoreOptions {
   lingerMs?: number;
   /** Transactions written at once: PostgreSQL writes two batches in parallel on separate connections, PGlite one. */
   concurrency?: number;
+  /** Where changes to devices are heard, so a deleted or renumbered device is forgotten at once. */
+  notifications?: Pick<Database, 'listen'>;
 }
 
-const positionOf = (outcome: ParseOutcome): { position: DecodedPosition; live: boolean; packetType: string } | null => {
+/** The position a frame carries (a normal, alert or emergency frame), if any. */
+export const positionOf = (outcome: ParseOutcome): { position: DecodedPosition; live: boolean; packetType: string } | null => {
   if (!outcome.ok) return null;
   const { frame } = outcome;
   if (frame.kind === 'position') return { position: frame.position, live: frame.live, packetType: frame.packetType };
@@ -43,6 +47,15 @@ const positionOf = (outcome: ParseOutcome): { position: DecodedPosition; live: b
 
 export const imeiOf = (outcome: ParseOutcome): string | null =>
   (outcome.ok ? ('imei' in outcome.frame ? outcome.frame.imei : null) : outcome.imei);
+
+const insertEvents = (events: DerivedEvent[]): SQL => sql`
+  insert into events (type, device_id, vehicle_id, organisation_id, event_time, latitude, longitude, attributes)
+  select type, device_id, vehicle_id, organisation_id, event_time, latitude, longitude, coalesce(attributes, '{}')
+  from jsonb_to_recordset(${JSON.stringify(events.map((e) => ({
+    type: e.type, device_id: e.deviceId, vehicle_id: e.vehicleId, organisation_id: e.organisationId,
+    event_time: e.eventTime, latitude: e.latitude, longitude: e.longitude, attributes: e.attributes,
+  })))}::jsonb)
+    as x(type text, device_id uuid, vehicle_id uuid, organisation_id uuid, event_time timestamptz, latitude float8, longitude float8, attributes jsonb)`;
 
 /** A fix of 0,0 without GPS is "no position", not a point in the Gulf of Guinea. */
 const placeable = (p: DecodedPosition) => p.gpsFix || p.latitude !== 0 || p.longitude !== 0;
@@ -69,6 +82,7 @@ export class FrameStore {
   private timer: NodeJS.Timeout | null = null;
   private readonly batchSize: number;
   private readonly lingerMs: number;
+  private readonly notifications: Pick<Database, 'listen'> | undefined;
   private drainWaiters: (() => void)[] = [];
   deriveEvents: EventDeriver | null = null;
   stats = { frames: 0, positions: 0, events: 0, batches: 0 };
@@ -78,6 +92,12 @@ export class FrameStore {
     this.batchSize = options.batchSize ?? 2000;
     this.lingerMs = options.lingerMs ?? 25;
     this.concurrency = options.concurrency ?? 1;
+    this.notifications = options.notifications;
+  }
+
+  /** Starts hearing changes to devices. */
+  async start(): Promise<void> {
+    if (this.notifications) await this.devices.watch(this.notifications);
   }
 
   /** Frames waiting to be written. */
@@ -90,6 +110,17 @@ export class FrameStore {
       this.queue.push({ frame, resolve, reject });
       this.schedule();
     });
+  }
+
+  /** Stores alerts the gateway itself raises (not carried by a frame) and shows them on live maps. */
+  async raise(events: DerivedEvent[]): Promise<void> {
+    const liveBatch: LiveBatch = { positions: [], events: events.map(({ organisationId: _o, attributes: _a, ...e }) => e) };
+    const statements = [insertEvents(events), ...this.live.notifyStatements(liveBatch)];
+    await this.db.transaction(async (tx) => {
+      for (const statement of statements) await tx.execute(statement);
+    });
+    this.stats.events += events.length;
+    this.live.publish(liveBatch);
   }
 
   /** More frames wait than a few transactions can take: readers should pause. */
@@ -110,6 +141,7 @@ export class FrameStore {
       if (this.queue.length && this.inFlight.size < this.concurrency) this.startFlush();
       await Promise.race(this.inFlight);
     }
+    await this.devices.stop();
   }
 
   private schedule() {
@@ -144,17 +176,26 @@ export class FrameStore {
    * Writes a batch; if the database refuses it, halves it until the refused frame is alone, so
    * one poisoned frame does not cost its neighbours their place.
    */
-  private async writeIsolating(batch: Pending[]): Promise<void> {
+  private async writeIsolating(batch: Pending[], lookedUpAgain = false): Promise<void> {
     try {
       await this.write(batch);
     } catch (error) {
+      if (!lookedUpAgain && pgCode(error) === '23503') {
+        // a device deleted or renumbered before its change was heard: look the IMEIs up again
+        for (const { frame } of batch) {
+          const imei = imeiOf(frame.outcome);
+          if (imei) this.devices.forget(imei);
+        }
+        await this.writeIsolating(batch, true);
+        return;
+      }
       if (batch.length === 1) {
         batch[0]!.reject(error);
         return;
       }
       const half = Math.ceil(batch.length / 2);
-      await this.writeIsolating(batch.slice(0, half));
-      await this.writeIsolating(batch.slice(half));
+      await this.writeIsolating(batch.slice(0, half), lookedUpAgain);
+      await this.writeIsolating(batch.slice(half), lookedUpAgain);
     }
   }
 
@@ -248,14 +289,7 @@ export class FrameStore {
       from jsonb_to_recordset(${JSON.stringify(positions)}::jsonb)
         as x(device_id uuid, fix_time timestamptz, received_at timestamptz, latitude float8, longitude float8, speed real, heading real,
              altitude real, satellites integer, ignition boolean, gps_fix boolean, live boolean, packet_type text, attributes jsonb)`);
-    if (events.length) statements.push(sql`
-      insert into events (type, device_id, vehicle_id, organisation_id, event_time, latitude, longitude, attributes)
-      select type, device_id, vehicle_id, organisation_id, event_time, latitude, longitude, coalesce(attributes, '{}')
-      from jsonb_to_recordset(${JSON.stringify(events.map((e) => ({
-        type: e.type, device_id: e.deviceId, vehicle_id: e.vehicleId, organisation_id: e.organisationId,
-        event_time: e.eventTime, latitude: e.latitude, longitude: e.longitude, attributes: e.attributes,
-      })))}::jsonb)
-        as x(type text, device_id uuid, vehicle_id uuid, organisation_id uuid, event_time timestamptz, latitude float8, longitude float8, attributes jsonb)`);
+    if (events.length) statements.push(insertEvents(events));
     if (deviceRows.length) statements.push(sql`
       insert into device_states as d (device_id, last_seen_at, last_position, last_health)
       select v.id, v.seen, v.position, v.health

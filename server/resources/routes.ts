@@ -32,7 +32,8 @@ export const listQuerystring = {
   },
 };
 
-function pgCode(error: unknown): string | undefined {
+/** The PostgreSQL error code of a failed statement, from either driver. */
+export function pgCode(error: unknown): string | undefined {
   const e = error as { code?: unknown; cause?: { code?: unknown } };
   const code = e?.code ?? e?.cause?.code;
   return typeof code === 'string' ? code : undefined;

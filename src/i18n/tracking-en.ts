@@ -33,6 +33,7 @@ const tracking = {
     BATTERY_CHARGED: 'Battery charged', IGNITION_ON: 'Ignition on', IGNITION_OFF: 'Ignition off', OTA_UPDATE: 'Settings changed over the air',
     HARSH_BRAKING: 'Harsh braking', HARSH_ACCELERATION: 'Harsh acceleration', RASH_TURNING: 'Rash turning', EMERGENCY_WIRE_DISCONNECTED: 'Emergency wire cut',
     OVERSPEED: 'Overspeed', GEOFENCE_ENTER: 'Entered geofence', GEOFENCE_EXIT: 'Left geofence', ROUTE_VIOLATION: 'Left the route', EXCESS_IDLE: 'Idling too long',
+    DUPLICATE_IMEI: 'Two connections for one IMEI',
   },
   playback: {
     vehicles: 'Vehicles',

@@ -34,6 +34,7 @@ const tracking: typeof trackingEn = {
     BATTERY_CHARGED: 'बैटरी चार्ज', IGNITION_ON: 'इग्निशन चालू', IGNITION_OFF: 'इग्निशन बंद', OTA_UPDATE: 'सेटिंग दूर से बदली गई',
     HARSH_BRAKING: 'तेज़ ब्रेक', HARSH_ACCELERATION: 'तेज़ त्वरण', RASH_TURNING: 'तीखा मोड़', EMERGENCY_WIRE_DISCONNECTED: 'आपात तार कटा',
     OVERSPEED: 'तेज़ गति', GEOFENCE_ENTER: 'जियोफ़ेंस में प्रवेश', GEOFENCE_EXIT: 'जियोफ़ेंस से बाहर', ROUTE_VIOLATION: 'मार्ग से हटा', EXCESS_IDLE: 'बहुत देर से निष्क्रिय',
+    DUPLICATE_IMEI: 'एक IMEI के दो कनेक्शन',
   },
   playback: {
     vehicles: 'वाहन',

@@ -15,6 +15,8 @@ export async function connectDevice(port: number) {
     send: (text: string) => new Promise<void>((resolve) => socket.write(text, () => resolve())),
     get received() { return received; },
     get closed() { return closed; },
+    /** This end's address as the gateway sees it (`remoteAddress:remotePort`). */
+    get address() { return `${socket.localAddress}:${socket.localPort}`; },
     close: () => socket.destroy(),
   };
 }

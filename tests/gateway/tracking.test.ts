@@ -139,6 +139,8 @@ describe('the AIS-140 gateway', () => {
     const tracker = await connectDevice(server.gatewayPort);
     await tracker.send(loginFrame(device(SUNRISE_IMEI)));
     await eventually(() => tracker.received.includes(ACKS.login), 5000, 'login acknowledgement');
+    // commands go only to a connection that has sent a location (tests/gateway/commands.test.ts)
+    await tracker.send(normalFrame(device(SUNRISE_IMEI), new Date(Date.now() - 5000)));
     const queued = await server.app.inject({ method: 'POST', url: `/api/device/${devices[SUNRISE_IMEI]}/command`, headers: bearer(admin), payload: { command: 'SET PIN:1234' } });
     expect(queued.statusCode).toBe(201);
     await eventually(() => tracker.received.includes('SET PIN:1234\r\n'), 6000, 'command on the wire');

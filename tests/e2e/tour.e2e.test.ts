@@ -1,0 +1,80 @@
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { modules } from '../../resources/modules.ts';
+import { decodePermissions, hasPermission } from '../../providers/permissions.ts';
+import en from '../../src/i18n/en.ts';
+import { DEMO_PASSWORD, pagePerTest, signInThroughForm } from './browser.ts';
+
+/**
+ * Every page of the spec as each demo role meets it, at 1440 px: the role lands on a page it may
+ * open, and no page it may open throws, shows a raw message key, or scrolls the whole window sideways.
+ */
+const baseUrl = inject('baseUrl');
+const session = pagePerTest({ viewport: { width: 1440, height: 900 } });
+
+const ROLES = [
+  'superadmin', 'admin', 'manufacturer', 'inventory', 'distributer', 'dealer', 'fitter',
+  'vendor', 'rfc', 'rfcadmin', 'customer', 'limited', 'custom',
+];
+/** Module paths that are not pages of their own: a device's details open with an IMEI or an id. */
+const NOT_PAGES = new Set(['device-details']);
+/** The public pages, open to anyone. */
+const PUBLIC = ['/auth/login', '/auth/forgot-password', '/public/term-of-use', '/public/privacy', '/public/contact-us',
+  '/public/renewal-payment', '/public/port-checker', '/public/ssc-viewer', '/public/rfc-viewer', '/status'];
+
+/** A message key shown as text: one of the catalogue's top-level names, a dot, and more (`ra.action.edit`, `menu.reports.alert`). */
+const RAW_KEY = new RegExp(`(?:^|[^\\w@.])(?:${Object.keys(en).join('|')})\\.[A-Za-z][\\w-]*(?:\\.[\\w-]+)*`);
+
+interface Problem { path: string; what: string }
+
+async function look(page: Page, path: string, errors: string[], problems: Problem[], list: boolean) {
+  errors.length = 0;
+  await page.goto(`${baseUrl}${path}`);
+  await page.waitForLoadState('networkidle', { timeout: 8_000 }).catch(() => undefined);
+  await page.locator('h1, h2').first().waitFor({ timeout: 15_000 }).catch(() => problems.push({ path, what: 'no heading' }));
+  const text = await page.locator('body').innerText();
+  if (text.includes('@@')) problems.push({ path, what: 'an encoded message (@@) on screen' });
+  const raw = RAW_KEY.exec(text);
+  if (raw) problems.push({ path, what: `a raw message key: ${raw[0].trim()}` });
+  if (await page.getByRole('heading', { name: 'No access' }).count()) problems.push({ path, what: 'a 403 page' });
+  if (list) {
+    const sideways = await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
+    if (sideways) problems.push({ path, what: 'the window scrolls sideways at 1440 px' });
+  }
+  for (const error of errors) problems.push({ path, what: `uncaught: ${error}` });
+}
+
+describe('a tour of every page', () => {
+  it('shows every public page to a visitor', async () => {
+    const page = session.page;
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const problems: Problem[] = [];
+    for (const path of PUBLIC) await look(page, path, errors, problems, false);
+    expect(problems).toEqual([]);
+  });
+
+  for (const role of ROLES) {
+    it(`lands ${role} on a page of theirs and opens every page their role allows`, async () => {
+      const page = await session.restart();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(`${baseUrl}/auth/login`);
+      await signInThroughForm(page, `${role}@demo.waymark.in`, DEMO_PASSWORD);
+      await page.waitForURL((url) => !url.pathname.startsWith('/auth/'));
+      await page.locator('h1').first().waitFor();
+      const problems: Problem[] = [];
+      if (await page.getByRole('heading', { name: 'No access' }).count()) problems.push({ path: new URL(page.url()).pathname, what: 'landed on a 403 page' });
+
+      const { permissions, isSuperAdmin } = await page.evaluate(() => ({
+        permissions: localStorage.getItem('waymark.permissions'),
+        isSuperAdmin: JSON.parse(localStorage.getItem('waymark.session') ?? '{}').role?.isSuperAdmin === true,
+      }));
+      const held = decodePermissions(permissions);
+      const pages = modules.filter((m) => !NOT_PAGES.has(m.id) && !m.path.includes(':') && hasPermission(isSuperAdmin, held, m.id));
+      expect(pages.length, `${role} may open some page`).toBeGreaterThan(0);
+      for (const module of pages) await look(page, module.path, errors, problems, module.group === 'management');
+      expect(problems).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, signIn, startTestServer, ADMIN_EMAIL, ADMIN_PASSWORD, type TestServer } from '../api/harness.ts';
+import { normalFrame, type DeviceState } from '../../server/simulator/frames.ts';
+import { Gateway } from '../../server/gateway/server.ts';
+import { FrameStore } from '../../server/gateway/store.ts';
+import { connectDevice, eventually } from './device-client.ts';
+
+let server: TestServer;
+let admin: string;
+let organisationId: string;
+
+const device = (imei: string): DeviceState => ({ imei, registration: 'UP78AT4321', latitude: 26.45, longitude: 80.33, speed: 20, heading: 0, ignition: true, frameNumber: 1 });
+
+const api = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
+  const response = await server.app.inject({ method, url: `/api${url}`, headers: bearer(admin), ...(payload ? { payload } : {}) });
+  if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.body}`);
+  return response.json();
+};
+
+/** What the port checker says about the newest frame of an IMEI, once `frames` of them are stored. */
+const newestFrame = (imei: string, frames: number) => eventually(async () => {
+  const { data } = (await server.app.inject({ method: 'GET', url: `/api/check-port?imei=${imei}` })).json();
+  return data.framesLast24Hours === frames ? data as { parseResult: string; message: string | null } : null;
+}, 5000, `${frames} frames of ${imei}`);
+
+beforeAll(async () => {
+  server = await startTestServer({ gateway: true });
+  admin = (await signIn(server.app, ADMIN_EMAIL, ADMIN_PASSWORD)).token.access.token;
+  const organisations = await api('GET', '/organisation?range=[0,50]') as { id: string; parentId: string | null }[];
+  organisationId = organisations.find((o) => !o.parentId)!.id;
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe("the gateway's device cache", () => {
+  it('treats a frame of a device deleted a moment ago as one from an unknown IMEI', async () => {
+    const imei = '868347075550001';
+    const created = await api('POST', '/device', { imei, status: 'INSTALLED', organisationId }) as { id: string };
+    const tracker = await connectDevice(server.gatewayPort);
+    await tracker.send(normalFrame(device(imei), new Date(Date.now() - 60_000)));
+    expect(await newestFrame(imei, 1)).toMatchObject({ parseResult: 'OK' });
+
+    await api('DELETE', `/device/${created.id}`);
+    await tracker.send(normalFrame(device(imei), new Date()));
+    expect(await newestFrame(imei, 2)).toMatchObject({ parseResult: 'UNKNOWN_DEVICE', message: 'IMEI not registered' });
+    tracker.close();
+  });
+
+  it('forgets the old IMEI of a renumbered device and knows the new one at once', async () => {
+    const [before, after] = ['868347075550002', '868347075550003'];
+    const created = await api('POST', '/device', { imei: before, status: 'INSTALLED', organisationId }) as { id: string };
+    const tracker = await connectDevice(server.gatewayPort);
+    await tracker.send(normalFrame(device(before), new Date(Date.now() - 60_000)));
+    // the new number is heard (and cached as unknown) before the device takes it
+    await tracker.send(normalFrame(device(after), new Date(Date.now() - 60_000)));
+    expect(await newestFrame(before, 1)).toMatchObject({ parseResult: 'OK' });
+    expect(await newestFrame(after, 1)).toMatchObject({ parseResult: 'UNKNOWN_DEVICE' });
+
+    await api('PUT', `/device/${created.id}`, { imei: after });
+    await tracker.send(normalFrame(device(before), new Date()));
+    await tracker.send(normalFrame(device(after), new Date()));
+    expect(await newestFrame(before, 2)).toMatchObject({ parseResult: 'UNKNOWN_DEVICE' });
+    expect(await newestFrame(after, 2)).toMatchObject({ parseResult: 'OK' });
+    tracker.close();
+  });
+
+  it('looks a device up again when the database says it is gone, even if the change was not heard', async () => {
+    // a store that hears no changes, as after a dropped listener
+    const gateway = new Gateway(new FrameStore(server.database.db, server.app.live), server.database.db, { port: 0, host: '127.0.0.1' }, server.app.log);
+    const port = await gateway.listen();
+    try {
+      const imei = '868347075550004';
+      const created = await api('POST', '/device', { imei, status: 'INSTALLED', organisationId }) as { id: string };
+      const tracker = await connectDevice(port);
+      await tracker.send(normalFrame(device(imei), new Date(Date.now() - 60_000)));
+      expect(await newestFrame(imei, 1)).toMatchObject({ parseResult: 'OK' });
+      await api('DELETE', `/device/${created.id}`);
+      await tracker.send(normalFrame(device(imei), new Date()));
+      expect(await newestFrame(imei, 2)).toMatchObject({ parseResult: 'UNKNOWN_DEVICE' });
+      tracker.close();
+    } finally {
+      await gateway.close();
+    }
+  });
+});
