@@ -30,8 +30,9 @@ interface Problem { path: string; what: string }
 async function look(page: Page, path: string, errors: string[], problems: Problem[], list: boolean) {
   errors.length = 0;
   await page.goto(`${baseUrl}${path}`);
-  await page.waitForLoadState('networkidle', { timeout: 8_000 }).catch(() => undefined);
   await page.locator('h1, h2').first().waitFor({ timeout: 15_000 }).catch(() => problems.push({ path, what: 'no heading' }));
+  // what loads after the heading (rows, options) shows its text too
+  await page.locator('[role="progressbar"]').first().waitFor({ state: 'detached', timeout: 5_000 }).catch(() => undefined);
   const text = await page.locator('body').innerText();
   if (text.includes('@@')) problems.push({ path, what: 'an encoded message (@@) on screen' });
   const raw = RAW_KEY.exec(text);
@@ -72,9 +73,10 @@ describe('a tour of every page', () => {
       }));
       const held = decodePermissions(permissions);
       const pages = modules.filter((m) => !NOT_PAGES.has(m.id) && !m.path.includes(':') && hasPermission(isSuperAdmin, held, m.id));
-      expect(pages.length, `${role} may open some page`).toBeGreaterThan(0);
+      // a role that opens no page starts at the user's own profile
+      if (!pages.length) expect(new URL(page.url()).pathname).toMatch(/^\/management\/user\/edit\/[0-9a-f-]{36}$/);
       for (const module of pages) await look(page, module.path, errors, problems, module.group === 'management');
       expect(problems).toEqual([]);
-    });
+    }, 600_000);
   }
 });
