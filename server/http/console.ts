@@ -24,8 +24,10 @@ export async function serveConsole(app: FastifyInstance, { brand, tiles }: { bra
     root: distDir,
     index: false,
     wildcard: false,
-    setHeaders(reply, filePath) {
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+    // our own header: hashed assets are immutable, anything else is revalidated
+    cacheControl: false,
+    setHeaders(response, filePath) {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) response.setHeader('cache-control', 'public, max-age=31536000, immutable');
     },
   });
   app.setNotFoundHandler((request, reply) => {
