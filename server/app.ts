@@ -4,8 +4,9 @@ import swaggerUi from '@fastify/swagger-ui';
 import ajvErrors from 'ajv-errors';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { registerErrorHandler } from './http/errors.ts';
+import { frameworkErrors, registerErrorHandler } from './http/errors.ts';
 import { enforceRoutePermissions, PUBLIC } from './http/permissions.ts';
+import { refuseNulCharacters } from './http/nul-characters.ts';
 import { serveConsole } from './http/console.ts';
 import { loadAuthKeys } from './auth/keys.ts';
 import { CallerDirectory, registerCaller } from './auth/caller.ts';
@@ -44,6 +45,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     logger: logger ?? { level: config.logLevel },
     bodyLimit: 1024 * 1024,
     trustProxy: true,
+    frameworkErrors,
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true }, plugins: [ajvErrors as never] },
   });
   registerErrorHandler(app);
@@ -72,6 +74,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
 
   await app.register(async (api) => {
     enforceRoutePermissions(api);
+    refuseNulCharacters(api);
     api.get('/health', {
       config: { permission: PUBLIC },
       schema: { tags: ['system'], summary: 'Answers once migrations are applied' },
