@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { requireCaller, type Caller } from '../auth/caller.ts';
 import { SIGNED_IN } from '../http/permissions.ts';
-import { forbidden, HttpError, notFound } from '../http/errors.ts';
+import { forbidden, HttpError, notFound, pgCode } from '../http/errors.ts';
 import { idParams } from '../http/params.ts';
 import { columnOf, type ResourceDeclaration } from '../../resources/define.ts';
 import { exportPermissions, findResource } from '../../resources/modules.ts';
@@ -31,12 +31,6 @@ export const listQuerystring = {
     filter: { type: 'string', description: 'JSON {"field": value, "q": "search text"}' },
   },
 };
-
-function pgCode(error: unknown): string | undefined {
-  const e = error as { code?: unknown; cause?: { code?: unknown } };
-  const code = e?.code ?? e?.cause?.code;
-  return typeof code === 'string' ? code : undefined;
-}
 
 /** Unique values already taken by another row, as field errors. */
 export async function uniqueErrors(db: Db, resource: ResourceDeclaration, body: Body, exceptId?: string) {
@@ -96,6 +90,9 @@ export function columnsFromBody(resource: ResourceDeclaration, body: Body, mode:
     if (name === 'organisationId' || field.type === 'password') continue;
     let value = body[name];
     if (value === undefined && mode === 'create') value = field.default;
+    // a cleared optional field goes back to its default, and a cleared object to no keys: their
+    // columns may not hold null (a user's last name, a wallet's threshold, an organisation's address)
+    if (value === null) value = field.default ?? (field.type === 'object' ? {} : null);
     if (value === undefined) continue;
     const column = columnOf(name, field);
     // an edit merges into a stored object, so keys kept elsewhere (an organisation's settings) survive
