@@ -26,9 +26,10 @@ interface IdParams { id: string }
 export const listQuerystring = {
   type: 'object',
   properties: {
-    sort: { type: 'string', description: 'JSON ["field","ASC"|"DESC"]' },
-    range: { type: 'string', description: 'JSON [start, end], inclusive' },
-    filter: { type: 'string', description: 'JSON {"field": value, "q": "search text"}' },
+    sort: { type: 'string', maxLength: 300, description: 'JSON ["field","ASC"|"DESC"]', errorMessage: 'The sort parameter is not valid' },
+    range: { type: 'string', maxLength: 50, description: 'JSON [start, end], inclusive', errorMessage: 'The range parameter is not valid' },
+    // room for a filter by a thousand ids, the most one filter may list
+    filter: { type: 'string', maxLength: 65_536, description: 'JSON {"field": value, "q": "search text"}', errorMessage: 'The filter parameter is not valid' },
   },
 };
 
