@@ -11,19 +11,25 @@ import { bearer, demoEmail, signIn, startTestServer, type TestServer } from './h
 /**
  * Generated junk sent to every route of the API, as SUPER_ADMIN (who passes every permission
  * check, so the junk reaches the handler) and as a dealer (scoped to an organisation tree):
- * whatever the input, the answer is never a 5xx. The routes come from the OpenAPI document the app
- * serves, so a new route is covered without touching this file.
+ * whatever the input, the answer is never a 5xx, a 4xx is in the API's error shape, and no refusal
+ * comes from the database (a schema or a parser should have named the field first). The routes
+ * come from the OpenAPI document the app serves, so a new route is covered without touching this
+ * file. A failure prints the first failing request of each route and role (not shrunk: each try is a request).
  */
 
-/** Routes left out, and why. The WebSocket (/api/socket) is not a Fastify route and not in the document. */
+/**
+ * Routes left out, and why. The WebSocket (/api/socket) is not a Fastify route and not in the
+ * document; the upload (POST /api/file) gets JSON junk here, not multipart junk.
+ */
 const SKIPPED: Record<string, string> = {
   'GET /api/docs/json': 'the document itself',
 };
 
-const SEED = 20_260_411;
+// JUNK_SEED and JUNK_RUNS explore further by hand; the suite runs the fixed seed
+const SEED = Number(process.env.JUNK_SEED ?? 20_260_411);
 /** A seed of its own for each route and role, so that routes do not all get the same sequence. */
 const seedOf = (name: string) => crypto.createHash('sha256').update(`${SEED} ${name}`).digest().readInt32LE(0);
-const RUNS_PER_ROLE = Number(process.env.JUNK_RUNS ?? 12);
+const RUNS_PER_ROLE = Number(process.env.JUNK_RUNS ?? 30);
 
 interface Schema {
   type?: string | string[];
@@ -55,22 +61,21 @@ interface JunkRequest {
 const json = (v: unknown) => JSON.stringify(v);
 /** A lone surrogate cannot be written as UTF-8; it becomes U+FFFD, as a browser would send it. */
 const encode = (text: string) => encodeURIComponent(text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd'));
-const uuid = fc.constant(null).map(() => crypto.randomUUID());
+const uuid = fc.uuid();
 
 const junkKey = fc.constantFrom(
-  '__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'prototype', '', '\u0000', 'a\u0000b',
+  '__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'prototype', '', 'a\u0000b',
   'q', 'id', 'id_gte', 'id_ne', '_id', 'organisationId', 'createdAt', 'x'.repeat(300),
 );
 const junkText = fc.oneof(
   fc.constantFrom(
-    '\u0000', 'a\u0000b', '__proto__', 'constructor', 'toString', '1e30', '-1e30', '-0', 'NaN', 'Infinity', '',
+    'a\u0000b', '__proto__', 'constructor', 'toString', '1e30', '-1e30', '-0', 'NaN', 'Infinity', '',
     ' ', '0000-01-01', '0000-01-01T00:00:00Z', '99999-12-31', '+099999-01-01T00:00:00Z', '2026-02-30', '2026-13-45',
     '1900-01-01', '9999-12-31T23:59:59.999Z', '0', '-1', '4294967296', '9223372036854775808', "'; drop table users; --",
     '%', '_', '\\', '%00', '{}', '[]', 'null', 'true', '\ud800', 'ASC', 'DESC',
     '00000000-0000-0000-0000-000000000000', 'ffffffff-ffff-ffff-ffff-ffffffffffff', '27AAPFU0939F1ZV', '861234567890123',
   ),
   fc.constant('x'.repeat(100_000)),
-  fc.constant('\u0000'.repeat(300)),
   uuid,
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 20 }),
@@ -175,7 +180,7 @@ function requestFor(operation: Operation): fc.Arbitrary<JunkRequest> {
     ? fc.array(fc.tuple(listKeys(operation.path), junkText), { maxLength: 2 })
     : fc.array(fc.tuple(junkKey, junkText), { maxLength: 1 });
   // and now and then a parameter whose percent-encoding is not UTF-8
-  const badEncoding = fc.option(fc.constantFrom('x=%FF%FE', 'filter=%E0%A4', '%00=%00', 'sort=%'), { freq: 8 });
+  const badEncoding = fc.option(fc.constantFrom('x=%FF%FE', 'filter=%E0%A4', 'q=%00', 'sort=%'), { freq: 8 });
   const query = fc.tuple(declaredQuery, plainQuery, badEncoding).map(([declared, plain, bad]) => [
     ...[...declared.filter((e): e is readonly [string, string] => e[1] !== null), ...plain].map(([k, v]) => `${encode(k)}=${encode(v)}`),
     ...(bad ? [bad] : []),
