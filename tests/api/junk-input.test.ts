@@ -61,7 +61,10 @@ interface JunkRequest {
 const json = (v: unknown) => JSON.stringify(v);
 /** A lone surrogate cannot be written as UTF-8; it becomes U+FFFD, as a browser would send it. */
 const encode = (text: string) => encodeURIComponent(text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd'));
-const uuid = fc.uuid();
+/** Ids of real rows (vehicles, devices, organisations, users, roles), so that junk beside them reaches the database. */
+const knownIds: string[] = [];
+/** A uuid of no row, or of a real row: only in bodies and queries, never in a path (a junk DELETE could remove it). */
+const uuid = fc.oneof({ weight: 2, arbitrary: fc.uuid() }, { weight: 1, arbitrary: fc.constant(null).chain(() => fc.constantFrom(...knownIds)) });
 
 const junkKey = fc.constantFrom(
   '__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'prototype', '', 'a\u0000b',
@@ -170,7 +173,7 @@ function requestFor(operation: Operation): fc.Arbitrary<JunkRequest> {
   const pathParams = (operation.parameters ?? []).filter((p) => p.in === 'path');
   const queryParams = (operation.parameters ?? []).filter((p) => p.in === 'query');
   const isList = queryParams.some((p) => p.name === 'filter');
-  const path = fc.tuple(...pathParams.map(() => fc.oneof({ weight: 3, arbitrary: uuid }, { weight: 1, arbitrary: junkText.filter((t) => t !== '') })))
+  const path = fc.tuple(...pathParams.map(() => fc.oneof({ weight: 3, arbitrary: fc.uuid() }, { weight: 1, arbitrary: junkText.filter((t) => t !== '') })))
     .map((values) => pathParams.reduce((url, p, i) => url.replace(`{${p.name}}`, encode(values[i]!)), operation.path));
   // a list's filter comes more often than its sort and range, so that each reaches the parser alone
   const declaredQuery = fc.tuple(...queryParams.map((p) => fc.option(queryValue(operation.path, p.name, p.schema), { freq: p.name === 'sort' || p.name === 'range' ? 2 : 4 })
@@ -210,6 +213,10 @@ beforeAll(async () => {
     superadmin: (await signIn(server.app, demoEmail('superadmin'))).token.access.token,
     dealer: (await signIn(server.app, demoEmail('dealer'))).token.access.token,
   };
+  for (const collection of ['vehicle', 'device', 'organisation', 'users', 'roles', 'group', 'geofences']) {
+    const rows = (await send(sessions.superadmin!, { method: 'GET', url: `/api/${collection}?range=[0,2]` })).json() as { id: string }[];
+    knownIds.push(...rows.map((row) => row.id));
+  }
   const document = (await server.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, Omit<Operation, 'method' | 'path'>>> };
   operations = Object.entries(document.paths).flatMap(([path, byMethod]) => Object.entries(byMethod)
     .map(([method, op]) => ({ ...op, method: method.toUpperCase() as Operation['method'], path })))
