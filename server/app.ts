@@ -4,9 +4,10 @@ import swaggerUi from '@fastify/swagger-ui';
 import ajvErrors from 'ajv-errors';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { registerErrorHandler } from './http/errors.ts';
+import { frameworkErrors, registerErrorHandler } from './http/errors.ts';
 import { enforceRoutePermissions, PUBLIC } from './http/permissions.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
+import { refuseNulCharacters } from './http/nul-characters.ts';
 import { serveConsole } from './http/console.ts';
 import { registerSecurityHeaders, swaggerUiCsp } from './http/security-headers.ts';
 import { loadAuthKeys } from './auth/keys.ts';
@@ -51,6 +52,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     disableRequestLogging: true,
     // a hop count works at run time, but Fastify's types only take it as a function
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    frameworkErrors,
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true }, plugins: [ajvErrors as never] },
   });
   registerErrorHandler(app);
@@ -84,6 +86,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
 
   await app.register(async (api) => {
     enforceRoutePermissions(api);
+    refuseNulCharacters(api);
     api.get('/health', {
       config: { permission: PUBLIC },
       schema: { tags: ['system'], summary: 'Answers once migrations are applied' },

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../db/client.ts';
-import { pgCode } from '../resources/routes.ts';
+import { pgCode } from '../http/errors.ts';
 import type { LiveBatch, LiveEvent, LiveFeed, LivePosition } from '../tracking/live.ts';
 import type { DecodedPosition, ParseOutcome } from './ais140.ts';
 import { DeviceDirectory, type KnownDevice } from './devices.ts';

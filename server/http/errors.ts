@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** An error whose message is meant for the user; anything else becomes "Something went wrong". */
 export class HttpError extends Error {
@@ -33,6 +33,40 @@ function validationErrors(error: FastifyError): Record<string, string> {
   return errors;
 }
 
+/** The SQLSTATE of a PostgreSQL error, on the error itself or on the cause drizzle wraps it in. */
+export function pgCode(error: unknown): string | undefined {
+  const e = error as { code?: unknown; cause?: { code?: unknown } };
+  const code = e?.code ?? e?.cause?.code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
+}
+
+/**
+ * PostgreSQL refusals that only bad input causes: the schemas should have stopped the request
+ * with the field named, so reaching one is a gap in a schema, answered 400 all the same.
+ */
+export const DATABASE_INPUT_ERRORS: Record<string, string> = {
+  '22P02': 'A value is not of the expected kind', // invalid text representation
+  '22007': 'A date or time is not valid', // invalid datetime format
+  '22008': 'A date or time is out of range', // datetime field overflow
+  '22003': 'A number is out of range', // numeric value out of range
+  '22021': 'A text holds a character that cannot be stored', // character not in repertoire
+  '22P05': 'A text holds a character that cannot be stored', // untranslatable character (NUL in jsonb)
+  '22001': 'A text is too long', // string data right truncation
+  '23502': 'A required value is missing', // not-null violation
+  '23514': 'A value is not allowed', // check violation
+};
+
+/**
+ * Fastify's own refusals before a route is found (a path parameter over 100 characters, a path
+ * that is not valid percent-encoding), in the API's error shape rather than Fastify's.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  const status = tooLong ? 414 : error.code === 'FST_ERR_BAD_URL' ? 400 : 500;
+  const message = tooLong ? 'The address is too long' : status === 400 ? 'The address is not valid' : 'Something went wrong';
+  return reply.status(status).send({ success: false, message });
+}
+
 /** The one error shape of the API: {success:false, message, errors?}; never a stack or SQL. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -44,6 +78,11 @@ export function registerErrorHandler(app: FastifyInstance) {
       const errors = validationErrors(error);
       const first = Object.values(errors)[0];
       return reply.status(400).send({ success: false, message: first ?? 'The request is not valid', errors });
+    }
+    const inputError = DATABASE_INPUT_ERRORS[pgCode(error) ?? ''];
+    if (inputError) {
+      request.log.warn({ err: error }, 'input refused by the database');
+      return reply.status(400).send({ success: false, message: inputError });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -1,7 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { columnOf, type Field, type ResourceDeclaration } from '../../resources/define.ts';
+import { resources } from '../../resources/modules.ts';
 import { badRequest } from '../http/errors.ts';
+import { nulCharacterPath } from '../http/nul-characters.ts';
 import { id, param, UUID_PATTERN } from './sql.ts';
+import { INTEGER_RANGE, isDateText, NUMBER_RANGE } from './validation.ts';
+
+/** Longest text a filter compares or searches; no declared text field is longer. */
+const MAX_FILTER_TEXT = 255;
+/** Most values one filter may list (`{"id": [...]}`), well below PostgreSQL's limit of parameters. */
+const MAX_FILTER_VALUES = 1000;
 
 /** Filters a resource adds beyond its declared fields (users by role name, devices by excluded statuses). */
 export type ExtraFilters = Record<string, (value: unknown) => SQL>;
@@ -42,15 +50,16 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** A filter value converted for the field's column, or a 400 that names the filter. */
 function filterValue(key: string, field: Field | undefined, value: unknown): unknown {
   if (value === null) return null;
-  const invalid = () => badRequest(`The filter ${key} is not valid`);
+  const invalid = () => badRequest(`The filter ${key} is not valid`, { [key]: `The filter ${key} is not valid` });
   if (field?.type === 'reference' || key === 'id') {
     if (typeof value !== 'string' || !UUID_PATTERN.test(value)) throw invalid();
     return value;
   }
   switch (field?.type) {
     case 'number': {
-      const n = Number(value);
-      if (!Number.isFinite(n)) throw invalid();
+      const n = typeof value === 'number' || (typeof value === 'string' && value.trim() !== '') ? Number(value) : NaN;
+      const range = field.integer ? INTEGER_RANGE : NUMBER_RANGE;
+      if (!Number.isFinite(n) || n < range.min || n > range.max || (field.integer && !Number.isInteger(n))) throw invalid();
       return n;
     }
     case 'boolean':
@@ -58,11 +67,12 @@ function filterValue(key: string, field: Field | undefined, value: unknown): unk
       if (value === false || value === 'false') return false;
       throw invalid();
     case 'date':
-      if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) throw invalid();
+      if (!isDateText(value)) throw invalid();
       return value;
     default:
-      if (typeof value !== 'string' && typeof value !== 'number') throw invalid();
-      return String(value);
+      if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+      if (typeof value !== 'string' || value.length > MAX_FILTER_TEXT || value.includes('\u0000')) throw invalid();
+      return value;
   }
 }
 
@@ -80,35 +90,41 @@ export function parseListQuery(
 ): ListQuery {
   const col = (name: string) => sql`${id('t')}.${id(name === 'id' ? 'id' : columnOf(name, resource.fields[name]!))}`;
 
+  // own keys only: "__proto__", "constructor" or "toString" name no field and no extra filter
+  const fieldOf = (name: string) => (Object.hasOwn(resource.fields, name) ? resource.fields[name] : undefined);
+  const extraOf = (name: string) => (options.extraFilters && Object.hasOwn(options.extraFilters, name) ? options.extraFilters[name] : undefined);
+
   const filter = parseJson(query.filter, 'filter') ?? {};
   if (typeof filter !== 'object' || Array.isArray(filter) || filter === null) throw badRequest('The filter parameter is not valid');
-  const filters: Record<string, unknown> = { ...(filter as Record<string, unknown>) };
+  const filters: Record<string, unknown> = Object.assign(Object.create(null) as Record<string, unknown>, filter);
   for (const [key, value] of Object.entries(query)) {
     if (key === '_id') filters.id = value;
-    else if (resource.fields[key]?.filterable || options.extraFilters?.[key]) filters[key] ??= value;
+    else if (fieldOf(key)?.filterable || extraOf(key)) filters[key] ??= value;
   }
+  const nulAt = nulCharacterPath(filters);
+  if (nulAt !== undefined) throw badRequest(`The filter ${nulAt} is not valid`, { [nulAt]: 'Text must not contain NUL characters' });
 
   const where: SQL[] = [];
   for (const [key, raw] of Object.entries(filters)) {
     if (raw === undefined || raw === '') continue;
     if (key === 'q') {
       const searchable = Object.entries(resource.fields).filter(([, f]) => f.searchable);
-      if (typeof raw !== 'string' || !searchable.length) throw badRequest('The filter q is not valid');
+      if (typeof raw !== 'string' || raw.length > MAX_FILTER_TEXT || !searchable.length) throw badRequest('The filter q is not valid', { q: 'The filter q is not valid' });
       const pattern = `%${escapeLike(raw.trim())}%`;
       where.push(sql`(${sql.join(searchable.map(([name]) => sql`${col(name)} ilike ${pattern}`), sql` or `)})`);
       continue;
     }
-    const extra = options.extraFilters?.[key];
+    const extra = extraOf(key);
     if (extra) {
       where.push(extra(raw));
       continue;
     }
     const [, base, op] = /^(.*?)(_gte|_lte|_ne)?$/.exec(key)!;
-    const field = base === 'id' ? idField : resource.fields[base!];
+    const field = base === 'id' ? idField : fieldOf(base!);
     if (!field || (base !== 'id' && !field.filterable)) throw badRequest(`Filtering by ${key} is not allowed`);
     const target = col(base!);
     if (Array.isArray(raw)) {
-      if (op) throw badRequest(`The filter ${key} is not valid`);
+      if (op || raw.length > MAX_FILTER_VALUES) throw badRequest(`The filter ${key} is not valid`, { [key]: `The filter ${key} is not valid` });
       if (!raw.length) {
         where.push(sql`false`);
         continue;
@@ -127,7 +143,8 @@ export function parseListQuery(
   const sort = parseJson(query.sort, 'sort') ?? resource.defaultSort;
   if (!Array.isArray(sort) || typeof sort[0] !== 'string') throw badRequest('The sort parameter is not valid');
   const [sortField, rawOrder] = sort as [string, unknown];
-  const sortable = sortField === 'id' || sortField === 'createdAt' || resource.fields[sortField]?.sortable;
+  // every declared table has created_at (records.ts reads it); a list of positions or alerts may not
+  const sortable = sortField === 'id' || (sortField === 'createdAt' && resources.includes(resource)) || fieldOf(sortField)?.sortable;
   if (!sortable) throw badRequest(`Sorting by ${sortField} is not allowed`);
   const direction = String(rawOrder ?? 'ASC').toUpperCase() === 'DESC' ? sql`desc` : sql`asc`;
   const sortColumn = sortField === 'createdAt' ? sql`${id('t')}.${id('created_at')}` : col(sortField);
@@ -135,7 +152,8 @@ export function parseListQuery(
   const orderBy = sql`${sortColumn} ${direction}, ${id('t')}.${id('id')} ${direction}`;
 
   const range = parseJson(query.range, 'range') ?? [0, 9];
-  if (!Array.isArray(range) || range.length !== 2 || !range.every((n) => Number.isInteger(n) && n >= 0) || range[1] < range[0]) {
+  const rangeBound = (n: unknown) => Number.isInteger(n) && (n as number) >= 0 && (n as number) <= INTEGER_RANGE.max;
+  if (!Array.isArray(range) || range.length !== 2 || !range.every(rangeBound) || range[1] < range[0]) {
     throw badRequest('The range parameter is not valid');
   }
   const start = range[0] as number;

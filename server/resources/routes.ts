@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { requireCaller, type Caller } from '../auth/caller.ts';
 import { SIGNED_IN } from '../http/permissions.ts';
-import { forbidden, HttpError, notFound } from '../http/errors.ts';
+import { forbidden, HttpError, notFound, pgCode } from '../http/errors.ts';
 import { idParams } from '../http/params.ts';
 import { columnOf, type ResourceDeclaration } from '../../resources/define.ts';
 import { exportPermissions, findResource } from '../../resources/modules.ts';
@@ -26,18 +26,12 @@ interface IdParams { id: string }
 export const listQuerystring = {
   type: 'object',
   properties: {
-    sort: { type: 'string', description: 'JSON ["field","ASC"|"DESC"]' },
-    range: { type: 'string', description: 'JSON [start, end], inclusive' },
-    filter: { type: 'string', description: 'JSON {"field": value, "q": "search text"}' },
+    sort: { type: 'string', maxLength: 300, description: 'JSON ["field","ASC"|"DESC"]', errorMessage: 'The sort parameter is not valid' },
+    range: { type: 'string', maxLength: 50, description: 'JSON [start, end], inclusive', errorMessage: 'The range parameter is not valid' },
+    // room for a filter by a thousand ids, the most one filter may list
+    filter: { type: 'string', maxLength: 65_536, description: 'JSON {"field": value, "q": "search text"}', errorMessage: 'The filter parameter is not valid' },
   },
 };
-
-/** The PostgreSQL error code of a failed statement, from either driver. */
-export function pgCode(error: unknown): string | undefined {
-  const e = error as { code?: unknown; cause?: { code?: unknown } };
-  const code = e?.code ?? e?.cause?.code;
-  return typeof code === 'string' ? code : undefined;
-}
 
 /** Unique values already taken by another row, as field errors. */
 export async function uniqueErrors(db: Db, resource: ResourceDeclaration, body: Body, exceptId?: string) {
@@ -97,6 +91,9 @@ export function columnsFromBody(resource: ResourceDeclaration, body: Body, mode:
     if (name === 'organisationId' || field.type === 'password') continue;
     let value = body[name];
     if (value === undefined && mode === 'create') value = field.default;
+    // a cleared optional field goes back to its default, and a cleared object to no keys: their
+    // columns may not hold null (a user's last name, a wallet's threshold, an organisation's address)
+    if (value === null) value = field.default ?? (field.type === 'object' ? {} : null);
     if (value === undefined) continue;
     const column = columnOf(name, field);
     // an edit merges into a stored object, so keys kept elsewhere (an organisation's settings) survive

@@ -7,6 +7,20 @@ import { labelOf, message } from './messages.ts';
 type Schema = Record<string, unknown>;
 export type WriteMode = 'create' | 'update';
 
+/**
+ * A date (yyyy-MM-dd) or a date and time, as the console sends them: years 1900 to 2100, months
+ * 1 to 12, days that exist in the month (29 February in a common year is left to the database).
+ */
+export const DATE_PATTERN = '^(19\\d{2}|20\\d{2}|2100)-((0[13578]|1[02])-(0[1-9]|[12]\\d|3[01])|(0[469]|11)-(0[1-9]|[12]\\d|30)|02-(0[1-9]|1\\d|2\\d))'
+  + '([T ]([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d(\\.\\d{1,9})?)?(Z|[+-](0\\d|1[0-4]):?[0-5]\\d)?)?$';
+const DATE_REGEX = new RegExp(DATE_PATTERN);
+export const isDateText = (value: unknown): value is string => typeof value === 'string' && DATE_REGEX.test(value);
+
+/** Bounds of a number without declared ones: a PostgreSQL integer, or a magnitude no field of ours comes near. */
+export const INTEGER_RANGE = { min: -2_147_483_648, max: 2_147_483_647 } as const;
+export const NUMBER_RANGE = { min: -1e15, max: 1e15 } as const;
+const numberRange = (integer?: boolean) => (integer ? INTEGER_RANGE : NUMBER_RANGE);
+
 /** Fields a create or an edit may set. */
 export function writableFields(resource: ResourceDeclaration, mode: WriteMode): [string, Field][] {
   return Object.entries(resource.fields).filter(([, f]) => !f.readOnly && (mode === 'create' || !f.createOnly));
@@ -34,18 +48,18 @@ export function fieldSchema(label: string, field: Field, nullable: boolean): Sch
         }),
       };
     }
-    case 'number':
+    case 'number': {
+      const min = field.min ?? numberRange(field.integer).min;
+      const max = field.max ?? numberRange(field.integer).max;
       return {
         type: withNull(field.integer ? 'integer' : 'number'),
-        ...(field.min !== undefined ? { minimum: field.min } : {}),
-        ...(field.max !== undefined ? { maximum: field.max } : {}),
-        errorMessage: messages({
-          minimum: message('validation.min', { label, min: field.min ?? 0 }),
-          maximum: message('validation.max', { label, max: field.max ?? 0 }),
-        }),
+        minimum: min,
+        maximum: max,
+        errorMessage: messages({ minimum: message('validation.min', { label, min }), maximum: message('validation.max', { label, max }) }),
       };
+    }
     case 'boolean': return { type: withNull('boolean'), errorMessage: messages({}) };
-    case 'date': return { type: withNull('string'), pattern: '^\\d{4}-\\d{2}-\\d{2}([T ][0-9:.]+(Z|[+-]\\d{2}:?\\d{2})?)?$', errorMessage: messages({ pattern: message('validation.invalid', { label }) }) };
+    case 'date': return { type: withNull('string'), pattern: DATE_PATTERN, errorMessage: messages({ pattern: message('validation.invalid', { label }) }) };
     case 'choice': return { type: withNull('string'), enum: [...field.choices, ...(nullable ? [null] : [])], errorMessage: messages({ enum: message('validation.choice', { label }) }) };
     case 'reference': return { type: withNull('string'), format: 'uuid', errorMessage: messages({ format: message('validation.invalid', { label }) }) };
     case 'image': return { type: withNull('string'), maxLength: 500, pattern: '^(/api/file/|https?://)', errorMessage: messages({ pattern: message('validation.invalid', { label }) }) };
@@ -53,7 +67,7 @@ export function fieldSchema(label: string, field: Field, nullable: boolean): Sch
       const itemPattern = field.of === 'phone' ? PHONE_PATTERN : field.itemPattern;
       const itemMessage = field.of === 'phone' ? message('validation.phone', { label })
         : field.itemPatternMessage ? message(field.itemPatternMessage) : message('validation.invalid', { label });
-      const items = field.of === 'number' ? { type: 'number' }
+      const items = field.of === 'number' ? { type: 'number', minimum: NUMBER_RANGE.min, maximum: NUMBER_RANGE.max, errorMessage: message('validation.invalid', { label }) }
         : field.of === 'object' ? objectSchema(field.item ?? {}, false)
         : { type: 'string', minLength: 1, maxLength: 255, ...(itemPattern ? { pattern: itemPattern } : {}), errorMessage: itemMessage };
       return {

@@ -6,6 +6,7 @@ import { requireCaller } from '../auth/caller.ts';
 import { date, defineResource, number, reference, text, type ResourceDeclaration } from '../../resources/define.ts';
 import vehicleStatuses from '../../resources/vehicle-statuses.ts';
 import { parseListQuery, type ListQuery } from '../resources/list-query.ts';
+import { isDateText } from '../resources/validation.ts';
 import { listQuerystring, MAX_EXPORT_PAGE, MAX_LIST_PAGE, sendList } from '../resources/routes.ts';
 import { isSuperAdmin } from '../resources/scope.ts';
 import { inOrganisationTree } from '../organisations/scope.ts';
@@ -67,7 +68,10 @@ const eventList = defineResource({
 });
 
 const iso = (name: string, value: unknown): string => {
-  if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) throw badRequest(`The ${name} parameter must be an ISO date and time`);
+  // years 1900 to 2100 only: year 0 or 99999 parse in JavaScript but not in PostgreSQL
+  if (!isDateText(value) || Number.isNaN(Date.parse(value))) {
+    throw badRequest(`The ${name} parameter must be an ISO date and time`, { [name]: `The ${name} parameter must be an ISO date and time` });
+  }
   return new Date(value).toISOString();
 };
 const uuid = (name: string, value: unknown): string => {

@@ -9,6 +9,7 @@ import { query } from '../resources/sql.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors.ts';
 import { hasPermission } from '../../providers/permissions.ts';
 import { PUBLIC } from '../http/permissions.ts';
+import { DATE_PATTERN } from '../resources/validation.ts';
 import { visibleVehicles } from './routes.ts';
 import { heldInTree } from './ownership.ts';
 import { checkPeriod, MAX_PLAYBACK_DAYS, playback, playbackPage, playbackPageQuery } from './playback.ts';
@@ -37,8 +38,9 @@ const shareBody = {
     kind: { type: 'string', enum: ['live', 'playback'], errorMessage: 'Choose live or playback' },
     vehicleId: { type: 'string', format: 'uuid', errorMessage: 'Choose a vehicle' },
     expiresInHours: { type: 'integer', minimum: 1, maximum: MAX_HOURS, errorMessage: `A link lasts from 1 to ${MAX_HOURS} hours` },
-    from: { type: 'string', format: 'date-time', errorMessage: 'The start must be a date and time' },
-    to: { type: 'string', format: 'date-time', errorMessage: 'The end must be a date and time' },
+    // a date-time whose date is one the database stores (years 1900..2100), so year 0 is the field's 400
+    from: { type: 'string', format: 'date-time', pattern: DATE_PATTERN, errorMessage: 'The start must be a date and time' },
+    to: { type: 'string', format: 'date-time', pattern: DATE_PATTERN, errorMessage: 'The end must be a date and time' },
   },
 };
 
