@@ -63,6 +63,11 @@ export interface ReferenceField extends FieldBase {
   type: 'reference';
   /** The console name of the referenced resource. */
   reference: string;
+  /**
+   * The name of the referenced row as an object in read answers (`role: {id, name}` beside
+   * `roleId`), which writes accept in place of the id too; by default the field's name without `Id`.
+   */
+  seenAs?: string;
 }
 export interface ArrayField extends FieldBase {
   /** Items are text, numbers, mobile numbers (kept with +91, as phone fields are) or objects of `item`'s fields. */
@@ -163,6 +168,17 @@ export const boolean = (o: Options<BooleanField> = {}): BooleanField => ({ type:
 export const date = (o: Options<DateField> = {}): DateField => ({ type: 'date', ...o });
 export const choice = (choices: readonly string[], o: Options<Omit<ChoiceField, 'choices'>> = {}): ChoiceField => ({ type: 'choice', choices, ...o });
 export const reference = (target: string, o: Options<Omit<ReferenceField, 'reference'>> = {}): ReferenceField => ({ type: 'reference', reference: target, ...o });
+
+/**
+ * The as-seen name of a reference field (`roleId` → `role`), or undefined where there is none: a
+ * field not named `…Id` without `seenAs`, or one whose as-seen name is a field of its own.
+ */
+export function seenAsName(resource: ResourceDeclaration, name: string): string | undefined {
+  const field = resource.fields[name];
+  if (field?.type !== 'reference') return undefined;
+  const seen = field.seenAs ?? (name.endsWith('Id') && name.length > 2 ? name.slice(0, -2) : undefined);
+  return seen && !(seen in resource.fields) ? seen : undefined;
+}
 export const array = (of: ArrayField['of'], o: Options<Omit<ArrayField, 'of'>> = {}): ArrayField => ({ type: 'array', of, ...o });
 export const object = (fields: Record<string, Field>, o: Options<Omit<ObjectField, 'fields'>> = {}): ObjectField => ({ type: 'object', fields, ...o });
 export const image = (o: Options<ImageField> = {}): ImageField => ({ type: 'image', ...o });

@@ -30,7 +30,7 @@ export default defineResource({
     iccid: text({ pattern: '^\\d{19,20}$', patternMessage: 'resources.device.iccidPattern', unique: true, searchable: true, sortable: true }),
     eSimProvider: choice(E_SIM_PROVIDERS, { filterable: true }),
     status: choice(DEVICE_STATUSES, { required: true, default: 'NEW', filterable: true, sortable: true }),
-    modelId: reference('device-model', { filterable: true }),
+    modelId: reference('device-model', { filterable: true, seenAs: 'deviceModel' }),
     firmwareVersion: text({ maxLength: 50 }),
     sim1: msisdn({ searchable: true }),
     sim2: msisdn({ searchable: true }),

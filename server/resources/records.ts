@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { Caller } from '../auth/caller.ts';
-import { columnOf, type ResourceDeclaration } from '../../resources/define.ts';
+import { columnOf, seenAsName, type ResourceDeclaration } from '../../resources/define.ts';
 import { findResource } from '../../resources/modules.ts';
 import { id, query, recordColumns, UUID_PATTERN } from './sql.ts';
 import { scopeCondition } from './scope.ts';
@@ -40,28 +40,40 @@ export function labelExpression(resource: ResourceDeclaration, alias = 'r'): SQL
 }
 
 const LABEL_PREFIX = '__label_';
+const SEEN_PREFIX = '__seen_';
 
-const references = new WeakMap<ResourceDeclaration, { name: string; column: string; target: ResourceDeclaration }[]>();
+interface Reference { name: string; column: string; target: ResourceDeclaration; seenAs: string | undefined }
+const references = new WeakMap<ResourceDeclaration, Reference[]>();
 
 function referenceFields(resource: ResourceDeclaration) {
   let found = references.get(resource);
   if (!found) {
     found = Object.entries(resource.fields).flatMap(([name, field]) => {
       const target = field.type === 'reference' ? findResource(field.reference) : undefined;
-      return target ? [{ name, column: columnOf(name, field), target }] : [];
+      return target ? [{ name, column: columnOf(name, field), target, seenAs: seenAsName(resource, name) }] : [];
     });
     references.set(resource, found);
   }
   return found;
 }
 
+/** The referenced row as the spec's reads show it: its id and the fields that name it (`{id, name}`, `{id, tradeName, brandName}`). */
+function seenObject(target: ResourceDeclaration, alias: string): SQL {
+  const names = [...new Set([...target.recordLabel, ...(target.displayLabel ?? [])])];
+  const pairs = names.map((name) => sql`${name}::text, ${id(alias)}.${id(columnOf(name, target.fields[name]!))}`);
+  return sql`case when ${id(alias)}.id is null then null else json_build_object('id', ${id(alias)}.id, ${sql.join(pairs, sql`, `)}) end`;
+}
+
 /**
  * The label of each reference, in the same statement as the rows: `labels: {field: text}` lets a
  * list or an export show names without a request per row and without read access to the
- * referenced collection.
+ * referenced collection; beside the id, the referenced row as an object (`role: {id, name}`).
  */
 function labelColumns(resource: ResourceDeclaration): SQL {
-  const parts = referenceFields(resource).map(({ name, target }, i) => sql`, ${labelExpression(target, `l${i}`)} as ${id(LABEL_PREFIX + name)}`);
+  const parts = referenceFields(resource).map(({ name, target, seenAs }, i) => {
+    const seen = seenAs ? sql`, ${seenObject(target, `l${i}`)} as ${id(SEEN_PREFIX + name)}` : sql``;
+    return sql`, ${labelExpression(target, `l${i}`)} as ${id(LABEL_PREFIX + name)}${seen}`;
+  });
   return sql.join(parts, sql``);
 }
 
@@ -73,10 +85,15 @@ function labelJoins(resource: ResourceDeclaration): SQL {
 
 function gatherLabels(resource: ResourceDeclaration, row: ResourceRecord): ResourceRecord {
   const labels: Record<string, string> = {};
-  for (const { name } of referenceFields(resource)) {
+  for (const { name, seenAs } of referenceFields(resource)) {
     const value = row[LABEL_PREFIX + name];
     delete row[LABEL_PREFIX + name];
     if (typeof value === 'string') labels[name] = value;
+    if (seenAs) {
+      const seen = row[SEEN_PREFIX + name];
+      delete row[SEEN_PREFIX + name];
+      row[seenAs] = typeof seen === 'string' ? JSON.parse(seen) : (seen ?? null);
+    }
   }
   row.labels = labels;
   return row;

@@ -1,5 +1,5 @@
 import {
-  EMAIL_PATTERN, normalisePhone, PHONE_PATTERN, type Field, type ResourceDeclaration,
+  EMAIL_PATTERN, normalisePhone, PHONE_PATTERN, seenAsName, type Field, type ResourceDeclaration,
 } from '../../resources/define.ts';
 import { PASSWORD_RULE_MESSAGE } from '../auth/passwords.ts';
 import { labelOf, message } from './messages.ts';
@@ -123,6 +123,7 @@ export function bodySchema(resource: ResourceDeclaration, mode: WriteMode): Sche
 
 /** Trims text, turns empty text into null, upper-cases where declared, prefixes phones with +91. */
 export function normaliseBody(resource: ResourceDeclaration, body: Record<string, unknown>): void {
+  takeSeenReferences(resource, body);
   const visit = (fields: Record<string, Field>, values: Record<string, unknown>) => {
     for (const [name, field] of Object.entries(fields)) {
       const value = values[name];
@@ -150,6 +151,24 @@ export function normaliseBody(resource: ResourceDeclaration, body: Record<string
     }
   };
   visit(resource.fields, body);
+}
+
+/**
+ * A read's reference objects written back (`role: {id, name}` or `role: "<id>"`) stand for their
+ * id field, unless the id field is given too; either way the object goes, so what an integrator
+ * copies from a read into a write works.
+ */
+function takeSeenReferences(resource: ResourceDeclaration, body: Record<string, unknown>) {
+  for (const name of Object.keys(resource.fields)) {
+    const seenAs = seenAsName(resource, name);
+    if (!seenAs || !Object.hasOwn(body, seenAs)) continue;
+    const value = body[seenAs];
+    delete body[seenAs];
+    if (body[name] !== undefined) continue;
+    if (value === null || typeof value === 'string') body[name] = value;
+    else if (value && typeof value === 'object' && !Array.isArray(value) && Object.hasOwn(value, 'id')) body[name] = (value as { id: unknown }).id;
+    else body[name] = value;
+  }
 }
 
 /** Coordinates within range for GeoJSON geometries; JSON Schema only checks their shape. */
