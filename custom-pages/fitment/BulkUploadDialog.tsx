@@ -5,7 +5,7 @@ import { apiCall } from '../../providers/httpClient.ts';
 import { errorMessage } from '../../src/pages/auth/useFormCall.tsx';
 import { download, toCsv } from '../../src/resources/exporters.ts';
 import { DropZone } from '../../src/resources/inputs/DropZone.tsx';
-import { columnIndexes, rowsToRecords, SAMPLE_TABLE } from './bulkCsv.ts';
+import { SAMPLE_TABLE } from './bulkCsv.ts';
 
 /**
  * Bulk Upload: drop a CSV file (or choose one), its header is checked, its rows become records and
@@ -19,13 +19,10 @@ export function BulkUploadDialog({ onClose, onBusy }: { onClose(created: boolean
   const upload = async (file: File | undefined) => {
     if (!file) return;
     setError(undefined);
-    const { default: Papa } = await import('papaparse');
-    const parsed = Papa.parse<string[]>(await file.text(), { skipEmptyLines: 'greedy' });
-    const [headers = [], ...rows] = parsed.data;
-    const indexes = columnIndexes(headers);
-    if (!indexes) return setError(translate('fitment.bulk.headersWrong'));
-    const records = rowsToRecords(rows, indexes);
-    if (!records.length) return setError(translate('fitment.bulk.noRows'));
+    const { readBulkCsv } = await import('./readBulkCsv.ts');
+    const read = readBulkCsv(await file.text());
+    if ('error' in read) return setError(translate(read.error, read.args));
+    const { records } = read;
     onBusy(translate('fitment.bulk.uploading', { count: records.length }));
     try {
       const result = await apiCall<{ message: string }>('/activation/bulk', 'POST', records);

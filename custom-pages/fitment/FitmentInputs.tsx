@@ -1,5 +1,5 @@
 import { MenuItem, TextField } from '@mui/material';
-import { TextInput, useGetList, useInput, useTranslate, type Validator } from 'react-admin';
+import { TextInput, useGetList, useInput, useTranslate, ValidationError, type Validator } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { INDIAN_STATES, rtoCode, rtoDetails, stateOfRtoCode, STATE_IDS } from '../../resources/india.ts';
 import { formatDate, indianIsoDay, parseIndianDate } from '../../src/format/date.ts';
@@ -12,11 +12,10 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
  * later than today.
  */
 export function IndianDateInput({ source, label, validate = [] }: { source: string; label: string; validate?: Validator[] }) {
-  const translate = useTranslate();
   const check: Validator = (value?: string) => {
     if (!value) return undefined;
-    if (!ISO_DAY.test(value)) return translate('fitment.dateFormat');
-    return value > indianIsoDay() ? translate('fitment.dateFuture') : undefined;
+    if (!ISO_DAY.test(value)) return 'fitment.dateFormat';
+    return value > indianIsoDay() ? 'fitment.dateFuture' : undefined;
   };
   return (
     <TextInput source={source} label={label} placeholder="dd/MM/yyyy" validate={[...validate, check]}
@@ -32,7 +31,7 @@ export function RtoInputs() {
   const code = useWatch({ name: 'vehicle.rtoCode' }) as string | undefined;
   const state = useWatch({ name: 'state' }) as string | undefined;
   const { field: stateField } = useInput({ source: 'state', defaultValue: stateOfRtoCode(code) || '' });
-  const { field: codeField, fieldState } = useInput({ source: 'vehicle.rtoCode', validate: (v?: string) => (v ? undefined : translate('fitment.rtoRequired')) });
+  const { field: codeField, fieldState } = useInput({ source: 'vehicle.rtoCode', validate: (v?: string) => (v ? undefined : 'fitment.rtoRequired') });
   const { data: rtos = [], isPending } = useGetList<{ id: string; code: string; name: string }>('rto', {
     filter: { state }, pagination: { page: 1, perPage: 1000 }, sort: { field: 'code', order: 'ASC' },
   }, { enabled: Boolean(state) });
@@ -50,7 +49,7 @@ export function RtoInputs() {
         {STATE_IDS.map((id) => <MenuItem key={id} value={id}>{INDIAN_STATES[id]}</MenuItem>)}
       </TextField>
       <TextField select required label={translate('fitment.fields.rto')} disabled={!state} value={state && !isPending ? codeField.value ?? '' : ''}
-        onChange={(e) => choose(e.target.value)} error={Boolean(fieldState.error)} helperText={fieldState.error?.message ?? (state && !isPending && !rtos.length ? translate('fitment.noRtos') : ' ')}
+        onChange={(e) => choose(e.target.value)} error={Boolean(fieldState.error)} helperText={fieldState.error?.message ? <ValidationError error={fieldState.error.message} /> : (state && !isPending && !rtos.length ? translate('fitment.noRtos') : ' ')}
         slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
         <MenuItem value="" disabled>{translate(state ? 'fitment.rtoRequired' : 'fitment.selectStateFirst')}</MenuItem>
         {rtos.map((r) => <MenuItem key={r.id} value={rtoCode(state!, r.code)}>{rtoDetails(r.name, r.code)}</MenuItem>)}
@@ -64,11 +63,11 @@ export function ImeiInput({ disabled }: { disabled: boolean }) {
   const translate = useTranslate();
   const { field, fieldState } = useInput<string>({
     source: 'device.imei',
-    validate: (v?: string) => (!v ? translate('validation.required', { label: translate('fitment.fields.imei') })
-      : /^\d{15}$/.test(v) ? undefined : translate('resources.device.imeiPattern')),
+    validate: (v?: string) => (!v ? { message: 'validation.required', args: { label: translate('fitment.fields.imei') } }
+      : /^\d{15}$/.test(v) ? undefined : 'resources.device.imeiPattern'),
   });
   return (
     <ImeiPicker value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} disabled={disabled} label="fitment.fields.imei"
-      filter={{ statusNotIn: 'INSTALLED' }} error={fieldState.isTouched ? fieldState.error?.message : undefined} />
+      filter={{ statusNotIn: 'INSTALLED' }} error={fieldState.isTouched && fieldState.error?.message ? <ValidationError error={fieldState.error.message} /> : undefined} />
   );
 }

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Avatar, Box, Button, FormHelperText, IconButton, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
-import { useInput, useTranslate } from 'react-admin';
+import { useInput, useTranslate, ValidationError } from 'react-admin';
 import { ACCEPTED_IMAGE_EXTENSIONS, onlyImages, uploadImages } from '../../src/resources/inputs/uploadImages.ts';
 import { errorMessage } from '../../src/pages/auth/useFormCall.tsx';
 import { DropZone } from '../../src/resources/inputs/DropZone.tsx';
@@ -21,10 +21,11 @@ interface Props {
 /** A group of images (RC, device, Aadhaar, PAN): dropped or chosen, uploaded, shown, removable; between min and max of them. */
 export function ImageGroupInput({ source, label, min, max, countMessage, required, onBusy }: Props) {
   const translate = useTranslate();
+  // a key: react-admin translates a validator's message where it is shown
   const validate = (value: string[] | undefined) => {
     const n = value?.length ?? 0;
     if (!required && n === 0) return undefined;
-    return n < min || n > max ? translate(countMessage) : undefined;
+    return n < min || n > max ? countMessage : undefined;
   };
   const { field, fieldState } = useInput<string[]>({ source, validate, defaultValue: [] });
   const urls: string[] = field.value ?? [];
@@ -68,7 +69,8 @@ export function ImageGroupInput({ source, label, min, max, countMessage, require
         <Button size="small" disabled={urls.length >= max} onClick={() => picker.current?.click()}>{translate('upload.choose')}</Button>
         <input ref={picker} hidden multiple type="file" accept={ACCEPTED_IMAGE_EXTENSIONS} onChange={(e) => void upload(e.target.files)} aria-label={translate(label)} />
       </>)}</DropZone>
-      {(error || fieldState.error) && <FormHelperText error>{error ?? fieldState.error?.message}</FormHelperText>}
+      {error ? <FormHelperText error>{error}</FormHelperText>
+        : fieldState.error?.message && <FormHelperText error><ValidationError error={fieldState.error.message} /></FormHelperText>}
     </Box>
   );
 }

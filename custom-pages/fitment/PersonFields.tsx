@@ -43,7 +43,7 @@ export function PersonFields({ prefix, roleName, isRequired }: { prefix: 'custom
   return (
     <Box sx={{ display: 'grid', gap: 0, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2 }}>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', gridColumn: { md: '1 / span 2' } }}>
-        <TextInput source={`${prefix}.phone`} label="fitment.fields.phone" validate={[...rules, (v: string) => (v && !TEN_DIGITS.test(v) ? translate('fitment.phoneDigits') : undefined)]}
+        <TextInput source={`${prefix}.phone`} label="fitment.fields.phone" validate={[...rules, (v: string) => (v && !TEN_DIGITS.test(v) ? 'fitment.phoneDigits' : undefined)]}
           parse={digitsOnly} onChange={() => { setLookup({ state: 'idle' }); setLocked(false); }}
           slotProps={{ input: { startAdornment: <InputAdornment position="start">+91</InputAdornment> }, htmlInput: { inputMode: 'numeric', maxLength: 10 } }} />
         <Button sx={{ mt: 1.5, whiteSpace: 'nowrap', flexShrink: 0 }} variant="outlined" disabled={!TEN_DIGITS.test(phone ?? '') || lookup.state === 'busy'} onClick={() => void find()}

@@ -46,10 +46,18 @@ function cellValue(path: string, text: string): unknown {
   return text;
 }
 
-/** The file's rows (below the header) as the records POST /activation/bulk takes; blank rows are skipped. */
-export function rowsToRecords(rows: string[][], indexes: (number | undefined)[]): Record<string, unknown>[] {
-  return rows.filter((row) => row.some((cell) => cell?.trim())).map((row) => {
-    const record: Record<string, Record<string, unknown> | unknown> = { vehicle: {}, device: {}, customer: {}, deviceActivate: true };
+/** A row of the file and the number a spreadsheet shows beside it (the header's is 1; blank rows count). */
+export interface CsvRow { line: number; cells: string[] }
+
+export const isBlank = (row: CsvRow) => !row.cells.some((cell) => cell?.trim());
+
+/**
+ * The file's rows (below the header) as the records POST /activation/bulk takes, each with its
+ * `line`, by which the server names a failing row; blank rows are skipped.
+ */
+export function rowsToRecords(rows: CsvRow[], indexes: (number | undefined)[]): Record<string, unknown>[] {
+  return rows.filter((row) => !isBlank(row)).map(({ line, cells: row }) => {
+    const record: Record<string, Record<string, unknown> | unknown> = { line, vehicle: {}, device: {}, customer: {}, deviceActivate: true };
     BULK_COLUMNS.forEach(([, , path], i) => {
       const text = indexes[i] === undefined ? '' : (row[indexes[i]!] ?? '').trim();
       if (!text) return;

@@ -24,9 +24,12 @@ const TRANSITIONS: Record<'approve' | 'undo', { from: ActivationStatus[]; to: Ac
   undo: { from: ['PENDING', 'ACTIVE'], to: 'INACTIVE', refused: 'fitment.notActive' },
 };
 
-type Schema = { required?: string[]; properties?: Record<string, Schema>; errorMessage?: { required?: Record<string, string> } };
+type Schema = { type?: string; minimum?: number; required?: string[]; properties?: Record<string, Schema>; errorMessage?: { required?: Record<string, string> } };
 
-/** The form's body schema with the bulk CSV's looser requirements. */
+/**
+ * The form's body schema with the bulk CSV's looser requirements, and the row's `line`: its number
+ * in the uploaded file as a spreadsheet shows it (the header's is 1), by which a failure names it.
+ */
 function bulkRowSchema(): Schema {
   const schema = structuredClone(bodySchema(fitment, 'create')) as Schema;
   for (const [part, optional] of Object.entries(BULK_OPTIONAL)) {
@@ -34,10 +37,17 @@ function bulkRowSchema(): Schema {
     target.required = target.required?.filter((name) => !optional.includes(name));
     for (const name of optional) delete target.errorMessage?.required?.[name];
   }
+  schema.properties!.line = { type: 'integer', minimum: 2 };
   return schema;
 }
 
-/** A row's failure, named by its row number (the first data row is 1); unexpected errors stay as they are. */
+/** The row a message names: its `line` in the file, else its place in one without blank rows (the header is row 1). */
+function rowNumber(rows: unknown, index: number): number {
+  const line = Array.isArray(rows) ? (rows[index] as { line?: unknown } | undefined)?.line : undefined;
+  return typeof line === 'number' && Number.isInteger(line) && line >= 2 ? line : index + 2;
+}
+
+/** A row's failure, named by its row number; unexpected errors stay as they are. */
 function rowError(error: unknown, row: number): unknown {
   let known = error;
   if (!(error instanceof HttpError)) {
@@ -79,6 +89,7 @@ export function fitmentRoutes(app: FastifyInstance, db: Db, hooks: ResourceHooks
     },
     schema: {
       tags: ['fitment'], summary: `Create up to ${MAX_BULK_ACTIVATIONS} fitments at once (all or none)`,
+      description: 'A failing row is named "Row N": its `line` (its number in the uploaded CSV as a spreadsheet shows it, the header being 1), else its place counted from 2.',
       body: { type: 'array', minItems: 1, maxItems: MAX_BULK_ACTIVATIONS, items: bulkRowSchema() },
     },
   }, async (request) => {
@@ -86,17 +97,17 @@ export function fitmentRoutes(app: FastifyInstance, db: Db, hooks: ResourceHooks
       const [first] = request.validationError.validation ?? [];
       const row = /^\/(\d+)/.exec(first?.instancePath ?? '')?.[1];
       const text = first?.message ?? message('fitment.bulk.failed');
-      throw badRequest(row === undefined ? message('fitment.bulk.empty', { max: MAX_BULK_ACTIVATIONS }) : message('fitment.bulk.row', { row: Number(row) + 1, message: text }));
+      throw badRequest(row === undefined ? message('fitment.bulk.empty', { max: MAX_BULK_ACTIVATIONS }) : message('fitment.bulk.row', { row: rowNumber(request.body, Number(row)), message: text }));
     }
     const caller = await requireCaller(request);
     const ids: string[] = [];
     await db.transaction(async (tx) => {
       const ctx = { db: tx as unknown as Db, caller, request, resource: fitment };
-      for (const [index, row] of request.body.entries()) {
+      for (const [index, { line: _line, ...row }] of request.body.entries()) {
         try {
           ids.push(await insertRecord(ctx, row, hooks));
         } catch (error) {
-          throw rowError(error, index + 1);
+          throw rowError(error, rowNumber(request.body, index));
         }
       }
     });

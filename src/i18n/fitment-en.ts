@@ -69,6 +69,8 @@ const fitment = {
     cancel: 'Cancel',
     headersWrong: 'Required fields are not present or Headers are wrong',
     noRows: 'The file has no rows below its header',
+    tooManyCells: 'Row %{row}: more cells than the header has columns',
+    unclosedQuote: 'Row %{row}: a quoted cell is not closed',
     uploading: 'Uploading %{count} activations...',
     created: 'Activations created successfully',
     failed: 'Something went wrong',

@@ -149,7 +149,7 @@ describe('fitment', () => {
     expect((await call(as.superadmin!, 'GET', `/fitment/${fitment!.id}`)).statusCode).toBe(200);
   });
 
-  it('creates activations in bulk, all or none, naming the failing row', async () => {
+  it('creates activations in bulk, all or none, naming the failing row as a spreadsheet numbers it', async () => {
     const before = await count();
     const rows = [
       // the CSV's required columns only: no address, registration or fitment date
@@ -157,21 +157,28 @@ describe('fitment', () => {
         { phone: '9811100011', email: undefined, lastName: undefined, address: undefined, kycDocs: undefined }),
       form(devices[10]!.imei, { vehicle: { ...form('').vehicle, registrationNumber: 'UP32BK1002', rcImages: undefined } }, { phone: '9811100012', email: 'bulk2@fitment.test', kycDocs: undefined }),
     ];
-    const failing = await call(as.superadmin!, 'POST', '/activation/bulk', [rows[0], form('999999999999999', {}, { phone: '9811100013', email: 'bulk3@fitment.test' })]);
-    expect(failing.json()).toMatchObject({ success: false, message: 'Row 2: No device with this IMEI is in your organisations' });
+    const unknownDevice = form('999999999999999', {}, { phone: '9811100013', email: 'bulk3@fitment.test' });
+    // without the row's line, the header is row 1 and the first record row 2
+    const failing = await call(as.superadmin!, 'POST', '/activation/bulk', [rows[0], unknownDevice]);
+    expect(failing.json()).toMatchObject({ success: false, message: 'Row 3: No device with this IMEI is in your organisations' });
     const invalid = await call(as.superadmin!, 'POST', '/activation/bulk', [rows[0], { ...rows[1], durationInDays: undefined }]);
-    expect(invalid.json()).toMatchObject({ success: false, message: 'Row 2: Activation Duration is required' });
+    expect(invalid.json()).toMatchObject({ success: false, message: 'Row 3: Activation Duration is required' });
+    // the console sends each record's line in the file (blank rows counted), and the message names it
+    const failingAt = await call(as.superadmin!, 'POST', '/activation/bulk', [{ ...rows[0], line: 2 }, { ...unknownDevice, line: 5 }]);
+    expect(failingAt.json()).toMatchObject({ success: false, message: 'Row 5: No device with this IMEI is in your organisations' });
+    const invalidAt = await call(as.superadmin!, 'POST', '/activation/bulk', [{ ...rows[0], line: 2 }, { ...rows[1], durationInDays: undefined, line: 7 }]);
+    expect(invalidAt.json()).toMatchObject({ success: false, message: 'Row 7: Activation Duration is required' });
     expect(await count()).toBe(before);
     expect(await deviceStatus(9)).toBe('NEW');
 
-    const done = await call(as.superadmin!, 'POST', '/activation/bulk', rows);
+    const done = await call(as.superadmin!, 'POST', '/activation/bulk', rows.map((row, i) => ({ ...row, line: i + 3 })));
     expect(done.statusCode).toBe(200);
     expect(done.json()).toMatchObject({ success: true, message: 'Activations created successfully', created: 2 });
     const first = (await call(as.superadmin!, 'GET', `/fitment/${done.json().ids[0]}`)).json() as Fitment & { fitmentDate: string };
     expect(first).toMatchObject({ registrationNumber: 'UP32BK1001', customerName: 'Ravi' });
     expect(first.fitmentDate.slice(0, 10)).toBe(new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 10));
     const nameless = await call(as.superadmin!, 'POST', '/activation/bulk', [form(devices[11]!.imei, {}, { phone: '9811100014', firstName: undefined })]);
-    expect(nameless.json()).toMatchObject({ success: false, message: 'Row 1: A new customer needs a first name' });
+    expect(nameless.json()).toMatchObject({ success: false, message: 'Row 2: A new customer needs a first name' });
     expect(await count()).toBe(before + 2);
     expect((await call(as.customer!, 'POST', '/activation/bulk', rows)).statusCode).toBe(403);
   });

@@ -109,4 +109,16 @@ describe('fitment', () => {
     await page.waitForURL('**/fitment');
     await expect.poll(async () => page.locator('tbody tr', { hasText: 'UP32HB7001' }).textContent()).toContain('Meera Das');
   });
+
+  it('reads a CSV with mixed line endings and a BOM, and names a failing row as a spreadsheet numbers it', async () => {
+    await signInAt(page, '/fitment/add', 'dealer@demo.waymark.in');
+    await page.getByRole('button', { name: 'Bulk Upload' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Bulk Upload' });
+    const header = 'Category,Registration Number,Engine No,Chassis No,Registration Date,RTO,RTO Code,Make,Model,IMEI,Panic Button Count,Customer First Name,Last Name,Email,Phone,Password,Fitter First Name,Last Name,Email,Phone,Fitment Date,Duration In Days';
+    const row = (registration: string, imei: string, phone: string) => `BUS,${registration},,,,Lucknow-UP32,UP32,,,${imei},,Meera,Das,,${phone},,,,,,20/11/2026,730`;
+    // header CRLF, a blank row, a row of empty cells, then LF: the record is on the spreadsheet's row 4
+    const text = `\uFEFF${header}\r\n\n,,,\r\n${row('UP32HB7102', '999999999999999', '9811122102')}\n`;
+    await dialog.getByLabel('Choose CSV file').setInputFiles({ name: 'activations.csv', mimeType: 'text/csv', buffer: Buffer.from(text) });
+    await dialog.getByText('Row 4: No device with this IMEI is in your organisations').waitFor();
+  });
 });

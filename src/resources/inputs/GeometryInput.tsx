@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Box, CircularProgress, FormHelperText, TextField, Typography } from '@mui/material';
-import { useInput, useTranslate } from 'react-admin';
+import { useInput, useTranslate, ValidationError } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import type { GeometryField } from '../../../resources/define.ts';
 import type { Geometry } from '../../map/ShapeEditor.tsx';
@@ -37,7 +37,7 @@ export function GeometryInput({ source, label, field: declared }: { source: stri
           <TextField size="small" label={translate('list.longitude')} type="number" value={lng ?? ''} onChange={(e) => setPoint(String(lat ?? ''), e.target.value)} inputProps={{ step: 'any' }} />
         </Box>
       )}
-      {fieldState.error && <FormHelperText error>{translate(fieldState.error.message ?? '')}</FormHelperText>}
+      {fieldState.error?.message && <FormHelperText error><ValidationError error={fieldState.error.message} /></FormHelperText>}
     </Box>
   );
 }

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Avatar, Box, Button, FormHelperText, Typography } from '@mui/material';
-import { useInput, useNotify, useTranslate } from 'react-admin';
+import { useInput, useNotify, useTranslate, ValidationError } from 'react-admin';
 import { ACCEPTED_IMAGE_EXTENSIONS, onlyImages, uploadImages } from './uploadImages.ts';
 import { DropZone } from './DropZone.tsx';
 import { errorMessage } from '../../pages/auth/useFormCall.tsx';
@@ -39,7 +39,8 @@ export function ImageUploadInput({ source, label, uploadFor }: { source: string;
         {field.value && <Button size="small" onClick={() => field.onChange(null)}>{translate('upload.remove')}</Button>}
         <input ref={picker} hidden type="file" accept={ACCEPTED_IMAGE_EXTENSIONS} onChange={(e) => void upload(e.target.files)} aria-label={translate(label)} />
       </>)}</DropZone>
-      {(error || fieldState.error) && <FormHelperText error>{error ?? fieldState.error?.message}</FormHelperText>}
+      {error ? <FormHelperText error>{error}</FormHelperText>
+        : fieldState.error?.message && <FormHelperText error><ValidationError error={fieldState.error.message} /></FormHelperText>}
     </Box>
   );
 }

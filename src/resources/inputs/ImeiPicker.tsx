@@ -10,7 +10,8 @@ interface Props {
   label: string;
   /** Narrows the devices offered (the fitment form leaves out installed ones). */
   filter?: Record<string, unknown>;
-  error?: string;
+  /** The field's message, already rendered (a ValidationError). */
+  error?: React.ReactNode;
 }
 
 /** An IMEI: typed (digits only, at most 15), or chosen from the caller's devices, whose IMEI is label and value. */

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import type { TranslationMessages } from 'react-admin';
+import en from '../../src/i18n/en.ts';
+import hi from '../../src/i18n/hi.ts';
+
+const flat = (value: unknown, prefix = ''): [string, unknown][] =>
+  value && typeof value === 'object'
+    ? Object.entries(value).flatMap(([k, v]) => flat(v, prefix ? `${prefix}.${k}` : k))
+    : [[prefix, value]];
+
+/** A message key, as it would show if a translation were missing or a key were used as a text. */
+const RAW_KEY = /^(ra|resources|fitment|validation|upload|auth|sim|tracking|permissions|app)\.[\w.]+$/;
+
+// react-admin hands a validator's message to the screen as `@@react-admin@@{json}`; it must never be
+// stored as a text, nor come out of the translator
+describe.each([['en', en], ['hi', hi]] as const)('the %s catalogue', (locale, messages) => {
+  const entries = flat(messages);
+  const { translate } = polyglotI18nProvider(() => messages as unknown as TranslationMessages, locale);
+
+  it('holds texts only: no encoded validator message, no message key', () => {
+    expect(entries.length).toBeGreaterThan(500);
+    const bad = entries.filter(([, text]) => typeof text !== 'string' || text.includes('@@') || RAW_KEY.test(text));
+    expect(bad).toEqual([]);
+  });
+
+  it('renders every key as a text of its own', () => {
+    const args = { smart_count: 2, label: 'X', name: 'X', min: 1, max: 3 };
+    const bad = entries
+      .map(([key]) => [key, translate(key, args)] as const)
+      .filter(([key, text]) => text === key || text.includes('@@') || RAW_KEY.test(text));
+    expect(bad).toEqual([]);
+  });
+});
