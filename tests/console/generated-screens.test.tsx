@@ -154,6 +154,29 @@ describe('a declared resource in the console', () => {
     expect(name).toHaveValue('Renamed');
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
   });
+
+  it('loads a whole small list into a form\'s reference picker, not the first 25', async () => {
+    signInAs('SUPER_ADMIN', []);
+    const ranges: string[] = [];
+    server.use(
+      http.get('*/api/widgets/:id', () => HttpResponse.json({ id: 'e1', name: 'Green one', colour: null, size: 2, organisationId: 'o1', labels: {} })),
+      http.get('*/api/organisation', ({ request }) => {
+        const range = new URL(request.url).searchParams.get('range');
+        if (range) ranges.push(range);
+        return HttpResponse.json([{ id: 'o1', tradeName: 'Sunrise Logistics', brandName: 'Sunrise' }], { headers: { 'Content-Range': 'organisation 0-0/1' } });
+      }),
+    );
+    const { unmount } = render(
+      <MemoryRouter initialEntries={['/management/widget/edit/e1']}>
+        <AdminContext i18nProvider={i18nProvider} authProvider={authProvider} dataProvider={dataProvider}>
+          <ResourceEdit resource={widget} id="e1" />
+        </AdminContext>
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /resources.widget.fields.name/ })).toHaveValue('Green one'));
+    await waitFor(() => expect(ranges).toContain('[0,99]'));
+    unmount();
+  });
 });
 
 describe('export formats', () => {

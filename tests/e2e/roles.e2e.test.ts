@@ -11,6 +11,17 @@ beforeEach(() => {
   page.on('pageerror', (error) => errors.push(error.message));
 });
 
+describe('form inputs', () => {
+  it('offers no "Any" in a form\'s choices (it belongs to filters)', async () => {
+    await signInAt(page, '/management/device/add', 'superadmin@demo.waymark.in');
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    const options = await page.getByRole('listbox').getByRole('option').allInnerTexts();
+    expect(options.map((o) => o.trim())).toEqual(expect.arrayContaining(['NEW', 'ALLOCATED']));
+    expect(options.map((o) => o.trim())).not.toContain('Any');
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('role edit', () => {
   it('opens the permission tree of a custom role, saves a tick and shows it again on reopening', async () => {
     await signInAt(page, '/management/role', 'superadmin@demo.waymark.in');
