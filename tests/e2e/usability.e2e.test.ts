@@ -1,0 +1,48 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { pagePerTest, signInAt } from './browser.ts';
+
+const session = pagePerTest();
+let page: Page;
+beforeEach(() => { page = session.page; });
+
+/** Whether the element is inside the window and on top where it is: seen without scrolling. */
+async function isInView(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const inside = box.left >= 0 && box.top >= 0 && box.right <= window.innerWidth && box.bottom <= window.innerHeight;
+    return inside && element.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
+  });
+}
+
+describe('row actions', () => {
+  for (const width of [1440, 1920]) {
+    it(`shows every list's row actions and their menu inside a ${width} px window`, async () => {
+      await page.setViewportSize({ width, height: 900 });
+      await signInAt(page, '/fitment', 'superadmin@demo.waymark.in');
+      for (const path of ['/fitment', '/management/device', '/management/vehicle', '/sim-activation-order']) {
+        await page.goto(new URL(path, page.url()).href);
+        const button = page.locator('tbody tr').first().getByRole('button', { name: 'Row actions' });
+        await button.waitFor();
+        expect(await isInView(button), `${path}: the row's action button is seen without scrolling`).toBe(true);
+        await button.click();
+        const menu = page.getByRole('menu').filter({ has: page.getByRole('menuitem', { name: 'Edit' }) });
+        await menu.waitFor();
+        const box = (await menu.boundingBox())!;
+        expect(box.x, `${path}: the menu's left edge`).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, `${path}: the menu's right edge`).toBeLessThanOrEqual(width);
+        expect(box.y + box.height, `${path}: the menu's bottom edge`).toBeLessThanOrEqual(900);
+        await page.keyboard.press('Escape');
+        await menu.waitFor({ state: 'hidden' });
+      }
+    });
+  }
+
+  it('has no Actions column on a list where the role may do nothing to a row', async () => {
+    await signInAt(page, '/fitment', 'customer@demo.waymark.in');
+    await page.locator('tbody tr').first().waitFor();
+    expect(await page.locator('thead').textContent()).toContain('Registration Number');
+    expect(await page.getByRole('columnheader', { name: 'Actions' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Row actions' }).count()).toBe(0);
+  });
+});
