@@ -12,24 +12,41 @@ function ExtraAction({ record, id, label, onDone }: { record: RaRecord; id: stri
   const refresh = useRefresh();
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [running, setRunning] = useState(false);
   const navigate = useNavigate();
   const action = resourceActions[id]!;
-  const click = async () => {
-    if (action.to) return navigate(action.to(record));
-    if (!action.run) return setOpen(true);
-    onDone();
+  const perform = async () => {
     try {
-      notify((await action.run(record)).message, { type: 'success' });
+      notify((await action.run!(record)).message, { type: 'success' });
       refresh();
     } catch (error) {
       notify(errorMessage(error, translate('auth.somethingWrong')), { type: 'error' });
     }
   };
-  const { Dialog } = action;
+  const click = () => {
+    if (action.to) return navigate(action.to(record));
+    if (!action.run) return setOpen(true);
+    if (action.confirm) return setConfirming(true);
+    onDone();
+    void perform();
+  };
+  const confirmed = async () => {
+    setRunning(true);
+    await perform();
+    setRunning(false);
+    setConfirming(false);
+    onDone();
+  };
+  const { Dialog, confirm } = action;
   return (
     <>
       <MenuItem onClick={click} disabled={action.enabled ? !action.enabled(record) : false}><ListItemText>{translate(label)}</ListItemText></MenuItem>
       {open && Dialog && <Dialog ids={[String(record.id)]} record={record} onClose={(done) => { setOpen(false); onDone(); if (done) refresh(); }} />}
+      {confirm && (
+        <Confirm isOpen={confirming} loading={running} title={confirm.title} content={confirm.message} translateOptions={confirm.values(record)}
+          confirm={confirm.confirmLabel} cancel="list.cancel" onConfirm={() => void confirmed()} onClose={() => { setConfirming(false); onDone(); }} />
+      )}
     </>
   );
 }

@@ -46,3 +46,41 @@ describe('row actions', () => {
     expect(await page.getByRole('button', { name: 'Row actions' }).count()).toBe(0);
   });
 });
+
+describe('activation calls', () => {
+  it('asks before undoing or approving an activation, and Cancel changes nothing', async () => {
+    await signInAt(page, '/fitment', 'manufacturer@demo.waymark.in');
+    // a demo fitment: approved from the start, approved again at the end
+    const row = page.locator('tbody tr', { hasText: 'UP78FT4326' });
+    const choose = async (action: string) => {
+      await row.getByRole('button', { name: 'Row actions' }).click();
+      await page.getByRole('menuitem', { name: action }).click();
+      return page.getByRole('dialog', { name: action });
+    };
+    await expect.poll(() => row.textContent()).toContain('Active');
+
+    let dialog = await choose('Undo Activation');
+    await dialog.getByText('Undo the activation of UP78FT4326 (868347070000005)? Tracking stops until it is approved again.').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.reload();
+    await expect.poll(() => row.textContent()).toContain('Active');
+
+    dialog = await choose('Undo Activation');
+    await dialog.getByRole('button', { name: 'Undo Activation' }).click();
+    await page.getByText('Activation undone').waitFor();
+    await expect.poll(() => row.textContent()).toContain('Not activated');
+
+    dialog = await choose('Approve Activation');
+    await dialog.getByText('Approve the activation of UP78FT4326 (868347070000005)? Tracking starts and the activation is billed.').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.reload();
+    await expect.poll(() => row.textContent()).toContain('Not activated');
+
+    dialog = await choose('Approve Activation');
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await page.getByText('Activation approved').waitFor();
+    await expect.poll(() => row.textContent()).toContain('Active');
+  });
+});
