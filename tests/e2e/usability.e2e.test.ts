@@ -84,3 +84,16 @@ describe('activation calls', () => {
     await expect.poll(() => row.textContent()).toContain('Active');
   });
 });
+
+describe('page titles', () => {
+  it('names Live tracking and Route Playback in the header, as every other page is named', async () => {
+    await signInAt(page, '/view-operations/live-tracking', 'superadmin@demo.waymark.in');
+    const headerTitle = page.locator('#react-admin-title');
+    await expect.poll(() => headerTitle.textContent()).toBe('Live tracking');
+    await page.getByRole('heading', { name: 'Live tracking', level: 1 }).waitFor({ state: 'attached' });
+
+    await page.goto(new URL('/view-operations/route-playback', page.url()).href);
+    await expect.poll(() => headerTitle.textContent()).toBe('Route Playback');
+    await page.getByRole('heading', { name: 'Route Playback', level: 1 }).waitFor();
+  });
+});
