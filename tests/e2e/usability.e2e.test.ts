@@ -97,3 +97,24 @@ describe('page titles', () => {
     await page.getByRole('heading', { name: 'Route Playback', level: 1 }).waitFor();
   });
 });
+
+describe('global search', () => {
+  it('says how many of how many matches it shows, and See all opens the list filtered by the text', async () => {
+    await signInAt(page, '/vehicle-status', 'superadmin@demo.waymark.in');
+    await page.getByRole('button', { name: 'Search' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Search' });
+    // the demo's twelve devices share their IMEI prefix; ten are shown
+    await dialog.getByRole('textbox', { name: 'Search' }).fill('86834707');
+    await dialog.getByRole('button', { name: 'Search' }).click();
+    const devices = dialog.getByRole('list', { name: 'Devices' });
+    await devices.getByText('10 of 12').waitFor();
+    expect(await devices.getByRole('button').count()).toBe(10);
+    await devices.getByRole('link', { name: 'See all' }).click();
+
+    await page.waitForURL(/\/management\/device\?/);
+    expect(JSON.parse(new URL(page.url()).searchParams.get('filter')!)).toEqual({ q: '86834707' });
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByText('1-10 of 12').waitFor();
+    await expect.poll(() => page.getByPlaceholder('Search...').inputValue()).toBe('86834707');
+  });
+});
