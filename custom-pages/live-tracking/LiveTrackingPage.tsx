@@ -12,6 +12,7 @@ import { apiCall } from '../../providers/httpClient.ts';
 import { Telemetry, type TrackedVehicle } from './Telemetry.tsx';
 import { playAlarm } from './alarm.ts';
 import { ShareButton } from '../../src/live/ShareButton.tsx';
+import { PageHeader } from '../../src/layout/PageHeader.tsx';
 
 const LIST_LIMIT = 200;
 const TRAIL_POINTS = 300;
@@ -155,6 +156,7 @@ export function LiveTrackingPage() {
 
   return (
     <Box ref={frame} sx={{ display: 'flex', gap: 1, height: fullscreen ? '100vh' : 'calc(100vh - 120px)', mt: 1, bgcolor: 'background.default' }}>
+      <PageHeader title="menu.liveTracking" appBarOnly />
       <Card sx={{ width: 260, display: 'flex', flexDirection: 'column', flexShrink: 0 }}>
         <Box sx={{ p: 1 }}>
           <TextField size="small" fullWidth label={translate('tracking.live.search')} value={search} onChange={(e) => setSearch(e.target.value)} />

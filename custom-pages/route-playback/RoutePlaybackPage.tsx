@@ -14,6 +14,7 @@ import { formatDate, formatDateTime, parseIndianDate, presetPeriod, type PeriodP
 import { positionAt, TRACK_COLOURS, withAllPages, type PlaybackPage, type Track } from './playback.ts';
 import { SpeedChart } from './SpeedChart.tsx';
 import { ShareButton } from '../../src/live/ShareButton.tsx';
+import { PageHeader } from '../../src/layout/PageHeader.tsx';
 
 interface VehicleOption { id: string; registrationNumber: string; name: string }
 
@@ -132,7 +133,8 @@ export function RoutePlaybackPage() {
 
   const hasPoints = tracks.some((t) => t.points.length);
   return (
-    <Box sx={{ mt: 2, display: 'flex', flexDirection: 'column', gap: 1 }}>
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+      <PageHeader title="menu.routePlayback" />
       <Card>
         <CardContent sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
           <Autocomplete

@@ -64,7 +64,8 @@ function OrderForm({ order, initialImei }: { order?: Order; initialImei: string 
     const body = { imei, ips: ips.map((v) => v.trim()).filter(Boolean), numbers: numbers.map((v) => v.trim()).filter(Boolean), durationInDays };
     await (order ? apiCall(`/sim-activation/${order.id}`, 'PUT', body) : apiCall('/sim-activation', 'POST', body));
     return { message: order ? 'sim.updated' : 'sim.created' };
-  }, { onSuccess: back });
+  // the spec's sim form shows a failure as an error snackbar and as the form's error
+  }, { onSuccess: back, failureToast: true });
 
   return (
     <Box component="form" noValidate onSubmit={(e) => { e.preventDefault(); void submit({}); }} sx={{ display: 'grid', gap: 2, maxWidth: 560 }}>

@@ -31,14 +31,18 @@ export function searchRoutes(app: FastifyInstance, db: Db) {
   }, async (request) => {
     const caller = await requireCaller(request);
     const result: Record<Category, ResourceRecord[]> = { Devices: [], Vehicles: [], Users: [] };
+    // how many match in all, beside the first ten shown: the console offers the rest on the list
+    const totals: Record<Category, number> = { Devices: 0, Vehicles: 0, Users: 0 };
     const wanted = (Object.keys(SEARCH_CATEGORIES) as Category[]).filter((c) => !request.query.category || c === request.query.category);
     await Promise.all(wanted.map(async (category) => {
       const resource = findResource(SEARCH_CATEGORIES[category])!;
       if (!hasPermission(caller.isSuperAdmin, caller.permissions, resource.module)) return;
       const list = parseListQuery(resource, { filter: JSON.stringify({ q: request.query.q }) }, { maxPage: SEARCH_LIMIT });
       list.end = SEARCH_LIMIT - 1;
-      result[category] = (await listRecords(db, resource, caller, list)).rows;
+      const { rows, total } = await listRecords(db, resource, caller, list);
+      result[category] = rows;
+      totals[category] = total;
     }));
-    return result;
+    return { ...result, totals };
   });
 }

@@ -51,6 +51,16 @@ const fitment = {
   notActive: 'This activation is not active',
   approved: 'Activation approved',
   undone: 'Activation undone',
+  confirmApprove: {
+    title: 'Approve Activation',
+    message: 'Approve the activation of %{registrationNumber} (%{imei})? Tracking starts and the activation is billed.',
+    confirm: 'Approve',
+  },
+  confirmUndo: {
+    title: 'Undo Activation',
+    message: 'Undo the activation of %{registrationNumber} (%{imei})? Tracking stops until it is approved again.',
+    confirm: 'Undo Activation',
+  },
   images: {
     rcImagesCount: 'Upload exactly 2 RC images',
     deviceImagesCount: 'Upload 2 to 3 device images',

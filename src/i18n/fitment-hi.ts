@@ -53,6 +53,16 @@ const fitment: typeof en = {
   notActive: 'यह सक्रियण सक्रिय नहीं है',
   approved: 'सक्रियण स्वीकृत',
   undone: 'सक्रियण वापस लिया गया',
+  confirmApprove: {
+    title: 'सक्रियण स्वीकृत करें',
+    message: '%{registrationNumber} (%{imei}) का सक्रियण स्वीकृत करें? ट्रैकिंग शुरू होगी और सक्रियण का शुल्क लिया जाएगा।',
+    confirm: 'स्वीकृत करें',
+  },
+  confirmUndo: {
+    title: 'सक्रियण वापस लें',
+    message: '%{registrationNumber} (%{imei}) का सक्रियण वापस लें? दोबारा स्वीकृत होने तक ट्रैकिंग बंद रहेगी।',
+    confirm: 'सक्रियण वापस लें',
+  },
   images: {
     rcImagesCount: 'ठीक 2 आरसी चित्र अपलोड करें',
     deviceImagesCount: '2 से 3 डिवाइस चित्र अपलोड करें',

@@ -123,6 +123,8 @@ const resources = {
     noVehicles: 'No Vehicles for the query',
     noUsers: 'No Users for the query',
     failed: 'Something went wrong',
+    count: '%{shown} of %{total}',
+    seeAll: 'See all',
   },
   resources: {
     common: {

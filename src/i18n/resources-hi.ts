@@ -125,6 +125,8 @@ const resources: typeof resourcesEn = {
     noVehicles: 'इस खोज के लिए कोई वाहन नहीं',
     noUsers: 'इस खोज के लिए कोई उपयोगकर्ता नहीं',
     failed: 'कुछ गलत हो गया',
+    count: '%{total} में से %{shown}',
+    seeAll: 'सभी देखें',
   },
   resources: {
     common: {

@@ -1,9 +1,23 @@
 import { Box, Typography } from '@mui/material';
 import { Title, useTranslate } from 'react-admin';
 
-/** The language-aware page header: title (also in the app bar), subtitle and actions on the right. */
-export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: string; actions?: React.ReactNode }) {
+/** Seen by screen readers only. */
+const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+
+/**
+ * The language-aware page header: title (also in the app bar), subtitle and actions on the right.
+ * A full-window page (the live map) keeps the app bar's title and hides the rest but the heading, for screen readers.
+ */
+export function PageHeader({ title, subtitle, actions, appBarOnly = false }: { title: string; subtitle?: string; actions?: React.ReactNode; appBarOnly?: boolean }) {
   const translate = useTranslate();
+  if (appBarOnly) {
+    return (
+      <>
+        <Title title={translate(title)} />
+        <Typography variant="h5" component="h1" sx={visuallyHidden}>{translate(title)}</Typography>
+      </>
+    );
+  }
   return (
     <Box sx={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', mb: 2, mt: 2 }}>
       <Title title={translate(title)} />

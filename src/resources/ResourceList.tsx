@@ -3,7 +3,7 @@ import {
   ListToolbar, NullableBooleanInput, Pagination, ReferenceInput, SearchInput, SelectInput, TextInput, useCanAccess,
   useListContext, useNotify, useRefresh, useTranslate, useUnselectAll,
 } from 'react-admin';
-import { Box, Button, Card, CardContent, LinearProgress, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, LinearProgress, Typography, type Theme } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { Link } from 'react-router-dom';
 import type { ResourceDeclaration } from '../../resources/define.ts';
@@ -14,6 +14,7 @@ import { PageHeader } from '../layout/PageHeader.tsx';
 import { columnLabel, displayValue, PICKER_OPTIONS, recordTitle, type RecordLike } from './display.ts';
 import { ExportMenu } from './ExportMenu.tsx';
 import { RowActionMenu } from './RowActionMenu.tsx';
+import { useAllowedRowActions } from './rowActionAccess.ts';
 import { resourceActions } from './actions/index.ts';
 import { useState } from 'react';
 
@@ -96,13 +97,29 @@ function BulkActions({ resource }: { resource: ResourceDeclaration }) {
   );
 }
 
+/** The Actions column stays at the table's right edge; the other columns scroll under it. */
+const stickyActions = {
+  '& .row-actions': {
+    position: 'sticky', right: 0, bgcolor: 'background.paper',
+    boxShadow: (theme: Theme) => `inset 1px 0 0 ${theme.palette.divider}`,
+  },
+  '& thead .row-actions': { zIndex: 3 },
+  '& tbody .row-actions': { zIndex: 1 },
+  // the row's hover and selection tints, laid over the cell's own background
+  '& tbody tr:hover .row-actions, & tbody tr.Mui-selected .row-actions': {
+    backgroundImage: (theme: Theme) => `linear-gradient(${theme.palette.action.hover}, ${theme.palette.action.hover})`,
+  },
+};
+
 function Table({ resource }: { resource: ResourceDeclaration }) {
   const translate = useTranslate();
   const { isFetching } = useListContext();
+  const allowedActions = useAllowedRowActions(resource);
   return (
     <>
       <LinearProgress sx={{ visibility: isFetching ? 'visible' : 'hidden' }} aria-hidden={!isFetching} />
       <Datagrid
+        sx={stickyActions}
         rowClick={false}
         bulkActionButtons={<BulkActions resource={resource} />}
         empty={<Typography sx={{ p: 3 }} color="text.secondary">{translate(resource.emptyMessage ?? 'ra.navigation.no_results')}</Typography>}
@@ -111,7 +128,10 @@ function Table({ resource }: { resource: ResourceDeclaration }) {
           <Column key={name} resource={resource} name={name} label={columnLabel(resource, name, translate)}
             sortable={Boolean(resource.fields[name]?.sortable)} />
         ))}
-        <FunctionField label={translate('list.actions')} textAlign="right" render={() => <RowActionMenu resource={resource} />} />
+        {allowedActions && allowedActions.length > 0 && (
+          <FunctionField label={translate('list.actions')} textAlign="right" cellClassName="row-actions" headerClassName="row-actions"
+            render={() => <RowActionMenu resource={resource} allowed={allowedActions} />} />
+        )}
       </Datagrid>
       <Pagination rowsPerPageOptions={PAGE_SIZES} />
     </>

@@ -1,45 +1,61 @@
 import { useState } from 'react';
 import { IconButton, ListItemText, Menu, MenuItem } from '@mui/material';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
-import { Confirm, useCanAccess, useDelete, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { Confirm, useDelete, useNotify, useRecordContext, useRefresh, useTranslate, type RaRecord } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { ResourceDeclaration } from '../../resources/define.ts';
-import { hasView } from '../../providers/resourceAccess.ts';
 import { resourceActions } from './actions/index.ts';
 import { errorMessage } from '../pages/auth/useFormCall.tsx';
 
-function ExtraAction({ resource, id, label, onDone }: { resource: ResourceDeclaration; id: string; label: string; onDone(): void }) {
-  const { canAccess } = useCanAccess({ resource: resource.name, action: id });
-  const record = useRecordContext();
+function ExtraAction({ record, id, label, onDone }: { record: RaRecord; id: string; label: string; onDone(): void }) {
   const notify = useNotify();
   const refresh = useRefresh();
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [running, setRunning] = useState(false);
   const navigate = useNavigate();
-  const action = resourceActions[id];
-  if (!canAccess || !action || !record || (action.visible && !action.visible(record))) return null;
-  const click = async () => {
-    if (action.to) return navigate(action.to(record));
-    if (!action.run) return setOpen(true);
-    onDone();
+  const action = resourceActions[id]!;
+  const perform = async () => {
     try {
-      notify((await action.run(record)).message, { type: 'success' });
+      notify((await action.run!(record)).message, { type: 'success' });
       refresh();
     } catch (error) {
       notify(errorMessage(error, translate('auth.somethingWrong')), { type: 'error' });
     }
   };
-  const { Dialog } = action;
+  const click = () => {
+    if (action.to) return navigate(action.to(record));
+    if (!action.run) return setOpen(true);
+    if (action.confirm) return setConfirming(true);
+    onDone();
+    void perform();
+  };
+  const confirmed = async () => {
+    setRunning(true);
+    await perform();
+    setRunning(false);
+    setConfirming(false);
+    onDone();
+  };
+  const { Dialog, confirm } = action;
   return (
     <>
       <MenuItem onClick={click} disabled={action.enabled ? !action.enabled(record) : false}><ListItemText>{translate(label)}</ListItemText></MenuItem>
       {open && Dialog && <Dialog ids={[String(record.id)]} record={record} onClose={(done) => { setOpen(false); onDone(); if (done) refresh(); }} />}
+      {confirm && (
+        <Confirm isOpen={confirming} loading={running} title={confirm.title} content={confirm.message} translateOptions={confirm.values(record)}
+          confirm={confirm.confirmLabel} cancel="list.cancel" onConfirm={() => void confirmed()} onClose={() => { setConfirming(false); onDone(); }} />
+      )}
     </>
   );
 }
 
-/** The per-row action menu: Edit, Delete (after the spec's confirmation) and the entity's extra actions. */
-export function RowActionMenu({ resource }: { resource: ResourceDeclaration }) {
+/**
+ * The per-row action menu: Edit, Delete (after the spec's confirmation) and the entity's extra actions,
+ * of those the list found allowed; no button on a row none of them applies to.
+ */
+export function RowActionMenu({ resource, allowed }: { resource: ResourceDeclaration; allowed: readonly string[] }) {
   const record = useRecordContext();
   const translate = useTranslate();
   const navigate = useNavigate();
@@ -47,10 +63,15 @@ export function RowActionMenu({ resource }: { resource: ResourceDeclaration }) {
   const refresh = useRefresh();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const { canAccess: canEdit } = useCanAccess({ resource: resource.name, action: 'edit' });
-  const { canAccess: canDelete } = useCanAccess({ resource: resource.name, action: 'delete' });
   const [remove, { isPending }] = useDelete();
   if (!record) return null;
+  const canEdit = allowed.includes('edit');
+  const canDelete = allowed.includes('delete');
+  const extras = (resource.rowActions ?? []).filter(({ id }) => {
+    const action = resourceActions[id];
+    return allowed.includes(id) && action && (!action.visible || action.visible(record));
+  });
+  if (!canEdit && !canDelete && extras.length === 0) return null;
   const close = () => setAnchor(null);
 
   const confirmDelete = () => remove(resource.name, { id: record.id, previousData: record }, {
@@ -71,16 +92,16 @@ export function RowActionMenu({ resource }: { resource: ResourceDeclaration }) {
       <IconButton size="small" aria-label={translate('list.rowActions')} onClick={(e) => { e.stopPropagation(); setAnchor(e.currentTarget); }}>
         <MoreVertIcon fontSize="small" />
       </IconButton>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={close} onClick={(e) => e.stopPropagation()}>
-        {canEdit && hasView(resource, 'edit') && (
+      {/* opening leftwards from the button's right edge keeps the menu inside the window at the table's right */}
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={close} onClick={(e) => e.stopPropagation()}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+        {canEdit && (
           <MenuItem onClick={() => { close(); navigate(`${resource.path}/edit/${record.id}`); }}>{translate('list.edit')}</MenuItem>
         )}
-        {canDelete && resource.permissions.delete && (
+        {canDelete && (
           <MenuItem onClick={() => { close(); setConfirming(true); }}>{translate('list.delete')}</MenuItem>
         )}
-        {(resource.rowActions ?? []).map((action) => (
-          <ExtraAction key={action.id} resource={resource} id={action.id} label={action.label} onDone={close} />
-        ))}
+        {extras.map((action) => <ExtraAction key={action.id} record={record} id={action.id} label={action.label} onDone={close} />)}
       </Menu>
       <Confirm
         isOpen={confirming}

@@ -92,6 +92,7 @@ describe('fitment', () => {
     const row = page.locator('tbody tr', { hasText: 'UP78GT5001' });
     await row.getByRole('button', { name: 'Row actions' }).click();
     await page.getByRole('menuitem', { name: 'Approve Activation' }).click();
+    await page.getByRole('dialog', { name: 'Approve Activation' }).getByRole('button', { name: 'Approve' }).click();
     await page.getByText('Activation approved').waitFor();
     await expect.poll(async () => row.textContent()).toContain('Active');
   });

@@ -24,11 +24,16 @@ describe('sign-in', () => {
     await page.getByText('You must agree to our terms and conditions').waitFor();
   });
 
-  it('shows the server message for a wrong password', async () => {
+  it('shows the server message for a wrong password, once', async () => {
     await page.goto(`${baseUrl}/auth/login`);
     await signInThroughForm(page, 'dealer@demo.waymark.in', 'Wrong-pass-1');
     await page.locator('form').getByRole('alert').filter({ hasText: 'Incorrect username or password' }).waitFor();
+    // the call has ended: the button is back
+    await page.getByRole('button', { name: 'Sign in' }).and(page.locator(':enabled')).waitFor();
     expect(page.url()).toContain('/auth/login');
+    // one message: no toast beside the form's own, and no progress toast left over
+    expect(await page.getByText('Incorrect username or password').count()).toBe(1);
+    expect(await page.getByText('Logging in...').count()).toBe(0);
   });
 
   it('returns to a deep link after signing in', async () => {

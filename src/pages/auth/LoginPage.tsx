@@ -41,7 +41,6 @@ export function LoginPage() {
   const { submit, busy, result } = useFormCall(
     (values) => login({ username: values.username, password: values.password }) as Promise<void>,
     {
-      pending: 'auth.loggingIn',
       fallback: 'auth.loginFailed',
       onSuccess: () => {
         setFlash('auth.loginSuccess');
@@ -64,7 +63,7 @@ export function LoginPage() {
             <MuiLink component={Link} to="/auth/forgot-password">{translate('auth.lostPassword')}</MuiLink>
           </Box>
           <FormCallMessage result={result} />
-          <Button type="submit" variant="contained" size="large" disabled={busy}>{translate('auth.signIn')}</Button>
+          <Button type="submit" variant="contained" size="large" disabled={busy}>{translate(busy ? 'auth.loggingIn' : 'auth.signIn')}</Button>
           <Button component={Link} to="/public/renewal-payment" variant="outlined" size="large">{translate('auth.renewSubscription')}</Button>
           <Box sx={{ textAlign: 'center' }}>
             <MuiLink component={Link} to="/public/contact-us">{translate('auth.contactUs')}</MuiLink>

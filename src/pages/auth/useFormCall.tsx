@@ -13,12 +13,14 @@ export function errorMessage(error: unknown, fallback: string): string {
 }
 
 /**
- * Submitting a form to the server, the one way: busy while it runs; the answer's message (or the
- * error's, or the fallback) shown as a toast and on the form; then onSuccess with the answer.
+ * Submitting a form to the server, the one way: busy while it runs (the form says so on its submit
+ * button); the answer's message shown on the form, and a success's as a toast as well (the form
+ * may leave the page); a failure's message (the error's, or the fallback) on the form alone, so the
+ * user reads it once, unless `failureToast` (a form whose spec asks for both); then onSuccess with the answer.
  */
 export function useFormCall<T extends { message?: string } | void>(
   call: (values: Record<string, unknown>) => Promise<T>,
-  { fallback = 'auth.somethingWrong', pending, onSuccess }: { fallback?: string; pending?: string; onSuccess?: (answer: T) => void } = {},
+  { fallback = 'auth.somethingWrong', failureToast = false, onSuccess }: { fallback?: string; failureToast?: boolean; onSuccess?: (answer: T) => void } = {},
 ) {
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
@@ -27,7 +29,6 @@ export function useFormCall<T extends { message?: string } | void>(
   const submit = async (values: Record<string, unknown>) => {
     setBusy(true);
     setResult(null);
-    if (pending) notify(pending, { type: 'info' });
     try {
       const answer = await call(values);
       const message = answer?.message;
@@ -39,7 +40,7 @@ export function useFormCall<T extends { message?: string } | void>(
     } catch (failure) {
       const message = errorMessage(failure, fallback);
       setResult({ ok: false, message });
-      notify(message, { type: 'error' });
+      if (failureToast) notify(message, { type: 'error' });
     } finally {
       setBusy(false);
     }

@@ -1,14 +1,19 @@
+import type { RaRecord } from 'react-admin';
 import { apiCall } from '../../../providers/httpClient.ts';
 import type { ResourceAction } from './types.ts';
 
-/** The fitment list's activation calls, and a device's Create Activation (the fitment form for that device). */
+const fitmentNames = (fitment: RaRecord) => ({ registrationNumber: fitment.registrationNumber, imei: fitment.imei });
+
+/** The fitment list's activation calls (each asked first: they start or stop tracking, and bill), and a device's Create Activation (the fitment form for that device). */
 export const fitmentActions: Record<string, ResourceAction> = {
   'approve-activation': {
     visible: (fitment) => fitment.activationStatus !== 'ACTIVE',
+    confirm: { title: 'fitment.confirmApprove.title', message: 'fitment.confirmApprove.message', confirmLabel: 'fitment.confirmApprove.confirm', values: fitmentNames },
     run: async (fitment) => { await apiCall(`/activation/approve/${fitment.id}`, 'PUT'); return { message: 'fitment.approved' }; },
   },
   'undo-activation': {
     visible: (fitment) => fitment.activationStatus !== 'INACTIVE',
+    confirm: { title: 'fitment.confirmUndo.title', message: 'fitment.confirmUndo.message', confirmLabel: 'fitment.confirmUndo.confirm', values: fitmentNames },
     run: async (fitment) => { await apiCall(`/activation/undo/${fitment.id}`, 'PUT'); return { message: 'fitment.undone' }; },
   },
   'create-activation': {

@@ -17,6 +17,8 @@ export interface ResourceAction {
   /** Whether the offered action can be used on the row now; otherwise it shows greyed out. */
   enabled?(record: RaRecord): boolean;
   run?(record: RaRecord): Promise<{ message: string }>;
+  /** Asked before `run`, for an action that changes what the row stands for: i18n keys, the message's values from the row. */
+  confirm?: { title: string; message: string; confirmLabel: string; values(record: RaRecord): Record<string, unknown> };
   /** Goes to another screen about the row (live tracking, playback, a report). */
   to?(record: RaRecord): string;
   Dialog?: React.ComponentType<ActionDialogProps>;

@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, demoEmail, signIn, startTestServer, type TestServer } from './harness.ts';
+
+let server: TestServer;
+beforeAll(async () => { server = await startTestServer(); });
+afterAll(async () => { await server?.close(); });
+
+async function get(role: string, url: string) {
+  const token = (await signIn(server.app, demoEmail(role))).token.access.token;
+  const response = await server.app.inject({ method: 'GET', url: `/api${url}`, headers: bearer(token) });
+  expect(response.statusCode).toBe(200);
+  return response;
+}
+const search = async (role: string, query: string) => (await get(role, `/search?${query}`)).json();
+
+describe('GET /search', () => {
+  it('answers the first ten matches of each group and how many match in all', async () => {
+    // the demo's twelve devices share their IMEI prefix
+    const answer = await search('superadmin', 'q=86834707');
+    expect(answer.Devices).toHaveLength(10);
+    expect(answer.totals).toEqual({ Devices: 12, Vehicles: 0, Users: 0 });
+  });
+
+  it('counts only what the caller may see: as many as the list filtered by the same text', async () => {
+    const answer = await search('dealer', 'q=86834707&category=Devices');
+    const list = await get('dealer', `/device?filter=${encodeURIComponent(JSON.stringify({ q: '86834707' }))}`);
+    const listTotal = Number(String(list.headers['content-range']).split('/')[1]);
+    expect(answer.totals.Devices).toBe(listTotal);
+    expect(answer.totals.Devices).toBeLessThan(12);
+    expect(answer.Devices).toHaveLength(Math.min(listTotal, 10));
+  });
+});
