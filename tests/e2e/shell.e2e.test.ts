@@ -146,5 +146,15 @@ describe('pages', () => {
     await page.getByLabel('Confirm new password').fill('Rfc-pass-2027');
     await page.getByRole('button', { name: 'Change password' }).click();
     await page.getByRole('status').filter({ hasText: 'Password changed successfully' }).waitFor();
+    // the demo user keeps the README's password for the tests after this one
+    const restored = await page.evaluate(async (password) => {
+      const { accessToken } = JSON.parse(localStorage.getItem('waymark.session')!);
+      const response = await fetch('/api/auth/change-password', {
+        method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+        body: JSON.stringify({ username: 'rfc@demo.waymark.in', password: 'Rfc-pass-2027', newpassword: password }),
+      });
+      return response.status;
+    }, DEMO_PASSWORD);
+    expect(restored).toBe(200);
   });
 });
