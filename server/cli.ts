@@ -62,8 +62,12 @@ async function serve(config: Config, buildIfNeeded: boolean) {
   await app.listen({ port: config.port, host: config.host });
   const where = database.kind === 'postgres' ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
   app.log.info(`Waymark ready on http://localhost:${config.port} (${where}, brand ${config.brand}) in ${Date.now() - started} ms`);
-  // printed last and outside the log, so it is not lost among the lines before it
-  if (generated && passwordFile) process.stdout.write(`\n${generatedPasswordBox(generated, passwordFile)}\n\n`);
+  // printed last and outside the log (once the log's buffered lines are out), so it is not lost among them
+  if (generated && passwordFile) {
+    const logStream = (app.log as unknown as Record<symbol, { flushSync?: () => void } | undefined>)[pino.symbols.streamSym];
+    logStream?.flushSync?.();
+    process.stdout.write(`\n${generatedPasswordBox(generated, passwordFile)}\n\n`);
+  }
 }
 
 async function main(argv: string[]) {
