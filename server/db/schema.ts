@@ -349,22 +349,6 @@ export const shares = pgTable('shares', {
 }, (t) => [index('shares_vehicle_idx').on(t.vehicleId)]);
 
 /**
- * Which organisation held a device when: [validFrom, validTo), validTo null while it still does.
- * Written only by the devices_ownership_periods trigger (migration 0013) whenever a device is
- * created or its organisation changes; history reads show an organisation only its own periods.
- */
-export const deviceOwnershipPeriods = pgTable('device_ownership_periods', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  deviceId: uuid('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
-  // an organisation's deletion takes its periods along: that stretch of history is then no one's but SUPER_ADMIN's
-  organisationId: uuid('organisation_id').notNull().references(() => organisations.id, { onDelete: 'cascade' }),
-  validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
-  validTo: timestamp('valid_to', { withTimezone: true }),
-  /** Set when the period is a vehicle's: its organisation read the device's history while the device was fitted to it. */
-  vehicleId: uuid('vehicle_id').references(() => vehicles.id, { onDelete: 'cascade' }),
-}, (t) => [index('device_ownership_periods_device_idx').on(t.deviceId, t.validFrom)]);
-
-/**
  * Each device's latest state, written by the gateway with every batch. A narrow table of its own
  * (one index, pages left half empty) so these constant updates stay HOT and cheap; on the wide,
  * search-indexed devices table they cost five times the rest of the ingest.
@@ -402,17 +386,4 @@ export const simActivations = pgTable('sim_activations', {
   index('sim_activations_org_status_idx').on(t.organisationId, t.status, t.createdAt),
   index('sim_activations_status_created_idx').on(t.status, t.createdAt),
   uniqueIndex('sim_activations_open_device_idx').on(t.deviceId).where(sql`${t.status} in ('INITIATED', 'APPROVED')`),
-]);
-
-/** Every stored upload, who stored it and its size: the per-user and per-organisation quotas are sums over it. */
-export const uploads = pgTable('uploads', {
-  id: id(),
-  url: text('url').notNull(),
-  bytes: integer('bytes').notNull(),
-  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-  organisationId: uuid('organisation_id').notNull().references(() => organisations.id),
-  createdAt: createdAt(),
-}, (t) => [
-  index('uploads_user_created_idx').on(t.userId, t.createdAt),
-  index('uploads_organisation_idx').on(t.organisationId),
 ]);

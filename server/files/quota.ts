@@ -1,6 +1,6 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { uploads } from '../db/schema.ts';
+import { uploads } from '../db/ownership-schema.ts';
 import { HttpError } from '../http/errors.ts';
 
 export interface UploadQuota { userPerDay: number; organisation: number }

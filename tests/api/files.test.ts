@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { bearer, demoEmail, signIn, startTestServer, type TestServer } from './harness.ts';
-import { uploads, users } from '../../server/db/schema.ts';
+import { users } from '../../server/db/schema.ts';
+import { uploads } from '../../server/db/ownership-schema.ts';
 
 const MIB = 1024 * 1024;
 /** Small quotas, so a test can fill them. */
