@@ -31,16 +31,17 @@ export async function registerRateLimits(app: FastifyInstance) {
  * answer is 429 with Retry-After, and the handler does not run.
  */
 export function throttle(app: FastifyInstance, name: string, limits: Limit[]): preHandlerAsyncHookHandler {
-  const checks = limits.map((limit) => {
-    const keyOf = async (request: FastifyRequest) => {
-      const key = await limit.key(request);
-      return key === undefined ? undefined : `${name}:${limit.per}:${key}`;
-    };
-    return { keyOf, check: app.createRateLimit({ max: limit.max, timeWindow: limit.windowMs, keyGenerator: async (request) => (await keyOf(request))! }) };
-  });
+  // the key is worked out once per request and limit, then handed to the library's counter
+  const keys = new WeakMap<FastifyRequest, string>();
+  const checks = limits.map((limit) => ({
+    limit,
+    check: app.createRateLimit({ max: limit.max, timeWindow: limit.windowMs, keyGenerator: (request) => keys.get(request)! }),
+  }));
   return async (request) => {
-    for (const { keyOf, check } of checks) {
-      if ((await keyOf(request)) === undefined) continue;
+    for (const { limit, check } of checks) {
+      const key = await limit.key(request);
+      if (key === undefined) continue;
+      keys.set(request, `${name}:${limit.per}:${key}`);
       const result = await check(request);
       if (!result.isAllowed && result.isExceeded) {
         throw tooManyRequests(`Too many attempts. Try again in ${waitText(result.ttlInSeconds)}.`, result.ttlInSeconds);

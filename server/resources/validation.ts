@@ -165,9 +165,9 @@ function takeSeenReferences(resource: ResourceDeclaration, body: Record<string, 
     const value = body[seenAs];
     delete body[seenAs];
     if (body[name] !== undefined) continue;
-    if (value === null || typeof value === 'string') body[name] = value;
-    else if (value && typeof value === 'object' && !Array.isArray(value) && Object.hasOwn(value, 'id')) body[name] = (value as { id: unknown }).id;
-    else body[name] = value;
+    // an object's id, else the value as it came, for the id field's schema to judge
+    const isObject = value !== null && typeof value === 'object' && !Array.isArray(value);
+    body[name] = isObject && Object.hasOwn(value, 'id') ? (value as { id: unknown }).id : value;
   }
 }
 
