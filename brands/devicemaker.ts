@@ -19,4 +19,5 @@ export default defineBrand({
   logoLetter: 'T',
   warrantyBrandNames: ['TrackMaker', 'TrackMaker TM-140'],
   defaultCustomerPassword: 'Track@1400',
+  bank: { beneficiary: 'Waymark Devices Pvt Ltd', accountNumber: '50200031400400', ifsc: 'SBIN0001400', branchName: 'Park Street, Kolkata', upiId: 'waymark.devices@sbi' },
 });

@@ -19,4 +19,5 @@ export default defineBrand({
   logoLetter: 'S',
   warrantyBrandNames: ['Smart City'],
   defaultCustomerPassword: 'City@1400',
+  bank: { beneficiary: 'Waymark Smart City Services', accountNumber: '50200031401400', ifsc: 'ICIC0001400', branchName: 'New Town, Kolkata', upiId: 'waymark.city@icici' },
 });

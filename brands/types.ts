@@ -18,6 +18,8 @@ export interface Brand {
   apiBase: string;
   warrantyBrandNames: string[];
   defaultCustomerPassword: string;
+  /** Where customers and dealers send money: the wallet's Add Money and renewal payments (UPI). */
+  bank: { beneficiary: string; accountNumber: string; ifsc: string; branchName: string; upiId: string };
 }
 
 /** A brand as written in its file: the logo is drawn from its palette and initial, the API base defaults to /api. */

@@ -19,4 +19,5 @@ export default defineBrand({
   logoLetter: 'W',
   warrantyBrandNames: ['Waymark', 'Waymark VLTD'],
   defaultCustomerPassword: 'Customer@140',
+  bank: { beneficiary: 'Waymark Telematics Pvt Ltd', accountNumber: '50200031400140', ifsc: 'HDFC0000140', branchName: 'Salt Lake Sector V, Kolkata', upiId: 'waymark@hdfcbank' },
 });

@@ -19,10 +19,14 @@ export interface OrganisationSettings {
   routeDeviationMeters: number;
   alertEmail: string | null;
   sosPhone: string | null;
+  /** What a device's activation or renewal costs, in paise, by duration; 0: this organisation does not charge through Waymark. */
+  priceOneYearPaise: number;
+  priceTwoYearsPaise: number;
 }
 
 export const DEFAULT_SETTINGS: OrganisationSettings = {
   overspeedKmph: 80, idleMinutes: 5, offlineMinutes: DEFAULT_OFFLINE_MINUTES, routeDeviationMeters: 200, alertEmail: null, sosPhone: null,
+  priceOneYearPaise: 0, priceTwoYearsPaise: 0,
 };
 
 const range = (min: number, max: number, label: string) => ({
@@ -38,10 +42,18 @@ const settingsSchema = {
     routeDeviationMeters: range(10, 5000, 'Route deviation'),
     alertEmail: { type: ['string', 'null'], maxLength: 255, pattern: EMAIL_PATTERN, errorMessage: 'Type a valid e-mail address' },
     sosPhone: { type: ['string', 'null'], pattern: PHONE_PATTERN, errorMessage: 'Type a 10-digit mobile number' },
+    priceOneYearPaise: range(0, 10_000_000, 'The 1 year price (paise)'),
+    priceTwoYearsPaise: range(0, 10_000_000, 'The 2 years price (paise)'),
   },
   additionalProperties: false,
 };
 
+/** The price of a duration in days (365: 1 year, 730: 2 years), in paise; null for any other duration. */
+export function priceFor(settings: OrganisationSettings, durationInDays: number): number | null {
+  if (durationInDays === 365) return settings.priceOneYearPaise;
+  if (durationInDays === 730) return settings.priceTwoYearsPaise;
+  return null;
+}
 
 export async function readSettings(db: Db, organisationId: string): Promise<OrganisationSettings> {
   const [row] = await query<{ settings: Partial<OrganisationSettings> | null }>(db, sql`select attributes -> 'settings' as settings from organisations where id = ${organisationId}::uuid`);
