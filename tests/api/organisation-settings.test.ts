@@ -20,7 +20,7 @@ describe('organisation settings', () => {
     const admin = { app: server.app, token: (await signIn(server.app, demoEmail('admin'))).token.access.token };
     const id = orgs['Sunrise Logistics']!;
     expect((await call(admin, 'GET', `/organisation/settings/${id}`)).json().data.settings).toEqual({
-      overspeedKmph: 80, idleMinutes: 5, offlineMinutes: 30, routeDeviationMeters: 200, alertEmail: null, sosPhone: null,
+      overspeedKmph: 80, idleMinutes: 5, offlineMinutes: 30, routeDeviationMeters: 200, alertEmail: null, sosPhone: null, priceOneYearPaise: 0, priceTwoYearsPaise: 0,
     });
     const saved = await call(admin, 'PUT', `/organisation/settings/${id}`, { overspeedKmph: 60, sosPhone: '9876500000', alertEmail: '' });
     expect(saved.json()).toMatchObject({ message: 'Settings saved', data: { settings: { overspeedKmph: 60, sosPhone: '+919876500000', alertEmail: null } } });
