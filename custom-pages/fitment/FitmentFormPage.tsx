@@ -43,13 +43,27 @@ function toValues(record?: Values, imei?: string): Values {
   };
 }
 
+/**
+ * Which image groups the form insists on: all of them for a new fitment; when editing, only those the
+ * record has. A fitment from a CSV file or the seed never had images, so an edit asks for a group's
+ * count only once the user adds some to it.
+ */
+function requiredImageGroups(record?: Values) {
+  if (!record) return { rc: true, device: true, aadhaar: true, pan: true };
+  const values = toValues(record);
+  return { rc: values.vehicle.rcImages.length > 0, device: values.device.deviceImages.length > 0, aadhaar: values.aadhaar.length > 0, pan: values.pan.length > 0 };
+}
+
+/** An image group as sent: left out when empty, so the server's count rule applies only to images given. */
+const imagesOrNothing = (urls?: string[]) => (urls?.length ? urls : undefined);
+
 /** The form's values as the spec's fitment payload. */
 function toPayload(values: Values): Values {
   const fitter = values.fitter ?? {};
   const hasFitter = ['firstName', 'lastName', 'email', 'phone'].some((k) => fitter[k]);
   return {
-    vehicle: values.vehicle,
-    device: { imei: values.device.imei, panicButtonCount: values.device.panicButtonCount ?? null, deviceImages: values.device.deviceImages },
+    vehicle: { ...values.vehicle, rcImages: imagesOrNothing(values.vehicle.rcImages) },
+    device: { imei: values.device.imei, panicButtonCount: values.device.panicButtonCount ?? null, deviceImages: imagesOrNothing(values.device.deviceImages) },
     customer: {
       ...values.customer, phone: withPrefix(values.customer.phone),
       kycDocs: [...values.aadhaar.map((link: string) => ({ name: 'AADHAR', link })), ...values.pan.map((link: string) => ({ name: 'PAN', link }))],
@@ -99,6 +113,7 @@ function FitmentForm({ record, imei }: { record?: Values; imei?: string }) {
   // back where the user came from; a deep link has nowhere to go back to
   const back = () => ((window.history.state as { idx?: number } | null)?.idx ? navigate(-1) : navigate('/fitment'));
   const req = [required()];
+  const mustHave = requiredImageGroups(record);
 
   const submit = async (values: Values) => {
     setFailure(undefined);
@@ -133,22 +148,22 @@ function FitmentForm({ record, imei }: { record?: Values; imei?: string }) {
             <TextInput source="vehicle.make" label="fitment.fields.make" />
             <TextInput source="vehicle.model" label="fitment.fields.model" />
             <Box sx={wide}>
-              <ImageGroupInput source="vehicle.rcImages" label="fitment.fields.rcImages" required min={IMAGE_COUNTS.rcImages[0]} max={IMAGE_COUNTS.rcImages[1]} countMessage="fitment.images.rcImagesCount" onBusy={onBusy} />
+              <ImageGroupInput source="vehicle.rcImages" label="fitment.fields.rcImages" required={mustHave.rc} min={IMAGE_COUNTS.rcImages[0]} max={IMAGE_COUNTS.rcImages[1]} countMessage="fitment.images.rcImagesCount" onBusy={onBusy} />
             </Box>
           </Section>
           <Section title="fitment.sections.device">
             <ImeiInput disabled={editing} />
             <NumberInput source="device.panicButtonCount" label="fitment.fields.panicButtonCount" min={0} max={10} step={1} />
             <Box sx={wide}>
-              <ImageGroupInput source="device.deviceImages" label="fitment.fields.deviceImages" required min={IMAGE_COUNTS.deviceImages[0]} max={IMAGE_COUNTS.deviceImages[1]} countMessage="fitment.images.deviceImagesCount" onBusy={onBusy} />
+              <ImageGroupInput source="device.deviceImages" label="fitment.fields.deviceImages" required={mustHave.device} min={IMAGE_COUNTS.deviceImages[0]} max={IMAGE_COUNTS.deviceImages[1]} countMessage="fitment.images.deviceImagesCount" onBusy={onBusy} />
             </Box>
           </Section>
           <Section title="fitment.sections.customer">
             <Box sx={wide}><PersonFields prefix="customer" roleName="CUSTOMER" isRequired /></Box>
             {!editing && <PasswordInput source="customer.password" label="fitment.fields.password" helperText="fitment.passwordHelp" />}
             <TextInput source="customer.address" label="fitment.fields.address" validate={req} multiline minRows={3} sx={wide} />
-            <ImageGroupInput source="aadhaar" label="fitment.fields.aadhaarImages" required min={IMAGE_COUNTS.AADHAR[0]} max={IMAGE_COUNTS.AADHAR[1]} countMessage="fitment.images.AADHARCount" onBusy={onBusy} />
-            <ImageGroupInput source="pan" label="fitment.fields.panImages" required min={IMAGE_COUNTS.PAN[0]} max={IMAGE_COUNTS.PAN[1]} countMessage="fitment.images.PANCount" onBusy={onBusy} />
+            <ImageGroupInput source="aadhaar" label="fitment.fields.aadhaarImages" required={mustHave.aadhaar} min={IMAGE_COUNTS.AADHAR[0]} max={IMAGE_COUNTS.AADHAR[1]} countMessage="fitment.images.AADHARCount" onBusy={onBusy} />
+            <ImageGroupInput source="pan" label="fitment.fields.panImages" required={mustHave.pan} min={IMAGE_COUNTS.PAN[0]} max={IMAGE_COUNTS.PAN[1]} countMessage="fitment.images.PANCount" onBusy={onBusy} />
           </Section>
           <Section title="fitment.sections.fitter">
             <Box sx={wide}><PersonFields prefix="fitter" isRequired={false} /></Box>

@@ -97,6 +97,18 @@ describe('fitment', () => {
     await expect.poll(async () => row.textContent()).toContain('Active');
   });
 
+  it('edits a seeded fitment, which has no images, without asking for images it never needed', async () => {
+    await signInAt(page, '/fitment', 'dealer@demo.waymark.in');
+    await page.locator('tbody tr', { hasText: 'UP78CT4323' }).getByRole('button', { name: 'Row actions' }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    await page.waitForURL('**/fitment/edit/*');
+    await page.getByLabel('Engine No').fill('ENG908199');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Fitment Updated').waitFor();
+    await expect(page.getByText('Upload exactly 2 RC images').count()).resolves.toBe(0);
+    await page.waitForURL('**/fitment');
+  });
+
   it('refuses a CSV whose headers are wrong, and creates the rows of a good one', async () => {
     await signInAt(page, '/fitment/add', 'dealer@demo.waymark.in');
     await page.getByRole('button', { name: 'Bulk Upload' }).click();
