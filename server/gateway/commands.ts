@@ -1,10 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client.ts';
+import type { Database, Db } from '../db/client.ts';
 import { query } from '../resources/sql.ts';
 import type { DeviceSessions } from './sessions.ts';
 
-const POLL_MS = 2000;
+/** Queued commands are NOTIFYed here with their device id (migration 0020). */
+export const COMMANDS_CHANNEL = 'waymark_commands';
+/** The poll only catches what a dropped listener missed; a heard command goes out at once. */
+const POLL_MS = 30_000;
 
 /**
  * Sends commands queued by the send-command and update-firmware actions to connected devices.
@@ -12,22 +15,30 @@ const POLL_MS = 2000;
  * that holds the device's connection. Claiming a command (QUEUED → SENT) is one conditional
  * update, so two gateways never both send it. A command goes only to a device's single connection
  * that has sent a location (see DeviceSessions.target), and the row records that connection's address.
+ * A new command is heard on COMMANDS_CHANNEL and sent at once by the gateway holding its device.
  */
 export class CommandDispatcher {
   private timer: NodeJS.Timeout | null = null;
   private soon: NodeJS.Timeout | null = null;
   private pass: Promise<void> | null = null;
+  private unlisten: (() => Promise<void>) | undefined;
 
   constructor(private readonly db: Db, private readonly sessions: DeviceSessions, private readonly log: FastifyBaseLogger) {}
 
-  start() {
+  /** Polls now and then; with notifications, also delivers each command as it is queued. */
+  async start(notifications?: Pick<Database, 'listen'>) {
     this.timer = setInterval(() => void this.deliver(), POLL_MS);
     this.timer.unref();
+    this.unlisten = await notifications?.listen(COMMANDS_CHANNEL, (deviceId) => {
+      if (this.sessions.target(deviceId)) this.deliverSoon();
+    });
   }
 
-  stop() {
+  async stop() {
     if (this.timer) clearInterval(this.timer);
     if (this.soon) clearTimeout(this.soon);
+    await this.unlisten?.();
+    this.unlisten = undefined;
   }
 
   /** A device may take commands now: look at the queue rather than wait for the next poll. */

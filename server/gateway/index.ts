@@ -15,7 +15,7 @@ export function frameStoreFor(database: Database, live: LiveFeed): FrameStore {
 /** Starts the AIS-140 gateway beside an app, writing to its live feed; close it before the app. */
 export async function startGateway(app: FastifyInstance, database: Database, options: GatewayOptions): Promise<{ gateway: Gateway; store: FrameStore; port: number }> {
   const store = frameStoreFor(database, app.live);
-  const gateway = new Gateway(store, database.db, options, app.log);
+  const gateway = new Gateway(store, database.db, { notifications: database, ...options }, app.log);
   const port = await gateway.listen();
   app.gateway = gateway;
   app.log.info(`AIS-140 gateway listening on TCP port ${port}`);

@@ -8,7 +8,7 @@ import { imeiOf, positionOf } from './store.ts';
 import type { KnownDevice } from './devices.ts';
 import { DeviceSessions, type Connection } from './sessions.ts';
 import { CommandDispatcher } from './commands.ts';
-import type { Db } from '../db/client.ts';
+import type { Database, Db } from '../db/client.ts';
 
 export interface GatewayOptions {
   port: number;
@@ -21,6 +21,8 @@ export interface GatewayOptions {
   quietMs?: number;
   /** Caps on frame length and rate; the defaults are far above what a real device sends. */
   limits?: Partial<GatewayLimits>;
+  /** Where queued commands are announced; without it they go out on the poll. */
+  notifications?: Pick<Database, 'listen'>;
 }
 
 /** Acknowledgements the protocol expects, sent once the frame is stored. */
@@ -68,12 +70,12 @@ export class Gateway {
       server.once('error', reject);
       server.listen(this.options.port, this.options.host ?? '0.0.0.0', () => resolve());
     });
-    this.commands.start();
+    await this.commands.start(this.options.notifications);
     return (server.address() as net.AddressInfo).port;
   }
 
   async close() {
-    this.commands.stop();
+    await this.commands.stop();
     for (const socket of this.sockets) socket.destroy();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
     await this.store.close();

@@ -56,6 +56,22 @@ describe('commands to devices', () => {
     tracker.close();
   });
 
+  it('sends a command to a connected device as soon as it is queued, woken by the database rather than the 30 s poll', async () => {
+    const imei = '868347070000002';
+    const { deviceId } = await demoDevice(imei);
+    const tracker = await connectDevice(server.gatewayPort);
+    await tracker.send(loginFrame(device(imei)));
+    await tracker.send(normalFrame(device(imei), new Date()));
+    await eventually(() => server.gateway!.connections.target(deviceId), 5000, 'a located connection');
+    // the pass that a newly located connection schedules (50 ms later) is over before the command is queued
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await deliveryPasses();
+    await api('POST', `/device/${deviceId}/command`, { command: 'GET VER' });
+    await eventually(() => tracker.received.includes('GET VER\r\n'), 5000, 'command on the wire without a delivery pass');
+    expect((await commands(deviceId))[0]).toMatchObject({ command: 'GET VER', status: 'SENT' });
+    tracker.close();
+  });
+
   it('raises an alert and sends to neither when two connections speak for one IMEI at once', async () => {
     const imei = '868347070000001';
     const { deviceId, vehicleId } = await demoDevice(imei);
