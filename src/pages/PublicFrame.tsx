@@ -5,7 +5,7 @@ import { currentBrand } from '../../brands/index.ts';
 import { ScrollToTop } from '../layout/ScrollToTop.tsx';
 
 /** Frame of the public pages: brand bar, content, and the way back to sign-in. */
-export function PublicFrame({ title, titleArgs, children }: { title: string; titleArgs?: Record<string, string>; children: React.ReactNode }) {
+export function PublicFrame({ title, titleArgs, children, wide = false }: { title: string; titleArgs?: Record<string, string>; children: React.ReactNode; wide?: boolean }) {
   const translate = useTranslate();
   const brand = currentBrand();
   return (
@@ -18,7 +18,7 @@ export function PublicFrame({ title, titleArgs, children }: { title: string; tit
         <LocalesMenuButton />
         <MuiLink component={Link} to="/auth/login" color="inherit">{translate('auth.signIn')}</MuiLink>
       </Box>
-      <Container maxWidth="md" sx={{ py: 4 }}>
+      <Container maxWidth={wide ? 'xl' : 'md'} sx={{ py: 4, px: { xs: 2, sm: 3 } }}>
         <Typography variant="h4" component="h1" gutterBottom>{translate(title, titleArgs)}</Typography>
         {children}
       </Container>
