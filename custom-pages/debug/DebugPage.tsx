@@ -72,6 +72,8 @@ export function DebugPage() {
     void act(() => apiCall('/device/ephemeral', 'POST', { imei: imei.trim() }), (data) => { setImei(''); setChosen((data as EphemeralDevice).id); });
   };
   const device = devices.find((d) => d.id === chosen);
+  // the chosen device's newest frame is known every 2 s, the list's only when it is read again
+  const lastFrameOf = (d: EphemeralDevice) => (d.id === chosen && frames?.[0] ? frames[0].receivedAt : d.lastFrameAt);
 
   return (
     <>
@@ -79,7 +81,7 @@ export function DebugPage() {
       <Typography color="text.secondary" sx={{ mb: 2 }}>{translate('debug.intro')}</Typography>
       {canAdd && (
         <Box component="form" onSubmit={add} sx={{ display: 'flex', gap: 1, mb: 2, flexWrap: 'wrap' }}>
-          <TextField size="small" label={translate('debug.imei')} value={imei} onChange={(e) => setImei(e.target.value.replace(/\D/g, ''))}
+          <TextField size="small" label={translate('debug.imei')} value={imei} sx={{ width: { xs: '100%', sm: 280 } }} onChange={(e) => setImei(e.target.value.replace(/\D/g, ''))}
             inputProps={{ inputMode: 'numeric', maxLength: 15 }} />
           <Button type="submit" variant="contained" disabled={busy}>{translate('debug.add')}</Button>
         </Box>
@@ -97,7 +99,7 @@ export function DebugPage() {
                     <ListItemText primary={d.imei}
                       secondary={<>
                         {d.expiresAt ? translate('debug.expires', { time: formatDateTime(d.expiresAt) }) : translate('debug.kept')}<br />
-                        {d.lastFrameAt ? translate('debug.lastFrame', { time: formatDateTime(d.lastFrameAt) }) : translate('debug.noFrameYet')}
+                        {lastFrameOf(d) ? translate('debug.lastFrame', { time: formatDateTime(lastFrameOf(d)) }) : translate('debug.noFrameYet')}
                       </>} />
                   </ListItemButton>
                   {canAdd && (

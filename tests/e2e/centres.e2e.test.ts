@@ -76,6 +76,10 @@ describe('debug devices', () => {
     expect(await newest.locator('pre').textContent()).toContain(imei);
     await page.getByTestId('debug-frame').nth(1).getByText('Login', { exact: true }).waitFor();
     await shot('debug-1366');
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot('debug-390');
+    await page.setViewportSize({ width: 1366, height: 900 });
     await page.getByRole('button', { name: `Keep ${imei}` }).click();
     await page.getByText('Kept until removed').waitFor();
     await page.getByRole('button', { name: `Remove ${imei}` }).click();
@@ -103,5 +107,33 @@ describe('item list', () => {
     await row('Fuel sensor').getByRole('button', { name: 'Row actions' }).click();
     await page.getByRole('menuitem', { name: 'See Attached Vehicle' }).click();
     await page.waitForURL('**/vehicle/edit/*');
+  });
+});
+
+describe('public listing settings', () => {
+  it("publishes an organisation as an RFC with a chosen contact from its settings page, and the viewer shows it", async () => {
+    await signInAt(page, '/management/organisation', 'admin@demo.waymark.in');
+    // Metro Auto's row names Sharma Distributors as its parent: the row is the one that starts with it
+    await page.getByRole('row', { name: /^Select this row Sharma Distributors/ }).getByRole('button', { name: 'Row actions' }).click();
+    await page.getByRole('menuitem', { name: 'Settings' }).click();
+    await page.waitForURL('**/management/settings/*');
+    await page.getByRole('heading', { name: 'Public listing' }).waitFor();
+    expect(await page.getByLabel('List as a sales and service centre (SSC)').isChecked()).toBe(true);
+    expect(await page.getByLabel('District').inputValue()).toBe('Howrah');
+    await page.getByLabel('List as a retro-fitment centre (RFC)').check();
+    await page.getByLabel('Vikram Sharma (+919800000005)').check();
+    await page.getByRole('button', { name: 'Save listing' }).click();
+    await page.getByText('Public listing saved').waitFor();
+    // a phone opening the page: saved values come back
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await expect.poll(() => page.getByLabel('List as a retro-fitment centre (RFC)').isChecked()).toBe(true);
+    expect(await page.getByLabel('Vikram Sharma (+919800000005)').isChecked()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot('listing-390');
+
+    await page.goto(`${baseUrl}/public/rfc-viewer`);
+    await expect.poll(names).toEqual(['Metro Auto Dealers', 'Sharma Distributors']);
+    await cards().nth(1).getByText('Vikram Sharma').waitFor();
   });
 });
