@@ -76,9 +76,11 @@ export function centreListingRoutes(app: FastifyInstance, db: Db) {
     config: { permission: 'setting-organisation' },
     preValidation: async (request) => {
       const body = request.body as Record<string, unknown> | undefined;
-      if (body && (body.phone === '' || body.phone === undefined)) body.phone = null;
-      if (body && typeof body.phone === 'string') body.phone = normalisePhone(body.phone);
-      for (const key of ['address', 'district']) if (body && typeof body[key] === 'string') body[key] = (body[key] as string).trim().replace(/\s+/g, ' ');
+      // anything but an object is left for the schema to refuse
+      if (!body || typeof body !== 'object' || Array.isArray(body)) return;
+      if (body.phone === '' || body.phone === undefined) body.phone = null;
+      if (typeof body.phone === 'string') body.phone = normalisePhone(body.phone);
+      for (const key of ['address', 'district']) if (typeof body[key] === 'string') body[key] = (body[key] as string).trim().replace(/\s+/g, ' ');
     },
     schema: { tags: ['organisation'], summary: "Change an organisation's public listing", params: idParams, body: listingSchema },
   }, async (request) => {
