@@ -18,11 +18,11 @@ function PhoneLink({ phone, name }: { phone: string; name: string }) {
 }
 
 /** One published centre: name, address, district and state, phone, RFC contacts; Show on map when it has a position. */
-export function CentreCard({ centre, selected, onShow }: { centre: PublicCentre; selected: boolean; onShow(): void }) {
+export function CentreCard({ id, centre, selected, onShow }: { id: string; centre: PublicCentre; selected: boolean; onShow(): void }) {
   const translate = useTranslate();
   const placed = centre.latitude !== null && centre.longitude !== null;
   return (
-    <Card component="li" variant="outlined" aria-current={selected || undefined} data-testid="centre-card"
+    <Card component="li" id={id} variant="outlined" aria-current={selected || undefined} data-testid="centre-card"
       sx={{ listStyle: 'none', borderColor: selected ? 'primary.main' : undefined, borderWidth: selected ? 2 : 1 }}>
       <CardContent sx={{ pb: 1 }}>
         <Typography variant="h6" component="h2">{centre.name}</Typography>

@@ -23,6 +23,11 @@ export function CentreViewerPage({ kind }: { kind: CentreKind }) {
   const keyed = useMemo(() => (result?.centres ?? []).map((centre, i) => ({ key: `${filters.page}-${i}`, centre })), [result, filters.page]);
   const mapPlaces: MapPlace[] = keyed.filter(({ centre }) => centre.latitude !== null && centre.longitude !== null)
     .map(({ key, centre }) => ({ key, label: centre.name, detail: `${centre.address}, ${centre.district}`, latitude: centre.latitude!, longitude: centre.longitude! }));
+  // a pin clicked on the map brings its card into view
+  const pick = (key: string) => {
+    setSelected(key);
+    document.getElementById(`centre-${key}`)?.scrollIntoView?.({ behavior: 'smooth', block: 'nearest' });
+  };
   const show = (key: string) => {
     setSelected(key);
     document.getElementById('centre-map')?.scrollIntoView?.({ behavior: 'smooth', block: 'nearest' });
@@ -52,7 +57,7 @@ export function CentreViewerPage({ kind }: { kind: CentreKind }) {
           )}
           {result && result.total === 0 && <Alert severity="info">{translate('centres.empty')}</Alert>}
           <Box component="ul" sx={{ display: 'grid', gap: 1.5, p: 0, m: 0 }}>
-            {keyed.map(({ key, centre }) => <CentreCard key={key} centre={centre} selected={selected === key} onShow={() => show(key)} />)}
+            {keyed.map(({ key, centre }) => <CentreCard key={key} id={`centre-${key}`} centre={centre} selected={selected === key} onShow={() => show(key)} />)}
           </Box>
           {result && result.total > PAGE_SIZE && (
             <Pagination sx={{ mt: 2 }} count={Math.ceil(result.total / PAGE_SIZE)} page={filters.page}
@@ -62,7 +67,7 @@ export function CentreViewerPage({ kind }: { kind: CentreKind }) {
         <Box id="centre-map" sx={{ order: { xs: 1, md: 2 }, position: { md: 'sticky' }, top: { md: 16 } }}>
           <Suspense fallback={<Box sx={{ height: { xs: 280, md: 560 }, display: 'grid', placeItems: 'center' }}><CircularProgress /></Box>}>
             <Box sx={{ height: { xs: 280, md: 560 } }}>
-              <CentreMap places={mapPlaces} selected={selected} onSelect={setSelected} height="100%" label={translate('centres.map')} />
+              <CentreMap places={mapPlaces} selected={selected} onSelect={pick} height="100%" label={translate('centres.map')} />
             </Box>
           </Suspense>
         </Box>

@@ -16,7 +16,7 @@ export function PublicFrame({ title, titleArgs, children, wide = false }: { titl
         <Box component="img" alt="" src={brand.logoUrl} sx={{ width: 32, height: 32, filter: 'brightness(0) invert(1)' }} />
         <Typography variant="h6" component="span" sx={{ flex: 1 }}>{brand.brandName}</Typography>
         <LocalesMenuButton />
-        <MuiLink component={Link} to="/auth/login" color="inherit">{translate('auth.signIn')}</MuiLink>
+        <MuiLink component={Link} to="/auth/login" color="inherit" sx={{ whiteSpace: 'nowrap' }}>{translate('auth.signIn')}</MuiLink>
       </Box>
       <Container maxWidth={wide ? 'xl' : 'md'} sx={{ py: 4, px: { xs: 2, sm: 3 } }}>
         <Typography variant="h4" component="h1" gutterBottom>{translate(title, titleArgs)}</Typography>

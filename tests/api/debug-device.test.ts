@@ -56,19 +56,23 @@ describe('temporary (debug) devices', () => {
     await socket.send(`${loginFrame(tracker)}\r\n`);
     await eventually(() => socket.received.includes(ACKS.login), 5000, 'the login acknowledgement');
     const good = normalFrame(tracker, new Date()).trim();
-    await socket.send(`${good}\r\n`);
     // the same frame with its checksum spoilt, then one that cannot be decoded
     const spoilt = `${good.slice(0, good.lastIndexOf('*'))}*00`;
-    await socket.send(`${spoilt}\r\n`);
-    await socket.send(`$NRM,WAYMARKSIM,1.0.4,NR,1,L,${TEMPORARY_IMEI},WB02AB1234,1,99999999,999999,xx,N,yy,E*\r\n`);
-    const listed = await eventually(async () => {
-      const rows = await frames(as.manufacturer!, device.id);
-      return rows.length >= 4 ? rows : null;
-    }, 8000, 'four frames on the debug page');
+    const broken = `$NRM,WAYMARKSIM,1.0.4,NR,1,L,${TEMPORARY_IMEI},WB02AB1234,1,99999999,999999,xx,N,yy,E*`;
+    let listed: DebugFrame[] = [];
+    // one at a time, each stored before the next is sent, so each has its own received time
+    for (const [i, frame] of [good, spoilt, broken].entries()) {
+      await socket.send(`${frame}\r\n`);
+      listed = await eventually(async () => {
+        const rows = await frames(as.manufacturer!, device.id);
+        return rows.length >= i + 2 ? rows : null;
+      }, 8000, `frame ${i + 2} on the debug page`);
+    }
     socket.close();
     expect(listed.map((f) => f.kind)).toEqual([null, 'position', 'position', 'login']);
-    const [broken, badChecksum, position, login] = listed;
-    expect(broken!.error).toBeTruthy();
+    const [undecodable, badChecksum, position, login] = listed;
+    expect(undecodable).toMatchObject({ frame: broken, fields: null });
+    expect(undecodable!.error).toBeTruthy();
     expect(badChecksum).toMatchObject({ checksum: 'invalid', error: 'checksum mismatch', frame: spoilt });
     expect(position).toMatchObject({ checksum: 'valid', error: null, frame: good });
     expect(position!.fields).toMatchObject({ imei: TEMPORARY_IMEI, packetType: 'NR', position: { latitude: 22.5726, longitude: 88.3639, speed: 12 } });

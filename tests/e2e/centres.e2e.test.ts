@@ -22,6 +22,9 @@ describe('public centre viewers', () => {
     // one pin per placed centre, drawn without any map tiles
     await expect.poll(() => page.locator('.leaflet-marker-icon').count()).toBe(2);
     expect(await page.getByRole('link', { name: 'Call Sharma Distributors' }).getAttribute('href')).toBe('tel:+919830000101');
+    // a pin clicked selects its card
+    await page.locator('.leaflet-marker-icon[title="Sharma Distributors"]').click();
+    await expect.poll(() => cards().filter({ hasText: 'Sharma Distributors' }).getAttribute('aria-current')).toBe('true');
 
     await page.getByRole('combobox', { name: 'State' }).click();
     await page.getByRole('option', { name: 'West Bengal' }).click();
@@ -67,6 +70,7 @@ describe('debug devices', () => {
     const tracker: DeviceState = { imei, registration: 'WB02AB1234', latitude: 22.5726, longitude: 88.3639, speed: 10, heading: 90, ignition: true, frameNumber: 1 };
     const device = await connectDevice(inject('gatewayPort'));
     await device.send(loginFrame(tracker));
+    await expect.poll(() => page.getByTestId('debug-frame').count()).toBe(1);
     await device.send(normalFrame(tracker, new Date()));
     await expect.poll(() => page.getByTestId('debug-frame').count()).toBe(2);
     device.close();
@@ -87,7 +91,7 @@ describe('debug devices', () => {
   });
 
   it('is not offered to a role without the debug module', async () => {
-    await signInAt(page, '/debug', 'dealer@demo.waymark.in').catch(() => undefined);
+    await signInAt(page, '/debug', 'dealer@demo.waymark.in');
     await page.getByText('Your role does not allow this page.', { exact: false }).waitFor();
     expect(await page.getByRole('button', { name: 'Add Device' }).count()).toBe(0);
   });
