@@ -8,6 +8,9 @@ import { CentreCard } from './CentreCard.tsx';
 import { PAGE_SIZE, useCentrePlaces, useCentres, type CentreFilters } from './useCentres.ts';
 import type { MapPlace } from './CentreMap.tsx';
 
+/** A select whose empty value ("All states") is shown as a choice rather than as an empty box. */
+const showEmpty = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
+
 // the map (leaflet) loads after the list, on its own chunk
 const CentreMap = lazy(() => import('./CentreMap.tsx'));
 
@@ -37,11 +40,11 @@ export function CentreViewerPage({ kind }: { kind: CentreKind }) {
     <PublicFrame title={`centres.${kind}.title`} wide>
       <Typography color="text.secondary" sx={{ mb: 2 }}>{translate(`centres.${kind}.intro`)}</Typography>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '220px 220px 1fr' }, gap: 2, mb: 2 }}>
-        <TextField select size="small" label={translate('centres.state')} value={filters.state} onChange={(e) => change({ state: e.target.value, district: '' })}>
+        <TextField select size="small" label={translate('centres.state')} value={filters.state} slotProps={showEmpty} onChange={(e) => change({ state: e.target.value, district: '' })}>
           <MenuItem value="">{translate('centres.allStates')}</MenuItem>
           {places.map((p) => <MenuItem key={p.state} value={p.state}>{INDIAN_STATES[p.state as StateId] ?? p.state}</MenuItem>)}
         </TextField>
-        <TextField select size="small" label={translate('centres.district')} value={filters.district} disabled={!filters.state} onChange={(e) => change({ district: e.target.value })}>
+        <TextField select size="small" label={translate('centres.district')} value={filters.district} slotProps={showEmpty} disabled={!filters.state} onChange={(e) => change({ district: e.target.value })}>
           <MenuItem value="">{translate('centres.allDistricts')}</MenuItem>
           {districts.map((d) => <MenuItem key={d} value={d}>{d}</MenuItem>)}
         </TextField>
