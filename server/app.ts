@@ -21,6 +21,9 @@ import { LiveFeed } from './tracking/live.ts';
 import { trackingRoutes } from './tracking/routes.ts';
 import { shareRoutes } from './tracking/shares.ts';
 import { registerLiveSocket } from './tracking/socket.ts';
+import { centreListingRoutes } from './centres/listing.ts';
+import { publicCentreRoutes } from './centres/public.ts';
+import { ephemeralDeviceRoutes } from './debug/ephemeral-devices.ts';
 import type { Gateway } from './gateway/server.ts';
 
 declare module 'fastify' {
@@ -102,6 +105,9 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     searchRoutes(api, db);
     trackingRoutes(api, db);
     shareRoutes(api, db, keys);
+    centreListingRoutes(api, db);
+    publicCentreRoutes(api, db);
+    ephemeralDeviceRoutes(api, db);
     await fileRoutes(api, db, config);
   }, { prefix: '/api' });
 

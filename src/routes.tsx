@@ -13,6 +13,8 @@ import { SimActivationFormPage } from '../custom-pages/sim-activation/SimActivat
 import { FitmentFormPage } from '../custom-pages/fitment/FitmentFormPage.tsx';
 import { VehicleStatusPage } from '../custom-pages/vehicle-status/VehicleStatusPage.tsx';
 import { PortCheckerPage } from '../custom-pages/port-checker/PortCheckerPage.tsx';
+import { CentreViewerPage } from '../custom-pages/centre-viewer/CentreViewerPage.tsx';
+import { DebugPage } from '../custom-pages/debug/DebugPage.tsx';
 import { ResourceList } from './resources/ResourceList.tsx';
 import rawLogs from '../resources/entities/raw-logs.ts';
 import { lazy, Suspense } from 'react';
@@ -41,8 +43,8 @@ export const publicRoutes = [
   <Route key="contact" path="/public/contact-us" element={<ContactPage />} />,
   <Route key="renewal" path="/public/renewal-payment" element={<PublicToolPage name="pages.renewal" />} />,
   <Route key="port" path="/public/port-checker" element={<PortCheckerPage />} />,
-  <Route key="ssc" path="/public/ssc-viewer" element={<PublicToolPage name="pages.sscViewer" />} />,
-  <Route key="rfc" path="/public/rfc-viewer" element={<PublicToolPage name="pages.rfcViewer" />} />,
+  <Route key="ssc" path="/public/ssc-viewer" element={<CentreViewerPage kind="SSC" />} />,
+  <Route key="rfc" path="/public/rfc-viewer" element={<CentreViewerPage kind="RFC" />} />,
   <Route key="share-live" path="/public/share/live-tracking" element={later(<SharedLivePage />)} />,
   <Route key="share" path="/public/:context/share/:collectionId" element={later(<SharedPlaybackPage />)} />,
   <Route key="certificate" path="/certificate/:id" element={<PublicToolPage name="pages.certificate" />} />,
@@ -66,7 +68,7 @@ function Landing() {
 }
 
 /** Modules whose pages are routed above rather than from the registry. */
-const OWN_ROUTES = new Set(['vehicle-status', 'live-tracking', 'route-playback', 'report-raw-logs']);
+const OWN_ROUTES = new Set(['vehicle-status', 'live-tracking', 'route-playback', 'report-raw-logs', 'debug']);
 
 /** Signed-in routes inside the layout: every module of the registry, guarded by its permission id. */
 export const layoutRoutes = [
@@ -75,6 +77,7 @@ export const layoutRoutes = [
   <Route key="live-tracking" path="/view-operations/live-tracking" element={<ModulePage moduleId="live-tracking">{later(<LiveTrackingPage />)}</ModulePage>} />,
   <Route key="route-playback" path="/view-operations/route-playback" element={<ModulePage moduleId="route-playback">{later(<RoutePlaybackPage />)}</ModulePage>} />,
   <Route key="report-raw-logs" path="/reports/raw-logs" element={<ModulePage moduleId="report-raw-logs"><ResourceList resource={rawLogs} /></ModulePage>} />,
+  <Route key="debug" path="/debug" element={<ModulePage moduleId="debug"><DebugPage /></ModulePage>} />,
   <Route key="change-password" path="/change-password" element={<Authenticated loading={<Splash />}><ChangePasswordPage /></Authenticated>} />,
   <Route key="device-details-id" path="/management/device-details/:id" element={<ModulePage moduleId="device-details"><DeviceDetailsPage /></ModulePage>} />,
   <Route key="device-details-term" path="/device-details/:searchTerm" element={<ModulePage moduleId="device-details"><DeviceDetailsPage /></ModulePage>} />,

@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router-dom';
 import { apiCall } from '../../providers/httpClient.ts';
 import { PageHeader } from '../../src/layout/PageHeader.tsx';
 import { errorMessage } from '../../src/pages/auth/useFormCall.tsx';
+import { ListingSettings } from '../centre-viewer/ListingSettings.tsx';
 
 interface Settings {
   overspeedKmph: number;
@@ -73,6 +74,7 @@ export function OrganisationSettingsPage() {
           )}
         </CardContent>
       </Card>
+      {id && <ListingSettings organisationId={id} />}
     </>
   );
 }

@@ -27,5 +27,7 @@ export default defineResource({
   list: ['name', 'code', 'tagType', 'quantity', 'status', 'vehicleId', 'organisationId'],
   recordLabel: ['name'],
   defaultSort: ['name', 'ASC'],
+  // the spec's Item list row action: opens the vehicle the item is attached to
+  rowActions: [{ id: 'see-attached-vehicle', label: 'permissions.see-attached-vehicle' }],
   emptyMessage: 'resources.item.empty',
 });

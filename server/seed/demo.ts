@@ -148,6 +148,14 @@ export async function seedDemo(app: FastifyInstance, db: Db, log: FastifyBaseLog
     await api('POST', '/sim-activation', { imei: devices[6]!.imei, ips: gatewayAddress, numbers: ['9876500006'], durationInDays: 365 });
     const approved = await api('POST', '/sim-activation', { imei: devices[7]!.imei, ips: gatewayAddress, numbers: ['9876500007', '9876500017'], durationInDays: 730 });
     await api('PUT', `/sim-activation/${approved.id}`, { status: 'APPROVED' });
+    // the public SSC and RFC viewers: the distributer's Howrah workshop and the dealer's Kolkata centre, with its RFC admin as contact
+    await api('PUT', `/organisation/listing/${distributer.id}`, {
+      isSsc: true, isRfc: false, address: '14 G.T. Road, Bally', district: 'Howrah', state: 'WB', phone: '9830000101', latitude: 22.6488, longitude: 88.3402,
+    });
+    await api('PUT', `/organisation/listing/${dealer.id}`, {
+      isSsc: true, isRfc: true, address: '22 Park Street, Mullick Bazar', district: 'Kolkata', state: 'WB', phone: '9830000202', latitude: 22.5526, longitude: 88.3527,
+      contactUserIds: [created.RFC_ADMIN],
+    });
   } finally {
     await revokeFamily(db, familyId);
   }

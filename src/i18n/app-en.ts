@@ -3,6 +3,8 @@ import permissions from './permissions-en.ts';
 import tracking from './tracking-en.ts';
 import sim from './sim-en.ts';
 import fitment from './fitment-en.ts';
+import centres from './centres-en.ts';
+import debug from './debug-en.ts';
 
 /** The console's own strings in English; app-hi.ts has every key in Hindi (a test checks). */
 const app = {
@@ -11,6 +13,8 @@ const app = {
   tracking,
   sim,
   fitment,
+  centres,
+  debug,
   app: { name: 'Waymark', loading: 'Loading...' },
   auth: {
     signInTitle: 'Sign in',

@@ -51,6 +51,7 @@ const permissions = {
   'activated-tracking': 'Activate Tracking',
   'deActivated-tracking': 'Discontinue Tracking',
   'send-mail-item': 'Send Mail',
+  'see-attached-vehicle': 'See Attached Vehicle',
   'add-user': 'Add',
   'edit-user': 'Edit',
   'delete-user': 'Delete',

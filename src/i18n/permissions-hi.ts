@@ -51,6 +51,7 @@ const permissions = {
   'activated-tracking': 'ट्रैकिंग सक्रिय करें',
   'deActivated-tracking': 'ट्रैकिंग बंद करें',
   'send-mail-item': 'मेल भेजें',
+  'see-attached-vehicle': 'संलग्न वाहन देखें',
   'add-user': 'जोड़ें',
   'edit-user': 'संपादित करें',
   'delete-user': 'हटाएँ',

@@ -256,6 +256,8 @@ const resources = {
     item: {
       subtitle: 'Inventory units and where they are',
       empty: 'No items for the applied filters...',
+      noVehicle: 'This item is not attached to a vehicle',
+      noVehicleAccess: 'Your role cannot open vehicles',
       fields: {
         name: 'Name', code: 'Code', tagType: 'Tag Type', quantity: 'Quantity', status: 'Status', returnReason: 'Return Reason',
         vehicleId: 'Attached Vehicle', organisationId: 'Organisation',

@@ -258,6 +258,8 @@ const resources: typeof resourcesEn = {
     item: {
       subtitle: 'इन्वेंटरी इकाइयाँ और उनका स्थान',
       empty: 'लागू फ़िल्टर के लिए कोई आइटम नहीं...',
+      noVehicle: 'यह आइटम किसी वाहन से संलग्न नहीं है',
+      noVehicleAccess: 'आपकी भूमिका वाहन नहीं खोल सकती',
       fields: {
         name: 'नाम', code: 'कोड', tagType: 'टैग प्रकार', quantity: 'मात्रा', status: 'स्थिति', returnReason: 'वापसी का कारण',
         vehicleId: 'जुड़ा वाहन', organisationId: 'संगठन',

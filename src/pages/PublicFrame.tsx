@@ -5,7 +5,7 @@ import { currentBrand } from '../../brands/index.ts';
 import { ScrollToTop } from '../layout/ScrollToTop.tsx';
 
 /** Frame of the public pages: brand bar, content, and the way back to sign-in. */
-export function PublicFrame({ title, titleArgs, children }: { title: string; titleArgs?: Record<string, string>; children: React.ReactNode }) {
+export function PublicFrame({ title, titleArgs, children, wide = false }: { title: string; titleArgs?: Record<string, string>; children: React.ReactNode; wide?: boolean }) {
   const translate = useTranslate();
   const brand = currentBrand();
   return (
@@ -16,9 +16,9 @@ export function PublicFrame({ title, titleArgs, children }: { title: string; tit
         <Box component="img" alt="" src={brand.logoUrl} sx={{ width: 32, height: 32, filter: 'brightness(0) invert(1)' }} />
         <Typography variant="h6" component="span" sx={{ flex: 1 }}>{brand.brandName}</Typography>
         <LocalesMenuButton />
-        <MuiLink component={Link} to="/auth/login" color="inherit">{translate('auth.signIn')}</MuiLink>
+        <MuiLink component={Link} to="/auth/login" color="inherit" sx={{ whiteSpace: 'nowrap' }}>{translate('auth.signIn')}</MuiLink>
       </Box>
-      <Container maxWidth="md" sx={{ py: 4 }}>
+      <Container maxWidth={wide ? 'xl' : 'md'} sx={{ py: 4, px: { xs: 2, sm: 3 } }}>
         <Typography variant="h4" component="h1" gutterBottom>{translate(title, titleArgs)}</Typography>
         {children}
       </Container>

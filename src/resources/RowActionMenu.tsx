@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { IconButton, ListItemText, Menu, MenuItem } from '@mui/material';
+import { IconButton, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { Confirm, useDelete, useNotify, useRecordContext, useRefresh, useTranslate, type RaRecord } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
@@ -39,9 +39,15 @@ function ExtraAction({ record, id, label, onDone }: { record: RaRecord; id: stri
     onDone();
   };
   const { Dialog, confirm } = action;
+  const disabled = action.enabled ? !action.enabled(record) : false;
   return (
     <>
-      <MenuItem onClick={click} disabled={action.enabled ? !action.enabled(record) : false}><ListItemText>{translate(label)}</ListItemText></MenuItem>
+      {disabled && action.disabledHint ? (
+        // a disabled item takes no pointer events: the tooltip listens on its wrapper
+        <Tooltip title={translate(action.disabledHint(record))} placement="left"><span><MenuItem disabled><ListItemText>{translate(label)}</ListItemText></MenuItem></span></Tooltip>
+      ) : (
+        <MenuItem onClick={click} disabled={disabled}><ListItemText>{translate(label)}</ListItemText></MenuItem>
+      )}
       {open && Dialog && <Dialog ids={[String(record.id)]} record={record} onClose={(done) => { setOpen(false); onDone(); if (done) refresh(); }} />}
       {confirm && (
         <Confirm isOpen={confirming} loading={running} title={confirm.title} content={confirm.message} translateOptions={confirm.values(record)}

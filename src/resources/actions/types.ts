@@ -16,6 +16,8 @@ export interface ResourceAction {
   visible?(record: RaRecord): boolean;
   /** Whether the offered action can be used on the row now; otherwise it shows greyed out. */
   enabled?(record: RaRecord): boolean;
+  /** i18n key of the tooltip that says why a greyed-out action cannot be used on the row. */
+  disabledHint?(record: RaRecord): string;
   run?(record: RaRecord): Promise<{ message: string }>;
   /** Asked before `run`, for an action that changes what the row stands for: i18n keys, the message's values from the row. */
   confirm?: { title: string; message: string; confirmLabel: string; values(record: RaRecord): Record<string, unknown> };
