@@ -8,6 +8,8 @@ export default defineResource({
   path: '/management/wallet',
   title: 'menu.management.wallets',
   module: 'management-wallet',
+  // the account screen finds its wallet by the spec's GET /wallets?userId=
+  readableByModules: ['account-wallet'],
   scope: 'organisation',
   permissions: { create: 'add-wallet', edit: 'edit-wallet', export: 'export-wallet' },
   fields: {

@@ -284,6 +284,7 @@ export const walletTransactions = pgTable('wallet_transactions', {
 }, (t) => [
   uniqueIndex('wallet_transactions_idempotency_idx').on(t.walletId, t.idempotencyKey),
   index('wallet_transactions_wallet_created_idx').on(t.walletId, t.createdAt),
+  index('wallet_transactions_reference_idx').on(t.reference),
   check('wallet_transactions_type_check', sql`${t.transactionType} IN ('CREDIT', 'DEBIT')`),
   check('wallet_transactions_amount_check', sql`${t.amount} > 0`),
   check('wallet_transactions_balance_after_check', sql`${t.balanceAfter} >= 0`),

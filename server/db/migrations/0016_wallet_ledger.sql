@@ -19,6 +19,7 @@ ALTER TABLE "wallet_transactions" ADD CONSTRAINT "wallet_transactions_wallet_id_
 ALTER TABLE "wallet_transactions" ADD CONSTRAINT "wallet_transactions_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "wallet_transactions_idempotency_idx" ON "wallet_transactions" USING btree ("wallet_id","idempotency_key");--> statement-breakpoint
 CREATE INDEX "wallet_transactions_wallet_created_idx" ON "wallet_transactions" USING btree ("wallet_id","created_at");--> statement-breakpoint
+CREATE INDEX "wallet_transactions_reference_idx" ON "wallet_transactions" USING btree ("reference");--> statement-breakpoint
 -- a balance held before the ledger existed opens it, so the ledger always sums to the balance
 INSERT INTO "wallet_transactions" ("wallet_id", "transaction_type", "amount", "balance_after", "description", "idempotency_key", "created_at")
   SELECT "id", 'CREDIT', "balance", "balance", 'Opening balance', 'opening-balance', "updated_at" FROM "wallets" WHERE "balance" > 0;--> statement-breakpoint
