@@ -54,7 +54,7 @@ async function walletInScope(db: Db, caller: Caller, walletId: string) {
  */
 export function walletRoutes(app: FastifyInstance, db: Db) {
   app.get<{ Params: { id: string }; Querystring: TransactionsQuery }>('/wallets/:id/transactions', {
-    config: { permission: ['account-wallet', walletResource.module] },
+    config: { permission: ['account-wallet', 'view-wallet-transactions'] },
     schema: {
       tags: ['wallet'], summary: "A wallet's transactions, newest first",
       description: `fromDate counts from the start of that day, toDate to the end of that day, in Asia/Kolkata (yyyy-MM-dd). At most ${MAX_TRANSACTIONS} rows.`,
@@ -82,9 +82,9 @@ export function walletRoutes(app: FastifyInstance, db: Db) {
     return rows.map(({ row, firstName, lastName }) => present(row, [firstName, lastName].filter(Boolean).join(' ') || null));
   });
 
-  for (const [step, move] of [['add', credit], ['deduct', debit]] as const) {
+  for (const [step, move, permission] of [['add', credit, 'add-money-wallet'], ['deduct', debit, 'deduct-money-wallet']] as const) {
     app.put<{ Params: { id: string }; Body: MovementBody }>(`/wallets/${step}/:id`, {
-      config: { permission: walletResource.permissions.edit! },
+      config: { permission },
       schema: {
         tags: ['wallet'],
         summary: step === 'add' ? 'Credit a wallet (administrators of a parent organisation)' : 'Debit a wallet (administrators of a parent organisation)',

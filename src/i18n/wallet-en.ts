@@ -7,6 +7,7 @@ const wallet = {
     all: 'All',
     fromDate: 'From Date',
     toDate: 'To Date',
+    dateInvalid: 'Type the date as dd/MM/yyyy',
     apply: 'Apply',
   },
   types: { CREDIT: 'Credit', DEBIT: 'Debit' },

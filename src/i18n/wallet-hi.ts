@@ -7,6 +7,7 @@ const wallet = {
     all: 'सभी',
     fromDate: 'आरंभ तिथि',
     toDate: 'अंतिम तिथि',
+    dateInvalid: 'तिथि dd/MM/yyyy रूप में लिखें',
     apply: 'लागू करें',
   },
   types: { CREDIT: 'जमा', DEBIT: 'नामे' },

@@ -1,0 +1,56 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, CircularProgress } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import { useTranslate } from 'react-admin';
+import { useParams } from 'react-router-dom';
+import { apiCall } from '../../providers/httpClient.ts';
+import { readSession } from '../../providers/session.ts';
+import { PageHeader } from '../../src/layout/PageHeader.tsx';
+import { AddMoneyDialog } from './AddMoneyDialog.tsx';
+import { WalletScreen } from './WalletScreen.tsx';
+import type { Wallet } from './walletLedger.ts';
+
+function useWallet(path: string | null) {
+  const [wallet, setWallet] = useState<Wallet | null | undefined>(undefined);
+  useEffect(() => {
+    if (!path) return setWallet(null);
+    apiCall<Wallet[] | Wallet>(path)
+      .then((answer) => setWallet((Array.isArray(answer) ? answer[0] : answer) ?? null))
+      // the spec: a load failure is logged only
+      .catch((error: unknown) => { console.error('wallet', error); setWallet(null); });
+  }, [path]);
+  return wallet;
+}
+
+/** account/wallet: the signed-in user's wallet (the spec's GET /wallets?userId=), with Add Money. */
+export function WalletPage() {
+  const translate = useTranslate();
+  const userId = readSession()?.user.id;
+  const wallet = useWallet(userId ? `/wallets?userId=${encodeURIComponent(userId)}` : null);
+  const [adding, setAdding] = useState(false);
+  if (wallet === undefined) return <CircularProgress sx={{ mt: 4 }} />;
+  if (!wallet) {
+    return (
+      <>
+        <PageHeader title="wallet.title" subtitle="wallet.subtitle" />
+        <Alert severity="info">{translate('wallet.noWallet')}</Alert>
+      </>
+    );
+  }
+  return (
+    <>
+      <WalletScreen wallet={wallet}
+        actions={<Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)}>{translate('wallet.addMoney')}</Button>} />
+      {adding && <AddMoneyDialog onClose={() => setAdding(false)} />}
+    </>
+  );
+}
+
+/** management/wallet/{id}/transactions: any wallet in the caller's tree, its ledger read-only. */
+export function WalletTransactionsPage() {
+  const { id } = useParams();
+  const wallet = useWallet(id ? `/wallets/${encodeURIComponent(id)}` : null);
+  if (wallet === undefined) return <CircularProgress sx={{ mt: 4 }} />;
+  if (!wallet) return <PageHeader title="wallet.title" subtitle="wallet.messages.notFound" />;
+  return <WalletScreen wallet={wallet} subtitle="wallet.manage.transactions" />;
+}
