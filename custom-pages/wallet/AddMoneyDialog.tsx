@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Typography } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { useNotify, useTranslate } from 'react-admin';
 import { currentBrand } from '../../brands/index.ts';
@@ -31,11 +31,10 @@ export function AddMoneyDialog({ onClose }: { onClose(): void }) {
               <Box key={key} sx={{ display: 'contents' }}>
                 <Typography component="dt" variant="body2" color="text.secondary" sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' }, mt: { xs: 1, sm: 0 } }}>{label}</Typography>
                 <Typography component="dd" sx={{ m: 0, fontWeight: 500, wordBreak: 'break-all' }} data-testid={`bank-${key}`}>{value}</Typography>
-                <Tooltip title={translate('wallet.bank.copy', { label })}>
-                  <IconButton aria-label={translate('wallet.bank.copy', { label })} onClick={() => void copy(label, value)} size="small">
-                    <ContentCopyIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
+                {/* a native title, not a Tooltip: a tooltip left open by focus would cover the next row's button */}
+                <IconButton aria-label={translate('wallet.bank.copy', { label })} title={translate('wallet.bank.copy', { label })} onClick={() => void copy(label, value)} size="small">
+                  <ContentCopyIcon fontSize="small" />
+                </IconButton>
               </Box>
             );
           })}

@@ -10,16 +10,20 @@ import { AddMoneyDialog } from './AddMoneyDialog.tsx';
 import { WalletScreen } from './WalletScreen.tsx';
 import type { Wallet } from './walletLedger.ts';
 
-function useWallet(path: string | null) {
-  const [wallet, setWallet] = useState<Wallet | null | undefined>(undefined);
+/** The wallet a list or a read answers (the first of a list); undefined while loading, null when there is none. */
+function useWallet(path: string | null): Wallet | null | undefined {
+  const [answer, setAnswer] = useState<{ path: string; wallet: Wallet | null }>();
   useEffect(() => {
-    if (!path) return setWallet(null);
+    if (!path) return;
+    let current = true;
     apiCall<Wallet[] | Wallet>(path)
-      .then((answer) => setWallet((Array.isArray(answer) ? answer[0] : answer) ?? null))
+      .then((found) => { if (current) setAnswer({ path, wallet: (Array.isArray(found) ? found[0] : found) ?? null }); })
       // the spec: a load failure is logged only
-      .catch((error: unknown) => { console.error('wallet', error); setWallet(null); });
+      .catch((error: unknown) => { console.error('wallet', error); if (current) setAnswer({ path, wallet: null }); });
+    return () => { current = false; };
   }, [path]);
-  return wallet;
+  if (!path) return null;
+  return answer?.path === path ? answer.wallet : undefined;
 }
 
 /** account/wallet: the signed-in user's wallet (the spec's GET /wallets?userId=), with Add Money. */

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   Alert, Box, Button, Card, CardContent, CircularProgress, MenuItem, Table, TableBody, TableCell, TableContainer, TableHead, TableRow,
   TextField, Typography,
@@ -15,6 +15,8 @@ import {
 } from './walletLedger.ts';
 
 const DAY_MS = 86_400_000;
+// on a phone the amount's sign and colour say credit or debit; the type column gives way to the description
+const HIDDEN_ON_PHONE = { display: { xs: 'none', sm: 'table-cell' } } as const;
 const initialFilter = (): WalletFilter => ({ transactionType: '', fromText: formatDate(Date.now() - 30 * DAY_MS), toText: formatDate(Date.now()) });
 
 /**
@@ -26,18 +28,20 @@ export function WalletScreen({ wallet, subtitle = 'wallet.subtitle', actions }: 
   const [filter, setFilter] = useState<WalletFilter>(initialFilter);
   const [applied, setApplied] = useState<string>(() => transactionsQuery(initialFilter()).query);
   const [invalid, setInvalid] = useState<string[]>([]);
-  const [rows, setRows] = useState<Movement[] | null>(null);
-  const [failed, setFailed] = useState(false);
   const [search, setSearch] = useState('');
-
-  const load = useCallback(() => {
-    setRows(null);
-    apiCall<Movement[]>(`/wallets/${wallet.id}/transactions${applied}`)
-      .then((list) => { setRows(list); setFailed(false); })
+  // the answer is kept with the address it answers, so a new filter shows the spinner until its own rows come
+  const address = `/wallets/${wallet.id}/transactions${applied}`;
+  const [answer, setAnswer] = useState<{ address: string; rows: Movement[]; failed: boolean }>();
+  useEffect(() => {
+    let current = true;
+    apiCall<Movement[]>(address)
+      .then((list) => { if (current) setAnswer({ address, rows: list, failed: false }); })
       // the spec: a load failure is logged only
-      .catch((error: unknown) => { console.error('wallet transactions', error); setRows([]); setFailed(true); });
-  }, [wallet.id, applied]);
-  useEffect(load, [load]);
+      .catch((error: unknown) => { console.error('wallet transactions', error); if (current) setAnswer({ address, rows: [], failed: true }); });
+    return () => { current = false; };
+  }, [address]);
+  const rows = answer?.address === address ? answer.rows : null;
+  const failed = answer?.address === address && answer.failed;
 
   const apply = (event: React.FormEvent) => {
     event.preventDefault();
@@ -55,7 +59,8 @@ export function WalletScreen({ wallet, subtitle = 'wallet.subtitle', actions }: 
       <Card sx={{ mb: 2 }}>
         <CardContent component="form" onSubmit={apply} aria-label={translate('wallet.filters.apply')}
           sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start', '&:last-child': { pb: 2 } }}>
-          <TextField select size="small" label={translate('wallet.filters.transactionType')} value={filter.transactionType} sx={{ minWidth: 180, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
+          <TextField select size="small" label={translate('wallet.filters.transactionType')} value={filter.transactionType} fullWidth={false}
+            sx={{ width: { xs: '100%', sm: 200 } }} slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
             onChange={(e) => setFilter((f) => ({ ...f, transactionType: e.target.value as WalletFilter['transactionType'] }))}>
             <MenuItem value="">{translate('wallet.filters.all')}</MenuItem>
             <MenuItem value="CREDIT">{translate('wallet.types.CREDIT')}</MenuItem>
@@ -98,7 +103,7 @@ export function WalletScreen({ wallet, subtitle = 'wallet.subtitle', actions }: 
             <TableHead>
               <TableRow>
                 <TableCell>{translate('wallet.table.date')}</TableCell>
-                <TableCell>{translate('wallet.table.type')}</TableCell>
+                <TableCell sx={HIDDEN_ON_PHONE}>{translate('wallet.table.type')}</TableCell>
                 <TableCell>{translate('wallet.table.description')}</TableCell>
                 <TableCell align="right">{translate('wallet.table.amount')}</TableCell>
                 <TableCell align="right" sx={{ display: { xs: 'none', md: 'table-cell' } }}>{translate('wallet.table.balanceAfter')}</TableCell>
@@ -111,9 +116,9 @@ export function WalletScreen({ wallet, subtitle = 'wallet.subtitle', actions }: 
               )}
               {shown.map((row) => (
                 <TableRow key={row.id} hover>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.createdAt)}</TableCell>
-                  <TableCell>{translate(`wallet.types.${row.transactionType}`)}</TableCell>
-                  <TableCell sx={{ minWidth: 160 }}>
+                  <TableCell sx={{ whiteSpace: { xs: 'normal', sm: 'nowrap' }, minWidth: { xs: 88, sm: 0 } }}>{formatDateTime(row.createdAt)}</TableCell>
+                  <TableCell sx={HIDDEN_ON_PHONE}>{translate(`wallet.types.${row.transactionType}`)}</TableCell>
+                  <TableCell sx={{ minWidth: { xs: 0, sm: 160 }, wordBreak: 'break-word' }}>
                     {row.description}
                     {row.reference && <Typography variant="caption" color="text.secondary" component="div">{row.reference}</Typography>}
                   </TableCell>
