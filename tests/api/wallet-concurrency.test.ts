@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { startTestServer, type TestServer } from './harness.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, signIn, startTestServer, type TestServer } from './harness.ts';
 import { users, wallets, walletTransactions } from '../../server/db/schema.ts';
 import { credit, debit, InsufficientBalanceError } from '../../server/wallets/ledger.ts';
 
@@ -54,6 +54,27 @@ describe(`wallet ledger under 1,000 concurrent debits (${process.env.TEST_DATABA
     const [wallet] = await db.select().from(wallets).where(eq(wallets.id, walletId));
     expect(wallet!.balance).toBe(7_500);
   }, 120_000);
+
+  it('answers 1,000 concurrent deduct calls through the API without overdrawing', async () => {
+    const { db } = server.database;
+    const token = (await signIn(server.app, ADMIN_EMAIL, ADMIN_PASSWORD)).token.access.token;
+    const [before] = await db.select().from(wallets).where(eq(wallets.id, walletId));
+    await credit(db, { walletId, amountPaise: 100_000 - before!.balance, description: 'Top-up', idempotencyKey: 'top-up-3', actorId: userId });
+    // ₹1,000.00 in the wallet, 1,000 calls of ₹2.50: 400 are paid
+    const answers = await Promise.all(Array.from({ length: 1000 }, (_, i) => server.app.inject({
+      method: 'PUT', url: `/api/wallets/deduct/${walletId}`, headers: { authorization: `Bearer ${token}`, 'idempotency-key': `api-${i}` },
+      payload: { amount: 250, description: `API debit ${i}` },
+    })));
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(400);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(600);
+    expect(answers.find((a) => a.statusCode === 409)!.json().message).toBe('Insufficient wallet balance: ₹2.50 more is needed (balance ₹0.00, amount ₹2.50)');
+    const [after] = await db.select().from(wallets).where(eq(wallets.id, walletId));
+    expect(after!.balance).toBe(0);
+    const [sum] = await db.select({ total: sql<string>`sum(case when ${walletTransactions.transactionType} = 'CREDIT' then ${walletTransactions.amount} else -${walletTransactions.amount} end)` })
+      .from(walletTransactions).where(eq(walletTransactions.walletId, walletId));
+    expect(Number(sum!.total)).toBe(0);
+  }, 300_000);
 
   it('keeps ledger rows immutable', async () => {
     const { db } = server.database;

@@ -128,6 +128,10 @@ describe('wallet', () => {
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toMatchObject({ balance: before, lowBalanceThreshold: 400_000 });
     expect(await balanceOf(dealerWallet.id)).toBe(before);
+    // nor set on creation: a new wallet starts at nothing
+    const created = await call(as.admin!, 'POST', '/wallets', { userId: await userIdOf('dealer'), organisationId: orgs['Metro Auto Dealers'], balance: 500_000 });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().balance).toBe(0);
   });
 
   it('lets only administrators above the wallet\'s organisation move it: not its own admin, a lower role, another tenant or a visitor', async () => {
