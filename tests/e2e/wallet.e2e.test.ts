@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { pagePerTest, signInAt } from './browser.ts';
 
@@ -112,5 +112,37 @@ describe('wallet', () => {
     await page.getByText('₹1,234.50 added; the balance is now ₹1,48,190.50').first().waitFor();
     await expect.poll(async () => dealerRow.innerText()).toContain('₹1,48,190.50');
     await shot('wallet-management-1440');
+
+    // its ledger, read-only, from the row
+    await dealerRow.getByRole('button', { name: 'Row actions' }).click();
+    await page.getByRole('menuitem', { name: 'Transactions' }).click();
+    await page.waitForURL('**/management/wallet/*/transactions');
+    await expect.poll(() => page.getByTestId('wallet-balance').innerText()).toBe('₹1,48,190.50');
+    await expect.poll(() => rows().first().innerText()).toContain('Top-up by UPI');
+    expect(await page.getByRole('button', { name: 'Add Money' }).count()).toBe(0);
+    await shot('wallet-management-transactions-1440');
+  });
+
+  it('shows the prices in rupees on the settings of an organisation below the ADMIN, not on its own', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAt(page, '/management/organisation', 'admin@demo.waymark.in');
+    const settingsOf = async (name: string) => {
+      // the row holding the name in a cell of its own; Bharat Telematics' row names the root as its parent, so it is left out
+      const row = page.locator('tbody tr').filter({ has: page.getByRole('cell', { name, exact: true }) })
+        .filter({ hasNot: page.getByRole('cell', { name: 'Bharat Telematics Pvt Ltd', exact: true }) }).first();
+      await row.getByRole('button', { name: 'Row actions' }).click();
+      await page.getByRole('menuitem', { name: 'Settings' }).click();
+      await page.waitForURL('**/management/settings/*');
+      await page.getByLabel('Overspeed limit', { exact: false }).first().waitFor();
+    };
+    await settingsOf('Metro Auto Dealers');
+    await expect.poll(() => page.getByTestId('priceOneYearPaise').inputValue()).toBe('1500.00');
+    expect(await page.getByTestId('priceTwoYearsPaise').inputValue()).toBe('2700.00');
+    expect(await page.locator('main').innerText()).toContain('₹2,700.00');
+    await shot('wallet-settings-prices-1440');
+    await page.goto(`${inject('baseUrl')}/management/organisation`);
+    // the root is the ADMIN's own organisation: its prices are set by no one but the super admin
+    await settingsOf('Waymark');
+    expect(await page.getByTestId('priceOneYearPaise').count()).toBe(0);
   });
 });
