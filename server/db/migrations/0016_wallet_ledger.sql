@@ -37,3 +37,24 @@ BEGIN
 END
 $$;--> statement-breakpoint
 CREATE TRIGGER wallet_transactions_immutable BEFORE UPDATE OR DELETE ON wallet_transactions FOR EACH ROW EXECUTE FUNCTION waymark_wallet_transactions_immutable();
+--> statement-breakpoint
+-- The wallet menu is ADMIN's and RFC_ADMIN's (spec §6): the built-in CUSTOMER role of an existing database loses account-wallet, as its new default grants have.
+UPDATE "roles" SET "auth_scopes" = (
+  SELECT coalesce(jsonb_agg(CASE WHEN g->>'id' = 'group-account' THEN jsonb_set(g, '{children}', (
+      SELECT coalesce(jsonb_agg(CASE WHEN c->>'id' = 'account-wallet'
+        THEN c || jsonb_build_object('allowed', false, 'actions', (SELECT coalesce(jsonb_object_agg(k, false), '{}'::jsonb) FROM jsonb_object_keys(coalesce(c->'actions', '{}'::jsonb)) k))
+        ELSE c END ORDER BY ci), '[]'::jsonb)
+      FROM jsonb_array_elements(coalesce(g->'children', '[]'::jsonb)) WITH ORDINALITY AS children(c, ci)))
+    ELSE g END ORDER BY gi), '[]'::jsonb)
+  FROM jsonb_array_elements("auth_scopes") WITH ORDINALITY AS groups(g, gi)
+), "updated_at" = now()
+WHERE "name" = 'CUSTOMER' AND "is_system" AND "organisation_id" IS NULL AND jsonb_typeof("auth_scopes") = 'array';
+--> statement-breakpoint
+-- and its account menu group is open only while one of its modules still is
+UPDATE "roles" SET "auth_scopes" = (
+  SELECT coalesce(jsonb_agg(CASE WHEN g->>'id' = 'group-account'
+    THEN g || jsonb_build_object('allowed', EXISTS (SELECT 1 FROM jsonb_array_elements(coalesce(g->'children', '[]'::jsonb)) c WHERE c->>'allowed' = 'true'))
+    ELSE g END ORDER BY gi), '[]'::jsonb)
+  FROM jsonb_array_elements("auth_scopes") WITH ORDINALITY AS groups(g, gi)
+)
+WHERE "name" = 'CUSTOMER' AND "is_system" AND "organisation_id" IS NULL AND jsonb_typeof("auth_scopes") = 'array';
