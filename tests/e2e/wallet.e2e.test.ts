@@ -121,6 +121,19 @@ describe('wallet', () => {
     await expect.poll(() => rows().first().innerText()).toContain('Top-up by UPI');
     expect(await page.getByRole('button', { name: 'Add Money' }).count()).toBe(0);
     await shot('wallet-management-transactions-1440');
+
+    // the low-balance alert is typed in rupees and kept in paise; the balance is not on the form
+    await page.goto(`${inject('baseUrl')}/management/wallet`);
+    await dealerRow.getByRole('button', { name: 'Row actions' }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    await page.waitForURL('**/management/wallet/edit/**');
+    await expect.poll(() => page.getByLabel('Low balance alert (₹)').inputValue()).toBe('3000');
+    expect(await page.getByLabel('Balance (₹)').count()).toBe(0);
+    await page.getByLabel('Low balance alert (₹)').fill('3500.5');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL((url) => url.pathname === '/management/wallet');
+    await expect.poll(async () => dealerRow.innerText()).toContain('₹3,500.50');
+    expect(await dealerRow.innerText()).toContain('₹1,48,190.50');
   });
 
   it('shows the prices in rupees on the settings of an organisation below the ADMIN, not on its own', async () => {
