@@ -4,6 +4,7 @@ import { modules, resources } from '../resources/modules.ts';
 import { DeviceDetailsPage } from '../custom-pages/device-details/DeviceDetailsPage.tsx';
 import { OrganisationSettingsPage } from '../custom-pages/organisation-settings/OrganisationSettingsPage.tsx';
 import { RouteKmlPage } from '../custom-pages/route-kml/RouteKmlPage.tsx';
+import { WalletPage, WalletTransactionsPage } from '../custom-pages/wallet/WalletPage.tsx';
 import { ProfilePage } from './pages/ProfilePage.tsx';
 import { readPermissions, readSession } from '../providers/session.ts';
 import { landingPath } from './layout/landing.ts';
@@ -68,7 +69,7 @@ function Landing() {
 }
 
 /** Modules whose pages are routed above rather than from the registry. */
-const OWN_ROUTES = new Set(['vehicle-status', 'live-tracking', 'route-playback', 'report-raw-logs', 'debug']);
+const OWN_ROUTES = new Set(['vehicle-status', 'live-tracking', 'route-playback', 'report-raw-logs', 'debug', 'account-wallet']);
 
 /** Signed-in routes inside the layout: every module of the registry, guarded by its permission id. */
 export const layoutRoutes = [
@@ -82,6 +83,8 @@ export const layoutRoutes = [
   <Route key="device-details-id" path="/management/device-details/:id" element={<ModulePage moduleId="device-details"><DeviceDetailsPage /></ModulePage>} />,
   <Route key="device-details-term" path="/device-details/:searchTerm" element={<ModulePage moduleId="device-details"><DeviceDetailsPage /></ModulePage>} />,
   <Route key="route-kml" path="/management/route/add-kml" element={<ModulePage moduleId="add-kml-route"><RouteKmlPage /></ModulePage>} />,
+  <Route key="wallet" path="/account/wallet" element={<ModulePage moduleId="account-wallet"><WalletPage /></ModulePage>} />,
+  <Route key="wallet-transactions" path="/management/wallet/:id/transactions" element={<Authenticated><AccessGuard resource="wallet" action="view-wallet-transactions"><WalletTransactionsPage /></AccessGuard></Authenticated>} />,
   <Route key="settings" path="/management/settings/:id" element={<ModulePage moduleId="setting-organisation"><OrganisationSettingsPage /></ModulePage>} />,
   // raising an order is open to the device action raise-sim-activation as well as to the module's Add
   <Route key="sim-add" path="/sim-activation-order/add" element={<Authenticated><AccessGuard resource="sim-activation" action="create"><SimActivationFormPage /></AccessGuard></Authenticated>} />,

@@ -6,6 +6,7 @@ import { apiCall } from '../../providers/httpClient.ts';
 import { PageHeader } from '../../src/layout/PageHeader.tsx';
 import { errorMessage } from '../../src/pages/auth/useFormCall.tsx';
 import { ListingSettings } from '../centre-viewer/ListingSettings.tsx';
+import { formatRupees, parseRupees } from '../../src/format/money.ts';
 
 interface Settings {
   overspeedKmph: number;
@@ -14,7 +15,12 @@ interface Settings {
   routeDeviationMeters: number;
   alertEmail: string | null;
   sosPhone: string | null;
+  priceOneYearPaise: number;
+  priceTwoYearsPaise: number;
 }
+/** Prices are kept in paise and typed in rupees; only a parent organisation's administrators see them. */
+const PRICES = [['priceOneYearPaise', 'wallet.prices.oneYear'], ['priceTwoYearsPaise', 'wallet.prices.twoYears']] as const;
+const rupeesText = (paise: number) => formatRupees(paise).replace(/[₹,]/g, '');
 const NUMBERS = ['overspeedKmph', 'idleMinutes', 'offlineMinutes', 'routeDeviationMeters'] as const;
 
 /** management/settings/{id}: an organisation's thresholds for tracking and its alert contacts. */
@@ -26,20 +32,30 @@ export function OrganisationSettingsPage() {
   const [settings, setSettings] = useState<Settings | null>(null);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const [prices, setPrices] = useState<Record<string, string> | null>(null);
 
   useEffect(() => {
-    apiCall<{ data: { organisation: { tradeName: string }; settings: Settings } }>(`/organisation/settings/${id}`)
-      .then(({ data }) => { setName(data.organisation.tradeName); setSettings(data.settings); })
+    apiCall<{ data: { organisation: { tradeName: string }; settings: Settings; canSetPrices: boolean } }>(`/organisation/settings/${id}`)
+      .then(({ data }) => {
+        setName(data.organisation.tradeName);
+        setSettings(data.settings);
+        setPrices(data.canSetPrices ? Object.fromEntries(PRICES.map(([key]) => [key, rupeesText(data.settings[key])])) : null);
+      })
       .catch((e) => setError(errorMessage(e, translate('auth.somethingWrong'))));
   }, [id, translate]);
 
   const save = async (event: React.FormEvent) => {
     event.preventDefault();
+    const paise = prices ? Object.fromEntries(PRICES.map(([key]) => [key, parseRupees(prices[key] ?? '')])) : {};
+    if (Object.values(paise).some((value) => value === undefined)) {
+      setError(translate('wallet.prices.invalid'));
+      return;
+    }
     setBusy(true);
     setError(undefined);
     try {
       const result = await apiCall(`/organisation/settings/${id}`, 'PUT', {
-        ...settings, sosPhone: settings?.sosPhone?.replace(/^\+91/, '') || null, alertEmail: settings?.alertEmail || null,
+        ...settings, ...paise, sosPhone: settings?.sosPhone?.replace(/^\+91/, '') || null, alertEmail: settings?.alertEmail || null,
       });
       notify(result.message, { type: 'success' });
     } catch (e) {
@@ -66,6 +82,11 @@ export function OrganisationSettingsPage() {
               <TextField type="email" label={translate('settings.alertEmail')} value={settings.alertEmail ?? ''} onChange={(e) => set('alertEmail', e.target.value)} />
               <TextField label={translate('settings.sosPhone')} value={(settings.sosPhone ?? '').replace(/^\+91/, '')} onChange={(e) => set('sosPhone', e.target.value)}
                 helperText="+91" inputProps={{ maxLength: 10, inputMode: 'numeric' }} />
+              {prices && PRICES.map(([key, label]) => (
+                <TextField key={key} label={translate(label)} value={prices[key]} onChange={(e) => setPrices((p) => p && ({ ...p, [key]: e.target.value }))}
+                  helperText={`${formatRupees(parseRupees(prices[key] ?? ''))} · ${translate('wallet.prices.help')}`}
+                  inputProps={{ inputMode: 'decimal', 'data-testid': key }} />
+              ))}
               <Box sx={{ display: 'flex', gap: 1 }}>
                 <Button type="submit" variant="contained" disabled={busy}>{translate('list.save')}</Button>
                 <Button component={Link} to="/management/organisation">{translate('list.back')}</Button>

@@ -8,12 +8,14 @@ export default defineResource({
   path: '/management/wallet',
   title: 'menu.management.wallets',
   module: 'management-wallet',
+  // the account screen finds its wallet by the spec's GET /wallets?userId=
+  readableByModules: ['account-wallet'],
   scope: 'organisation',
   permissions: { create: 'add-wallet', edit: 'edit-wallet', export: 'export-wallet' },
   fields: {
     userId: reference('user', { required: true, unique: true, filterable: true }),
-    balance: number({ integer: true, readOnly: true, default: 0, sortable: true, label: 'resources.wallet.fields.balance' }),
-    lowBalanceThreshold: number({ integer: true, min: 0, default: 0 }),
+    balance: number({ integer: true, readOnly: true, default: 0, sortable: true, format: 'money', label: 'resources.wallet.fields.balance' }),
+    lowBalanceThreshold: number({ integer: true, min: 0, max: 2_147_483_647, default: 0, format: 'money' }),
     isActive: boolean({ default: true, filterable: true }),
     organisationId: organisationField({ sortable: true }),
   },
@@ -21,4 +23,10 @@ export default defineResource({
   recordLabel: ['userId'],
   defaultSort: ['balance', 'DESC'],
   emptyMessage: 'resources.wallet.empty',
+  // the balance moves only through these (PUT /wallets/add|deduct/{id}), never through Edit
+  rowActions: [
+    { id: 'add-money-wallet', label: 'permissions.add-money-wallet' },
+    { id: 'deduct-money-wallet', label: 'permissions.deduct-money-wallet' },
+    { id: 'view-wallet-transactions', label: 'permissions.view-wallet-transactions' },
+  ],
 });

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { ActivationStatus } from '../../resources/entities/fitment.ts';
 import { brands, type Brand } from '../../brands/index.ts';
@@ -6,6 +7,7 @@ import { badRequest, HttpError } from '../http/errors.ts';
 import type { Columns, ResourceHooks, WriteContext } from '../resources/hooks.ts';
 import { message } from '../resources/messages.ts';
 import { query } from '../resources/sql.ts';
+import { chargeActivation } from '../wallets/activation.ts';
 import {
   activationAfterEdit, customerAccount, customerSnapshot, deviceToFit, fittedVehicle, fitterAccount, fullName, type FitmentBody,
 } from './resolve.ts';
@@ -54,6 +56,12 @@ export const fitmentHooks: ResourceHooks = {
     const vehicleId = await resolve(ctx, columns, body, device.id, organisationId);
     await query(ctx.db, sql`update devices set status = 'INSTALLED', updated_at = now() where id = ${device.id}::uuid`);
     await setTracking(ctx, vehicleId, status);
+    if (status !== 'INACTIVE') {
+      // the id is chosen here so the activation's debit can name the fitment it pays for
+      const fitmentId = crypto.randomUUID();
+      columns.set('id', sql`${fitmentId}::uuid`);
+      await chargeActivation(ctx.db, ctx.caller, { id: fitmentId, organisationId, durationInDays: body.durationInDays, imei: body.device.imei });
+    }
   },
 
   /** The same form in edit mode: the device stays; vehicle, customer, fitter, dates and activation follow the form. */
@@ -70,6 +78,11 @@ export const fitmentHooks: ResourceHooks = {
     const vehicleId = await resolve(ctx, columns, body, existing.deviceId as string, existing.organisationId as string);
     if (vehicleId !== existing.vehicleId) await setTracking(ctx, existing.vehicleId as string, 'INACTIVE');
     await setTracking(ctx, vehicleId, status);
+    if (status !== 'INACTIVE') {
+      await chargeActivation(ctx.db, ctx.caller, {
+        id: existing.id, organisationId: existing.organisationId as string, durationInDays: body.durationInDays, imei: existing.imei as string,
+      });
+    }
   },
 
 };

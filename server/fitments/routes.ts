@@ -14,6 +14,7 @@ import { bodySchema, normaliseBody } from '../resources/validation.ts';
 import { message } from '../resources/messages.ts';
 import type { ResourceHooks } from '../resources/hooks.ts';
 import { idParams } from '../http/params.ts';
+import { chargeActivation } from '../wallets/activation.ts';
 
 /** The most rows one bulk upload may create (one transaction). */
 export const MAX_BULK_ACTIVATIONS = 500;
@@ -72,6 +73,11 @@ export function fitmentRoutes(app: FastifyInstance, db: Db, hooks: ResourceHooks
       if (!rule.from.includes(record.activationStatus as ActivationStatus)) throw new HttpError(409, message(rule.refused));
       await db.transaction(async (tx) => {
         const t = tx as unknown as Db;
+        if (step === 'approve') {
+          await chargeActivation(t, caller, {
+            id: record.id, organisationId: record.organisationId as string, durationInDays: record.durationInDays as number, imei: record.imei as string,
+          });
+        }
         await query(t, sql`update fitments set activation_status = ${rule.to}, updated_at = now(),
           approved_by = ${step === 'approve' ? sql`${caller.userId}::uuid` : sql`approved_by`},
           approved_at = ${step === 'approve' ? sql`now()` : sql`approved_at`} where id = ${record.id}::uuid`);

@@ -10,6 +10,8 @@ import { HttpError } from '../http/errors.ts';
 import { DEFAULT_OFFLINE_MINUTES } from '../../resources/tracking.ts';
 import { EMAIL_PATTERN, PHONE_PATTERN, normalisePhone } from '../../resources/define.ts';
 import { idParams } from '../http/params.ts';
+import { message } from '../resources/messages.ts';
+import { isAboveOrganisation } from '../wallets/authority.ts';
 
 /** An organisation's operating settings; the tracking work reads its thresholds. docs/decisions.md explains each. */
 export interface OrganisationSettings {
@@ -60,6 +62,8 @@ export async function readSettings(db: Db, organisationId: string): Promise<Orga
   return { ...DEFAULT_SETTINGS, ...(row?.settings ?? {}) };
 }
 
+const PRICE_KEYS = ['priceOneYearPaise', 'priceTwoYearsPaise'] as const;
+
 export function organisationSettingsRoutes(app: FastifyInstance, db: Db) {
   app.get<{ Params: { id: string } }>('/organisation/settings/:id', {
     config: { permission: 'setting-organisation' },
@@ -68,7 +72,13 @@ export function organisationSettingsRoutes(app: FastifyInstance, db: Db) {
     const caller = await requireCaller(request);
     const organisation = await findRecord(db, organisationResource, caller, request.params.id);
     if (!organisation) throw new HttpError(404, 'Not found');
-    return { success: true, data: { organisation: { id: organisation.id, tradeName: organisation.tradeName }, settings: await readSettings(db, organisation.id) } };
+    return {
+      success: true,
+      data: {
+        organisation: { id: organisation.id, tradeName: organisation.tradeName }, settings: await readSettings(db, organisation.id),
+        canSetPrices: await isAboveOrganisation(db, caller, organisation.id),
+      },
+    };
   });
 
   app.put<{ Params: { id: string }; Body: Partial<OrganisationSettings> }>('/organisation/settings/:id', {
@@ -82,7 +92,13 @@ export function organisationSettingsRoutes(app: FastifyInstance, db: Db) {
   }, async (request) => {
     const caller = await requireCaller(request);
     const organisation = await writableRecord({ db, caller, request, resource: organisationResource }, request.params.id);
-    const settings = { ...(await readSettings(db, organisation.id)), ...request.body };
+    const current = await readSettings(db, organisation.id);
+    const settings = { ...current, ...request.body };
+    // what an organisation pays is set from above it: a dealer must not price its own activations at 0
+    const pricesChange = PRICE_KEYS.some((key) => settings[key] !== current[key]);
+    if (pricesChange && !(await isAboveOrganisation(db, caller, organisation.id))) {
+      throw new HttpError(403, message('wallet.messages.pricesForbidden'), { priceOneYearPaise: message('wallet.messages.pricesForbidden') });
+    }
     await query(db, sql`update organisations set attributes = jsonb_set(coalesce(attributes, '{}'::jsonb), '{settings}', ${JSON.stringify(settings)}::jsonb), updated_at = now() where id = ${organisation.id}::uuid`);
     return { success: true, message: 'Settings saved', data: { settings } };
   });

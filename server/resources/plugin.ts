@@ -15,6 +15,7 @@ import { simActivationHooks } from '../sim-activations/resource-hooks.ts';
 import { fitmentHooks } from '../fitments/resource-hooks.ts';
 import type { ResourceHooks } from './hooks.ts';
 import { fitmentRoutes } from '../fitments/routes.ts';
+import { walletRoutes } from '../wallets/routes.ts';
 import { registerResourceRoutes } from './routes.ts';
 
 const hooksByResource: Record<string, ResourceHooks> = {
@@ -27,6 +28,7 @@ const hooksByResource: Record<string, ResourceHooks> = {
   geofence: geofenceHooks,
   'sim-activation': simActivationHooks,
   fitment: { ...fitmentHooks, routes: (app, db) => fitmentRoutes(app, db, fitmentHooks) },
+  wallet: { routes: walletRoutes },
 };
 
 /** The CRUD routes of every declared resource, including ones registered at run time. */

@@ -62,7 +62,6 @@ export const defaultRoleGrants: Record<typeof BUILT_IN_ROLE_NAMES[number], Grant
   CUSTOMER: {
     ...tracking, ...reports(),
     fitment: ['view-certificate'],
-    'account-wallet': '*',
   },
   VENDOR: {
     fitment: ['add-fitment', 'edit-fitment', 'view-certificate', 'generate-certificate'],

@@ -21,6 +21,24 @@ const DEMO_RTOS = [
   ['UP70', 'Prayagraj'], ['UP14', 'Ghaziabad'], ['UP16', 'Gautam Buddh Nagar'], ['UP15', 'Meerut'], ['UP25', 'Bareilly'],
 ] as const;
 
+type DemoApi = <T = { id: string }>(method: 'POST' | 'PUT' | 'GET', url: string, payload?: object) => Promise<T>;
+
+/**
+ * The dealer pays for its activations (₹1,500.00 a year, ₹2,700.00 for two, set by the root as a
+ * dealer may not price itself) from the wallet its RFC_ADMIN holds; the ADMIN has a wallet of the
+ * root's. Both are topped up through PUT /wallets/add so the demo opens on a real ledger.
+ */
+async function seedWallets(api: DemoApi, orgs: Record<string, string>, created: Record<string, string>) {
+  await api('PUT', `/organisation/settings/${orgs.dealer}`, { priceOneYearPaise: 150_000, priceTwoYearsPaise: 270_000 });
+  const dealerWallet = await api('POST', '/wallets', { userId: created.RFC_ADMIN, lowBalanceThreshold: 300_000, organisationId: orgs.dealer });
+  await api('PUT', `/wallets/add/${dealerWallet.id}`, { amount: 2_500_000, description: 'Top-up by NEFT', reference: 'UTR SBIN0426110001', idempotencyKey: 'demo-dealer-topup-1' });
+  await api('PUT', `/wallets/add/${dealerWallet.id}`, { amount: 12_345_600, description: 'Top-up by RTGS', reference: 'UTR HDFC0426110002', idempotencyKey: 'demo-dealer-topup-2' });
+  await api('PUT', `/wallets/deduct/${dealerWallet.id}`, { amount: 150_000, description: 'Activation fee correction', reference: 'Ticket 1042', idempotencyKey: 'demo-dealer-correction-1' });
+  const adminWallet = await api('POST', '/wallets', { userId: created.ADMIN, lowBalanceThreshold: 100_000, organisationId: orgs.root });
+  await api('PUT', `/wallets/add/${adminWallet.id}`, { amount: 5_000_000, description: 'Top-up by NEFT', reference: 'UTR ICIC0426110003', idempotencyKey: 'demo-admin-topup-1' });
+  await api('PUT', `/wallets/deduct/${adminWallet.id}`, { amount: 270_000, description: 'Activation of a 2 year plan', reference: 'Manual', idempotencyKey: 'demo-admin-debit-1' });
+}
+
 /** One demo user per role: [role, e-mail local part, organisation key, first name, last name, phone]. */
 export const demoUsers: [string, string, string, string, string, string][] = [
   ['SUPER_ADMIN', 'superadmin', 'root', 'Asha', 'Verma', '9800000001'],
@@ -53,7 +71,7 @@ export async function seedDemo(app: FastifyInstance, db: Db, log: FastifyBaseLog
   const keys = await loadAuthKeys(db);
   const familyId = crypto.randomUUID();
   const session = await issueTokens(db, keys, admin!.id, familyId);
-  const api = async <T = { id: string }>(method: 'POST' | 'PUT' | 'GET', url: string, payload?: object): Promise<T> => {
+  const api: DemoApi = async <T = { id: string }>(method: 'POST' | 'PUT' | 'GET', url: string, payload?: object): Promise<T> => {
     const response = await app.inject({ method, url: `/api${url}`, payload, headers: { authorization: `Bearer ${session.access.token}` } });
     if (response.statusCode >= 300) throw new Error(`Demo seed: ${method} ${url} answered ${response.statusCode} ${response.body}`);
     return response.json() as T;
@@ -85,6 +103,7 @@ export async function seedDemo(app: FastifyInstance, db: Db, log: FastifyBaseLog
       });
       created[role] = user.id;
     }
+    await seedWallets(api, orgs, created);
     const model = await api('POST', '/device-model', { name: 'BT-140 VLTD', manufacturer: 'Bharat Telematics', tac: 'CC-AIS140-2041', description: 'AIS-140 vehicle location tracker with panic buttons' });
     const devices: { id: string; imei: string }[] = [];
     for (let i = 0; i < DEMO_DEVICE_COUNT; i++) {

@@ -5,6 +5,7 @@ import sim from './sim-en.ts';
 import fitment from './fitment-en.ts';
 import centres from './centres-en.ts';
 import debug from './debug-en.ts';
+import wallet from './wallet-en.ts';
 
 /** The console's own strings in English; app-hi.ts has every key in Hindi (a test checks). */
 const app = {
@@ -15,6 +16,7 @@ const app = {
   fitment,
   centres,
   debug,
+  wallet,
   app: { name: 'Waymark', loading: 'Loading...' },
   auth: {
     signInTitle: 'Sign in',

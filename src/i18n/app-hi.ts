@@ -6,6 +6,7 @@ import sim from './sim-hi.ts';
 import fitment from './fitment-hi.ts';
 import centres from './centres-hi.ts';
 import debug from './debug-hi.ts';
+import wallet from './wallet-hi.ts';
 
 /** Hindi: typed against the English keys, so a missing key fails the type check. */
 const app: AppMessages = {
@@ -16,6 +17,7 @@ const app: AppMessages = {
   fitment,
   centres,
   debug,
+  wallet,
   app: { name: 'वेमार्क', loading: 'लोड हो रहा है...' },
   auth: {
     signInTitle: 'साइन इन',

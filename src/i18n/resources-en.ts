@@ -246,7 +246,7 @@ const resources = {
     wallet: {
       subtitle: 'Prepaid wallets of customers',
       empty: 'No wallets for the applied filters...',
-      fields: { userId: 'User', balance: 'Balance (paise)', lowBalanceThreshold: 'Low balance alert (paise)', isActive: 'Active', organisationId: 'Organisation' },
+      fields: { userId: 'User', balance: 'Balance (₹)', lowBalanceThreshold: 'Low balance alert (₹)', isActive: 'Active', organisationId: 'Organisation' },
     },
     'device-model': {
       subtitle: 'Tracker models and their certificates',

@@ -51,7 +51,14 @@ export function FieldInput({ resource, name, field, source, mode, uploadFor }: {
     case 'phone':
       return <TextInput {...common} format={(v?: string) => (v ?? '').replace(/^\+91/, '')} helperText="+91" inputProps={{ maxLength: 10, inputMode: 'numeric' }} />;
     case 'password': return mode === 'create' ? <PasswordInput {...common} helperText="auth.passwordRule" /> : null;
-    case 'number': return <NumberInput {...common} min={field.min} max={field.max} step={field.integer ? 1 : 'any'} />;
+    case 'number':
+      // money is kept in paise and typed in rupees
+      if (field.format === 'money') {
+        return <NumberInput {...common} min={field.min === undefined ? undefined : field.min / 100} step={0.01}
+          format={(paise: number | null) => (paise === null || paise === undefined ? paise : paise / 100)}
+          parse={(rupees: string) => (rupees === '' || rupees === null ? null : Math.round(Number(rupees) * 100))} />;
+      }
+      return <NumberInput {...common} min={field.min} max={field.max} step={field.integer ? 1 : 'any'} />;
     case 'boolean': return <BooleanInput source={source} label={label} />;
     case 'date': return <DateInput {...common} />;
     // "Any" belongs to filters: a form's optional choice offers a blank, a required one none

@@ -51,10 +51,16 @@ describe('default roles', () => {
     for (const grants of Object.values(defaultRoleGrants)) for (const id of Object.keys(grants)) expect(known).toContain(id);
   });
 
-  it('gives a CUSTOMER tracking, reports, certificate and wallet but no management module', () => {
+  it('gives a CUSTOMER tracking, reports and certificate but no management module and no wallet', () => {
     const list = flattenAuthScopes(authScopesFor(defaultRoleGrants.CUSTOMER!));
-    expect(list).toEqual(expect.arrayContaining(['vehicle-status', 'see-live-tracking', 'report-alert', 'view-certificate', 'account-wallet']));
+    expect(list).toEqual(expect.arrayContaining(['vehicle-status', 'see-live-tracking', 'report-alert', 'view-certificate']));
+    expect(list).not.toContain('account-wallet');
     expect(list.filter((id) => id.startsWith('management-'))).toEqual([]);
+  });
+
+  it('shows the wallet menu (account-wallet) to ADMIN and RFC_ADMIN alone among the built-in roles', () => {
+    const holders = Object.entries(defaultRoleGrants).filter(([, grants]) => flattenAuthScopes(authScopesFor(grants)).includes('account-wallet')).map(([name]) => name);
+    expect(holders.sort()).toEqual(['ADMIN', 'RFC_ADMIN', 'SUPER_ADMIN']);
   });
 
   it('gives SUPER_ADMIN every permission id of the registry', () => {

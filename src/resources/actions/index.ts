@@ -6,9 +6,10 @@ import { trackingActions } from './trackingActions.tsx';
 import { simActivationActions } from './simActivationActions.tsx';
 import { fitmentActions } from './fitmentActions.tsx';
 import { itemActions } from './itemActions.ts';
+import { walletActions } from './walletActions.tsx';
 
 /** The extra actions the console can perform, by permission id. A declared action without an entry is not offered. */
 export const resourceActions: Record<string, ResourceAction> = {
-  ...userActions, ...deviceActions, ...vehicleActions, ...trackingActions, ...simActivationActions, ...fitmentActions, ...itemActions,
+  ...userActions, ...deviceActions, ...vehicleActions, ...trackingActions, ...simActivationActions, ...fitmentActions, ...itemActions, ...walletActions,
 };
 export type { ResourceAction, ActionDialogProps } from './types.ts';

@@ -1,0 +1,161 @@
+import fs from 'node:fs';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { pagePerTest, signInAt } from './browser.ts';
+
+// the copy buttons write to the clipboard, which the test reads back
+const session = pagePerTest({ permissions: ['clipboard-read', 'clipboard-write'] });
+let page: Page;
+beforeEach(() => { page = session.page; });
+const shots = process.env.WALLET_SHOTS;
+const shot = async (name: string) => { if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true }); };
+const rows = () => page.locator('tbody tr');
+const apply = () => page.getByRole('button', { name: 'Apply' }).click();
+
+describe('wallet', () => {
+  it('shows the ADMIN their wallet in rupees, filters it, and downloads what it shows', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAt(page, '/account/wallet', 'admin@demo.waymark.in');
+    await page.getByRole('heading', { name: 'Wallet', level: 1 }).waitFor();
+    await page.getByText('Check your credit balance and transaction history').waitFor();
+    // seeded: ₹50,000.00 in, ₹2,700.00 out
+    await expect.poll(() => page.getByTestId('wallet-balance').innerText()).toBe('₹47,300.00');
+    await expect.poll(() => rows().count()).toBe(2);
+    expect(await page.getByTestId('wallet-change').innerText()).toContain('+₹47,300.00 Gain');
+    expect(await rows().first().innerText()).toContain('-₹2,700.00');
+    expect(await rows().last().innerText()).toContain('+₹50,000.00');
+    await shot('wallet-1440');
+
+    // debits only: the change is a loss, shown in red
+    await page.getByLabel('Transaction Type').click();
+    await page.getByRole('option', { name: 'Debit' }).click();
+    await apply();
+    await expect.poll(() => rows().count()).toBe(1);
+    await expect.poll(() => page.getByTestId('wallet-change').innerText()).toContain('-₹2,700.00 Loss');
+    expect(await page.getByTestId('wallet-change').evaluate((el) => getComputedStyle(el).color)).toMatch(/rgb\((1[5-9]\d|2\d\d), \d{1,2}, \d{1,2}\)/);
+
+    // the CSV holds what the table shows: date, type, description, amount in rupees
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+    const csv = fs.readFileSync((await download.path())!, 'utf8').trim().split(/\r?\n/);
+    expect(csv[0]).toBe('Date,Transaction Type,Description,Amount (₹)');
+    expect(csv).toHaveLength(2);
+    expect(csv[1]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2},Debit,Activation of a 2 year plan,2700\.00$/);
+
+    // search within the range
+    await page.getByLabel('Transaction Type').click();
+    await page.getByRole('option', { name: 'All' }).click();
+    await apply();
+    await expect.poll(() => rows().count()).toBe(2);
+    await page.getByLabel('Search transactions...').fill('neft');
+    await expect.poll(() => rows().count()).toBe(1);
+    expect(await rows().first().innerText()).toContain('Top-up by NEFT');
+    await page.getByLabel('Search transactions...').fill('');
+
+    // a range with nothing in it: the spec's message
+    await page.getByLabel('From Date').fill('01/01/2020');
+    await page.getByLabel('To Date').fill('31/01/2020');
+    await apply();
+    await page.getByText('No Wallet Transactions found for the applied filters...').waitFor();
+    await expect.poll(() => page.getByTestId('wallet-change').innerText()).toContain('+₹0.00 Gain');
+    expect(await page.getByRole('button', { name: 'Download CSV' }).isDisabled()).toBe(true);
+    await page.getByLabel('From Date').fill('31/02/2020');
+    await apply();
+    await page.getByText('Type the date as dd/MM/yyyy').waitFor();
+  });
+
+  it('shows Add Money with the bank details, copy buttons and the e-mail notice', async () => {
+    await signInAt(page, '/account/wallet', 'admin@demo.waymark.in');
+    await page.getByRole('button', { name: 'Add Money' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Money' });
+    await dialog.waitFor();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    for (const [label, value] of [['Beneficiary', 'Waymark Telematics Pvt Ltd'], ['Account Number', '50200031400140'], ['IFSC', 'HDFC0000140'], ['Branch Name', 'Salt Lake Sector V, Kolkata']]) {
+      expect(await dialog.innerText()).toContain(value);
+      await dialog.getByRole('button', { name: `Copy ${label}` }).click();
+      await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(value);
+      await page.getByText(`${label} copied`).first().waitFor();
+    }
+    expect(await dialog.innerText()).toContain('After paying, e-mail the proof of payment with the subject "Wallet Recharge" to support@waymark.in.');
+    await shot('wallet-add-money-1440');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('fits a phone: balance, filter and table without sideways scrolling of the page', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAt(page, '/account/wallet', 'admin@demo.waymark.in');
+    await expect.poll(() => page.getByTestId('wallet-balance').innerText()).toBe('₹47,300.00');
+    await expect.poll(() => rows().count()).toBe(2);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot('wallet-390');
+    await page.getByRole('button', { name: 'Add Money' }).click();
+    await page.getByRole('dialog', { name: 'Add Money' }).waitFor();
+    await page.getByText('Wallet Recharge', { exact: false }).waitFor();
+    await page.waitForTimeout(400); // the dialog's fade-in, for the picture
+    await shot('wallet-add-money-390');
+  });
+
+  it('lets the ADMIN add money to the dealer\'s wallet from the management list, in rupees', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAt(page, '/management/wallet', 'admin@demo.waymark.in');
+    const dealerRow = page.locator('tbody tr', { hasText: 'Deepak' });
+    await expect.poll(async () => dealerRow.innerText()).toContain('₹1,46,956.00');
+    expect(await dealerRow.innerText()).toContain('₹3,000.00');
+    await dealerRow.getByRole('button', { name: 'Row actions' }).click();
+    await page.getByRole('menuitem', { name: 'Add Money' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Amount (₹)').fill('1234.5');
+    expect(await dialog.innerText()).toContain('₹1,234.50');
+    await dialog.getByLabel('Description', { exact: false }).first().fill('Top-up by UPI');
+    await shot('wallet-management-add-1440');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('₹1,234.50 added; the balance is now ₹1,48,190.50').first().waitFor();
+    await expect.poll(async () => dealerRow.innerText()).toContain('₹1,48,190.50');
+    await shot('wallet-management-1440');
+
+    // its ledger, read-only, from the row
+    await dealerRow.getByRole('button', { name: 'Row actions' }).click();
+    await page.getByRole('menuitem', { name: 'Transactions' }).click();
+    await page.waitForURL('**/management/wallet/*/transactions');
+    await expect.poll(() => page.getByTestId('wallet-balance').innerText()).toBe('₹1,48,190.50');
+    await expect.poll(() => rows().first().innerText()).toContain('Top-up by UPI');
+    expect(await page.getByRole('button', { name: 'Add Money' }).count()).toBe(0);
+    await shot('wallet-management-transactions-1440');
+
+    // the low-balance alert is typed in rupees and kept in paise; the balance is not on the form
+    await page.goto(`${inject('baseUrl')}/management/wallet`);
+    await dealerRow.getByRole('button', { name: 'Row actions' }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    await page.waitForURL('**/management/wallet/edit/**');
+    await expect.poll(() => page.getByLabel('Low balance alert (₹)').inputValue()).toBe('3000');
+    expect(await page.getByLabel('Balance (₹)').count()).toBe(0);
+    await page.getByLabel('Low balance alert (₹)').fill('3500.5');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL((url) => url.pathname === '/management/wallet');
+    await expect.poll(async () => dealerRow.innerText()).toContain('₹3,500.50');
+    expect(await dealerRow.innerText()).toContain('₹1,48,190.50');
+  });
+
+  it('shows the prices in rupees on the settings of an organisation below the ADMIN, not on its own', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAt(page, '/management/organisation', 'admin@demo.waymark.in');
+    const settingsOf = async (name: string) => {
+      // the row holding the name in a cell of its own; Bharat Telematics' row names the root as its parent, so it is left out
+      const row = page.locator('tbody tr').filter({ has: page.getByRole('cell', { name, exact: true }) })
+        .filter({ hasNot: page.getByRole('cell', { name: 'Bharat Telematics Pvt Ltd', exact: true }) }).first();
+      await row.getByRole('button', { name: 'Row actions' }).click();
+      await page.getByRole('menuitem', { name: 'Settings' }).click();
+      await page.waitForURL('**/management/settings/*');
+      await page.getByLabel('Overspeed limit', { exact: false }).first().waitFor();
+    };
+    await settingsOf('Metro Auto Dealers');
+    await expect.poll(() => page.getByTestId('priceOneYearPaise').inputValue()).toBe('1500.00');
+    expect(await page.getByTestId('priceTwoYearsPaise').inputValue()).toBe('2700.00');
+    expect(await page.locator('main').innerText()).toContain('₹2,700.00');
+    await shot('wallet-settings-prices-1440');
+    await page.goto(`${inject('baseUrl')}/management/organisation`);
+    // the root is the ADMIN's own organisation: its prices are set by no one but the super admin
+    await settingsOf('Waymark');
+    expect(await page.getByTestId('priceOneYearPaise').count()).toBe(0);
+  });
+});
