@@ -3,6 +3,7 @@ import permissions from './permissions-en.ts';
 import tracking from './tracking-en.ts';
 import sim from './sim-en.ts';
 import fitment from './fitment-en.ts';
+import certificate from './certificate-en.ts';
 
 /** The console's own strings in English; app-hi.ts has every key in Hindi (a test checks). */
 const app = {
@@ -11,6 +12,7 @@ const app = {
   tracking,
   sim,
   fitment,
+  certificate,
   app: { name: 'Waymark', loading: 'Loading...' },
   auth: {
     signInTitle: 'Sign in',
