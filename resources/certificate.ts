@@ -39,4 +39,4 @@ export const CORRECTABLE_FIELDS = {
   fitter: ['firstName', 'lastName'],
 } as const;
 
-export type CorrectionBody = { [Part in keyof typeof CORRECTABLE_FIELDS]?: Partial<Record<(typeof CORRECTABLE_FIELDS)[Part][number], string | null>> };
+export type CorrectionBody = { -readonly [Part in keyof typeof CORRECTABLE_FIELDS]?: Partial<Record<(typeof CORRECTABLE_FIELDS)[Part][number], string | null>> };

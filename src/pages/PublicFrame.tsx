@@ -4,8 +4,8 @@ import { LocalesMenuButton, Title, useTranslate } from 'react-admin';
 import { currentBrand } from '../../brands/index.ts';
 import { ScrollToTop } from '../layout/ScrollToTop.tsx';
 
-/** Frame of the public pages: brand bar, content, and the way back to sign-in. */
-export function PublicFrame({ title, titleArgs, children }: { title: string; titleArgs?: Record<string, string>; children: React.ReactNode }) {
+/** Frame of the public pages: brand bar, content, and the way back to sign-in. `wide` for a page of grids (the certificate). */
+export function PublicFrame({ title, titleArgs, wide, children }: { title: string; titleArgs?: Record<string, string>; wide?: boolean; children: React.ReactNode }) {
   const translate = useTranslate();
   const brand = currentBrand();
   return (
@@ -18,7 +18,7 @@ export function PublicFrame({ title, titleArgs, children }: { title: string; tit
         <LocalesMenuButton />
         <MuiLink component={Link} to="/auth/login" color="inherit">{translate('auth.signIn')}</MuiLink>
       </Box>
-      <Container maxWidth="md" sx={{ py: 4 }}>
+      <Container maxWidth={wide ? 'lg' : 'md'} sx={{ py: 4 }}>
         <Typography variant="h4" component="h1" gutterBottom>{translate(title, titleArgs)}</Typography>
         {children}
       </Container>

@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
+import { useNotify, useTranslate } from 'react-admin';
+import { apiCall } from '../../providers/httpClient.ts';
+import { CORRECTABLE_FIELDS, type CertificateData, type CorrectionBody } from '../../resources/certificate.ts';
+import { errorMessage } from '../../src/pages/auth/useFormCall.tsx';
+
+type Part = keyof typeof CORRECTABLE_FIELDS;
+
+/** The labels the fitment form gives these fields, so a correction reads like the form. */
+const LABELS: Record<string, string> = {
+  'vehicle.engineNo': 'fitment.fields.engineNo', 'vehicle.chassisNo': 'fitment.fields.chassisNo', 'vehicle.make': 'fitment.fields.make',
+  'vehicle.model': 'fitment.fields.model', 'vehicle.regDate': 'fitment.fields.regDate', 'owner.address': 'fitment.fields.address',
+  'fitter.firstName': 'fitment.fields.firstName', 'fitter.lastName': 'fitment.fields.lastName',
+};
+
+function currentValues(data: CertificateData): Record<string, string> {
+  const source: Record<Part, object> = { vehicle: data.vehicle, owner: data.owner, fitter: data.fitment.by };
+  return Object.fromEntries((Object.entries(CORRECTABLE_FIELDS) as [Part, readonly string[]][])
+    .flatMap(([part, fields]) => fields.map((f) => [`${part}.${f}`, String((source[part] as Record<string, unknown>)[f] ?? '')])));
+}
+
+/** edit-certificate: correct the certificate's own fields; the server keeps each change as an audit row. */
+export function CorrectionDialog({ data, onClose, onSaved }: { data: CertificateData; onClose(): void; onSaved(data: CertificateData): void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const initial = currentValues(data);
+  const [values, setValues] = useState(initial);
+  const [error, setError] = useState<string>();
+  const [saving, setSaving] = useState(false);
+  const save = async () => {
+    const body: CorrectionBody = {};
+    for (const [name, value] of Object.entries(values)) {
+      if (value === initial[name]) continue;
+      const [part, field] = name.split('.') as [Part, string];
+      (body[part] ??= {} as never)[field as never] = value as never;
+    }
+    if (!Object.keys(body).length) return setError(translate('certificate.edit.nothingChanged'));
+    setSaving(true);
+    try {
+      const next = await apiCall<CertificateData>(`/certificate/${encodeURIComponent(data.device.imei)}`, 'PUT', body);
+      notify('certificate.edit.saved', { type: 'success' });
+      onSaved(next);
+    } catch (e) {
+      setError(errorMessage(e, translate('auth.somethingWrong')));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm">
+      <DialogTitle>{translate('certificate.edit.title')}</DialogTitle>
+      <DialogContent>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>{translate('certificate.edit.hint')}</Typography>
+        {error && <Alert severity="error" sx={{ mb: 2 }}>{error}</Alert>}
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
+          {Object.keys(initial).map((name) => (
+            <TextField key={name} label={translate(LABELS[name]!)} value={values[name]} size="small"
+              type={name === 'vehicle.regDate' ? 'date' : 'text'} slotProps={{ inputLabel: { shrink: true } }}
+              multiline={name === 'owner.address'} minRows={name === 'owner.address' ? 3 : undefined}
+              sx={name === 'owner.address' ? { gridColumn: '1 / -1' } : undefined}
+              onChange={(e) => setValues({ ...values, [name]: e.target.value })} />
+          ))}
+        </Box>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{translate('certificate.edit.cancel')}</Button>
+        <Button variant="contained" disabled={saving} onClick={() => void save()}>{translate('certificate.edit.save')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
