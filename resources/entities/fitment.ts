@@ -114,6 +114,8 @@ export default defineResource({
   rowActions: [
     { id: 'approve-activation', label: 'permissions.approve-activation' },
     { id: 'undo-activation', label: 'permissions.undo-activation' },
+    { id: 'view-certificate', label: 'certificate.actions.view' },
+    { id: 'generate-certificate', label: 'certificate.actions.download' },
   ],
   extraPermissions: ['bulk-fitment', 'generate-certificate', 'edit-certificate', 'view-certificate'],
   views: { create: 'custom', edit: 'custom' },

@@ -57,6 +57,7 @@ const certificate = {
     signature: 'Authorised Signatory',
     ownerSignature: 'Vehicle Owner',
   },
+  actions: { view: 'View Certificate', download: 'Download Certificate' },
   pdf: { images: 'Images', page: 'Page %{page} of %{pages}', issuedBy: 'Issued by %{brand}' },
   edit: {
     button: 'Correct details',

@@ -56,6 +56,7 @@ const certificate: typeof certificateEn = {
     signature: 'अधिकृत हस्ताक्षरकर्ता',
     ownerSignature: 'वाहन स्वामी',
   },
+  actions: { view: 'प्रमाणपत्र देखें', download: 'प्रमाणपत्र डाउनलोड करें' },
   pdf: { images: 'चित्र', page: 'पृष्ठ %{page} / %{pages}', issuedBy: '%{brand} द्वारा जारी' },
   edit: {
     button: 'विवरण सुधारें',

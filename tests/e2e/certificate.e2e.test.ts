@@ -116,4 +116,33 @@ describe('certificate page', () => {
     await page.getByRole('region', { name: 'Owner Details' }).getByText(fitted.customerPhone).waitFor();
     expect(await page.getByText('Contact details are masked').count()).toBe(0);
   });
+
+  it('is reached from the fitment list: View Certificate opens the page in a new tab, Download Certificate saves the PDF, each by its permission', async () => {
+    await signInAt(page, '/fitment', 'dealer@demo.waymark.in');
+    await page.getByPlaceholder(/Search/).fill(fitted.imei);
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    const openMenu = async () => page.locator('tbody tr', { hasText: fitted.imei }).getByRole('button', { name: 'Row actions' }).click();
+    await openMenu();
+    const popup = page.waitForEvent('popup');
+    await page.getByRole('menuitem', { name: 'View Certificate' }).click();
+    const tab = await popup;
+    await tab.waitForURL(`**/certificate/${fitted.imei}`);
+    await tab.getByRole('heading', { name: 'VLTD Fitment Certificate' }).waitFor();
+    await tab.close();
+    await openMenu();
+    const download = page.waitForEvent('download', { timeout: 60_000 });
+    await page.getByRole('menuitem', { name: 'Download Certificate' }).click();
+    await page.getByText('Loading document...').waitFor();
+    expect((await download).suggestedFilename()).toBe(`${fitted.registrationNumber}-VLTD_Certificate-${indianDate(fitted.fitmentDate).replaceAll('/', '-')}.pdf`);
+
+    // the manufacturer holds view-certificate but not generate-certificate
+    await session.restart();
+    page = session.page;
+    await signInAt(page, '/fitment', 'manufacturer@demo.waymark.in');
+    await page.getByPlaceholder(/Search/).fill(fitted.imei);
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    await openMenu();
+    await page.getByRole('menuitem', { name: 'View Certificate' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Download Certificate' }).count()).toBe(0);
+  });
 });
