@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography, useTheme } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import { useTranslate } from 'react-admin';
 import { PublicFrame } from '../../src/pages/PublicFrame.tsx';
@@ -15,6 +15,9 @@ import { PrintButton } from './PrintButton.tsx';
 import { CorrectionDialog } from './CorrectionDialog.tsx';
 import { useCertificate } from './useCertificate.ts';
 import { pageAddress, useQrCode } from './qr.ts';
+// Hindi names and texts render even where the system has no Devanagari font (the bundled one, as in the PDF)
+import '@fontsource/noto-sans-devanagari/devanagari-400.css';
+import '@fontsource/noto-sans-devanagari/devanagari-700.css';
 
 /** Public certificate page /certificate/{imei} (spec §2): no sign-in needed; a session's token brings the full view. */
 export function CertificatePage() {
@@ -44,8 +47,9 @@ function Certificate({ data, onCorrected }: { data: CertificateData; onCorrected
   const session = readSession();
   const mayCorrect = Boolean(session && data.full && hasPermission(session.role.isSuperAdmin, readPermissions(), 'edit-certificate'));
   const sections = certificateSections(data, translate);
+  const theme = useTheme();
   return (
-    <>
+    <Box sx={{ '& .MuiTypography-root, & .MuiChip-label': { fontFamily: `${theme.typography.fontFamily}, "Noto Sans Devanagari"` } }}>
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, mb: 2, display: 'flex', gap: 2, alignItems: 'center', flexDirection: { xs: 'column', sm: 'row' } }}>
         <Box component="img" src={brand.logoUrl} alt="" sx={{ width: 56, height: 56 }} />
         <Box sx={{ flex: 1, textAlign: { xs: 'center', sm: 'left' } }}>
@@ -71,6 +75,6 @@ function Certificate({ data, onCorrected }: { data: CertificateData; onCorrected
       <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>{translate('certificate.disclaimer', { standard: DEVICE_STANDARD })}</Typography>
       <WarrantyCertificate />
       {editing && <CorrectionDialog data={data} onClose={() => setEditing(false)} onSaved={(next) => { onCorrected(next); setEditing(false); }} />}
-    </>
+    </Box>
   );
 }

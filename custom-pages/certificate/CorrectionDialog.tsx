@@ -4,6 +4,7 @@ import { useNotify, useTranslate } from 'react-admin';
 import { apiCall } from '../../providers/httpClient.ts';
 import { CORRECTABLE_FIELDS, type CertificateData, type CorrectionBody } from '../../resources/certificate.ts';
 import { errorMessage } from '../../src/pages/auth/useFormCall.tsx';
+import { formatDate, indianIsoDay, parseIndianDate } from '../../src/format/date.ts';
 
 type Part = keyof typeof CORRECTABLE_FIELDS;
 
@@ -11,13 +12,26 @@ type Part = keyof typeof CORRECTABLE_FIELDS;
 const LABELS: Record<string, string> = {
   'vehicle.engineNo': 'fitment.fields.engineNo', 'vehicle.chassisNo': 'fitment.fields.chassisNo', 'vehicle.make': 'fitment.fields.make',
   'vehicle.model': 'fitment.fields.model', 'vehicle.regDate': 'fitment.fields.regDate', 'owner.address': 'fitment.fields.address',
-  'fitter.firstName': 'fitment.fields.firstName', 'fitter.lastName': 'fitment.fields.lastName',
+  'fitter.firstName': 'certificate.fields.fitterFirstName', 'fitter.lastName': 'certificate.fields.fitterLastName',
 };
 
 function currentValues(data: CertificateData): Record<string, string> {
   const source: Record<Part, object> = { vehicle: data.vehicle, owner: data.owner, fitter: data.fitment.by };
   return Object.fromEntries((Object.entries(CORRECTABLE_FIELDS) as [Part, readonly string[]][])
-    .flatMap(([part, fields]) => fields.map((f) => [`${part}.${f}`, String((source[part] as Record<string, unknown>)[f] ?? '')])));
+    .flatMap(([part, fields]) => fields.map((f) => {
+      const name = `${part}.${f}`;
+      return [name, shownValue(name, String((source[part] as Record<string, unknown>)[f] ?? ''))];
+    })));
+}
+
+/** The registration date is typed dd/MM/yyyy like every date of the console, and sent as yyyy-MM-dd. */
+const REG_DATE = 'vehicle.regDate';
+const shownValue = (name: string, value: string) => (name === REG_DATE && value ? formatDate(value) : value);
+function sentValue(name: string, value: string): string {
+  if (name !== REG_DATE) return value;
+  const day = parseIndianDate(value);
+  // a date that is not one goes as typed: the server's message names the field
+  return day ? indianIsoDay(day) : value;
 }
 
 /** edit-certificate: correct the certificate's own fields; the server keeps each change as an audit row. */
@@ -33,7 +47,7 @@ export function CorrectionDialog({ data, onClose, onSaved }: { data: Certificate
     for (const [name, value] of Object.entries(values)) {
       if (value === initial[name]) continue;
       const [part, field] = name.split('.') as [Part, string];
-      (body[part] ??= {} as never)[field as never] = value as never;
+      (body[part] ??= {} as never)[field as never] = sentValue(name, value) as never;
     }
     if (!Object.keys(body).length) return setError(translate('certificate.edit.nothingChanged'));
     setSaving(true);
@@ -56,7 +70,7 @@ export function CorrectionDialog({ data, onClose, onSaved }: { data: Certificate
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
           {Object.keys(initial).map((name) => (
             <TextField key={name} label={translate(LABELS[name]!)} value={values[name]} size="small"
-              type={name === 'vehicle.regDate' ? 'date' : 'text'} slotProps={{ inputLabel: { shrink: true } }}
+              placeholder={name === REG_DATE ? 'dd/MM/yyyy' : undefined}
               multiline={name === 'owner.address'} minRows={name === 'owner.address' ? 3 : undefined}
               sx={name === 'owner.address' ? { gridColumn: '1 / -1' } : undefined}
               onChange={(e) => setValues({ ...values, [name]: e.target.value })} />

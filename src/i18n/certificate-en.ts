@@ -28,7 +28,7 @@ const certificate = {
     imei: 'IMEI', uid: 'UID', deviceModel: 'Device Model', tac: 'TAC No', panicButtonCount: 'Panic Buttons',
     sim1: 'SIM 1', sim2: 'SIM 2', iccid: 'ICCID', standard: 'Device Standard', fitmentDate: 'Fitment Date', validTill: 'Valid Till',
     brandName: 'Brand Name', tradeName: 'Trade Name', email: 'Email', contact: 'Contact', address: 'Address',
-    name: 'Name', phone: 'Phone', kycDoc: '%{name} document',
+    name: 'Name', phone: 'Phone', kycDoc: '%{name} document', fitterFirstName: 'Fitter First Name', fitterLastName: 'Fitter Last Name',
   },
   disclaimer: 'Disclaimer: this certificate records that the vehicle location tracking device above was fitted to the vehicle above on the fitment date shown, and that the device conforms to %{standard}. It is issued on the details given by the vehicle owner and the fitter; the issuer is not responsible for errors in details supplied to it. Scan the QR code to verify this certificate against the live record.',
   warranty: {

@@ -27,7 +27,7 @@ const certificate: typeof certificateEn = {
     imei: 'IMEI', uid: 'UID', deviceModel: 'डिवाइस मॉडल', tac: 'TAC नंबर', panicButtonCount: 'पैनिक बटन',
     sim1: 'सिम 1', sim2: 'सिम 2', iccid: 'ICCID', standard: 'डिवाइस मानक', fitmentDate: 'फ़िटमेंट तिथि', validTill: 'वैध तिथि तक',
     brandName: 'ब्रांड नाम', tradeName: 'व्यापार नाम', email: 'ईमेल', contact: 'संपर्क', address: 'पता',
-    name: 'नाम', phone: 'फ़ोन', kycDoc: '%{name} दस्तावेज़',
+    name: 'नाम', phone: 'फ़ोन', kycDoc: '%{name} दस्तावेज़', fitterFirstName: 'फ़िटर का पहला नाम', fitterLastName: 'फ़िटर का अंतिम नाम',
   },
   disclaimer: 'अस्वीकरण: यह प्रमाणपत्र दर्ज करता है कि ऊपर दिया गया वाहन लोकेशन ट्रैकिंग डिवाइस दिखाई गई फ़िटमेंट तिथि पर ऊपर दिए गए वाहन में लगाया गया, और डिवाइस %{standard} के अनुरूप है। यह वाहन स्वामी और फ़िटर द्वारा दिए गए विवरण पर जारी किया गया है; दिए गए विवरण की त्रुटियों के लिए जारीकर्ता ज़िम्मेदार नहीं है। लाइव रिकॉर्ड से इस प्रमाणपत्र की पुष्टि के लिए QR कोड स्कैन करें।',
   warranty: {
