@@ -145,4 +145,29 @@ describe('certificate page', () => {
     await page.getByRole('menuitem', { name: 'View Certificate' }).waitFor();
     expect(await page.getByRole('menuitem', { name: 'Download Certificate' }).count()).toBe(0);
   });
+
+  it('lets a holder of edit-certificate correct a field: the page shows the corrected value, marked', async () => {
+    await signInAt(page, '/fitment', 'rfcadmin@demo.waymark.in');
+    await page.goto(`${inject('baseUrl')}/certificate/${fitted.imei}`);
+    await page.getByRole('button', { name: 'Correct details' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Correct the certificate' });
+    await dialog.getByLabel('Engine No').fill('ENG-CORRECTED-1');
+    await dialog.getByLabel('Vehicle Registration Date').fill('31/02/2025');
+    await dialog.getByRole('button', { name: 'Save corrections' }).click();
+    await dialog.getByText('Vehicle Registration Date is not valid').waitFor();
+    await dialog.getByLabel('Vehicle Registration Date').fill('16/01/2025');
+    await dialog.getByRole('button', { name: 'Save corrections' }).click();
+    await page.getByText('Certificate corrected').waitFor();
+    const vehicle = page.getByRole('region', { name: 'Vehicle Details' });
+    await vehicle.getByText('ENG-CORRECTED-1').waitFor();
+    await vehicle.getByText('16/01/2025').waitFor();
+    expect(await vehicle.getByText('corrected', { exact: true }).count()).toBe(2);
+    // a role without edit-certificate is not offered the dialog
+    await session.restart();
+    page = session.page;
+    await signInAt(page, '/fitment', 'dealer@demo.waymark.in');
+    await page.goto(`${inject('baseUrl')}/certificate/${fitted.imei}`);
+    await page.getByRole('button', { name: 'Print' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Correct details' }).count()).toBe(0);
+  });
 });
