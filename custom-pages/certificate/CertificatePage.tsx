@@ -24,18 +24,22 @@ export function CertificatePage() {
   const { id = '' } = useParams();
   const translate = useTranslate();
   const { state, replace } = useCertificate(id);
+  const theme = useTheme();
+  const withDevanagari = `${theme.typography.fontFamily}, "Noto Sans Devanagari"`;
   return (
-    <PublicFrame title="certificate.title" wide>
-      {state.status === 'loading' && <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}><CircularProgress aria-label={translate('app.loading')} /></Box>}
-      {state.status === 'missing' && (
-        <Alert severity="info" variant="outlined">
-          <Typography variant="h6" component="h2">{translate('certificate.notFound')}</Typography>
-          {translate('certificate.notFoundHint', { imei: id })}
-        </Alert>
-      )}
-      {state.status === 'failed' && <Alert severity="error">{translate('certificate.loadFailed')}</Alert>}
-      {state.status === 'ready' && <Certificate data={state.data} onCorrected={replace} />}
-    </PublicFrame>
+    <Box sx={{ '& .MuiTypography-root, & .MuiButton-root, & .MuiChip-label, & .MuiAlert-message': { fontFamily: withDevanagari } }}>
+      <PublicFrame title="certificate.title" wide>
+        {state.status === 'loading' && <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}><CircularProgress aria-label={translate('app.loading')} /></Box>}
+        {state.status === 'missing' && (
+          <Alert severity="info" variant="outlined">
+            <Typography variant="h6" component="h2">{translate('certificate.notFound')}</Typography>
+            {translate('certificate.notFoundHint', { imei: id })}
+          </Alert>
+        )}
+        {state.status === 'failed' && <Alert severity="error">{translate('certificate.loadFailed')}</Alert>}
+        {state.status === 'ready' && <Certificate data={state.data} onCorrected={replace} />}
+      </PublicFrame>
+    </Box>
   );
 }
 
@@ -47,9 +51,8 @@ function Certificate({ data, onCorrected }: { data: CertificateData; onCorrected
   const session = readSession();
   const mayCorrect = Boolean(session && data.full && hasPermission(session.role.isSuperAdmin, readPermissions(), 'edit-certificate'));
   const sections = certificateSections(data, translate);
-  const theme = useTheme();
   return (
-    <Box sx={{ '& .MuiTypography-root, & .MuiChip-label': { fontFamily: `${theme.typography.fontFamily}, "Noto Sans Devanagari"` } }}>
+    <>
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, mb: 2, display: 'flex', gap: 2, alignItems: 'center', flexDirection: { xs: 'column', sm: 'row' } }}>
         <Box component="img" src={brand.logoUrl} alt="" sx={{ width: 56, height: 56 }} />
         <Box sx={{ flex: 1, textAlign: { xs: 'center', sm: 'left' } }}>
@@ -75,6 +78,6 @@ function Certificate({ data, onCorrected }: { data: CertificateData; onCorrected
       <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>{translate('certificate.disclaimer', { standard: DEVICE_STANDARD })}</Typography>
       <WarrantyCertificate />
       {editing && <CorrectionDialog data={data} onClose={() => setEditing(false)} onSaved={(next) => { onCorrected(next); setEditing(false); }} />}
-    </Box>
+    </>
   );
 }

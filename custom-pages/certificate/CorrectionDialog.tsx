@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
 import { apiCall } from '../../providers/httpClient.ts';
 import { CORRECTABLE_FIELDS, type CertificateData, type CorrectionBody } from '../../resources/certificate.ts';
 import { errorMessage } from '../../src/pages/auth/useFormCall.tsx';
-import { formatDate, indianIsoDay, parseIndianDate } from '../../src/format/date.ts';
+import { formatDate, formatDateTime, indianIsoDay, parseIndianDate } from '../../src/format/date.ts';
 
 type Part = keyof typeof CORRECTABLE_FIELDS;
 
@@ -32,6 +32,35 @@ function sentValue(name: string, value: string): string {
   const day = parseIndianDate(value);
   // a date that is not one goes as typed: the server's message names the field
   return day ? indianIsoDay(day) : value;
+}
+
+interface Correction { id: string; field: string; oldValue: string | null; newValue: string | null; correctedAt: string; correctedBy: string | null }
+
+/** The audit trail of the certificate's corrections, newest first. */
+function CorrectionHistory({ imei }: { imei: string }) {
+  const translate = useTranslate();
+  const [rows, setRows] = useState<Correction[]>();
+  useEffect(() => {
+    let live = true;
+    apiCall<Correction[]>(`/certificate/${encodeURIComponent(imei)}/corrections`).then((r) => { if (live) setRows(r); }, () => undefined);
+    return () => { live = false; };
+  }, [imei]);
+  if (!rows) return null;
+  const shown = (name: string, value: string | null) => (value ? shownValue(name, value) : '—');
+  return (
+    <Box sx={{ mt: 3 }}>
+      <Typography variant="subtitle2" component="h3" gutterBottom>{translate('certificate.edit.history')}</Typography>
+      {rows.length === 0 && <Typography variant="body2" color="text.secondary">{translate('certificate.edit.noHistory')}</Typography>}
+      {rows.map((c) => (
+        <Typography key={c.id} variant="body2" sx={{ whiteSpace: 'pre-line' }}>
+          {translate('certificate.edit.historyLine', {
+            field: translate(LABELS[c.field] ?? c.field), old: shown(c.field, c.oldValue), new: shown(c.field, c.newValue),
+            who: c.correctedBy ?? '—', when: formatDateTime(c.correctedAt),
+          })}
+        </Typography>
+      ))}
+    </Box>
+  );
 }
 
 /** edit-certificate: correct the certificate's own fields; the server keeps each change as an audit row. */
@@ -76,6 +105,7 @@ export function CorrectionDialog({ data, onClose, onSaved }: { data: Certificate
               onChange={(e) => setValues({ ...values, [name]: e.target.value })} />
           ))}
         </Box>
+        <CorrectionHistory imei={data.device.imei} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{translate('certificate.edit.cancel')}</Button>

@@ -60,6 +60,19 @@ export function certificateRoutes(app: FastifyInstance, db: Db) {
     schema: { tags, summary: 'The certificate of a device\'s fitment, by IMEI', description, params: imeiParams },
   }, async (request) => certificateFor(db, request, request.params.imei));
 
+  app.get<{ Params: { imei: string } }>('/certificate/:imei/corrections', {
+    config: { permission: 'edit-certificate' },
+    schema: { tags, summary: 'The audit trail of a certificate\'s corrections, newest first: field, old and new value, who and when', params: imeiParams },
+  }, async (request) => {
+    const caller = await requireCaller(request);
+    const row = await fitmentOfDevice(db, request.params.imei, caller);
+    if (!row?.writable) throw notFound(message('certificate.notFound'));
+    return query(db, sql`select c.id, c.field, c.old_value as "oldValue", c.new_value as "newValue",
+        to_json(c.corrected_at) #>> '{}' as "correctedAt", nullif(trim(concat(u.first_name, ' ', u.last_name)), '') as "correctedBy"
+      from certificate_corrections c left join users u on u.id = c.corrected_by
+      where c.fitment_id = ${row.id}::uuid order by c.corrected_at desc, c.field limit 200`);
+  });
+
   app.put<{ Params: { imei: string }; Body: CorrectionBody }>('/certificate/:imei', {
     config: { permission: 'edit-certificate' },
     schema: {

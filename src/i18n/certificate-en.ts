@@ -67,6 +67,9 @@ const certificate = {
     cancel: 'Cancel',
     saved: 'Certificate corrected',
     nothingChanged: 'Nothing was changed',
+    history: 'Corrections so far',
+    noHistory: 'No corrections yet',
+    historyLine: '%{when}, %{who}: %{field} %{old} → %{new}',
   },
 };
 

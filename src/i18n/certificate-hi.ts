@@ -66,6 +66,9 @@ const certificate: typeof certificateEn = {
     cancel: 'रद्द करें',
     saved: 'प्रमाणपत्र सुधारा गया',
     nothingChanged: 'कुछ नहीं बदला',
+    history: 'अब तक के सुधार',
+    noHistory: 'अभी तक कोई सुधार नहीं',
+    historyLine: '%{when}, %{who}: %{field} %{old} → %{new}',
   },
 };
 

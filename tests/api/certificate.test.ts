@@ -160,6 +160,11 @@ describe('PUT /api/certificate/{imei} (edit-certificate)', () => {
       { field: 'vehicle.engineNo', old: 'ENG777', new: 'ENG778', email: demoEmail('rfcadmin') },
       { field: 'vehicle.regDate', old: '2025-06-01', new: '2025-06-02', email: demoEmail('rfcadmin') },
     ]);
+    const trail = (await call(as.rfcadmin!, 'GET', `/certificate/${imei}/corrections`)).json() as { field: string; oldValue: string; newValue: string; correctedBy: string; correctedAt: string }[];
+    expect(trail.map((c) => [c.field, c.oldValue, c.newValue, c.correctedBy])).toContainEqual(['vehicle.engineNo', 'ENG777', 'ENG778', 'Deepak Joshi']);
+    expect(trail).toHaveLength(4);
+    expect((await call(as.dealer!, 'GET', `/certificate/${imei}/corrections`)).statusCode).toBe(403);
+    expect((await call(outsider, 'GET', `/certificate/${imei}/corrections`)).statusCode).toBe(403);
     const seen = (await anonymous(`/certificate/${imei}`, '10.0.0.2')).json() as CertificateData;
     expect(seen.vehicle.engineNo).toBe('ENG778');
     expect(seen.fitment.by.lastName).toBe('Yadav Jr');
