@@ -27,7 +27,7 @@ export function CertificateSectionView({ section, emptyText }: { section: Certif
           {section.data.map((item) => (
             <Box key={item.header} sx={{ minWidth: 0 }}>
               <Typography variant="caption" color="text.secondary" component="div">{item.header}</Typography>
-              <Typography variant="body2" sx={{ fontWeight: 500, overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+              <Typography variant="body2" component="div" sx={{ fontWeight: 500, overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
                 {item.value}
                 {item.corrected && <Chip size="small" label={translate('certificate.corrected')} sx={{ ml: 0.5, height: 18, fontSize: 11 }} />}
               </Typography>

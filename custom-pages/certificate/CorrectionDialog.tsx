@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
 import { apiCall } from '../../providers/httpClient.ts';
 import { CORRECTABLE_FIELDS, type CertificateData, type CorrectionBody } from '../../resources/certificate.ts';
@@ -71,6 +71,7 @@ export function CorrectionDialog({ data, onClose, onSaved }: { data: Certificate
   const [values, setValues] = useState(initial);
   const [error, setError] = useState<string>();
   const [saving, setSaving] = useState(false);
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const save = async () => {
     const body: CorrectionBody = {};
     for (const [name, value] of Object.entries(values)) {
@@ -91,7 +92,7 @@ export function CorrectionDialog({ data, onClose, onSaved }: { data: Certificate
     }
   };
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm">
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" fullScreen={phone}>
       <DialogTitle>{translate('certificate.edit.title')}</DialogTitle>
       <DialogContent>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>{translate('certificate.edit.hint')}</Typography>
