@@ -219,3 +219,5 @@ export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
 
 /** A text field (or array items) holding the address of an image uploaded to /api/file: the server lets the entity's editors upload. */
 export const UPLOADED_IMAGE_PATTERN = '^/api/file/image/[A-Za-z0-9._-]+$';
+/** An uploaded KYC document: the DOC folder, readable only by signed-in users of the organisations concerned; an image address is still accepted from older records and API clients. */
+export const UPLOADED_DOCUMENT_PATTERN = '^/api/file/(doc|image)/[A-Za-z0-9._-]+$';

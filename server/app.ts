@@ -17,6 +17,7 @@ import { resetRoutes } from './auth/reset.ts';
 import { resourceRoutes } from './resources/plugin.ts';
 import { searchRoutes } from './search/routes.ts';
 import { fileRoutes } from './files/routes.ts';
+import { certificateRoutes } from './certificates/routes.ts';
 import { LiveFeed } from './tracking/live.ts';
 import { trackingRoutes } from './tracking/routes.ts';
 import { shareRoutes } from './tracking/shares.ts';
@@ -108,6 +109,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     centreListingRoutes(api, db);
     publicCentreRoutes(api, db);
     ephemeralDeviceRoutes(api, db);
+    certificateRoutes(api, db);
     await fileRoutes(api, db, config);
   }, { prefix: '/api' });
 

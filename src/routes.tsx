@@ -25,6 +25,7 @@ const LiveTrackingPage = lazy(() => import('../custom-pages/live-tracking/LiveTr
 const RoutePlaybackPage = lazy(() => import('../custom-pages/route-playback/RoutePlaybackPage.tsx').then((m) => ({ default: m.RoutePlaybackPage })));
 const SharedLivePage = lazy(() => import('../custom-pages/shared/SharedPages.tsx').then((m) => ({ default: m.SharedLivePage })));
 const SharedPlaybackPage = lazy(() => import('../custom-pages/shared/SharedPages.tsx').then((m) => ({ default: m.SharedPlaybackPage })));
+const CertificatePage = lazy(() => import('../custom-pages/certificate/CertificatePage.tsx').then((m) => ({ default: m.CertificatePage })));
 const later = (element: React.ReactNode) => <Suspense fallback={<Splash />}>{element}</Suspense>;
 import { LoginPage } from './pages/auth/LoginPage.tsx';
 import { ForgotPasswordPage } from './pages/auth/ForgotPasswordPage.tsx';
@@ -48,7 +49,7 @@ export const publicRoutes = [
   <Route key="rfc" path="/public/rfc-viewer" element={<CentreViewerPage kind="RFC" />} />,
   <Route key="share-live" path="/public/share/live-tracking" element={later(<SharedLivePage />)} />,
   <Route key="share" path="/public/:context/share/:collectionId" element={later(<SharedPlaybackPage />)} />,
-  <Route key="certificate" path="/certificate/:id" element={<PublicToolPage name="pages.certificate" />} />,
+  <Route key="certificate" path="/certificate/:id" element={later(<CertificatePage />)} />,
   <Route key="status" path="/status" element={<StatusPage kind="notFound" />} />,
   <Route key="500" path="/500" element={<StatusPage kind="serverError" />} />,
   <Route key="maintenance" path="/maintenance" element={<StatusPage kind="maintenance" />} />,

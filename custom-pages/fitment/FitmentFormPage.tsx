@@ -162,8 +162,8 @@ function FitmentForm({ record, imei }: { record?: Values; imei?: string }) {
             <Box sx={wide}><PersonFields prefix="customer" roleName="CUSTOMER" isRequired /></Box>
             {!editing && <PasswordInput source="customer.password" label="fitment.fields.password" helperText="fitment.passwordHelp" />}
             <TextInput source="customer.address" label="fitment.fields.address" validate={req} multiline minRows={3} sx={wide} />
-            <ImageGroupInput source="aadhaar" label="fitment.fields.aadhaarImages" required={mustHave.aadhaar} min={IMAGE_COUNTS.AADHAR[0]} max={IMAGE_COUNTS.AADHAR[1]} countMessage="fitment.images.AADHARCount" onBusy={onBusy} />
-            <ImageGroupInput source="pan" label="fitment.fields.panImages" required={mustHave.pan} min={IMAGE_COUNTS.PAN[0]} max={IMAGE_COUNTS.PAN[1]} countMessage="fitment.images.PANCount" onBusy={onBusy} />
+            <ImageGroupInput source="aadhaar" label="fitment.fields.aadhaarImages" required={mustHave.aadhaar} min={IMAGE_COUNTS.AADHAR[0]} max={IMAGE_COUNTS.AADHAR[1]} countMessage="fitment.images.AADHARCount" onBusy={onBusy} folder="DOC" />
+            <ImageGroupInput source="pan" label="fitment.fields.panImages" required={mustHave.pan} min={IMAGE_COUNTS.PAN[0]} max={IMAGE_COUNTS.PAN[1]} countMessage="fitment.images.PANCount" onBusy={onBusy} folder="DOC" />
           </Section>
           <Section title="fitment.sections.fitter">
             <Box sx={wide}><PersonFields prefix="fitter" isRequired={false} /></Box>

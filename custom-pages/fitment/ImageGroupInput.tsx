@@ -5,6 +5,7 @@ import { useInput, useTranslate, ValidationError } from 'react-admin';
 import { ACCEPTED_IMAGE_EXTENSIONS, onlyImages, uploadImages } from '../../src/resources/inputs/uploadImages.ts';
 import { errorMessage } from '../../src/pages/auth/useFormCall.tsx';
 import { DropZone } from '../../src/resources/inputs/DropZone.tsx';
+import { usePrivateFile } from '../../src/resources/inputs/usePrivateFile.ts';
 
 interface Props {
   source: string;
@@ -16,10 +17,17 @@ interface Props {
   required?: boolean;
   /** Tells the page an upload is running (its progress overlay). */
   onBusy(busy: boolean): void;
+  /** DOC for KYC documents: stored where anonymous visitors cannot read them. */
+  folder?: 'IMAGE' | 'DOC';
+}
+
+/** An uploaded image's thumbnail; a private document is read with the session's token. */
+function Thumbnail({ url, alt }: { url: string; alt: string }) {
+  return <Avatar src={usePrivateFile(url)} variant="rounded" sx={{ width: 64, height: 64 }} alt={alt} />;
 }
 
 /** A group of images (RC, device, Aadhaar, PAN): dropped or chosen, uploaded, shown, removable; between min and max of them. */
-export function ImageGroupInput({ source, label, min, max, countMessage, required, onBusy }: Props) {
+export function ImageGroupInput({ source, label, min, max, countMessage, required, onBusy, folder = 'IMAGE' }: Props) {
   const translate = useTranslate();
   // a key: react-admin translates a validator's message where it is shown
   const validate = (value: string[] | undefined) => {
@@ -41,7 +49,7 @@ export function ImageGroupInput({ source, label, min, max, countMessage, require
     setError(undefined);
     onBusy(true);
     try {
-      const uploaded = await uploadImages(files.slice(0, room));
+      const uploaded = await uploadImages(files.slice(0, room), undefined, folder);
       field.onChange([...urls, ...uploaded.urls]);
     } catch (e) {
       setError(errorMessage(e, translate('auth.somethingWrong')));
@@ -57,7 +65,7 @@ export function ImageGroupInput({ source, label, min, max, countMessage, require
       <DropZone onFiles={(files) => void upload(files)} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, p: 1.5 }}>{(dragging) => (<>
         {urls.map((url, index) => (
           <Box key={url} sx={{ position: 'relative' }}>
-            <Avatar src={url} variant="rounded" sx={{ width: 64, height: 64 }} alt={`${translate(label)} ${index + 1}`} />
+            <Thumbnail url={url} alt={`${translate(label)} ${index + 1}`} />
             <IconButton size="small" aria-label={`${translate('upload.remove')} ${translate(label)} ${index + 1}`}
               onClick={() => field.onChange(urls.filter((u) => u !== url))}
               sx={{ position: 'absolute', top: -10, right: -10, bgcolor: 'background.paper' }}><CloseIcon fontSize="inherit" /></IconButton>

@@ -1,6 +1,6 @@
 import {
   array, boolean, choice, date, defineResource, email, number, object, organisationField, password, phone, reference, text,
-  UPLOADED_IMAGE_PATTERN, type ArrayField,
+  UPLOADED_DOCUMENT_PATTERN, UPLOADED_IMAGE_PATTERN, type ArrayField,
 } from '../define.ts';
 import { VEHICLE_CATEGORIES } from './vehicle.ts';
 
@@ -86,7 +86,7 @@ export default defineResource({
         label: f('kycDocs'), maxItems: IMAGE_COUNTS.AADHAR[1] + IMAGE_COUNTS.PAN[1],
         item: {
           name: choice(KYC_DOCUMENTS, { label: f('kycName'), required: true }),
-          link: text({ label: f('kycLink'), required: true, pattern: UPLOADED_IMAGE_PATTERN, patternMessage: 'fitment.images.notUploaded' }),
+          link: text({ label: f('kycLink'), required: true, pattern: UPLOADED_DOCUMENT_PATTERN, patternMessage: 'fitment.images.notUploaded' }),
         },
       }),
     }, { required: true }),
@@ -114,6 +114,8 @@ export default defineResource({
   rowActions: [
     { id: 'approve-activation', label: 'permissions.approve-activation' },
     { id: 'undo-activation', label: 'permissions.undo-activation' },
+    { id: 'view-certificate', label: 'certificate.actions.view' },
+    { id: 'generate-certificate', label: 'certificate.actions.download' },
   ],
   extraPermissions: ['bulk-fitment', 'generate-certificate', 'edit-certificate', 'view-certificate'],
   views: { create: 'custom', edit: 'custom' },

@@ -7,6 +7,7 @@ import { PUBLIC, SIGNED_IN } from '../http/permissions.ts';
 import { HttpError, badRequest, forbidden, notFound, unauthorized } from '../http/errors.ts';
 import type { Db } from '../db/client.ts';
 import { mayUpload } from './who-may-upload.ts';
+import { mayReadDocument } from './private-documents.ts';
 import { describeSize, withinQuota, type UploadQuota } from './quota.ts';
 
 export const UPLOAD_LIMIT_BYTES = 5 * 1024 * 1024;
@@ -35,7 +36,8 @@ export function sniff(bytes: Buffer): Kind | undefined {
 /**
  * POST /file (multipart: folder, files) stores uploads under generated names and answers
  * data.url; GET /file/{folder}/{name} serves them back with their type. Names are random UUIDs,
- * so a file is reachable only by whoever was given its address (certificate pages are public).
+ * so an image is reachable only by whoever was given its address (certificate pages are public);
+ * a DOC upload (KYC documents) only by a signed-in caller its organisations concern (private-documents.ts).
  * Only holders of a form with an upload field may upload, any signed-in user their avatar
  * (?for=avatar: one small image), and each upload counts towards the user's and organisation's quota.
  */
@@ -105,7 +107,7 @@ export async function fileRoutes(app: FastifyInstance, db: Db, { uploadDir, uplo
     config: { permission: PUBLIC },
     schema: {
       tags: ['files'],
-      summary: 'An uploaded file',
+      summary: 'An uploaded file: images to anyone with the address, DOC uploads (KYC) to signed-in users of the organisations concerned',
       params: {
         type: 'object',
         properties: { folder: { type: 'string', enum: ['image', 'doc'] }, name: { type: 'string', pattern: '^[0-9a-f-]{36}\\.(jpg|png|pdf)$' } },
@@ -114,6 +116,13 @@ export async function fileRoutes(app: FastifyInstance, db: Db, { uploadDir, uplo
     },
   }, async (request, reply) => {
     const { folder, name } = request.params;
+    const isPrivate = folder === 'doc';
+    if (isPrivate) {
+      const caller = await request.loadCaller();
+      if (!caller) throw unauthorized();
+      // another organisation's document is as unknown as a missing one
+      if (!(await mayReadDocument(db, caller, `/api/file/doc/${name}`))) throw notFound();
+    }
     const kind = KINDS.find((k) => name.endsWith(`.${k.ext}`))!;
     // a PDF (or anything not an image) opened from its address is downloaded, never shown in the console's origin
     const disposition = kind.type.startsWith('image/') ? 'inline' : `attachment; filename="${name}"`;
@@ -123,7 +132,7 @@ export async function fileRoutes(app: FastifyInstance, db: Db, { uploadDir, uplo
     } catch {
       throw notFound();
     }
-    return reply.type(kind.type).header('Cache-Control', 'public, max-age=31536000, immutable')
+    return reply.type(kind.type).header('Cache-Control', isPrivate ? 'private, no-store' : 'public, max-age=31536000, immutable')
       .header('X-Content-Type-Options', 'nosniff').header('Content-Disposition', disposition).send(bytes);
   });
 }

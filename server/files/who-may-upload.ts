@@ -1,4 +1,4 @@
-import { UPLOADED_IMAGE_PATTERN, type Field, type ResourceDeclaration } from '../../resources/define.ts';
+import { UPLOADED_DOCUMENT_PATTERN, UPLOADED_IMAGE_PATTERN, type Field, type ResourceDeclaration } from '../../resources/define.ts';
 import { resources } from '../../resources/modules.ts';
 import { hasPermission } from '../../providers/permissions.ts';
 import type { Caller } from '../auth/caller.ts';
@@ -7,7 +7,7 @@ import type { Caller } from '../auth/caller.ts';
 function takesUpload(field: Field): boolean {
   switch (field.type) {
     case 'image': return true;
-    case 'text': return field.pattern === UPLOADED_IMAGE_PATTERN;
+    case 'text': return field.pattern === UPLOADED_IMAGE_PATTERN || field.pattern === UPLOADED_DOCUMENT_PATTERN;
     case 'object': return Object.values(field.fields).some(takesUpload);
     case 'array': return field.itemPattern === UPLOADED_IMAGE_PATTERN || Object.values(field.item ?? {}).some(takesUpload);
     default: return false;

@@ -6,6 +6,7 @@ import fitment from './fitment-en.ts';
 import centres from './centres-en.ts';
 import debug from './debug-en.ts';
 import wallet from './wallet-en.ts';
+import certificate from './certificate-en.ts';
 
 /** The console's own strings in English; app-hi.ts has every key in Hindi (a test checks). */
 const app = {
@@ -17,6 +18,7 @@ const app = {
   centres,
   debug,
   wallet,
+  certificate,
   app: { name: 'Waymark', loading: 'Loading...' },
   auth: {
     signInTitle: 'Sign in',

@@ -7,6 +7,7 @@ import fitment from './fitment-hi.ts';
 import centres from './centres-hi.ts';
 import debug from './debug-hi.ts';
 import wallet from './wallet-hi.ts';
+import certificate from './certificate-hi.ts';
 
 /** Hindi: typed against the English keys, so a missing key fails the type check. */
 const app: AppMessages = {
@@ -18,6 +19,7 @@ const app: AppMessages = {
   centres,
   debug,
   wallet,
+  certificate,
   app: { name: 'वेमार्क', loading: 'लोड हो रहा है...' },
   auth: {
     signInTitle: 'साइन इन',

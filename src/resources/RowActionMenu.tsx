@@ -26,6 +26,10 @@ function ExtraAction({ record, id, label, onDone }: { record: RaRecord; id: stri
   };
   const click = () => {
     if (action.to) return navigate(action.to(record));
+    if (action.href) {
+      window.open(action.href(record), '_blank', 'noopener');
+      return onDone();
+    }
     if (!action.run) return setOpen(true);
     if (action.confirm) return setConfirming(true);
     onDone();

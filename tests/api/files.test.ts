@@ -66,7 +66,9 @@ describe('POST /api/file', () => {
 
   it('serves a PDF as a download and an image inline, never sniffed', async () => {
     const doc = (await upload([{ name: 'folder', value: 'DOC' }, { name: 'files', value: PDF, filename: 'a.pdf' }])).json().data.url as string;
-    const pdf = await server.app.inject({ method: 'GET', url: doc });
+    // a DOC upload (KYC) is private: anonymous gets 401, its organisation reads it
+    expect((await server.app.inject({ method: 'GET', url: doc })).statusCode).toBe(401);
+    const pdf = await server.app.inject({ method: 'GET', url: doc, headers: bearer(token) });
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.headers['content-disposition']).toBe(`attachment; filename="${doc.split('/').pop()}"`);
     expect(pdf.headers['x-content-type-options']).toBe('nosniff');

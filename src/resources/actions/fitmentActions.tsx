@@ -1,10 +1,11 @@
 import type { RaRecord } from 'react-admin';
 import { apiCall } from '../../../providers/httpClient.ts';
 import type { ResourceAction } from './types.ts';
+import { certificateAddress, DownloadCertificateDialog } from '../../../custom-pages/certificate/DownloadCertificateDialog.tsx';
 
 const fitmentNames = (fitment: RaRecord) => ({ registrationNumber: fitment.registrationNumber, imei: fitment.imei });
 
-/** The fitment list's activation calls (each asked first: they start or stop tracking, and bill), and a device's Create Activation (the fitment form for that device). */
+/** The fitment list's activation calls (each asked first: they start or stop tracking, and bill), its certificate actions, and a device's Create Activation (the fitment form for that device). */
 export const fitmentActions: Record<string, ResourceAction> = {
   'approve-activation': {
     visible: (fitment) => fitment.activationStatus !== 'ACTIVE',
@@ -16,6 +17,9 @@ export const fitmentActions: Record<string, ResourceAction> = {
     confirm: { title: 'fitment.confirmUndo.title', message: 'fitment.confirmUndo.message', confirmLabel: 'fitment.confirmUndo.confirm', values: fitmentNames },
     run: async (fitment) => { await apiCall(`/activation/undo/${fitment.id}`, 'PUT'); return { message: 'fitment.undone' }; },
   },
+  // the public certificate page in a new tab; the PDF built here and saved
+  'view-certificate': { href: (fitment) => certificateAddress(String(fitment.imei)) },
+  'generate-certificate': { Dialog: DownloadCertificateDialog },
   'create-activation': {
     to: (device) => `/fitment/add?imei=${encodeURIComponent(String(device.imei))}`,
     // an installed device already has its fitment, a defective one cannot be fitted

@@ -23,6 +23,8 @@ export interface ResourceAction {
   confirm?: { title: string; message: string; confirmLabel: string; values(record: RaRecord): Record<string, unknown> };
   /** Goes to another screen about the row (live tracking, playback, a report). */
   to?(record: RaRecord): string;
+  /** Opens an address in a new tab (a public page about the row, such as its certificate). */
+  href?(record: RaRecord): string;
   Dialog?: React.ComponentType<ActionDialogProps>;
   /** Offered for a selection of rows as well. */
   bulk?: boolean;

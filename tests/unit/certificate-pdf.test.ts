@@ -1,0 +1,99 @@
+import zlib from 'node:zlib';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createElement, type ReactElement } from 'react';
+import { renderToBuffer, type DocumentProps } from '@react-pdf/renderer';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import type { TranslationMessages } from 'react-admin';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import en from '../../src/i18n/en.ts';
+import vltd from '../../brands/vltd.ts';
+import type { CertificateData } from '../../resources/certificate.ts';
+import { CertificateDocument } from '../../custom-pages/certificate/pdf/CertificateDocument.tsx';
+import { registerFonts } from '../../custom-pages/certificate/pdf/registerFonts.ts';
+import { certificateFileName } from '../../custom-pages/certificate/sections.ts';
+
+const require = createRequire(import.meta.url);
+/** The same bundled font files the browser build uses, read from disk. */
+const font = (pkg: string, file: string) => path.join(path.dirname(require.resolve(`${pkg}/package.json`)), 'files', file);
+const { translate } = polyglotI18nProvider(() => en as unknown as TranslationMessages, 'en');
+
+/** A real 8×8 PNG of one colour, as a data URL. */
+function png(): string {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const length = Buffer.alloc(4); length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4); crc.writeUInt32BE(zlib.crc32(body) >>> 0);
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(8, 0); header.writeUInt32BE(8, 4); header[8] = 8; header[9] = 2;
+  const rows = Buffer.concat(Array.from({ length: 8 }, () => Buffer.from([0, ...Array.from({ length: 8 }, () => [20, 120, 200]).flat()])));
+  const bytes = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+  return `data:image/png;base64,${bytes.toString('base64')}`;
+}
+
+const certificate: CertificateData = {
+  full: false,
+  vehicle: {
+    registrationNumber: 'UP78AT4321', category: 'TRUCK', rto: 'Kanpur Nagar-UP78', regDate: '2025-01-15', engineNo: 'ENG908100',
+    chassisNo: 'MAT448012000', make: 'Tata', model: 'Ultra T.7', rcImages: ['/api/file/image/rc1.png', '/api/file/image/rc2.png'],
+  },
+  device: { imei: '868347070000000', uid: null, model: 'BT-140 VLTD', tac: 'CC-AIS140-2041', panicButtonCount: 2, sim1: '57541000000', sim2: null, iccid: null, deviceImages: [] },
+  // 18:30 UTC is already the next day in Kolkata
+  fitment: { date: '2026-09-30T18:30:00.000Z', expiresOn: '2027-09-30T18:30:00.000Z', durationInDays: 365, by: { firstName: 'Arjun', lastName: 'Yadav', phone: null, email: null } },
+  vendor: { brandName: 'Metro Auto', tradeName: 'Metro Auto Dealers', email: 'hello@metroauto.in', contact: null, address: { city: 'Kanpur' } },
+  owner: { firstName: 'प्रिया', lastName: 'Singh', phone: '98******10', email: 'cu****@demo.waymark.in', address: null, kycDocs: [] },
+  corrected: [],
+};
+
+async function pagesOf(bytes: Buffer): Promise<string[]> {
+  const pdf = await getDocument({ data: new Uint8Array(bytes), isEvalSupported: false }).promise;
+  const pages: string[] = [];
+  for (let n = 1; n <= pdf.numPages; n++) {
+    pages.push((await (await pdf.getPage(n)).getTextContent()).items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  return pages;
+}
+
+beforeAll(() => {
+  registerFonts({
+    sans: [font('@fontsource/noto-sans', 'noto-sans-latin-400-normal.woff'), font('@fontsource/noto-sans', 'noto-sans-latin-700-normal.woff')],
+    devanagari: [font('@fontsource/noto-sans-devanagari', 'noto-sans-devanagari-devanagari-400-normal.woff'), font('@fontsource/noto-sans-devanagari', 'noto-sans-devanagari-devanagari-700-normal.woff')],
+  });
+});
+
+describe('the certificate PDF', () => {
+  it('has the fitment page, an image page and the two warranty pages, with the certificate\'s facts and the warranty headings', async () => {
+    const image = png();
+    const document = createElement(CertificateDocument, {
+      data: certificate, t: translate, brand: vltd, images: { '/api/file/image/rc1.png': image, '/api/file/image/rc2.png': image },
+    }) as unknown as ReactElement<DocumentProps>;
+    const pages = await pagesOf(await renderToBuffer(document));
+    expect(pages).toHaveLength(4);
+    const [fitment, images, customer, department] = pages as [string, string, string, string];
+    for (const text of ['VLTD Fitment Certificate', 'UP78AT4321', '868347070000000', '01/10/2026', '01/10/2027', 'AIS140', '98******10', 'Metro Auto', 'Disclaimer']) {
+      expect(fitment).toContain(text);
+    }
+    expect(images).toContain('RC Images');
+    expect(images).not.toContain('Device Images');
+    for (const [page, copy] of [[customer, "Customer's Copy"], [department, "Department's Copy"]] as const) {
+      for (const text of ['Warranty Certificate', copy, 'UP78AT4321', '868347070000000', '01/10/2026',
+        'Terms and Warranty', 'Claims', 'What is not covered', 'Conditions', 'Repairs and services out of warranty', '12 months', 'Kolkata', 'Waymark / Waymark VLTD']) {
+        expect(page).toContain(text);
+      }
+      // the eight exclusions, numbered
+      for (let n = 1; n <= 8; n++) expect(page).toContain(`${n}.`);
+      expect(page).toContain('A device moved to another vehicle without an authorised technician.');
+    }
+    // the Hindi name is drawn with the Devanagari font, not dropped
+    expect(fitment.replace(/\s/g, '')).toMatch(/[\u0900-\u097F]/);
+  });
+
+  it('has no image page when there are no images, and is named {registration number}-VLTD_Certificate-{fitment date}.pdf', async () => {
+    const document = createElement(CertificateDocument, { data: certificate, t: translate, brand: vltd, images: {} }) as unknown as ReactElement<DocumentProps>;
+    expect(await pagesOf(await renderToBuffer(document))).toHaveLength(3);
+    expect(certificateFileName(certificate)).toBe('UP78AT4321-VLTD_Certificate-01-10-2026.pdf');
+  });
+});
