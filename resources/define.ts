@@ -48,8 +48,8 @@ export interface TextField extends FieldBase {
 }
 export interface NumberField extends FieldBase {
   type: 'number'; min?: number; max?: number; integer?: boolean;
-  /** A count of days shown as years, months and days (the spec's duration display). */
-  format?: 'duration';
+  /** duration: a count of days shown as years, months and days (the spec's duration display); money: paise shown in rupees. */
+  format?: 'duration' | 'money';
 }
 export interface BooleanField extends FieldBase { type: 'boolean' }
 export interface DateField extends FieldBase { type: 'date' }

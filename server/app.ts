@@ -21,6 +21,7 @@ import { LiveFeed } from './tracking/live.ts';
 import { trackingRoutes } from './tracking/routes.ts';
 import { shareRoutes } from './tracking/shares.ts';
 import { registerLiveSocket } from './tracking/socket.ts';
+import { renewalRoutes } from './renewals/routes.ts';
 import type { Gateway } from './gateway/server.ts';
 
 declare module 'fastify' {
@@ -102,6 +103,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     searchRoutes(api, db);
     trackingRoutes(api, db);
     shareRoutes(api, db, keys);
+    renewalRoutes(api, db, { demo: config.demo });
     await fileRoutes(api, db, config);
   }, { prefix: '/api' });
 

@@ -3,6 +3,7 @@ import permissions from './permissions-en.ts';
 import tracking from './tracking-en.ts';
 import sim from './sim-en.ts';
 import fitment from './fitment-en.ts';
+import renewal from './renewal-en.ts';
 
 /** The console's own strings in English; app-hi.ts has every key in Hindi (a test checks). */
 const app = {
@@ -11,6 +12,7 @@ const app = {
   tracking,
   sim,
   fitment,
+  renewal,
   app: { name: 'Waymark', loading: 'Loading...' },
   auth: {
     signInTitle: 'Sign in',
@@ -121,6 +123,7 @@ const app = {
       deviceModels: 'Device Models',
       rtos: 'RTOs',
       items: 'Items',
+      renewalOrders: 'Renewal Orders',
     },
   },
   pages: {

@@ -4,6 +4,7 @@ import permissions from './permissions-hi.ts';
 import tracking from './tracking-hi.ts';
 import sim from './sim-hi.ts';
 import fitment from './fitment-hi.ts';
+import renewal from './renewal-hi.ts';
 
 /** Hindi: typed against the English keys, so a missing key fails the type check. */
 const app: AppMessages = {
@@ -12,6 +13,7 @@ const app: AppMessages = {
   tracking,
   sim,
   fitment,
+  renewal,
   app: { name: 'वेमार्क', loading: 'लोड हो रहा है...' },
   auth: {
     signInTitle: 'साइन इन',
@@ -122,6 +124,7 @@ const app: AppMessages = {
       deviceModels: 'डिवाइस मॉडल',
       rtos: 'आरटीओ',
       items: 'आइटम',
+      renewalOrders: 'नवीनीकरण ऑर्डर',
     },
   },
   pages: {

@@ -2,6 +2,7 @@ import type { Field, ResourceDeclaration } from '../../resources/define.ts';
 import { fieldLabel } from '../../resources/define.ts';
 import { formatDate, formatDateTime } from '../format/date.ts';
 import { formatDuration } from '../format/duration.ts';
+import { formatRupees } from '../format/money.ts';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 export type RecordLike = Record<string, unknown> & { labels?: Record<string, string> };
@@ -33,7 +34,9 @@ function valueText(field: Field, value: unknown, translate: Translate): string {
     case 'array': return (value as unknown[]).join(', ');
     case 'choice': return field.choiceLabels ? translate(`${field.choiceLabels}.${String(value)}`) : String(value);
     case 'json': return '';
-    case 'number': return field.format === 'duration' ? formatDuration(Number(value), translate) : String(value);
+    case 'number':
+      if (field.format === 'duration') return formatDuration(Number(value), translate);
+      return field.format === 'money' ? formatRupees(Number(value)) : String(value);
     default: return String(value);
   }
 }
