@@ -22,6 +22,7 @@ const LiveTrackingPage = lazy(() => import('../custom-pages/live-tracking/LiveTr
 const RoutePlaybackPage = lazy(() => import('../custom-pages/route-playback/RoutePlaybackPage.tsx').then((m) => ({ default: m.RoutePlaybackPage })));
 const SharedLivePage = lazy(() => import('../custom-pages/shared/SharedPages.tsx').then((m) => ({ default: m.SharedLivePage })));
 const SharedPlaybackPage = lazy(() => import('../custom-pages/shared/SharedPages.tsx').then((m) => ({ default: m.SharedPlaybackPage })));
+const RenewalPaymentPage = lazy(() => import('../custom-pages/renewal/RenewalPaymentPage.tsx').then((m) => ({ default: m.RenewalPaymentPage })));
 const later = (element: React.ReactNode) => <Suspense fallback={<Splash />}>{element}</Suspense>;
 import { LoginPage } from './pages/auth/LoginPage.tsx';
 import { ForgotPasswordPage } from './pages/auth/ForgotPasswordPage.tsx';
@@ -39,7 +40,7 @@ export const publicRoutes = [
   <Route key="terms" path="/public/term-of-use" element={<TermsPage />} />,
   <Route key="privacy" path="/public/privacy" element={<PrivacyPage />} />,
   <Route key="contact" path="/public/contact-us" element={<ContactPage />} />,
-  <Route key="renewal" path="/public/renewal-payment" element={<PublicToolPage name="pages.renewal" />} />,
+  <Route key="renewal" path="/public/renewal-payment" element={later(<RenewalPaymentPage />)} />,
   <Route key="port" path="/public/port-checker" element={<PortCheckerPage />} />,
   <Route key="ssc" path="/public/ssc-viewer" element={<PublicToolPage name="pages.sscViewer" />} />,
   <Route key="rfc" path="/public/rfc-viewer" element={<PublicToolPage name="pages.rfcViewer" />} />,

@@ -21,7 +21,12 @@ const imei = { type: 'string', pattern: '^\\d{15}$', errorMessage: message('rene
 const registrationNumber = { type: 'string', minLength: 4, maxLength: 20, pattern: '^[A-Za-z0-9 -]+$', errorMessage: message('renewal.registrationPattern') };
 // as typed: any case (the lookup upper-cases it)
 const reference = { type: 'string', pattern: '^[Rr][Nn][Ww]-[A-Za-z0-9]{8}$', errorMessage: message('renewal.referencePattern') };
-const pairBody = { type: 'object', required: ['registrationNumber', 'imei'], properties: { registrationNumber, imei }, additionalProperties: false };
+/** A body of these properties, all required, each missing one named with its own message. */
+const bodyOf = (properties: Record<string, { type: string; errorMessage: string } & Record<string, unknown>>) => ({
+  type: 'object', required: Object.keys(properties), properties, additionalProperties: false,
+  errorMessage: { required: Object.fromEntries(Object.entries(properties).map(([name, schema]) => [name, schema.errorMessage])) },
+});
+const pairBody = bodyOf({ registrationNumber, imei });
 const referenceParams = { type: 'object', required: ['reference'], properties: { reference } };
 
 /** The IMEI a request names, in its body or query: each device's lookups are limited however many addresses ask. */
@@ -64,7 +69,7 @@ export function renewalRoutes(app: FastifyInstance, db: Db, options: { demo: boo
     return {
       success: true,
       data: {
-        registrationNumber: fitment.registrationNumber, imei: maskImei(fitment.imei), expiresOn: fitment.expiresOn,
+        registrationNumber: fitment.registrationNumber, imei: maskImei(fitment.imei), expiresOn: fitment.expiresOn, expired: Date.parse(fitment.expiresOn) <= Date.now(),
         plans: await plansOf(db, fitment), providers: publicProviders,
       },
     };
@@ -75,14 +80,11 @@ export function renewalRoutes(app: FastifyInstance, db: Db, options: { demo: boo
     preHandler: limited,
     schema: {
       tags, summary: 'Order a renewal: answers its reference, amount and how to pay',
-      body: {
-        type: 'object', required: ['registrationNumber', 'imei', 'durationInDays', 'provider'], additionalProperties: false,
-        properties: {
-          registrationNumber, imei,
-          durationInDays: { type: 'integer', enum: [...RENEWAL_DURATIONS], errorMessage: message('renewal.planRequired') },
-          provider: { type: 'string', enum: publicProviders, errorMessage: message('renewal.providerRequired') },
-        },
-      },
+      body: bodyOf({
+        registrationNumber, imei,
+        durationInDays: { type: 'integer', enum: [...RENEWAL_DURATIONS], errorMessage: message('renewal.planRequired') },
+        provider: { type: 'string', enum: publicProviders, errorMessage: message('renewal.providerRequired') },
+      }),
     },
   }, async (request, reply) => {
     const fitment = await findRenewableFitment(db, request.body.registrationNumber, request.body.imei);
@@ -98,7 +100,7 @@ export function renewalRoutes(app: FastifyInstance, db: Db, options: { demo: boo
     preHandler: throttle(app, 'renewal-status', [perAddress(120, 15 * MINUTE), perAccount(60, 15 * MINUTE, namedImei)]),
     schema: {
       tags, summary: "A renewal order's status, by its reference and the device's IMEI", params: referenceParams,
-      querystring: { type: 'object', required: ['imei'], properties: { imei } },
+      querystring: bodyOf({ imei }),
     },
   }, async (request) => {
     const order = await orderByReference(db, request.params.reference, request.query.imei);
@@ -111,7 +113,7 @@ export function renewalRoutes(app: FastifyInstance, db: Db, options: { demo: boo
       preHandler: limited,
       schema: {
         tags, summary: 'Demo and test configuration only: pay a test-provider order, which confirms it',
-        params: referenceParams, body: { type: 'object', required: ['imei'], properties: { imei }, additionalProperties: false },
+        params: referenceParams, body: bodyOf({ imei }),
       },
     }, async (request) => {
       const order = await orderByReference(db, request.params.reference, request.body.imei);
@@ -125,10 +127,7 @@ export function renewalRoutes(app: FastifyInstance, db: Db, options: { demo: boo
     config: { permission: 'confirm-renewal' },
     schema: {
       tags, summary: "Confirm receipt of a renewal's payment, with the payer's UTR: the subscription is extended, once", params: idParams,
-      body: {
-        type: 'object', required: ['paymentReference'], additionalProperties: false,
-        properties: { paymentReference: { type: 'string', pattern: '^\\s*[A-Za-z0-9-]{6,35}\\s*$', errorMessage: message('renewal.utrPattern') } },
-      },
+      body: bodyOf({ paymentReference: { type: 'string', pattern: '^\\s*[A-Za-z0-9-]{6,35}\\s*$', errorMessage: message('renewal.utrPattern') } }),
     },
   }, async (request) => {
     const caller = await requireCaller(request);

@@ -5,9 +5,11 @@ import { vehicleActions } from './vehicleActions.tsx';
 import { trackingActions } from './trackingActions.tsx';
 import { simActivationActions } from './simActivationActions.tsx';
 import { fitmentActions } from './fitmentActions.tsx';
+import { renewalActions } from './renewalActions.tsx';
 
 /** The extra actions the console can perform, by permission id. A declared action without an entry is not offered. */
 export const resourceActions: Record<string, ResourceAction> = {
   ...userActions, ...deviceActions, ...vehicleActions, ...trackingActions, ...simActivationActions, ...fitmentActions,
+  ...renewalActions,
 };
 export type { ResourceAction, ActionDialogProps } from './types.ts';
