@@ -2,7 +2,8 @@ import { useState } from 'react';
 import {
   Alert, Box, Button, FormControl, FormControlLabel, FormLabel, Paper, Radio, RadioGroup, Stack, TextField, Typography,
 } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useGetIdentity, usePermissions, useTranslate } from 'react-admin';
+import { hasPermission } from '../../providers/permissions.ts';
 import { PublicFrame } from '../../src/pages/PublicFrame.tsx';
 import { apiCall } from '../../providers/httpClient.ts';
 import { errorMessage } from '../../src/pages/auth/useFormCall.tsx';
@@ -27,6 +28,10 @@ export function RenewalPaymentPage() {
   const [order, setOrder] = useState<PublicOrder | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // a signed-in caller allowed to pay renewals from the organisation's wallet (the server checks the same id)
+  const { permissions } = usePermissions<string[]>();
+  const { identity } = useGetIdentity();
+  const walletAllowed = Boolean(identity) && hasPermission(identity?.isSuperAdmin === true, permissions ?? [], 'pay-renewal-from-wallet');
 
   const run = async (work: () => Promise<void>) => {
     setBusy(true);
@@ -58,6 +63,9 @@ export function RenewalPaymentPage() {
   });
   const payTest = () => void run(async () => {
     setOrder((await apiCall<{ data: PublicOrder }>(`/public/renewal/orders/${order!.reference}/test-payment`, 'POST', { imei: typed.imei })).data);
+  });
+  const payFromWallet = () => void run(async () => {
+    setOrder((await apiCall<{ data: PublicOrder }>(`/renewal/orders/${order!.reference}/wallet-payment`, 'POST', { imei: typed.imei })).data);
   });
   const startOver = () => {
     setPair({ registrationNumber: '', imei: '' });
@@ -123,7 +131,14 @@ export function RenewalPaymentPage() {
       )}
       {order && (
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-          <RenewalOrderView order={order} busy={busy} onRefresh={refresh} onPayTest={payTest} />
+          <RenewalOrderView
+            order={order} busy={busy} onRefresh={refresh} onPayTest={payTest}
+            walletButton={walletAllowed && (
+              <Alert severity="info" action={<Button color="inherit" onClick={payFromWallet} disabled={busy}>{translate('renewal.payFromWallet', { amount: formatRupees(order.amountPaise) })}</Button>}>
+                {translate('renewal.walletNote')}
+              </Alert>
+            )}
+          />
           <Box sx={{ mt: 3 }}><Button onClick={startOver}>{translate('renewal.startOver')}</Button></Box>
         </Paper>
       )}

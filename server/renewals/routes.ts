@@ -14,6 +14,9 @@ import {
   confirmOrder, findRenewableFitment, notMatched, orderByReference, orderRenewal, plansOf, type RenewalOrder,
 } from './orders.ts';
 import { enabledProviders, type RenewalPaymentProvider } from './providers.ts';
+import { debit, walletOfOrganisation } from '../wallets/ledger.ts';
+import { query } from '../resources/sql.ts';
+import { sql } from 'drizzle-orm';
 
 const tags = ['renewal'];
 
@@ -122,6 +125,32 @@ export function renewalRoutes(app: FastifyInstance, db: Db, options: { demo: boo
       return { success: true, message: message('renewal.confirmed', { reference: paid.reference }), data: publicOrder(paid, undefined) };
     });
   }
+
+  app.post<{ Params: { reference: string }; Body: { imei: string } }>('/renewal/orders/:reference/wallet-payment', {
+    config: { permission: 'pay-renewal-from-wallet' },
+    schema: {
+      tags, summary: "Pay a pending renewal order from the caller's organisation's wallet: debited and confirmed in one transaction, once",
+      params: referenceParams, body: bodyOf({ imei }),
+    },
+  }, async (request) => {
+    const caller = await requireCaller(request);
+    const order = await orderByReference(db, request.params.reference, request.body.imei);
+    if (order.status !== 'PENDING') throw new HttpError(409, message('renewal.alreadyConfirmed'));
+    const wallet = await walletOfOrganisation(db, caller.organisationId);
+    if (!wallet) throw new HttpError(409, message('renewal.noWallet'));
+    const paid = await confirmOrder(db, order.id, {
+      actorId: caller.userId, paymentReference: 'WALLET', provider: 'wallet',
+      // the order id as the key: however often this runs for the order, the wallet pays it once
+      beforeExtending: async (tx, pending) => {
+        const movement = await debit(tx, {
+          walletId: wallet.id, amountPaise: pending.amountPaise, idempotencyKey: pending.id, actorId: caller.userId, reference: pending.reference,
+          description: message('renewal.walletPayment', { reference: pending.reference, registrationNumber: order.registrationNumber }),
+        });
+        await query(tx, sql`update renewal_orders set payment_reference = ${movement.id} where id = ${pending.id}::uuid`);
+      },
+    });
+    return { success: true, message: message('renewal.confirmed', { reference: paid.reference }), data: publicOrder(paid, undefined) };
+  });
 
   app.put<{ Params: { id: string }; Body: { paymentReference: string } }>('/renewal-orders/:id/confirm', {
     config: { permission: 'confirm-renewal' },

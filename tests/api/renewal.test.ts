@@ -4,6 +4,7 @@ import { call, demoWorld, type Api } from './resource-fixtures.ts';
 import { DEMO_FIRST_IMEI } from '../../server/seed/demo.ts';
 import { brands } from '../../brands/index.ts';
 import { modules } from '../../resources/modules.ts';
+import { credit } from '../../server/wallets/ledger.ts';
 
 let server: TestServer;
 let as: Record<string, Api>;
@@ -172,6 +173,40 @@ describe('renewal orders', () => {
     // a UPI order cannot be paid that way
     const upi = await order(4, 365);
     expect((await post(`/public/renewal/orders/${upi.reference}/test-payment`, { imei: demo(4).imei })).statusCode).toBe(400);
+  });
+});
+
+describe('renewal paid from a wallet', () => {
+  const balanceOf = async (walletId: string) => (await call(as.superadmin!, 'GET', `/wallets/${walletId}`)).json().balance as number;
+
+  it("debits the dealer's wallet once and extends once; refused when the wallet is short, changing nothing", async () => {
+    const pay = (reference: string, imei = demo(5).imei, who = as.dealer!) => call(who, 'POST', `/renewal/orders/${reference}/wallet-payment`, { imei });
+    const short = await order(5, 730);
+    // no wallet yet in the dealer's organisation
+    expect((await pay(short.reference)).json().message).toBe('Your organisation has no active wallet to pay from.');
+    const dealerUser = (await call(as.superadmin!, 'GET', `/users?filter=${encodeURIComponent(JSON.stringify({ q: 'dealer@demo.waymark.in' }))}`)).json()[0].id;
+    const wallet = (await call(as.superadmin!, 'POST', '/wallets', { userId: dealerUser, organisationId: orgs['Metro Auto Dealers'] })).json();
+    await credit(server.database.db, { walletId: wallet.id, amountPaise: 200000, description: 'Top-up', idempotencyKey: 'renewal-test-topup', actorId: null });
+
+    const before = await fitmentOf(5);
+    const refused = await pay(short.reference);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/^Insufficient wallet balance: ₹800\.00 more is needed/);
+    expect(await balanceOf(wallet.id)).toBe(200000);
+    expect(await fitmentOf(5)).toEqual(before);
+    expect((await get(`/public/renewal/orders/${short.reference}?imei=${demo(5).imei}`)).json().data.status).toBe('PENDING');
+
+    const oneYear = await order(5, 365);
+    const payments = await Promise.all([pay(oneYear.reference), pay(oneYear.reference)]);
+    expect(payments.map((p) => p.statusCode).sort()).toEqual([200, 409]);
+    expect(payments.find((p) => p.statusCode === 200)!.json().data).toMatchObject({ status: 'PAID', provider: 'wallet' });
+    expect(await balanceOf(wallet.id)).toBe(50000);
+    const after = await fitmentOf(5);
+    expect(new Date(after.expiresOn).getTime() - new Date(before.expiresOn).getTime()).toBe(365 * DAY);
+    expect((await pay(oneYear.reference)).statusCode).toBe(409);
+    expect(await balanceOf(wallet.id)).toBe(50000);
+    // a role without the permission cannot pay from its wallet
+    expect((await pay(short.reference, demo(5).imei, as.customer!)).statusCode).toBe(403);
   });
 });
 
