@@ -7,9 +7,9 @@ import type { Bank, PublicOrder } from './types.ts';
 
 function Row({ label, value }: { label: string; value: string }) {
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, py: 0.5 }}>
-      <Typography color="text.secondary" sx={{ minWidth: 160 }}>{label}</Typography>
-      <Typography sx={{ fontWeight: 500, wordBreak: 'break-all' }}>{value}</Typography>
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '42% 1fr', sm: '220px 1fr' }, columnGap: 2, py: 0.5 }}>
+      <Typography color="text.secondary">{label}</Typography>
+      <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{value}</Typography>
     </Box>
   );
 }
@@ -37,7 +37,9 @@ export function RenewalOrderView({ order, busy, onRefresh, onPayTest, walletButt
   const instructions = order.instructions;
   return (
     <Stack spacing={2} aria-live="polite">
-      <Typography variant="h5" component="h2">{translate('renewal.orderTitle', { reference: order.reference })}</Typography>
+      <Typography variant="h5" component="h2">
+        {translate('renewal.orderTitle')} <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{order.reference}</Box>
+      </Typography>
       <Box>
         <Row label={translate('renewal.reference')} value={order.reference} />
         <Row label={translate('renewal.registrationNumber')} value={order.registrationNumber} />

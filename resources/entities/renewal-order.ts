@@ -40,7 +40,7 @@ export default defineResource({
     organisationId: organisationField({ readOnly: true }),
     createdAt: date({ readOnly: true, sortable: true }),
   },
-  list: ['reference', 'registrationNumber', 'imei', 'durationInDays', 'amountPaise', 'provider', 'status', 'expiresBefore', 'expiresAfter', 'paymentReference', 'createdAt'],
+  list: ['reference', 'registrationNumber', 'durationInDays', 'amountPaise', 'status', 'expiresAfter', 'paymentReference'],
   recordLabel: ['reference'],
   defaultSort: ['createdAt', 'DESC'],
   rowActions: [{ id: 'confirm-renewal', label: 'permissions.confirm-renewal' }],

@@ -67,7 +67,7 @@ describe('renewal payment', () => {
     await expect.poll(() => qrText(page)).toBe(
       `upi://pay?pa=${encodeURIComponent(bank.upiId)}&pn=${encodeURIComponent(bank.beneficiary)}&am=1500.00&cu=INR&tn=${reference}`,
     );
-    for (const text of [bank.accountNumber, bank.ifsc, bank.upiId, `Quote the reference ${reference} with your payment.`, 'Waiting for payment']) {
+    for (const text of [bank.accountNumber, bank.ifsc, bank.upiId, `Quote the reference ${reference} with your payment.`, 'Pending']) {
       await page.getByText(text, { exact: false }).first().waitFor();
     }
     await shot('1440-order');
@@ -78,7 +78,7 @@ describe('renewal payment', () => {
     try {
       await signInAt(admin, '/management/renewal-orders', 'admin@demo.waymark.in');
       const row = admin.locator('tbody tr', { hasText: reference });
-      await row.getByText('Waiting for payment').waitFor();
+      await row.getByText('Pending', { exact: true }).waitFor();
       await row.getByRole('button', { name: 'Row actions' }).click();
       await admin.getByRole('menuitem', { name: 'Confirm payment' }).click();
       const dialog = admin.getByRole('dialog');
