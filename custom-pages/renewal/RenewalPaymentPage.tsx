@@ -10,6 +10,7 @@ import { errorMessage } from '../../src/pages/auth/useFormCall.tsx';
 import { formatDate } from '../../src/format/date.ts';
 import { formatRupees } from '../../src/format/money.ts';
 import { RenewalOrderView } from './RenewalOrderView.tsx';
+import { renewalMessageKey } from './serverMessage.ts';
 import type { PublicOrder, Subscription } from './types.ts';
 
 interface Pair { registrationNumber: string; imei: string }
@@ -39,7 +40,9 @@ export function RenewalPaymentPage() {
     try {
       await work();
     } catch (failure) {
-      setError(errorMessage(failure, translate('auth.somethingWrong')));
+      const text = errorMessage(failure, translate('auth.somethingWrong'));
+      const key = renewalMessageKey(text);
+      setError(key ? translate(key) : text);
     } finally {
       setBusy(false);
     }

@@ -49,6 +49,8 @@ describe('renewal payment', () => {
     await page.getByRole('link', { name: 'Renew Device Subscription' }).click();
     await page.waitForURL('**/public/renewal-payment');
 
+    await findSubscription(page, { registrationNumber: VEHICLE.registrationNumber, imei: '12345' });
+    await page.getByText('Type the 15-digit IMEI of the device').waitFor();
     // the wrong pair gets the one message, whichever value is wrong
     await findSubscription(page, { registrationNumber: VEHICLE.registrationNumber, imei: '868347070000004' });
     await page.getByText('No device matches this registration number and IMEI. Check both and try again.').waitFor();
