@@ -50,6 +50,8 @@ export function RenewalOrderView({ order, busy, onRefresh, onPayTest, walletButt
       {order.status === 'PAID' && order.expiresAfter && (
         <Alert severity="success" role="status">{translate('renewal.paidNote', { date: formatDate(order.expiresAfter) })}</Alert>
       )}
+      {/* a signed-in dealer's quickest way, so first */}
+      {order.status === 'PENDING' && walletButton}
       {order.status === 'PENDING' && instructions?.kind === 'upi' && (
         <>
           <Alert severity="info">{translate('renewal.quoteReference', { reference: order.reference })}</Alert>
@@ -67,7 +69,6 @@ export function RenewalOrderView({ order, busy, onRefresh, onPayTest, walletButt
           {translate('renewal.testNote')}
         </Alert>
       )}
-      {order.status === 'PENDING' && walletButton}
       {order.status === 'PENDING' && (
         <>
           <Divider />

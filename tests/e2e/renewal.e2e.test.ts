@@ -73,6 +73,8 @@ describe('renewal payment', () => {
       await page.getByText(text, { exact: false }).first().waitFor();
     }
     await shot('1440-order');
+    // a visitor has no wallet to pay from
+    expect(await page.getByRole('button', { name: /from the wallet/ }).count()).toBe(0);
 
     // an administrator sees the order in the console and confirms the transfer with its UTR
     const adminContext = await session.browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -129,5 +131,16 @@ describe('renewal payment', () => {
     await page.getByTestId('upi-qr').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shot('390-order');
+  });
+
+  it('offers a signed-in dealer to pay the order from the wallet', async () => {
+    await signInAt(page, '/vehicle-status', 'dealer@demo.waymark.in');
+    await page.goto(`${baseUrl}/public/renewal-payment`);
+    await findSubscription(page, { registrationNumber: 'UP78AT4321', imei: '868347070000000' });
+    await page.getByLabel('2 years: ₹2,800.00').check();
+    await page.getByRole('button', { name: 'Get payment details' }).click();
+    await page.getByText("Signed in as a dealer: pay from your organisation's wallet.").waitFor();
+    await page.getByRole('button', { name: 'Pay ₹2,800.00 from the wallet' }).waitFor();
+    await shot('1440-dealer-wallet');
   });
 });
