@@ -5,6 +5,7 @@ import { HttpError, notFound } from '../http/errors.ts';
 import { message } from '../resources/messages.ts';
 import { query } from '../resources/sql.ts';
 import { priceFor, readSettings } from '../organisations/settings.ts';
+import { debit, walletOfOrganisation } from '../wallets/ledger.ts';
 import { RENEWAL_DURATIONS, type RenewalProviderId, type RenewalStatus } from '../../resources/entities/renewal-order.ts';
 
 /** The fitment a renewal extends: found only by its device's IMEI together with its vehicle's registration number. */
@@ -139,5 +140,26 @@ export async function confirmOrder(db: Db, orderId: string, confirmation: Confir
         to_json(o.expires_before) #>> '{}' as "expiresBefore", to_json(o.expires_after) #>> '{}' as "expiresAfter",
         to_json(o.confirmed_at) #>> '{}' as "confirmedAt", to_json(o.created_at) #>> '{}' as "createdAt"`);
     return order!;
+  });
+}
+
+/**
+ * Pays a pending order from the payer's organisation's wallet: the debit (the order id as its
+ * idempotency key) and the confirmation in one transaction, so a short wallet changes nothing and
+ * a repeated or concurrent payment debits once (the second finds the order PAID: 409).
+ */
+export async function payFromWallet(db: Db, order: RenewalOrder, payer: { userId: string; organisationId: string }): Promise<RenewalOrder> {
+  if (order.status !== 'PENDING') throw new HttpError(409, message('renewal.alreadyConfirmed'));
+  const wallet = await walletOfOrganisation(db, payer.organisationId);
+  if (!wallet) throw new HttpError(409, message('renewal.noWallet'));
+  return confirmOrder(db, order.id, {
+    actorId: payer.userId, paymentReference: 'WALLET', provider: 'wallet',
+    beforeExtending: async (tx, pending) => {
+      const movement = await debit(tx, {
+        walletId: wallet.id, amountPaise: pending.amountPaise, idempotencyKey: pending.id, actorId: payer.userId, reference: pending.reference,
+        description: message('renewal.walletPayment', { reference: pending.reference, registrationNumber: order.registrationNumber }),
+      });
+      await query(tx, sql`update renewal_orders set payment_reference = ${movement.id} where id = ${pending.id}::uuid`);
+    },
   });
 }

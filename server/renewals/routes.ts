@@ -11,12 +11,9 @@ import { writableRecord } from '../resources/routes.ts';
 import { message } from '../resources/messages.ts';
 import renewalOrder, { RENEWAL_DURATIONS, type RenewalProviderId } from '../../resources/entities/renewal-order.ts';
 import {
-  confirmOrder, findRenewableFitment, notMatched, orderByReference, orderRenewal, plansOf, type RenewalOrder,
+  confirmOrder, findRenewableFitment, notMatched, orderByReference, orderRenewal, payFromWallet, plansOf, type RenewalOrder,
 } from './orders.ts';
 import { enabledProviders, type RenewalPaymentProvider } from './providers.ts';
-import { debit, walletOfOrganisation } from '../wallets/ledger.ts';
-import { query } from '../resources/sql.ts';
-import { sql } from 'drizzle-orm';
 
 const tags = ['renewal'];
 
@@ -135,20 +132,7 @@ export function renewalRoutes(app: FastifyInstance, db: Db, options: { demo: boo
   }, async (request) => {
     const caller = await requireCaller(request);
     const order = await orderByReference(db, request.params.reference, request.body.imei);
-    if (order.status !== 'PENDING') throw new HttpError(409, message('renewal.alreadyConfirmed'));
-    const wallet = await walletOfOrganisation(db, caller.organisationId);
-    if (!wallet) throw new HttpError(409, message('renewal.noWallet'));
-    const paid = await confirmOrder(db, order.id, {
-      actorId: caller.userId, paymentReference: 'WALLET', provider: 'wallet',
-      // the order id as the key: however often this runs for the order, the wallet pays it once
-      beforeExtending: async (tx, pending) => {
-        const movement = await debit(tx, {
-          walletId: wallet.id, amountPaise: pending.amountPaise, idempotencyKey: pending.id, actorId: caller.userId, reference: pending.reference,
-          description: message('renewal.walletPayment', { reference: pending.reference, registrationNumber: order.registrationNumber }),
-        });
-        await query(tx, sql`update renewal_orders set payment_reference = ${movement.id} where id = ${pending.id}::uuid`);
-      },
-    });
+    const paid = await payFromWallet(db, order, caller);
     return { success: true, message: message('renewal.confirmed', { reference: paid.reference }), data: publicOrder(paid, undefined) };
   });
 
