@@ -25,6 +25,7 @@ import { registerLiveSocket } from './tracking/socket.ts';
 import { centreListingRoutes } from './centres/listing.ts';
 import { publicCentreRoutes } from './centres/public.ts';
 import { ephemeralDeviceRoutes } from './debug/ephemeral-devices.ts';
+import { renewalRoutes } from './renewals/routes.ts';
 import type { Gateway } from './gateway/server.ts';
 
 declare module 'fastify' {
@@ -110,6 +111,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     publicCentreRoutes(api, db);
     ephemeralDeviceRoutes(api, db);
     certificateRoutes(api, db);
+    renewalRoutes(api, db, { demo: config.demo });
     await fileRoutes(api, db, config);
   }, { prefix: '/api' });
 

@@ -26,13 +26,14 @@ const RoutePlaybackPage = lazy(() => import('../custom-pages/route-playback/Rout
 const SharedLivePage = lazy(() => import('../custom-pages/shared/SharedPages.tsx').then((m) => ({ default: m.SharedLivePage })));
 const SharedPlaybackPage = lazy(() => import('../custom-pages/shared/SharedPages.tsx').then((m) => ({ default: m.SharedPlaybackPage })));
 const CertificatePage = lazy(() => import('../custom-pages/certificate/CertificatePage.tsx').then((m) => ({ default: m.CertificatePage })));
+const RenewalPaymentPage = lazy(() => import('../custom-pages/renewal/RenewalPaymentPage.tsx').then((m) => ({ default: m.RenewalPaymentPage })));
 const later = (element: React.ReactNode) => <Suspense fallback={<Splash />}>{element}</Suspense>;
 import { LoginPage } from './pages/auth/LoginPage.tsx';
 import { ForgotPasswordPage } from './pages/auth/ForgotPasswordPage.tsx';
 import { ResetPasswordPage } from './pages/auth/ResetPasswordPage.tsx';
 import { ChangePasswordPage } from './pages/ChangePasswordPage.tsx';
 import { StatusPage } from './pages/StatusPage.tsx';
-import { ContactPage, PrivacyPage, PublicToolPage, TermsPage } from './pages/publicPages.tsx';
+import { ContactPage, PrivacyPage, TermsPage } from './pages/publicPages.tsx';
 import { Splash } from './Splash.tsx';
 
 /** Routes open to anyone, outside the signed-in layout (spec platform-shell §2). */
@@ -43,7 +44,7 @@ export const publicRoutes = [
   <Route key="terms" path="/public/term-of-use" element={<TermsPage />} />,
   <Route key="privacy" path="/public/privacy" element={<PrivacyPage />} />,
   <Route key="contact" path="/public/contact-us" element={<ContactPage />} />,
-  <Route key="renewal" path="/public/renewal-payment" element={<PublicToolPage name="pages.renewal" />} />,
+  <Route key="renewal" path="/public/renewal-payment" element={later(<RenewalPaymentPage />)} />,
   <Route key="port" path="/public/port-checker" element={<PortCheckerPage />} />,
   <Route key="ssc" path="/public/ssc-viewer" element={<CentreViewerPage kind="SSC" />} />,
   <Route key="rfc" path="/public/rfc-viewer" element={<CentreViewerPage kind="RFC" />} />,

@@ -17,9 +17,10 @@ import item from './item.ts';
 import simActivation from './sim-activation.ts';
 import fitment from './fitment.ts';
 import rto from './rto.ts';
+import renewalOrder from './renewal-order.ts';
 
 /** Every declared entity, in the order the spec lists them. */
 export const declarations: ResourceDeclaration[] = [
   device, vehicle, user, organisation, role, groups, route, adminDivision, job, poi, geofence, rawLogs, wallet,
-  deviceModel, item, simActivation, fitment, rto,
+  deviceModel, item, simActivation, fitment, rto, renewalOrder,
 ];

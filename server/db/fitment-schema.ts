@@ -1,5 +1,6 @@
 /** The tables of fitment (drizzle.config.ts reads this file beside schema.ts). */
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { devices, organisations, users, vehicles } from './schema.ts';
 
@@ -64,3 +65,34 @@ export const certificateCorrections = pgTable('certificate_corrections', {
   correctedBy: uuid('corrected_by').references(() => users.id, { onDelete: 'set null' }),
   correctedAt: timestamp('corrected_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('certificate_corrections_fitment_idx').on(t.fitmentId, t.field, t.correctedAt)]);
+/** Renewal orders of a fitment's subscription (resources/entities/renewal-order.ts, server/renewals/). */
+export const renewalOrders = pgTable('renewal_orders', {
+  id: id(),
+  /** What the payer quotes with the payment: RNW- and 8 characters. */
+  reference: text('reference').notNull(),
+  fitmentId: uuid('fitment_id').notNull().references(() => fitments.id),
+  imei: text('imei').notNull(),
+  registrationNumber: text('registration_number').notNull(),
+  durationInDays: integer('duration_in_days').notNull(),
+  amountPaise: integer('amount_paise').notNull(),
+  provider: text('provider').notNull(),
+  status: text('status').notNull().default('PENDING'),
+  /** The fitment's expiry when the order was made, then when it was confirmed; and the expiry the confirmation set. */
+  expiresBefore: timestamp('expires_before', { withTimezone: true }).notNull(),
+  expiresAfter: timestamp('expires_after', { withTimezone: true }),
+  /** The payer's UTR / transaction number, or the wallet transaction's reference. */
+  paymentReference: text('payment_reference'),
+  confirmedBy: uuid('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  organisationId: uuid('organisation_id').notNull().references(() => organisations.id),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('renewal_orders_reference_idx').on(t.reference),
+  index('renewal_orders_fitment_idx').on(t.fitmentId, t.createdAt),
+  index('renewal_orders_org_status_idx').on(t.organisationId, t.status, t.createdAt),
+  check('renewal_orders_status_check', sql`${t.status} in ('PENDING', 'PAID')`),
+  check('renewal_orders_duration_check', sql`${t.durationInDays} in (365, 730)`),
+  check('renewal_orders_amount_check', sql`${t.amountPaise} > 0`),
+]);

@@ -58,6 +58,8 @@ export const defaultRoleGrants: Record<typeof BUILT_IN_ROLE_NAMES[number], Grant
     'management-user': ['add-user', 'edit-user', 'export-user'],
     'management-organisation': ['add-organisation', 'export-organisation'],
     'device-details': '*',
+    // pays its customers' renewals on the public renewal page from its wallet, and sees those orders
+    'management-renewal-order': ['pay-renewal-from-wallet'],
   },
   CUSTOMER: {
     ...tracking, ...reports(),

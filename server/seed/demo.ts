@@ -143,6 +143,8 @@ export async function seedDemo(app: FastifyInstance, db: Db, log: FastifyBaseLog
       });
       await api('PUT', `/activation/approve/${fitted.id}`);
     }
+    // Sunrise's subscriptions renew on /public/renewal-payment at these prices (docs/renewal.md)
+    await api('PUT', `/organisation/settings/${customer.id}`, { priceOneYearPaise: 150000, priceTwoYearsPaise: 280000 });
     const circle = await api('POST', '/admin-divisions', { name: 'Kanpur Central', code: 'KNP-C', kind: 'CIRCLE', organisationId: customer.id });
     await api('POST', '/admin-divisions', { name: 'Ward 12 Swaroop Nagar', code: 'KNP-W12', kind: 'WARD', parentId: circle.id, organisationId: customer.id });
     const route = await api('POST', '/routes', {

@@ -7,6 +7,7 @@ import centres from './centres-en.ts';
 import debug from './debug-en.ts';
 import wallet from './wallet-en.ts';
 import certificate from './certificate-en.ts';
+import renewal from './renewal-en.ts';
 
 /** The console's own strings in English; app-hi.ts has every key in Hindi (a test checks). */
 const app = {
@@ -19,6 +20,7 @@ const app = {
   debug,
   wallet,
   certificate,
+  renewal,
   app: { name: 'Waymark', loading: 'Loading...' },
   auth: {
     signInTitle: 'Sign in',
@@ -129,6 +131,7 @@ const app = {
       deviceModels: 'Device Models',
       rtos: 'RTOs',
       items: 'Items',
+      renewalOrders: 'Renewal Orders',
     },
   },
   pages: {

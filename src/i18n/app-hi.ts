@@ -8,6 +8,7 @@ import centres from './centres-hi.ts';
 import debug from './debug-hi.ts';
 import wallet from './wallet-hi.ts';
 import certificate from './certificate-hi.ts';
+import renewal from './renewal-hi.ts';
 
 /** Hindi: typed against the English keys, so a missing key fails the type check. */
 const app: AppMessages = {
@@ -20,6 +21,7 @@ const app: AppMessages = {
   debug,
   wallet,
   certificate,
+  renewal,
   app: { name: 'वेमार्क', loading: 'लोड हो रहा है...' },
   auth: {
     signInTitle: 'साइन इन',
@@ -130,6 +132,7 @@ const app: AppMessages = {
       deviceModels: 'डिवाइस मॉडल',
       rtos: 'आरटीओ',
       items: 'आइटम',
+      renewalOrders: 'नवीनीकरण ऑर्डर',
     },
   },
   pages: {

@@ -285,6 +285,15 @@ const resources = {
       codePattern: 'An RTO code is the state code and the office number, like UP78',
       fields: { state: 'State', code: 'Code', name: 'Name' },
     },
+    'renewal-order': {
+      subtitle: 'Subscription renewals ordered on the renewal page; confirm a UPI or bank payment once it has arrived',
+      empty: 'No renewal orders for the applied filters...',
+      fields: {
+        reference: 'Reference', registrationNumber: 'Registration No', imei: 'IMEI', durationInDays: 'Plan', amountPaise: 'Amount',
+        provider: 'Paid by', status: 'Status', expiresBefore: 'Expiry before', expiresAfter: 'New expiry', paymentReference: 'UTR / Transaction No',
+        confirmedAt: 'Confirmed', fitmentId: 'Fitment', organisationId: 'Organisation', createdAt: 'Ordered',
+      },
+    },
   },
 };
 

@@ -287,6 +287,15 @@ const resources: typeof resourcesEn = {
       codePattern: 'आरटीओ कोड राज्य कोड और कार्यालय संख्या है, जैसे UP78',
       fields: { state: 'राज्य', code: 'कोड', name: 'नाम' },
     },
+    'renewal-order': {
+      subtitle: 'नवीनीकरण पेज पर दिए गए सदस्यता नवीनीकरण; UPI या बैंक भुगतान आने पर उसकी पुष्टि करें',
+      empty: 'लागू फ़िल्टर के लिए कोई नवीनीकरण ऑर्डर नहीं...',
+      fields: {
+        reference: 'संदर्भ', registrationNumber: 'पंजीकरण संख्या', imei: 'IMEI', durationInDays: 'योजना', amountPaise: 'राशि',
+        provider: 'भुगतान का तरीका', status: 'स्थिति', expiresBefore: 'पहले की समाप्ति', expiresAfter: 'नई समाप्ति', paymentReference: 'UTR / लेनदेन संख्या',
+        confirmedAt: 'पुष्टि', fitmentId: 'फिटमेंट', organisationId: 'संगठन', createdAt: 'ऑर्डर किया',
+      },
+    },
   },
 };
 

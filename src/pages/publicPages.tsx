@@ -37,13 +37,3 @@ export function ContactPage() {
     </PublicFrame>
   );
 }
-
-/** Public tools whose working parts arrive with later work: their frame, titled, for now. */
-export function PublicToolPage({ name }: { name: string }) {
-  const translate = useTranslate();
-  return (
-    <PublicFrame title="pages.publicToolTitle" titleArgs={{ name: translate(name) }}>
-      <Typography color="text.secondary">{translate('pages.comingUp')}</Typography>
-    </PublicFrame>
-  );
-}

@@ -113,6 +113,13 @@ export async function sampleBody(api: Api, resource: ResourceDeclaration, organi
 export async function createSample(api: Api, resource: ResourceDeclaration, organisationId: string, db?: Db): Promise<{ id: string } & Record<string, unknown>> {
   if (!resource.permissions.create) {
     if (!db) throw new Error(`${resource.name} has no create route; pass the database`);
+    if (resource.name === 'renewal-order') {
+      // made by the public renewal page: a pending order of a fitment in the organisation
+      const fitment = await createSample(api, findResource('fitment')!, organisationId) as { id: string; imei: string };
+      const result = await db.execute(sql`insert into renewal_orders (reference, fitment_id, imei, registration_number, duration_in_days, amount_paise, provider, expires_before, organisation_id)
+        values (${`RNW-${digits(8)}`}, ${fitment.id}::uuid, ${fitment.imei}, 'UP78FX0001', 365, 150000, 'upi', now(), ${organisationId}::uuid) returning id`) as unknown as { rows: { id: string }[] };
+      return result.rows[0]!;
+    }
     const result = await db.execute(sql`insert into ${sql.identifier(resource.table)} (frame, parse_result, imei, organisation_id) values ('$sample*', 'OK', ${digits(15)}, ${organisationId}::uuid) returning id`) as unknown as { rows: { id: string }[] };
     return result.rows[0]!;
   }

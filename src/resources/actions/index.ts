@@ -7,9 +7,10 @@ import { simActivationActions } from './simActivationActions.tsx';
 import { fitmentActions } from './fitmentActions.tsx';
 import { itemActions } from './itemActions.ts';
 import { walletActions } from './walletActions.tsx';
+import { renewalActions } from './renewalActions.tsx';
 
 /** The extra actions the console can perform, by permission id. A declared action without an entry is not offered. */
 export const resourceActions: Record<string, ResourceAction> = {
-  ...userActions, ...deviceActions, ...vehicleActions, ...trackingActions, ...simActivationActions, ...fitmentActions, ...itemActions, ...walletActions,
+  ...userActions, ...deviceActions, ...vehicleActions, ...trackingActions, ...simActivationActions, ...fitmentActions, ...itemActions, ...walletActions, ...renewalActions,
 };
 export type { ResourceAction, ActionDialogProps } from './types.ts';

@@ -1,0 +1,152 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { requireCaller } from '../auth/caller.ts';
+import { brands, type Brand } from '../../brands/index.ts';
+import { badRequest, HttpError } from '../http/errors.ts';
+import { idParams } from '../http/params.ts';
+import { PUBLIC } from '../http/permissions.ts';
+import { MINUTE, perAccount, perAddress, throttle } from '../http/rate-limits.ts';
+import { findRecord } from '../resources/records.ts';
+import { writableRecord } from '../resources/routes.ts';
+import { message } from '../resources/messages.ts';
+import renewalOrder, { RENEWAL_DURATIONS, type RenewalProviderId } from '../../resources/entities/renewal-order.ts';
+import {
+  confirmOrder, findRenewableFitment, notMatched, orderByReference, orderRenewal, payFromWallet, plansOf, type RenewalOrder,
+} from './orders.ts';
+import { enabledProviders, type RenewalPaymentProvider } from './providers.ts';
+
+const tags = ['renewal'];
+
+const imei = { type: 'string', pattern: '^\\d{15}$', errorMessage: message('renewal.imeiPattern') };
+const registrationNumber = { type: 'string', minLength: 4, maxLength: 20, pattern: '^[A-Za-z0-9 -]+$', errorMessage: message('renewal.registrationPattern') };
+// as typed: any case (the lookup upper-cases it)
+const reference = { type: 'string', pattern: '^[Rr][Nn][Ww]-[A-Za-z0-9]{8}$', errorMessage: message('renewal.referencePattern') };
+/** A body of these properties, all required, each missing one named with its own message. */
+const bodyOf = (properties: Record<string, { type: string; errorMessage: string } & Record<string, unknown>>) => ({
+  type: 'object', required: Object.keys(properties), properties, additionalProperties: false,
+  errorMessage: { required: Object.fromEntries(Object.entries(properties).map(([name, schema]) => [name, schema.errorMessage])) },
+});
+const pairBody = bodyOf({ registrationNumber, imei });
+const referenceParams = { type: 'object', required: ['reference'], properties: { reference } };
+
+/** The IMEI a request names, in its body or query: each device's lookups are limited however many addresses ask. */
+const namedImei = (request: FastifyRequest) => {
+  const value = (request.body as { imei?: unknown } | undefined)?.imei ?? (request.query as { imei?: unknown } | undefined)?.imei;
+  return typeof value === 'string' ? value : undefined;
+};
+
+/** Only the last four digits: the caller typed the IMEI, the answer need not carry it whole. */
+const maskImei = (value: string) => `${'•'.repeat(value.length - 4)}${value.slice(-4)}`;
+
+/** What an anonymous payer may see of an order: no names, phones or e-mails. */
+function publicOrder(order: RenewalOrder, provider: RenewalPaymentProvider | undefined) {
+  return {
+    reference: order.reference, registrationNumber: order.registrationNumber, imei: maskImei(order.imei),
+    durationInDays: order.durationInDays, amountPaise: order.amountPaise, provider: order.provider, status: order.status,
+    expiresBefore: order.expiresBefore, expiresAfter: order.expiresAfter, confirmedAt: order.confirmedAt,
+    instructions: order.status === 'PENDING' && provider ? provider.start(order) : null,
+  };
+}
+
+/**
+ * Renewal payment (issue 12 §3): the public lookup and order of /public/renewal-payment, the
+ * administrators' confirmation of a UPI/bank transfer, and the demo's test payment. docs/renewal.md.
+ */
+export function renewalRoutes(app: FastifyInstance, db: Db, options: { demo: boolean }) {
+  const brand: Brand = brands[app.brand as Brand['id']] ?? brands.vltd;
+  const providers = enabledProviders({ demo: options.demo, bank: brand.bank });
+  const publicProviders = [...providers.values()].filter((p) => p.public).map((p) => p.id);
+  // a real owner needs a handful of calls; guessing pairs gets nowhere at this rate
+  const limited = throttle(app, 'renewal', [perAddress(60, 15 * MINUTE), perAccount(20, 15 * MINUTE, namedImei)]);
+
+  app.post<{ Body: { registrationNumber: string; imei: string } }>('/public/renewal/lookup', {
+    config: { permission: PUBLIC },
+    preHandler: limited,
+    schema: { tags, summary: "A device's subscription expiry and renewal plans, by its vehicle's registration number and its IMEI (both must match)", body: pairBody },
+  }, async (request) => {
+    const fitment = await findRenewableFitment(db, request.body.registrationNumber, request.body.imei);
+    if (!fitment) throw notMatched();
+    return {
+      success: true,
+      data: {
+        registrationNumber: fitment.registrationNumber, imei: maskImei(fitment.imei), expiresOn: fitment.expiresOn, expired: Date.parse(fitment.expiresOn) <= Date.now(),
+        plans: await plansOf(db, fitment), providers: publicProviders,
+      },
+    };
+  });
+
+  app.post<{ Body: { registrationNumber: string; imei: string; durationInDays: number; provider: RenewalProviderId } }>('/public/renewal/orders', {
+    config: { permission: PUBLIC },
+    preHandler: limited,
+    schema: {
+      tags, summary: 'Order a renewal: answers its reference, amount and how to pay',
+      body: bodyOf({
+        registrationNumber, imei,
+        durationInDays: { type: 'integer', enum: [...RENEWAL_DURATIONS], errorMessage: message('renewal.planRequired') },
+        provider: { type: 'string', enum: publicProviders, errorMessage: message('renewal.providerRequired') },
+      }),
+    },
+  }, async (request, reply) => {
+    const fitment = await findRenewableFitment(db, request.body.registrationNumber, request.body.imei);
+    if (!fitment) throw notMatched();
+    const caller = await request.loadCaller();
+    const order = await orderRenewal(db, fitment, request.body.durationInDays, request.body.provider, caller?.userId ?? null);
+    reply.status(201);
+    return { success: true, message: message('renewal.ordered', { reference: order.reference }), data: publicOrder(order, providers.get(order.provider)) };
+  });
+
+  app.get<{ Params: { reference: string }; Querystring: { imei: string } }>('/public/renewal/orders/:reference', {
+    config: { permission: PUBLIC },
+    preHandler: throttle(app, 'renewal-status', [perAddress(120, 15 * MINUTE), perAccount(60, 15 * MINUTE, namedImei)]),
+    schema: {
+      tags, summary: "A renewal order's status, by its reference and the device's IMEI", params: referenceParams,
+      querystring: bodyOf({ imei }),
+    },
+  }, async (request) => {
+    const order = await orderByReference(db, request.params.reference, request.query.imei);
+    return { success: true, data: publicOrder(order, providers.get(order.provider)) };
+  });
+
+  if (providers.has('test')) {
+    app.post<{ Params: { reference: string }; Body: { imei: string } }>('/public/renewal/orders/:reference/test-payment', {
+      config: { permission: PUBLIC },
+      preHandler: limited,
+      schema: {
+        tags, summary: 'Demo and test configuration only: pay a test-provider order, which confirms it',
+        params: referenceParams, body: bodyOf({ imei }),
+      },
+    }, async (request) => {
+      const order = await orderByReference(db, request.params.reference, request.body.imei);
+      if (order.provider !== 'test') throw badRequest(message('renewal.notTestOrder'));
+      const paid = await confirmOrder(db, order.id, { actorId: null, paymentReference: `TEST-${order.reference.slice(4)}` });
+      return { success: true, message: message('renewal.confirmed', { reference: paid.reference }), data: publicOrder(paid, undefined) };
+    });
+  }
+
+  app.post<{ Params: { reference: string }; Body: { imei: string } }>('/renewal/orders/:reference/wallet-payment', {
+    config: { permission: 'pay-renewal-from-wallet' },
+    schema: {
+      tags, summary: "Pay a pending renewal order from the caller's organisation's wallet: debited and confirmed in one transaction, once",
+      params: referenceParams, body: bodyOf({ imei }),
+    },
+  }, async (request) => {
+    const caller = await requireCaller(request);
+    const order = await orderByReference(db, request.params.reference, request.body.imei);
+    const paid = await payFromWallet(db, order, caller);
+    return { success: true, message: message('renewal.confirmed', { reference: paid.reference }), data: publicOrder(paid, undefined) };
+  });
+
+  app.put<{ Params: { id: string }; Body: { paymentReference: string } }>('/renewal-orders/:id/confirm', {
+    config: { permission: 'confirm-renewal' },
+    schema: {
+      tags, summary: "Confirm receipt of a renewal's payment, with the payer's UTR: the subscription is extended, once", params: idParams,
+      body: bodyOf({ paymentReference: { type: 'string', pattern: '^\\s*[A-Za-z0-9-]{6,35}\\s*$', errorMessage: message('renewal.utrPattern') } }),
+    },
+  }, async (request) => {
+    const caller = await requireCaller(request);
+    const existing = await writableRecord({ db, caller, request, resource: renewalOrder }, request.params.id);
+    if (existing.status !== 'PENDING') throw new HttpError(409, message('renewal.alreadyConfirmed'));
+    const paid = await confirmOrder(db, existing.id, { actorId: caller.userId, paymentReference: request.body.paymentReference.trim().toUpperCase() });
+    return { success: true, message: message('renewal.confirmed', { reference: paid.reference }), data: await findRecord(db, renewalOrder, caller, paid.id) };
+  });
+}
