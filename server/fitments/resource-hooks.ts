@@ -81,6 +81,7 @@ export const fitmentHooks: ResourceHooks = {
     if (status !== 'INACTIVE') {
       await chargeActivation(ctx.db, ctx.caller, {
         id: existing.id, organisationId: existing.organisationId as string, durationInDays: body.durationInDays, imei: existing.imei as string,
+        settledDurationInDays: existing.activationStatus === 'INACTIVE' ? undefined : existing.durationInDays as number,
       });
     }
   },

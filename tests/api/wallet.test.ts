@@ -173,6 +173,22 @@ describe('wallet', () => {
     expect(ledgerSum(await movements(dealerWallet.id))).toBe(await balanceOf(dealerWallet.id));
   });
 
+  it('charges nothing for editing a fitment activated before its organisation set prices, unless the edit lengthens its plan', async () => {
+    // the demo's Sunrise fitments were activated free; Sunrise has prices since, and no wallet
+    const [row] = (await call(as.superadmin!, 'GET', `/fitment?filter=${encodeURIComponent('{"q":"UP78CT4323"}')}`)).json() as { id: string }[];
+    const stored = (await call(as.superadmin!, 'GET', `/fitment/${row!.id}`)).json();
+    const body = {
+      vehicle: { ...stored.vehicle, engineNo: 'ENG908777' }, device: { imei: stored.device.imei, panicButtonCount: stored.device.panicButtonCount },
+      customer: stored.customer, fitter: stored.fitter, fitmentDate: String(stored.fitmentDate).slice(0, 10), durationInDays: stored.durationInDays, deviceActivate: true,
+    };
+    const edited = await call(as.superadmin!, 'PUT', `/fitment/${row!.id}`, body);
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().vehicle.engineNo).toBe('ENG908777');
+    const longer = await call(as.superadmin!, 'PUT', `/fitment/${row!.id}`, { ...body, durationInDays: 730 });
+    expect(longer.statusCode).toBe(409);
+    expect(longer.json().message).toBe('Insufficient wallet balance: ₹1,300.00 more is needed (balance ₹0.00, amount ₹1,300.00)');
+  });
+
   it('refuses an activation the wallet cannot pay for, naming the amount missing, and writes nothing', async () => {
     const balance = await balanceOf(dealerWallet.id);
     await call(as.admin!, 'PUT', `/wallets/deduct/${dealerWallet.id}`, { amount: balance - 100_000, description: 'Leave ₹1,000', idempotencyKey: 'leave-1000' });
