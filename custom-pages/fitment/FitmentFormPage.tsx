@@ -18,6 +18,7 @@ import { BulkUploadDialog } from './BulkUploadDialog.tsx';
 import { IndianDateInput, ImeiInput, RtoInputs } from './FitmentInputs.tsx';
 import { ImageGroupInput } from './ImageGroupInput.tsx';
 import { PersonFields } from './PersonFields.tsx';
+import { formatDuration } from '../../src/format/duration.ts';
 
 type Values = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const noPrefix = (phone?: string | null) => (phone ?? '').replace(/^\+91/, '');
@@ -52,6 +53,12 @@ function requiredImageGroups(record?: Values) {
   if (!record) return { rc: true, device: true, aadhaar: true, pan: true };
   const values = toValues(record);
   return { rc: values.vehicle.rcImages.length > 0, device: values.device.deviceImages.length > 0, aadhaar: values.aadhaar.length > 0, pan: values.pan.length > 0 };
+}
+
+/** The plans a fitment can take, and a renewed fitment's own length (its days are no plan's), so its edit keeps it. */
+function durationChoices(current: number | undefined, translate: (key: string) => string) {
+  const days = current && !(ACTIVATION_DURATIONS as readonly number[]).includes(current) ? [...ACTIVATION_DURATIONS, current] : [...ACTIVATION_DURATIONS];
+  return days.map((n) => ({ id: n, name: (ACTIVATION_DURATIONS as readonly number[]).includes(n) ? translate(`sim.durations.${n}`) : formatDuration(n, translate) }));
 }
 
 /** An image group as sent: left out when empty, so the server's count rule applies only to images given. */
@@ -171,7 +178,7 @@ function FitmentForm({ record, imei }: { record?: Values; imei?: string }) {
           <Section title="fitment.sections.fitment">
             <IndianDateInput source="fitmentDate" label="fitment.fields.fitmentDate" validate={req} />
             <SelectInput source="durationInDays" label="fitment.fields.durationInDays" validate={req}
-              choices={ACTIVATION_DURATIONS.map((days) => ({ id: days, name: `sim.durations.${days}` }))} />
+              choices={durationChoices(record?.durationInDays as number | undefined, translate)} translateChoice={false} />
             <SelectInput source="deviceActivate" label="fitment.fields.deviceActivate" validate={req}
               choices={[{ id: 'YES', name: 'fitment.yes' }, { id: 'NO', name: 'fitment.no' }]} />
           </Section>
