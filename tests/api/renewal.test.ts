@@ -4,7 +4,8 @@ import { call, demoWorld, type Api } from './resource-fixtures.ts';
 import { DEMO_FIRST_IMEI } from '../../server/seed/demo.ts';
 import { brands } from '../../brands/index.ts';
 import { modules } from '../../resources/modules.ts';
-import { credit } from '../../server/wallets/ledger.ts';
+import { sql } from 'drizzle-orm';
+import { credit, debit, walletOfOrganisation } from '../../server/wallets/ledger.ts';
 
 let server: TestServer;
 let as: Record<string, Api>;
@@ -182,11 +183,15 @@ describe('renewal paid from a wallet', () => {
   it("debits the dealer's wallet once and extends once; refused when the wallet is short, changing nothing", async () => {
     const pay = (reference: string, imei = demo(5).imei, who = as.dealer!) => call(who, 'POST', `/renewal/orders/${reference}/wallet-payment`, { imei });
     const short = await order(5, 730);
-    // no wallet yet in the dealer's organisation
+    // the demo dealer's wallet (its RFC_ADMIN's), switched off: nothing to pay from
+    const wallet = (await walletOfOrganisation(server.database.db, orgs['Metro Auto Dealers']!))!;
+    await server.database.db.execute(sql`update wallets set is_active = false where id = ${wallet.id}::uuid`);
     expect((await pay(short.reference)).json().message).toBe('Your organisation has no active wallet to pay from.');
-    const dealerUser = (await call(as.superadmin!, 'GET', `/users?filter=${encodeURIComponent(JSON.stringify({ q: 'dealer@demo.waymark.in' }))}`)).json()[0].id;
-    const wallet = (await call(as.superadmin!, 'POST', '/wallets', { userId: dealerUser, organisationId: orgs['Metro Auto Dealers'] })).json();
-    await credit(server.database.db, { walletId: wallet.id, amountPaise: 200000, description: 'Top-up', idempotencyKey: 'renewal-test-topup', actorId: null });
+    await server.database.db.execute(sql`update wallets set is_active = true where id = ${wallet.id}::uuid`);
+    // ₹2,000 left in it: short of the 2 years' ₹2,800
+    const balance = await balanceOf(wallet.id);
+    if (balance > 200000) await debit(server.database.db, { walletId: wallet.id, amountPaise: balance - 200000, description: 'Leave ₹2,000', idempotencyKey: 'renewal-test-leave', actorId: null });
+    else await credit(server.database.db, { walletId: wallet.id, amountPaise: 200000 - balance, description: 'Top-up', idempotencyKey: 'renewal-test-topup', actorId: null });
 
     const before = await fitmentOf(5);
     const refused = await pay(short.reference);
