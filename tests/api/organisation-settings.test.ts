@@ -19,8 +19,9 @@ describe('organisation settings', () => {
   it('reads defaults, saves changes, and keeps them through an edit of the organisation', async () => {
     const admin = { app: server.app, token: (await signIn(server.app, demoEmail('admin'))).token.access.token };
     const id = orgs['Sunrise Logistics']!;
+    // the thresholds are the defaults; the prices are the demo's for Sunrise's renewals
     expect((await call(admin, 'GET', `/organisation/settings/${id}`)).json().data.settings).toEqual({
-      overspeedKmph: 80, idleMinutes: 5, offlineMinutes: 30, routeDeviationMeters: 200, alertEmail: null, sosPhone: null, priceOneYearPaise: 0, priceTwoYearsPaise: 0,
+      overspeedKmph: 80, idleMinutes: 5, offlineMinutes: 30, routeDeviationMeters: 200, alertEmail: null, sosPhone: null, priceOneYearPaise: 150000, priceTwoYearsPaise: 280000,
     });
     const saved = await call(admin, 'PUT', `/organisation/settings/${id}`, { overspeedKmph: 60, sosPhone: '9876500000', alertEmail: '' });
     expect(saved.json()).toMatchObject({ message: 'Settings saved', data: { settings: { overspeedKmph: 60, sosPhone: '+919876500000', alertEmail: null } } });

@@ -103,7 +103,8 @@ export async function sampleBody(api: Api, resource: ResourceDeclaration, organi
       vehicle: { category: 'TRUCK', registrationNumber: `UP${n.slice(-2)}FX${n.slice(-4)}`, rto: 'Kanpur Nagar-UP78', rtoCode: 'UP_UP78', regDate: '2025-01-01' },
       device: { imei: device.imei },
       customer: { firstName: 'Sample', lastName: 'Customer', email: `fit${n}@example.in`, phone: `8${n}`, address: 'Somewhere' },
-      fitmentDate: '2026-11-01', durationInDays: 365, organisationId,
+      // recorded without activation: an activation is paid from the organisation's wallet (tests/api/wallet.test.ts)
+      fitmentDate: '2026-11-01', durationInDays: 365, deviceActivate: false, organisationId,
     };
   }
   return body;
