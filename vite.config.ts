@@ -1,3 +1,7 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -8,8 +12,34 @@ const devBrand = (): Plugin => ({
   transformIndexHtml: (html) => html.replaceAll('__WAYMARK_BRAND__', process.env.BRAND || 'vltd'),
 });
 
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+/** Text worth compressing; fonts and images are compressed already. */
+const COMPRESSIBLE = /\.(js|mjs|css|svg|json|html|txt|map)$/;
+
+/**
+ * Writes a .br and a .gz next to every built text asset, at the strongest settings (done once per
+ * build, not per request); the server's static handler sends the one the browser accepts.
+ */
+const precompress = (): Plugin => ({
+  name: 'waymark-precompress',
+  apply: 'build',
+  async writeBundle(options, bundle) {
+    const outDir = options.dir ?? 'dist';
+    await Promise.all(Object.keys(bundle).filter((file) => file.startsWith('assets/') && COMPRESSIBLE.test(file)).map(async (file) => {
+      const target = path.join(outDir, file);
+      const bytes = await fs.readFile(target);
+      const [br, gz] = await Promise.all([
+        brotli(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+        gzip(bytes, { level: 9 }),
+      ]);
+      await Promise.all([fs.writeFile(`${target}.br`, br), fs.writeFile(`${target}.gz`, gz)]);
+    }));
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), devBrand()],
+  plugins: [react(), devBrand(), precompress()],
   resolve: {
     // one copy of each, or react-admin's contexts split in two
     dedupe: ['react', 'react-dom', 'react-router', 'react-router-dom', '@mui/material', '@mui/system', '@emotion/react', '@emotion/styled'],
@@ -18,5 +48,16 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': { target: `http://localhost:${process.env.PORT || 8080}`, ws: true } },
   },
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 2000 },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 2000,
+    rolldownOptions: {
+      output: {
+        // everything the entry imports statically in one chunk: left alone, the lazy pages split it
+        // into dozens of small shared chunks, each a request with a kilobyte of headers
+        codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] },
+      },
+    },
+  },
 });

@@ -1,4 +1,4 @@
-// npm run bench: figures, never pass/fail. Start-up, console bundle size, sign-in latency, list and export latency.
+// npm run bench: figures, never pass/fail. Start-up, console bundle size, sign-in latency, sign-in page weight, list and export latency.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +10,7 @@ import { listFigures } from './lists.ts';
 import { startServer } from './server.ts';
 import { ingestFigures } from './ingest.ts';
 import { liveFigures } from './live.ts';
+import { signInFigures } from './sign-in.ts';
 
 // `npm run bench -- ingest` (or lists, startup) runs one group of figures
 const only = process.argv[2];
@@ -60,6 +61,12 @@ async function startupFigures() {
 }
 
 if (wanted('startup')) await startupFigures();
+
+if (wanted('sign-in')) {
+  console.log('');
+  buildConsoleIfNeeded(console.log);
+  await signInFigures(console.log);
+}
 
 if (wanted('ingest')) {
   console.log('');

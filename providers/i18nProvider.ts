@@ -1,7 +1,6 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import type { TranslationMessages } from 'react-admin';
+import type { I18nProvider, TranslationMessages } from 'react-admin';
 import en from '../src/i18n/en.ts';
-import hi from '../src/i18n/hi.ts';
 
 const LOCALE_KEY = 'waymark.locale';
 export const locales = [
@@ -18,8 +17,31 @@ function storedLocale() {
   }
 }
 
+// English is in the first chunk; the Hindi catalogues are a chunk of their own, fetched only once Hindi is chosen
+const english = en as unknown as TranslationMessages;
+let hindi: TranslationMessages | undefined;
+async function loadHindi() {
+  hindi ??= (await import('../src/i18n/hi.ts')).default as unknown as TranslationMessages;
+  return hindi;
+}
+
+const chosen = storedLocale();
+const polyglot = polyglotI18nProvider((locale) => (locale === 'hi' ? hindi ?? loadHindi() : english), 'en', locales, { allowMissing: true });
+
 /** English by default, Hindi complete; the choice is remembered in the browser. */
-export const i18nProvider = polyglotI18nProvider((locale) => {
-  if (locale === 'hi' || locale === 'en') localStorage.setItem(LOCALE_KEY, locale);
-  return (locale === 'hi' ? hi : en) as unknown as TranslationMessages;
-}, storedLocale(), locales, { allowMissing: true });
+export const i18nProvider: I18nProvider = {
+  ...polyglot,
+  async changeLocale(locale) {
+    await polyglot.changeLocale(locale);
+    if (locale === 'hi' || locale === 'en') localStorage.setItem(LOCALE_KEY, locale);
+  },
+};
+
+/**
+ * Before the first render: a stored Hindi choice fetches its messages, so the page does not flash
+ * English after a reload. Not a top-level await: the Hindi chunk imports the first chunk, which
+ * would then wait on itself.
+ */
+export function restoreLocale(): Promise<void> {
+  return chosen === 'hi' ? i18nProvider.changeLocale('hi').catch(() => undefined) : Promise.resolve();
+}

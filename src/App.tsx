@@ -4,13 +4,16 @@ import { authProvider } from '../providers/authProvider.ts';
 import { dataProvider } from '../providers/dataProvider.ts';
 import { i18nProvider } from '../providers/i18nProvider.ts';
 import { currentBrand } from '../brands/index.ts';
-import { Layout } from './layout/Layout.tsx';
+import { lazyPage } from './lazyPage.tsx';
 import { StackedNotifications } from './layout/Notifications.tsx';
 import { NotFoundPage } from './pages/StatusPage.tsx';
 import { layoutRoutes, publicRoutes } from './routes.tsx';
 import { Splash } from './Splash.tsx';
 import { brandThemes } from './theme.ts';
 import { takeFlash } from './flash.ts';
+
+// the signed-in frame (bar, menu, search) is not needed on the sign-in page
+const Layout = lazyPage(() => import('./layout/Layout.tsx'), 'Layout');
 
 const brand = currentBrand();
 const themes = brandThemes(brand);

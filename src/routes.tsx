@@ -1,40 +1,43 @@
 import { Navigate, Route } from 'react-router-dom';
 import { Authenticated } from 'react-admin';
 import { modules, resources } from '../resources/modules.ts';
-import { DeviceDetailsPage } from '../custom-pages/device-details/DeviceDetailsPage.tsx';
-import { OrganisationSettingsPage } from '../custom-pages/organisation-settings/OrganisationSettingsPage.tsx';
-import { RouteKmlPage } from '../custom-pages/route-kml/RouteKmlPage.tsx';
-import { WalletPage, WalletTransactionsPage } from '../custom-pages/wallet/WalletPage.tsx';
-import { ProfilePage } from './pages/ProfilePage.tsx';
 import { readPermissions, readSession } from '../providers/session.ts';
 import { landingPath } from './layout/landing.ts';
 import { resourceRoutes } from './resources/routes.tsx';
 import { AccessGuard, ModulePage } from '../custom-pages/ModulePage.tsx';
-import { SimActivationFormPage } from '../custom-pages/sim-activation/SimActivationFormPage.tsx';
-import { FitmentFormPage } from '../custom-pages/fitment/FitmentFormPage.tsx';
-import { VehicleStatusPage } from '../custom-pages/vehicle-status/VehicleStatusPage.tsx';
-import { PortCheckerPage } from '../custom-pages/port-checker/PortCheckerPage.tsx';
-import { CentreViewerPage } from '../custom-pages/centre-viewer/CentreViewerPage.tsx';
-import { DebugPage } from '../custom-pages/debug/DebugPage.tsx';
-import { ResourceList } from './resources/ResourceList.tsx';
 import rawLogs from '../resources/entities/raw-logs.ts';
-import { lazy, Suspense } from 'react';
-
-// maps and charts load with the pages that need them
-const LiveTrackingPage = lazy(() => import('../custom-pages/live-tracking/LiveTrackingPage.tsx').then((m) => ({ default: m.LiveTrackingPage })));
-const RoutePlaybackPage = lazy(() => import('../custom-pages/route-playback/RoutePlaybackPage.tsx').then((m) => ({ default: m.RoutePlaybackPage })));
-const SharedLivePage = lazy(() => import('../custom-pages/shared/SharedPages.tsx').then((m) => ({ default: m.SharedLivePage })));
-const SharedPlaybackPage = lazy(() => import('../custom-pages/shared/SharedPages.tsx').then((m) => ({ default: m.SharedPlaybackPage })));
-const CertificatePage = lazy(() => import('../custom-pages/certificate/CertificatePage.tsx').then((m) => ({ default: m.CertificatePage })));
-const RenewalPaymentPage = lazy(() => import('../custom-pages/renewal/RenewalPaymentPage.tsx').then((m) => ({ default: m.RenewalPaymentPage })));
-const later = (element: React.ReactNode) => <Suspense fallback={<Splash />}>{element}</Suspense>;
-import { LoginPage } from './pages/auth/LoginPage.tsx';
-import { ForgotPasswordPage } from './pages/auth/ForgotPasswordPage.tsx';
-import { ResetPasswordPage } from './pages/auth/ResetPasswordPage.tsx';
-import { ChangePasswordPage } from './pages/ChangePasswordPage.tsx';
 import { StatusPage } from './pages/StatusPage.tsx';
-import { ContactPage, PrivacyPage, TermsPage } from './pages/publicPages.tsx';
 import { Splash } from './Splash.tsx';
+import { lazyPage } from './lazyPage.tsx';
+// the one page in the first chunk: a signed-out visit starts here, and a chunk of its own would be one more round trip before the form shows
+import { LoginPage } from './pages/auth/LoginPage.tsx';
+
+// every other page is a chunk of its own: the sign-in page must not carry the forms, maps and charts of the others
+const ForgotPasswordPage = lazyPage(() => import('./pages/auth/ForgotPasswordPage.tsx'), 'ForgotPasswordPage');
+const ResetPasswordPage = lazyPage(() => import('./pages/auth/ResetPasswordPage.tsx'), 'ResetPasswordPage');
+const ChangePasswordPage = lazyPage(() => import('./pages/ChangePasswordPage.tsx'), 'ChangePasswordPage');
+const ProfilePage = lazyPage(() => import('./pages/ProfilePage.tsx'), 'ProfilePage');
+const TermsPage = lazyPage(() => import('./pages/publicPages.tsx'), 'TermsPage');
+const PrivacyPage = lazyPage(() => import('./pages/publicPages.tsx'), 'PrivacyPage');
+const ContactPage = lazyPage(() => import('./pages/publicPages.tsx'), 'ContactPage');
+const CertificatePage = lazyPage(() => import('../custom-pages/certificate/CertificatePage.tsx'), 'CertificatePage');
+const RenewalPaymentPage = lazyPage(() => import('../custom-pages/renewal/RenewalPaymentPage.tsx'), 'RenewalPaymentPage');
+const WalletPage = lazyPage(() => import('../custom-pages/wallet/WalletPage.tsx'), 'WalletPage');
+const WalletTransactionsPage = lazyPage(() => import('../custom-pages/wallet/WalletPage.tsx'), 'WalletTransactionsPage');
+const PortCheckerPage = lazyPage(() => import('../custom-pages/port-checker/PortCheckerPage.tsx'), 'PortCheckerPage');
+const CentreViewerPage = lazyPage(() => import('../custom-pages/centre-viewer/CentreViewerPage.tsx'), 'CentreViewerPage');
+const SharedLivePage = lazyPage(() => import('../custom-pages/shared/SharedPages.tsx'), 'SharedLivePage');
+const SharedPlaybackPage = lazyPage(() => import('../custom-pages/shared/SharedPages.tsx'), 'SharedPlaybackPage');
+const VehicleStatusPage = lazyPage(() => import('../custom-pages/vehicle-status/VehicleStatusPage.tsx'), 'VehicleStatusPage');
+const LiveTrackingPage = lazyPage(() => import('../custom-pages/live-tracking/LiveTrackingPage.tsx'), 'LiveTrackingPage');
+const RoutePlaybackPage = lazyPage(() => import('../custom-pages/route-playback/RoutePlaybackPage.tsx'), 'RoutePlaybackPage');
+const DebugPage = lazyPage(() => import('../custom-pages/debug/DebugPage.tsx'), 'DebugPage');
+const DeviceDetailsPage = lazyPage(() => import('../custom-pages/device-details/DeviceDetailsPage.tsx'), 'DeviceDetailsPage');
+const RouteKmlPage = lazyPage(() => import('../custom-pages/route-kml/RouteKmlPage.tsx'), 'RouteKmlPage');
+const OrganisationSettingsPage = lazyPage(() => import('../custom-pages/organisation-settings/OrganisationSettingsPage.tsx'), 'OrganisationSettingsPage');
+const SimActivationFormPage = lazyPage(() => import('../custom-pages/sim-activation/SimActivationFormPage.tsx'), 'SimActivationFormPage');
+const FitmentFormPage = lazyPage(() => import('../custom-pages/fitment/FitmentFormPage.tsx'), 'FitmentFormPage');
+const ResourceList = lazyPage(() => import('./resources/ResourceList.tsx'), 'ResourceList');
 
 /** Routes open to anyone, outside the signed-in layout (spec platform-shell §2). */
 export const publicRoutes = [
@@ -44,13 +47,13 @@ export const publicRoutes = [
   <Route key="terms" path="/public/term-of-use" element={<TermsPage />} />,
   <Route key="privacy" path="/public/privacy" element={<PrivacyPage />} />,
   <Route key="contact" path="/public/contact-us" element={<ContactPage />} />,
-  <Route key="renewal" path="/public/renewal-payment" element={later(<RenewalPaymentPage />)} />,
+  <Route key="renewal" path="/public/renewal-payment" element={<RenewalPaymentPage />} />,
   <Route key="port" path="/public/port-checker" element={<PortCheckerPage />} />,
   <Route key="ssc" path="/public/ssc-viewer" element={<CentreViewerPage kind="SSC" />} />,
   <Route key="rfc" path="/public/rfc-viewer" element={<CentreViewerPage kind="RFC" />} />,
-  <Route key="share-live" path="/public/share/live-tracking" element={later(<SharedLivePage />)} />,
-  <Route key="share" path="/public/:context/share/:collectionId" element={later(<SharedPlaybackPage />)} />,
-  <Route key="certificate" path="/certificate/:id" element={later(<CertificatePage />)} />,
+  <Route key="share-live" path="/public/share/live-tracking" element={<SharedLivePage />} />,
+  <Route key="share" path="/public/:context/share/:collectionId" element={<SharedPlaybackPage />} />,
+  <Route key="certificate" path="/certificate/:id" element={<CertificatePage />} />,
   <Route key="status" path="/status" element={<StatusPage kind="notFound" />} />,
   <Route key="500" path="/500" element={<StatusPage kind="serverError" />} />,
   <Route key="maintenance" path="/maintenance" element={<StatusPage kind="maintenance" />} />,
@@ -77,8 +80,8 @@ const OWN_ROUTES = new Set(['vehicle-status', 'live-tracking', 'route-playback',
 export const layoutRoutes = [
   <Route key="root" path="/" element={<Authenticated loading={<Splash />}><Landing /></Authenticated>} />,
   <Route key="vehicle-status" path="/vehicle-status" element={<ModulePage moduleId="vehicle-status"><VehicleStatusPage /></ModulePage>} />,
-  <Route key="live-tracking" path="/view-operations/live-tracking" element={<ModulePage moduleId="live-tracking">{later(<LiveTrackingPage />)}</ModulePage>} />,
-  <Route key="route-playback" path="/view-operations/route-playback" element={<ModulePage moduleId="route-playback">{later(<RoutePlaybackPage />)}</ModulePage>} />,
+  <Route key="live-tracking" path="/view-operations/live-tracking" element={<ModulePage moduleId="live-tracking"><LiveTrackingPage /></ModulePage>} />,
+  <Route key="route-playback" path="/view-operations/route-playback" element={<ModulePage moduleId="route-playback"><RoutePlaybackPage /></ModulePage>} />,
   <Route key="report-raw-logs" path="/reports/raw-logs" element={<ModulePage moduleId="report-raw-logs"><ResourceList resource={rawLogs} /></ModulePage>} />,
   <Route key="debug" path="/debug" element={<ModulePage moduleId="debug"><DebugPage /></ModulePage>} />,
   <Route key="change-password" path="/change-password" element={<Authenticated loading={<Splash />}><ChangePasswordPage /></Authenticated>} />,

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { ResourceList } from '../../src/resources/ResourceList.tsx';
 import vehicleStatuses from '../../resources/vehicle-statuses.ts';
 import { VEHICLE_STATES, type VehicleState } from '../../resources/tracking.ts';
-import { STATE_COLOURS } from '../../src/map/VehicleLayer.tsx';
+import { STATE_COLOURS } from '../../src/map/stateColours.ts';
 import { useLiveFleet } from '../../src/live/useLiveFleet.ts';
 
 /** The table is read again at most this often while vehicles report. */

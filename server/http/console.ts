@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 export const distDir = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../dist');
 
 /**
- * Serves the built console: hashed assets with long caching, and index.html (with the brand the
+ * Serves the built console: hashed assets precompressed and cached for good, and index.html (with the brand the
  * server runs as and its map tile addresses) for every other GET path, so the console's router handles deep links.
  */
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -24,10 +24,15 @@ export async function serveConsole(app: FastifyInstance, { brand, tiles }: { bra
     root: distDir,
     index: false,
     wildcard: false,
+    // the build writes .br and .gz next to each text asset (vite.config.ts); sent by Accept-Encoding
+    preCompressed: true,
     // our own header: hashed assets are immutable, anything else is revalidated
     cacheControl: false,
     setHeaders(response, filePath) {
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) response.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      if (!filePath.includes(`${path.sep}assets${path.sep}`)) return;
+      response.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      // the same address answers brotli, gzip or plain by Accept-Encoding: shared caches must key on it
+      response.setHeader('vary', 'accept-encoding');
     },
   });
   app.setNotFoundHandler((request, reply) => {

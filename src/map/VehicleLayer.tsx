@@ -4,6 +4,7 @@ import Supercluster from 'supercluster';
 import { useMap } from 'react-leaflet';
 import type { VehicleState } from '../../resources/tracking.ts';
 import { noteDrawn } from '../live/metrics.ts';
+import { STATE_COLOURS } from './stateColours.ts';
 
 export interface VehiclePoint {
   id: string;
@@ -13,10 +14,6 @@ export interface VehiclePoint {
   status: VehicleState;
   label: string;
 }
-
-export const STATE_COLOURS: Record<VehicleState, string> = {
-  running: '#2e7d32', idle: '#ed6c02', stopped: '#d32f2f', offline: '#757575', noData: '#bdbdbd',
-};
 
 /** Below this zoom, nearby vehicles are drawn as one numbered circle. */
 const CLUSTER_UNTIL_ZOOM = 14;

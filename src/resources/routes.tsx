@@ -4,8 +4,12 @@ import type { ResourceDeclaration } from '../../resources/define.ts';
 import { resources } from '../../resources/modules.ts';
 import { generatesView } from '../../providers/resourceAccess.ts';
 import { StatusPage } from '../pages/StatusPage.tsx';
-import { ResourceList } from './ResourceList.tsx';
-import { ResourceCreate, ResourceEdit } from './ResourceForm.tsx';
+import { lazyPage } from '../lazyPage.tsx';
+
+// the generated views are chunks of their own, loaded with the first list or form a user opens
+const ResourceList = lazyPage(() => import('./ResourceList.tsx'), 'ResourceList');
+const ResourceCreate = lazyPage(() => import('./ResourceForm.tsx'), 'ResourceCreate');
+const ResourceEdit = lazyPage(() => import('./ResourceForm.tsx'), 'ResourceEdit');
 
 /** A generated view behind the permission id of its action (the server checks every call as well). */
 function Guarded({ resource, action, children }: { resource: ResourceDeclaration; action: string; children: React.ReactNode }) {

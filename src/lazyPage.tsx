@@ -1,0 +1,16 @@
+import { lazy, Suspense, type ComponentProps, type ComponentType } from 'react';
+import { Splash } from './Splash.tsx';
+
+/**
+ * A page as a chunk of its own, fetched the first time it is shown (the splash meanwhile), so the
+ * first visit (the sign-in page) loads only what it needs. `name` is the module's named export.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any page, whatever its props
+export function lazyPage<M extends Record<K, ComponentType<any>>, K extends keyof M & string>(load: () => Promise<M>, name: K) {
+  const Page = lazy(() => load().then((module) => ({ default: module[name] })));
+  function LazyPage(props: ComponentProps<M[K]>) {
+    return <Suspense fallback={<Splash />}><Page {...props} /></Suspense>;
+  }
+  LazyPage.displayName = `Lazy(${name})`;
+  return LazyPage;
+}
