@@ -74,8 +74,11 @@ export function fitmentRoutes(app: FastifyInstance, db: Db, hooks: ResourceHooks
       await db.transaction(async (tx) => {
         const t = tx as unknown as Db;
         if (step === 'approve') {
+          // approved before (then undone): its plan is settled, paid or activated while its organisation did not charge
+          const [approved] = await query<{ before: boolean }>(t, sql`select approved_at is not null as before from fitments where id = ${record.id}::uuid`);
           await chargeActivation(t, caller, {
             id: record.id, organisationId: record.organisationId as string, durationInDays: record.durationInDays as number, imei: record.imei as string,
+            settledDurationInDays: approved?.before ? record.durationInDays as number : undefined,
           });
         }
         await query(t, sql`update fitments set activation_status = ${rule.to}, updated_at = now(),

@@ -187,6 +187,9 @@ describe('wallet', () => {
     const longer = await call(as.superadmin!, 'PUT', `/fitment/${row!.id}`, { ...body, durationInDays: 730 });
     expect(longer.statusCode).toBe(409);
     expect(longer.json().message).toBe('Insufficient wallet balance: ₹1,300.00 more is needed (balance ₹0.00, amount ₹1,300.00)');
+    // undone and approved again: its plan stays settled
+    expect((await call(as.superadmin!, 'PUT', `/activation/undo/${row!.id}`)).statusCode).toBe(200);
+    expect((await call(as.superadmin!, 'PUT', `/activation/approve/${row!.id}`)).statusCode).toBe(200);
   });
 
   it('refuses an activation the wallet cannot pay for, naming the amount missing, and writes nothing', async () => {

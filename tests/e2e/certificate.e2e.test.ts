@@ -12,7 +12,7 @@ beforeEach(() => { page = session.page; });
 interface Fitment { imei: string; registrationNumber: string; fitmentDate: string; customerPhone: string }
 let fitted: Fitment;
 
-/** Signs in through the API (the password encrypted as the console does) and reads the first demo fitment. */
+/** Signs in through the API (the password encrypted as the console does) and reads a fitment of the seed, which other browser tests leave alone. */
 beforeAll(async () => {
   const base = inject('baseUrl');
   const { data } = await (await fetch(`${base}/api/auth/public-key`)).json() as { data: { publicKey: string } };
@@ -20,7 +20,7 @@ beforeAll(async () => {
   const login = await (await fetch(`${base}/api/auth/login`, {
     method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'superadmin@demo.waymark.in', password }),
   })).json() as { data: { token: { access: { token: string } } } };
-  const list = await fetch(`${base}/api/fitment?sort=${encodeURIComponent('["registrationNumber","ASC"]')}&range=[0,0]`, { headers: { authorization: `Bearer ${login.data.token.access.token}` } });
+  const list = await fetch(`${base}/api/fitment?filter=${encodeURIComponent('{"q":"UP78BT4322"}')}&range=[0,0]`, { headers: { authorization: `Bearer ${login.data.token.access.token}` } });
   [fitted] = await list.json() as Fitment[];
   expect(fitted?.imei).toMatch(/^\d{15}$/);
 });

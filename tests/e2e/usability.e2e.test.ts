@@ -38,12 +38,12 @@ describe('row actions', () => {
     });
   }
 
-  it('has no Actions column on a list where the role may do nothing to a row', async () => {
+  it("offers a customer on its fitments only what it may do to a row: View Certificate", async () => {
     await signInAt(page, '/fitment', 'customer@demo.waymark.in');
     await page.locator('tbody tr').first().waitFor();
     expect(await page.locator('thead').textContent()).toContain('Registration Number');
-    expect(await page.getByRole('columnheader', { name: 'Actions' }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Row actions' }).count()).toBe(0);
+    await page.locator('tbody tr').first().getByRole('button', { name: 'Row actions' }).click();
+    await expect.poll(async () => (await page.getByRole('menuitem').allInnerTexts()).map((t) => t.trim())).toEqual(['View Certificate']);
   });
 });
 
