@@ -1,4 +1,3 @@
-import zlib from 'node:zlib';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -13,26 +12,15 @@ import type { CertificateData } from '../../resources/certificate.ts';
 import { CertificateDocument } from '../../custom-pages/certificate/pdf/CertificateDocument.tsx';
 import { registerFonts } from '../../custom-pages/certificate/pdf/registerFonts.ts';
 import { certificateFileName } from '../../custom-pages/certificate/sections.ts';
+import { png } from '../support/png.ts';
 
 const require = createRequire(import.meta.url);
 /** The same bundled font files the browser build uses, read from disk. */
 const font = (pkg: string, file: string) => path.join(path.dirname(require.resolve(`${pkg}/package.json`)), 'files', file);
 const { translate } = polyglotI18nProvider(() => en as unknown as TranslationMessages, 'en');
 
-/** A real 8×8 PNG of one colour, as a data URL. */
-function png(): string {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const length = Buffer.alloc(4); length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4); crc.writeUInt32BE(zlib.crc32(body) >>> 0);
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(8, 0); header.writeUInt32BE(8, 4); header[8] = 8; header[9] = 2;
-  const rows = Buffer.concat(Array.from({ length: 8 }, () => Buffer.from([0, ...Array.from({ length: 8 }, () => [20, 120, 200]).flat()])));
-  const bytes = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
-  return `data:image/png;base64,${bytes.toString('base64')}`;
-}
+/** A real 8×8 PNG, as a data URL. */
+const pngUrl = () => `data:image/png;base64,${png([20, 120, 200]).toString('base64')}`;
 
 const certificate: CertificateData = {
   full: false,
@@ -66,7 +54,7 @@ beforeAll(() => {
 
 describe('the certificate PDF', () => {
   it('has the fitment page, an image page and the two warranty pages, with the certificate\'s facts and the warranty headings', async () => {
-    const image = png();
+    const image = pngUrl();
     const document = createElement(CertificateDocument, {
       data: certificate, t: translate, brand: vltd, images: { '/api/file/image/rc1.png': image, '/api/file/image/rc2.png': image },
     }) as unknown as ReactElement<DocumentProps>;
