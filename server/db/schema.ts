@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigserial, boolean, check, doublePrecision, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid,
+  bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 import type { AuthScope } from '../../providers/permissions.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
@@ -250,46 +250,6 @@ export const rawLogs = pgTable('raw_logs', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [index('raw_logs_imei_time_idx').on(t.imei, t.receivedAt), index('raw_logs_org_time_idx').on(t.organisationId, t.receivedAt)]);
-
-/** Money in integer paise. */
-export const wallets = pgTable('wallets', {
-  id: id(),
-  userId: uuid('user_id').notNull().references(() => users.id),
-  balance: integer('balance').notNull().default(0),
-  lowBalanceThreshold: integer('low_balance_threshold').notNull().default(0),
-  isActive: boolean('is_active').notNull().default(true),
-  organisationId: owned(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [
-  uniqueIndex('wallets_user_idx').on(t.userId), index('wallets_org_idx').on(t.organisationId),
-  check('wallets_balance_check', sql`${t.balance} >= 0`),
-]);
-
-export type WalletTransactionType = 'CREDIT' | 'DEBIT';
-
-/** One movement of a wallet's balance (paise); immutable, a trigger refuses UPDATE and DELETE. */
-export const walletTransactions = pgTable('wallet_transactions', {
-  id: id(),
-  walletId: uuid('wallet_id').notNull().references(() => wallets.id),
-  transactionType: text('transaction_type').$type<WalletTransactionType>().notNull(),
-  amount: integer('amount').notNull(),
-  balanceAfter: integer('balance_after').notNull(),
-  description: text('description').notNull(),
-  reference: text('reference'),
-  /** A retried request carries the same key and gets the first movement back. */
-  idempotencyKey: text('idempotency_key').notNull(),
-  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: createdAt(),
-}, (t) => [
-  uniqueIndex('wallet_transactions_idempotency_idx').on(t.walletId, t.idempotencyKey),
-  index('wallet_transactions_wallet_created_idx').on(t.walletId, t.createdAt),
-  index('wallet_transactions_reference_idx').on(t.reference),
-  check('wallet_transactions_type_check', sql`${t.transactionType} IN ('CREDIT', 'DEBIT')`),
-  check('wallet_transactions_amount_check', sql`${t.amount} > 0`),
-  check('wallet_transactions_balance_after_check', sql`${t.balanceAfter} >= 0`),
-]);
-export type WalletTransaction = typeof walletTransactions.$inferSelect;
 
 export const items = pgTable('items', {
   id: id(),

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { walletTransactions } from '../db/schema.ts';
+import { walletTransactions } from '../db/wallet-schema.ts';
 import type { Caller } from '../auth/caller.ts';
 import { priceFor, readSettings } from '../organisations/settings.ts';
 import { badRequest } from '../http/errors.ts';

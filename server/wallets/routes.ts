@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { users, walletTransactions, type WalletTransactionType } from '../db/schema.ts';
+import { users } from '../db/schema.ts';
+import { walletTransactions, type WalletTransactionType } from '../db/wallet-schema.ts';
 import { requireCaller, type Caller } from '../auth/caller.ts';
 import walletResource from '../../resources/entities/wallet.ts';
 import { findRecord } from '../resources/records.ts';

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, signIn, startTestServer, type TestServer } from './harness.ts';
-import { users, wallets, walletTransactions } from '../../server/db/schema.ts';
+import { users } from '../../server/db/schema.ts';
+import { wallets, walletTransactions } from '../../server/db/wallet-schema.ts';
 import { credit, debit, InsufficientBalanceError } from '../../server/wallets/ledger.ts';
 
 // PGlite by default; PostgreSQL (a real pool of 20 connections racing for the row) with TEST_DATABASE_URL

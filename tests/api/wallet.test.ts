@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoEmail, signIn, startTestServer, type TestServer } from './harness.ts';
 import { call, demoWorld, type Api } from './resource-fixtures.ts';
-import { walletTransactions } from '../../server/db/schema.ts';
+import { walletTransactions } from '../../server/db/wallet-schema.ts';
 
 let server: TestServer;
 let as: Record<string, Api>;
