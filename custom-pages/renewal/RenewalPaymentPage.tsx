@@ -8,7 +8,7 @@ import { PublicFrame } from '../../src/pages/PublicFrame.tsx';
 import { apiCall } from '../../providers/httpClient.ts';
 import { errorMessage } from '../../src/pages/auth/useFormCall.tsx';
 import { formatDate } from '../../src/format/date.ts';
-import { formatRupees } from '../../src/format/money.ts';
+import { formatRupees } from '../../resources/money.ts';
 import { RenewalOrderView } from './RenewalOrderView.tsx';
 import { renewalMessageKey } from './serverMessage.ts';
 import type { PublicOrder, Subscription } from './types.ts';

@@ -8,7 +8,7 @@ import { useTranslate } from 'react-admin';
 import { apiCall } from '../../providers/httpClient.ts';
 import { PageHeader } from '../../src/layout/PageHeader.tsx';
 import { formatDate, formatDateTime } from '../../src/format/date.ts';
-import { formatRupees } from '../../src/format/money.ts';
+import { formatRupees } from '../../resources/money.ts';
 import { download, toCsv } from '../../src/resources/exporters.ts';
 import {
   changeOver, movementsTable, searchMovements, transactionsQuery, type Movement, type Wallet, type WalletFilter,

@@ -1,5 +1,5 @@
 import { formatDateTime, indianIsoDay, parseIndianDate } from '../../src/format/date.ts';
-import { formatRupees } from '../../src/format/money.ts';
+import { formatRupees } from '../../resources/money.ts';
 import type { ExportTable } from '../../src/resources/exporters.ts';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
