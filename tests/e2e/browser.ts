@@ -62,3 +62,11 @@ export async function signInAt(page: Page, path: string, username: string, passw
   await signInThroughForm(page, username, password);
   await page.waitForURL(`**${path}`);
 }
+
+/**
+ * Nothing on the page is wider than the window. Polled: after a resize the console re-lays out
+ * (the side menu turns into a drawer) a moment later, and a read taken before that is not what a user sees.
+ */
+export async function expectNoSidewaysScroll(page: Page) {
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), { timeout: 5_000 }).toBeLessThanOrEqual(0);
+}

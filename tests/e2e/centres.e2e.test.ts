@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { pagePerTest, signInAt } from './browser.ts';
+import { expectNoSidewaysScroll, pagePerTest, signInAt } from './browser.ts';
 import { connectDevice } from '../gateway/device-client.ts';
 import { loginFrame, normalFrame, type DeviceState } from '../../server/simulator/frames.ts';
 
@@ -54,7 +54,7 @@ describe('public centre viewers', () => {
     await page.locator('.centre-pin-selected').waitFor();
     await page.locator('.leaflet-popup', { hasText: 'Metro Auto Dealers' }).waitFor();
     // nothing wider than the phone
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoSidewaysScroll(page);
     await shot('rfc-390');
   });
 });
@@ -81,7 +81,7 @@ describe('debug devices', () => {
     await page.getByTestId('debug-frame').nth(1).getByText('Login', { exact: true }).waitFor();
     await shot('debug-1366');
     await page.setViewportSize({ width: 390, height: 844 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoSidewaysScroll(page);
     await shot('debug-390');
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.getByRole('button', { name: `Keep ${imei}` }).click();
@@ -133,7 +133,7 @@ describe('public listing settings', () => {
     await page.reload();
     await expect.poll(() => page.getByLabel('List as a retro-fitment centre (RFC)').isChecked()).toBe(true);
     expect(await page.getByLabel('Vikram Sharma (+919800000005)').isChecked()).toBe(true);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoSidewaysScroll(page);
     await shot('listing-390');
 
     await page.goto(`${baseUrl}/public/rfc-viewer`);

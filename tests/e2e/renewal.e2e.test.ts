@@ -4,7 +4,7 @@ import path from 'node:path';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import jsQR from 'jsqr';
-import { pagePerTest, signInAt } from './browser.ts';
+import { expectNoSidewaysScroll, pagePerTest, signInAt } from './browser.ts';
 import { brands } from '../../brands/index.ts';
 
 const baseUrl = inject('baseUrl');
@@ -113,12 +113,12 @@ describe('renewal payment', () => {
     await page.getByLabel('Test payment').check();
     await shot('390-plans');
     // nothing wider than the screen
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoSidewaysScroll(page);
     await page.getByRole('button', { name: 'Get payment details' }).click();
     await page.getByText('Test provider: no money moves.', { exact: false }).waitFor();
     await page.getByRole('button', { name: 'Pay now (test payment)' }).click();
     await page.getByText(`Paid. The subscription is now valid until ${PHONE_VEHICLE.renewed}.`).waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoSidewaysScroll(page);
     await shot('390-paid');
   });
 
@@ -129,7 +129,7 @@ describe('renewal payment', () => {
     await page.getByLabel('1 year: ₹1,500.00').check();
     await page.getByRole('button', { name: 'Get payment details' }).click();
     await page.getByTestId('upi-qr').waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoSidewaysScroll(page);
     await shot('390-order');
   });
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { pagePerTest, signInAt } from './browser.ts';
+import { expectNoSidewaysScroll, pagePerTest, signInAt } from './browser.ts';
 import { formatRupees, parseRupees } from '../../resources/money.ts';
 
 // the copy buttons write to the clipboard, which the test reads back
@@ -87,7 +87,7 @@ describe('wallet', () => {
     await signInAt(page, '/account/wallet', 'admin@demo.waymark.in');
     await expect.poll(() => page.getByTestId('wallet-balance').innerText()).toBe('₹47,300.00');
     await expect.poll(() => rows().count()).toBe(2);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoSidewaysScroll(page);
     await shot('wallet-390');
     await page.getByRole('button', { name: 'Add Money' }).click();
     await page.getByRole('dialog', { name: 'Add Money' }).waitFor();
