@@ -10,6 +10,7 @@ const raHi: Record<string, Record<string, string>> = {
     close: 'बंद करें', open_menu: 'मेनू खोलें', close_menu: 'मेनू बंद करें', update: 'अद्यतन करें',
     move_up: 'ऊपर ले जाएँ', move_down: 'नीचे ले जाएँ', open: 'खोलें', toggle_theme: 'थीम बदलें',
     select_columns: 'कॉलम', update_application: 'एप्लिकेशन पुनः लोड करें', clear_search: 'खोज साफ़ करें',
+    reset: 'रीसेट करें', search_columns: 'कॉलम खोजें', select_all_button: 'सभी चुनें',
   },
   boolean: { true: 'हाँ', false: 'नहीं', null: ' ' },
   page: {
@@ -20,6 +21,19 @@ const raHi: Record<string, Record<string, string>> = {
   },
   input: {
     password: { toggle_visible: 'पासवर्ड छिपाएँ', toggle_hidden: 'पासवर्ड दिखाएँ' },
+    file: {
+      upload_several: 'अपलोड करने के लिए फ़ाइलें यहाँ छोड़ें, या एक चुनने के लिए क्लिक करें।',
+      upload_single: 'अपलोड करने के लिए फ़ाइल यहाँ छोड़ें, या उसे चुनने के लिए क्लिक करें।',
+    },
+    image: {
+      upload_several: 'अपलोड करने के लिए चित्र यहाँ छोड़ें, या एक चुनने के लिए क्लिक करें।',
+      upload_single: 'अपलोड करने के लिए चित्र यहाँ छोड़ें, या उसे चुनने के लिए क्लिक करें।',
+    },
+    references: {
+      all_missing: 'संदर्भ डेटा नहीं मिल सका।',
+      many_missing: 'जुड़े हुए संदर्भों में से कम से कम एक अब उपलब्ध नहीं है।',
+      single_missing: 'जुड़ा हुआ संदर्भ अब उपलब्ध नहीं है।',
+    },
   } as unknown as Record<string, string>,
   message: {
     about: 'के बारे में', are_you_sure: 'क्या आप निश्चित हैं?', auth_error: 'प्रमाणीकरण टोकन जाँचते समय त्रुटि हुई।',
@@ -29,6 +43,12 @@ const raHi: Record<string, Record<string, string>> = {
     invalid_form: 'फ़ॉर्म मान्य नहीं है। कृपया त्रुटियाँ जाँचें', loading: 'कृपया प्रतीक्षा करें', no: 'नहीं',
     not_found: 'आपने गलत URL लिखा या गलत लिंक का अनुसरण किया।', yes: 'हाँ',
     unsaved_changes: 'आपके कुछ बदलाव सहेजे नहीं गए। क्या आप उन्हें छोड़ना चाहते हैं?', access_denied: 'आपको इस पेज तक पहुँचने की अनुमति नहीं है',
+    authentication_error: 'प्रमाणीकरण सर्वर ने त्रुटि लौटाई और आपके क्रेडेंशियल जाँचे नहीं जा सके।',
+    bulk_update_content: 'क्या आप %{name} %{recordRepresentation} को अद्यतन करना चाहते हैं? |||| क्या आप इन %{smart_count} आइटम को अद्यतन करना चाहते हैं?',
+    bulk_update_title: '%{name} %{recordRepresentation} अद्यतन करें |||| %{smart_count} %{name} अद्यतन करें',
+    clear_array_input: 'क्या आप पूरी सूची साफ़ करना चाहते हैं?',
+    select_all_limit_reached: 'सभी चुनने के लिए बहुत अधिक तत्व हैं। केवल पहले %{max} तत्व चुने गए।',
+    placeholder_data_warning: 'नेटवर्क समस्या: डेटा रीफ़्रेश नहीं हो सका।',
   },
   navigation: {
     no_results: 'कोई परिणाम नहीं मिला', no_more_results: 'पेज संख्या %{page} सीमा से बाहर है। पिछला पेज आज़माएँ।',
@@ -37,11 +57,13 @@ const raHi: Record<string, Record<string, string>> = {
     partial_page_range_info: '%{offsetBegin}-%{offsetEnd} / %{offsetEnd} से अधिक', current_page: 'पेज %{page}',
     page: 'पेज %{page} पर जाएँ', first: 'पहले पेज पर जाएँ', last: 'अंतिम पेज पर जाएँ', next: 'अगले पेज पर जाएँ',
     previous: 'पिछले पेज पर जाएँ', page_rows_per_page: 'प्रति पेज पंक्तियाँ:', skip_nav: 'सामग्री पर जाएँ',
+    clear_filters: 'फ़िल्टर साफ़ करें', no_filtered_results: 'मौजूदा फ़िल्टर से कोई %{name} नहीं मिला।',
   },
   sort: { sort_by: '%{field_lower_first} %{order} के अनुसार क्रमबद्ध करें', ASC: 'आरोही', DESC: 'अवरोही' },
   auth: {
     auth_check_error: 'जारी रखने के लिए कृपया लॉग इन करें', user_menu: 'प्रोफ़ाइल', username: 'उपयोगकर्ता नाम',
     password: 'पासवर्ड', sign_in: 'साइन इन करें', sign_in_error: 'प्रमाणीकरण विफल, कृपया पुनः प्रयास करें', logout: 'लॉग आउट',
+    email: 'ईमेल',
   },
   notification: {
     updated: 'तत्व अद्यतन किया गया |||| %{smart_count} तत्व अद्यतन किए गए', created: 'तत्व बनाया गया',
@@ -50,6 +72,7 @@ const raHi: Record<string, Record<string, string>> = {
     i18n_error: 'चुनी गई भाषा के अनुवाद लोड नहीं हो सके', canceled: 'कार्य रद्द किया गया',
     logged_out: 'आपका सत्र समाप्त हो गया है, कृपया फिर से कनेक्ट करें।', not_authorized: 'आपको इस संसाधन तक पहुँचने की अनुमति नहीं है।',
     application_update_available: 'नया संस्करण उपलब्ध है।',
+    offline: 'इंटरनेट कनेक्शन नहीं है। डेटा नहीं लाया जा सका।',
   },
   validation: {
     required: 'आवश्यक', minLength: 'कम से कम %{min} अक्षर होने चाहिए', maxLength: '%{max} या कम अक्षर होने चाहिए',
@@ -57,6 +80,26 @@ const raHi: Record<string, Record<string, string>> = {
     email: 'मान्य ईमेल होना चाहिए', oneOf: 'इनमें से एक होना चाहिए: %{options}', regex: 'विशिष्ट प्रारूप से मेल खाना चाहिए (regexp): %{pattern}',
     unique: 'अद्वितीय होना चाहिए',
   },
+  saved_queries: {
+    label: 'सहेजी गई क्वेरी', query_name: 'क्वेरी का नाम', new_label: 'मौजूदा क्वेरी सहेजें...',
+    new_dialog_title: 'मौजूदा क्वेरी इस नाम से सहेजें', remove_label: 'सहेजी गई क्वेरी हटाएँ',
+    remove_label_with_name: 'क्वेरी "%{name}" हटाएँ', remove_dialog_title: 'सहेजी गई क्वेरी हटाएँ?',
+    remove_message: 'क्या आप इस आइटम को अपनी सहेजी गई क्वेरी की सूची से हटाना चाहते हैं?',
+    help: 'सूची को फ़िल्टर करें और इस क्वेरी को बाद के लिए सहेजें',
+  },
+  guesser: {
+    empty: { title: 'दिखाने के लिए कोई डेटा नहीं', message: 'कृपया अपना डेटा प्रदाता जाँचें' },
+  } as unknown as Record<string, string>,
+  configurable: {
+    customize: 'अनुकूलित करें', configureMode: 'इस पेज को कॉन्फ़िगर करें',
+    inspector: {
+      title: 'निरीक्षक', content: 'कॉन्फ़िगर करने के लिए एप्लिकेशन के तत्वों पर माउस ले जाएँ', reset: 'सेटिंग्स रीसेट करें',
+      hideAll: 'सभी छिपाएँ', showAll: 'सभी दिखाएँ',
+    },
+    Datagrid: { title: 'तालिका', unlabeled: 'बिना नाम का कॉलम #%{column}' },
+    SimpleForm: { title: 'फ़ॉर्म', unlabeled: 'बिना नाम का इनपुट #%{input}' },
+    SimpleList: { title: 'सूची', primaryText: 'मुख्य पाठ', secondaryText: 'द्वितीयक पाठ', tertiaryText: 'तृतीयक पाठ' },
+  } as unknown as Record<string, string>,
 };
 
 export default raHi;
