@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { projectRoot } from '../paths.ts';
 
-export const distDir = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../dist');
+export const distDir = path.join(projectRoot, 'dist');
 
 /**
  * Serves the built console: hashed assets precompressed and cached for good, and index.html (with the brand the
