@@ -11,8 +11,11 @@ import { startServer } from './server.ts';
 import { ingestFigures } from './ingest.ts';
 import { liveFigures } from './live.ts';
 import { signInFigures } from './sign-in.ts';
+import { reportDataFigures } from './report-data.ts';
+import { reportFigures } from './reports.ts';
 
-// `npm run bench -- ingest` (or lists, startup) runs one group of figures
+// `npm run bench -- ingest` (or lists, startup) runs one group of figures; report-data and reports
+// (a fleet's month of positions: long) run only when named, with their flags after the name
 const only = process.argv[2];
 const wanted = (group: string) => !only || only === group;
 
@@ -80,3 +83,5 @@ if (wanted('lists')) {
   console.log('');
   await listFigures(console.log);
 }
+if (only === 'report-data') await reportDataFigures(process.argv.slice(3), console.log);
+if (only === 'reports') await reportFigures(process.argv.slice(3), console.log);

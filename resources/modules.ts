@@ -74,7 +74,10 @@ export const modules: ModuleDefinition[] = [
   report('daily-vehicle-operation-report', 'dailyVehicleOperation'),
   report('route-violation', 'routeViolation'),
   report('d2d-collection', 'd2dCollection'),
+  report('collection-cover', 'collectionCover'),
   report('total-run-summary', 'totalRunSummary'),
+  report('ignition-trip', 'ignitionTrip'),
+  report('custom-trip', 'customTrip'),
 
 ];
 

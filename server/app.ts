@@ -20,13 +20,18 @@ import { fileRoutes } from './files/routes.ts';
 import { certificateRoutes } from './certificates/routes.ts';
 import { LiveFeed } from './tracking/live.ts';
 import { trackingRoutes } from './tracking/routes.ts';
+import { reportRoutes } from './reports/index.ts';
 import { shareRoutes } from './tracking/shares.ts';
 import { registerLiveSocket } from './tracking/socket.ts';
 import { centreListingRoutes } from './centres/listing.ts';
 import { publicCentreRoutes } from './centres/public.ts';
 import { ephemeralDeviceRoutes } from './debug/ephemeral-devices.ts';
 import { renewalRoutes } from './renewals/routes.ts';
+import { startPartitionMaintenance } from './tracking/partitions.ts';
+import { timelineRoutes } from './reports/timeline.ts';
+import { dashboardRoutes } from './dashboards/routes.ts';
 import type { Gateway } from './gateway/server.ts';
+import { Summariser } from './reports/summariser.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,6 +39,8 @@ declare module 'fastify' {
     live: LiveFeed;
     /** This process's AIS-140 gateway, once started (a process may run the API alone). */
     gateway: Gateway | null;
+    /** Keeps the report tables up to date from stored positions. */
+    summariser: Summariser;
     /** The brand id the server runs as (BRAND): its default customer password, certificate texts. */
     brand: string;
   }
@@ -84,6 +91,13 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   app.decorate('brand', config.brand);
   app.addHook('onClose', async () => live.stop());
   registerLiveSocket(app, db, callers, keys, live);
+  // positions' monthly partitions: this month and the next two exist before the gateway writes, old ones expire
+  await startPartitionMaintenance(app, db, config.positionsRetentionMonths);
+  // trips, stops and daily summaries follow the stored positions; any number of processes may run one
+  const summariser = new Summariser(db, { onError: (error) => app.log.error({ err: error }, 'Summarising positions failed') });
+  app.decorate('summariser', summariser);
+  if (config.summarise) app.addHook('onReady', async () => summariser.start());
+  app.addHook('onClose', async () => summariser.stop());
 
   await app.register(swagger, {
     openapi: {
@@ -106,12 +120,15 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     resourceRoutes(api, db);
     searchRoutes(api, db);
     trackingRoutes(api, db);
+    timelineRoutes(api, db);
+    reportRoutes(api, db);
     shareRoutes(api, db, keys);
     centreListingRoutes(api, db);
     publicCentreRoutes(api, db);
     ephemeralDeviceRoutes(api, db);
     certificateRoutes(api, db);
     renewalRoutes(api, db, { demo: config.demo });
+    dashboardRoutes(api, db);
     await fileRoutes(api, db, config);
   }, { prefix: '/api' });
 

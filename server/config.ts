@@ -28,6 +28,14 @@ export interface Config {
   trustProxy: boolean | number | string;
   /** Upload quotas in bytes: what one user may store per rolling day, and one organisation in all. */
   uploadQuota: { userPerDay: number; organisation: number };
+  /**
+   * Months of positions kept (WAYMARK_POSITIONS_RETENTION_MONTHS): older months' partitions are
+   * dropped whole, once a day. 0 (the default) keeps them forever. Reports read the trips, stops and
+   * daily summaries, which are kept.
+   */
+  positionsRetentionMonths: number;
+  /** Run the report summariser in this process (WAYMARK_SUMMARISE, on by default): a deployment may leave it to some processes only. */
+  summarise: boolean;
 }
 
 const MIB = 1024 * 1024;
@@ -55,6 +63,13 @@ function trustProxyOf(value: string | undefined): boolean | number | string {
   if (['true', 'yes', 'on'].includes(trimmed.toLowerCase())) return true;
   if (['false', 'no', 'off'].includes(trimmed.toLowerCase())) return false;
   return trimmed;
+}
+
+function months(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 1200) throw new Error(`${name} must be a whole number of months (0 keeps positions forever), got "${value}"`);
+  return n;
 }
 
 function mebibytes(name: string, value: string | undefined, fallback: number): number {
@@ -93,5 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: Parti
       userPerDay: mebibytes('UPLOAD_QUOTA_USER_DAILY_MIB', env.UPLOAD_QUOTA_USER_DAILY_MIB, defaults.uploadQuota?.userPerDay ?? DEFAULT_UPLOAD_QUOTA.userPerDay),
       organisation: mebibytes('UPLOAD_QUOTA_ORGANISATION_MIB', env.UPLOAD_QUOTA_ORGANISATION_MIB, defaults.uploadQuota?.organisation ?? DEFAULT_UPLOAD_QUOTA.organisation),
     },
+    summarise: flag(env.WAYMARK_SUMMARISE, defaults.summarise ?? true),
+    positionsRetentionMonths: months('WAYMARK_POSITIONS_RETENTION_MONTHS', env.WAYMARK_POSITIONS_RETENTION_MONTHS, defaults.positionsRetentionMonths ?? 0),
   };
 }

@@ -6,6 +6,7 @@ import { landingPath } from './layout/landing.ts';
 import { resourceRoutes } from './resources/routes.tsx';
 import { AccessGuard, ModulePage } from '../custom-pages/ModulePage.tsx';
 import rawLogs from '../resources/entities/raw-logs.ts';
+import { reports } from '../resources/reports/index.ts';
 import { StatusPage } from './pages/StatusPage.tsx';
 import { Splash } from './Splash.tsx';
 import { lazyPage } from './lazyPage.tsx';
@@ -37,6 +38,12 @@ const RouteKmlPage = lazyPage(() => import('../custom-pages/route-kml/RouteKmlPa
 const OrganisationSettingsPage = lazyPage(() => import('../custom-pages/organisation-settings/OrganisationSettingsPage.tsx'), 'OrganisationSettingsPage');
 const SimActivationFormPage = lazyPage(() => import('../custom-pages/sim-activation/SimActivationFormPage.tsx'), 'SimActivationFormPage');
 const FitmentFormPage = lazyPage(() => import('../custom-pages/fitment/FitmentFormPage.tsx'), 'FitmentFormPage');
+const VehicleTimelinePage = lazyPage(() => import('../custom-pages/vehicle-timeline/VehicleTimelinePage.tsx'), 'VehicleTimelinePage');
+const ReportRoutePage = lazyPage(() => import('../custom-pages/reports/ReportPage.tsx'), 'ReportRoutePage');
+const DutyReportPage = lazyPage(() => import('../custom-pages/duty-report/DutyReportPage.tsx'), 'DutyReportPage');
+const DashboardPage = lazyPage(() => import('../custom-pages/dashboard/DashboardPage.tsx'), 'DashboardPage');
+const DashboardV2Page = lazyPage(() => import('../custom-pages/dashboard/ChartsDashboard.tsx'), 'DashboardV2Page');
+const FleetDashboardPage = lazyPage(() => import('../custom-pages/dashboard/ChartsDashboard.tsx'), 'FleetDashboardPage');
 const ResourceList = lazyPage(() => import('./resources/ResourceList.tsx'), 'ResourceList');
 
 /** Routes open to anyone, outside the signed-in layout (spec platform-shell §2). */
@@ -74,15 +81,22 @@ function Landing() {
 }
 
 /** Modules whose pages are routed above rather than from the registry. */
-const OWN_ROUTES = new Set(['vehicle-status', 'live-tracking', 'route-playback', 'report-raw-logs', 'debug', 'account-wallet']);
+const OWN_ROUTES = new Set(['vehicle-status', 'dashboard', 'dashboard-v2', 'fleet-dashboard', 'live-tracking', 'route-playback', 'report-raw-logs', 'debug', 'account-wallet', 'report-vehicle-timeline', 'duty-report', ...reports.map((r) => `report-${r.slug}`)]);
 
 /** Signed-in routes inside the layout: every module of the registry, guarded by its permission id. */
 export const layoutRoutes = [
   <Route key="root" path="/" element={<Authenticated loading={<Splash />}><Landing /></Authenticated>} />,
   <Route key="vehicle-status" path="/vehicle-status" element={<ModulePage moduleId="vehicle-status"><VehicleStatusPage /></ModulePage>} />,
+  <Route key="dashboard" path="/dashboard" element={<ModulePage moduleId="dashboard"><DashboardPage /></ModulePage>} />,
+  <Route key="dashboard-v2" path="/dashboardv2" element={<ModulePage moduleId="dashboard-v2"><DashboardV2Page /></ModulePage>} />,
+  <Route key="fleet-dashboard" path="/fleet-dashboard" element={<ModulePage moduleId="fleet-dashboard"><FleetDashboardPage /></ModulePage>} />,
   <Route key="live-tracking" path="/view-operations/live-tracking" element={<ModulePage moduleId="live-tracking"><LiveTrackingPage /></ModulePage>} />,
   <Route key="route-playback" path="/view-operations/route-playback" element={<ModulePage moduleId="route-playback"><RoutePlaybackPage /></ModulePage>} />,
   <Route key="report-raw-logs" path="/reports/raw-logs" element={<ModulePage moduleId="report-raw-logs"><ResourceList resource={rawLogs} /></ModulePage>} />,
+  <Route key="report-vehicle-timeline" path="/reports/vehicle-timeline" element={<ModulePage moduleId="report-vehicle-timeline"><VehicleTimelinePage /></ModulePage>} />,
+  // every declared report (resources/reports/index.ts) on the one report page; the static paths above and below win over it
+  <Route key="reports" path="/reports/:slug" element={<ReportRoutePage />} />,
+  <Route key="duty-report" path="/duty-report" element={<ModulePage moduleId="duty-report"><DutyReportPage /></ModulePage>} />,
   <Route key="debug" path="/debug" element={<ModulePage moduleId="debug"><DebugPage /></ModulePage>} />,
   <Route key="change-password" path="/change-password" element={<Authenticated loading={<Splash />}><ChangePasswordPage /></Authenticated>} />,
   <Route key="device-details-id" path="/management/device-details/:id" element={<ModulePage moduleId="device-details"><DeviceDetailsPage /></ModulePage>} />,

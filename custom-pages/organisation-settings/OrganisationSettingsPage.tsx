@@ -17,11 +17,15 @@ interface Settings {
   sosPhone: string | null;
   priceOneYearPaise: number;
   priceTwoYearsPaise: number;
+  minMovingKmph: number;
+  minParkingMinutes: number;
+  minTripMeters: number;
+  minTripSeconds: number;
 }
 /** Prices are kept in paise and typed in rupees; only a parent organisation's administrators see them. */
 const PRICES = [['priceOneYearPaise', 'wallet.prices.oneYear'], ['priceTwoYearsPaise', 'wallet.prices.twoYears']] as const;
 const rupeesText = (paise: number) => formatRupees(paise).replace(/[₹,]/g, '');
-const NUMBERS = ['overspeedKmph', 'idleMinutes', 'offlineMinutes', 'routeDeviationMeters'] as const;
+const NUMBERS = ['overspeedKmph', 'idleMinutes', 'offlineMinutes', 'routeDeviationMeters', 'minMovingKmph', 'minParkingMinutes', 'minTripMeters', 'minTripSeconds'] as const;
 
 /** management/settings/{id}: an organisation's thresholds for tracking and its alert contacts. */
 export function OrganisationSettingsPage() {

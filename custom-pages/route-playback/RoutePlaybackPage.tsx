@@ -10,7 +10,8 @@ import { CircleMarker, Polyline, Tooltip as MapTooltip, useMap } from 'react-lea
 import { BaseMap } from '../../src/map/BaseMap.tsx';
 import { apiCall } from '../../providers/httpClient.ts';
 import { errorMessage } from '../../src/pages/auth/useFormCall.tsx';
-import { formatDate, formatDateTime, parseIndianDate, presetPeriod, type PeriodPreset } from '../../src/format/date.ts';
+import { formatDate, formatDateTime, parseIndianDate } from '../../src/format/date.ts';
+import { presetSoFar, type PresetName as PeriodPreset } from '../../resources/reports/period.ts';
 import { positionAt, TRACK_COLOURS, withAllPages, type PlaybackPage, type Track } from './playback.ts';
 import { SpeedChart } from './SpeedChart.tsx';
 import { ShareButton } from '../../src/live/ShareButton.tsx';
@@ -99,7 +100,7 @@ export function RoutePlaybackPage() {
   }, [playing, speed, end]);
 
   const period = (): { from: Date; to: Date } | null => {
-    if (preset !== 'custom') return presetPeriod(preset);
+    if (preset !== 'custom') return presetSoFar(preset);
     const from = parseIndianDate(fromText);
     const to = parseIndianDate(toText);
     if (!from || !to) return null;

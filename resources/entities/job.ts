@@ -22,6 +22,7 @@ export default defineResource({
     frequency: choice(JOB_FREQUENCIES, { default: 'daily', filterable: true }),
     startDate: date({ required: true, sortable: true }),
     endDate: date({ sortable: true }),
+    wardId: reference('admin-division', { filterable: true }),
     organisationId: organisationField({ sortable: true }),
   },
   list: ['name', 'vehicleId', 'routeId', 'department', 'isRecurring', 'frequency', 'startDate', 'endDate'],

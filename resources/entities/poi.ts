@@ -1,4 +1,9 @@
-import { crudPermissions, defineResource, geometry, number, organisationField, text } from '../define.ts';
+import { choice, crudPermissions, defineResource, geometry, number, organisationField, reference, text } from '../define.ts';
+
+/** How a collection point is identified at the door: a QR code, an RFID tag, or nothing (docs/reports.md). */
+export const POI_TAG_TYPES = ['QR', 'RFID', 'NONE'] as const;
+/** A point that waste is collected from; a POI without a kind is not a collection point. */
+export const POI_KINDS = ['HOUSEHOLD', 'BIN'] as const;
 
 export default defineResource({
   name: 'POI',
@@ -14,9 +19,12 @@ export default defineResource({
     description: text({ maxLength: 500, multiline: true, searchable: true }),
     location: geometry(['Point'], { required: true }),
     radiusMeters: number({ integer: true, min: 5, max: 10000, default: 50 }),
+    kind: choice(POI_KINDS, { filterable: true, sortable: true, choiceLabels: 'collection.kinds' }),
+    tagType: choice(POI_TAG_TYPES, { filterable: true, sortable: true, choiceLabels: 'collection.tagTypes' }),
+    wardId: reference('admin-division', { filterable: true }),
     organisationId: organisationField({ sortable: true }),
   },
-  list: ['name', 'description', 'location', 'radiusMeters', 'organisationId'],
+  list: ['name', 'description', 'location', 'radiusMeters', 'kind', 'tagType', 'wardId', 'organisationId'],
   recordLabel: ['name'],
   defaultSort: ['name', 'ASC'],
   emptyMessage: 'resources.POI.empty',

@@ -1,6 +1,7 @@
 import {
   boolean, choice, defineResource, organisationField, reference, text,
 } from '../define.ts';
+import { REPORT_MODULE_IDS } from '../reports/pickers.ts';
 
 /** The ten vehicle categories of the fitment spec. */
 export const VEHICLE_CATEGORIES = ['PERSON', 'BUS', 'TRUCK', 'SMALL_CAR', 'BIKE', 'MINI_VAN', 'SEDAN', 'SHIP', 'SUV', 'BARGE'] as const;
@@ -12,6 +13,8 @@ export default defineResource({
   path: '/management/vehicle',
   title: 'menu.management.assets',
   module: 'management-vehicle',
+  // the report pages' vehicle and group pickers
+  pickableBy: REPORT_MODULE_IDS,
   scope: 'organisation',
   permissions: {
     create: 'add-vehicle', edit: 'edit-vehicle-result-table', delete: 'delete-vehicle-result-table', export: 'export-vehicle',

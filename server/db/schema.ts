@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid,
+  bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 import type { AuthScope } from '../../providers/permissions.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
@@ -210,6 +210,8 @@ export const jobSchedules = pgTable('job_schedules', {
   frequency: text('frequency'),
   startDate: timestamp('start_date', { withTimezone: true }).notNull(),
   endDate: timestamp('end_date', { withTimezone: true }),
+  /** The ward whose collection points the job visits; none: every point of its organisation (docs/reports.md). */
+  wardId: uuid('ward_id').references(() => adminDivisions.id, { onDelete: 'set null' }),
   organisationId: owned(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -221,10 +223,14 @@ export const pointsOfInterest = pgTable('points_of_interest', {
   description: text('description'),
   location: jsonb('location').notNull(),
   radiusMeters: integer('radius_meters').notNull().default(50),
+  /** Collection points (docs/reports.md): QR, RFID or NONE; HOUSEHOLD or BIN; the WARD they belong to. */
+  tagType: text('tag_type'),
+  kind: text('kind'),
+  wardId: uuid('ward_id').references(() => adminDivisions.id, { onDelete: 'set null' }),
   organisationId: owned(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-}, (t) => [index('points_of_interest_org_idx').on(t.organisationId)]);
+}, (t) => [index('points_of_interest_org_idx').on(t.organisationId), index('points_of_interest_ward_idx').on(t.wardId)]);
 
 export const geofences = pgTable('geofences', {
   id: id(),
@@ -288,9 +294,14 @@ export const vehicleGeofences = pgTable('vehicle_geofences', {
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('vehicle_geofences_pk').on(t.vehicleId, t.geofenceId), index('vehicle_geofences_geofence_idx').on(t.geofenceId)]);
 
-/** Decoded positions, written in batches by the gateway. Bigint ids: this is the largest table. */
+/**
+ * Decoded positions, written in batches by the gateway. Bigint ids: this is the largest table.
+ * Partitioned by RANGE (fix_time), one partition per Asia/Kolkata month plus a DEFAULT one
+ * (migration 0022; server/tracking/partitions.ts creates months ahead and drops expired ones),
+ * hence the primary key carries fix_time.
+ */
 export const positions = pgTable('positions', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  id: bigserial('id', { mode: 'number' }).notNull(),
   deviceId: uuid('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
   fixTime: timestamp('fix_time', { withTimezone: true }).notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
@@ -306,7 +317,7 @@ export const positions = pgTable('positions', {
   packetType: text('packet_type').notNull(),
   /** Every other decoded field of the frame (voltages, cells, inputs, vendor id...). */
   attributes: jsonb('attributes').notNull().default({}),
-}, (t) => [index('positions_device_time_idx').on(t.deviceId, t.fixTime)]);
+}, (t) => [primaryKey({ columns: [t.id, t.fixTime] }), index('positions_device_time_idx').on(t.deviceId, t.fixTime)]);
 
 /** Alerts and state changes: from the device's packet type, or derived (geofence, route). */
 export const events = pgTable('events', {
@@ -349,6 +360,8 @@ export const deviceStates = pgTable('device_states', {
   lastPosition: jsonb('last_position'),
   /** The latest health frame: battery %, memory, update rates. */
   lastHealth: jsonb('last_health'),
+  /** The earliest fix time stored since the summariser last read the device; null: nothing new. */
+  summaryFrom: timestamp('summary_from', { withTimezone: true }),
 });
 
 /**

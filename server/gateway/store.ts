@@ -210,7 +210,7 @@ export class FrameStore {
     const raw: unknown[] = [];
     const positions: unknown[] = [];
     const events: DerivedEvent[] = [];
-    const latest = new Map<string, { seen: string; position: Record<string, unknown> | null; fix: number; health: unknown; firmware: string | null }>();
+    const latest = new Map<string, { seen: string; position: Record<string, unknown> | null; fix: number; health: unknown; firmware: string | null; earliestFix: string | null }>();
     const livePositions: (LivePosition & { organisationId: string })[] = [];
     const results: StoredFrame[] = [];
 
@@ -225,7 +225,7 @@ export class FrameStore {
       if (!owner || !outcome.ok) continue;
       const device = owner;
 
-      const state = latest.get(device.deviceId) ?? { seen: receivedAt, position: null, fix: device.lastFixTime, health: null, firmware: null };
+      const state = latest.get(device.deviceId) ?? { seen: receivedAt, position: null, fix: device.lastFixTime, health: null, firmware: null, earliestFix: null };
       state.seen = receivedAt;
       latest.set(device.deviceId, state);
       const { frame: parsed } = outcome;
@@ -243,6 +243,7 @@ export class FrameStore {
           gps_fix: p.gpsFix, live: located.live, packet_type: located.packetType, attributes,
         });
         const fix = Date.parse(p.fixTime);
+        if (!state.earliestFix || fix < Date.parse(state.earliestFix)) state.earliestFix = p.fixTime;
         if (located.live && fix >= state.fix) {
           state.fix = fix;
           state.position = { ...p, attributes, receivedAt, packetType: located.packetType, live: true };
@@ -272,7 +273,7 @@ export class FrameStore {
     if (this.deriveEvents && moved.size) events.push(...await this.deriveEvents([...moved.values()], events));
 
     // the same order in every transaction, so two batches updating the same devices cannot deadlock
-    const deviceRows = [...latest.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([id, s]) => ({ id, seen: s.seen, position: s.position, health: s.health, firmware: s.firmware }));
+    const deviceRows = [...latest.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([id, s]) => ({ id, seen: s.seen, position: s.position, health: s.health, firmware: s.firmware, summaryFrom: s.earliestFix }));
     const liveBatch: LiveBatch = {
       positions: [...moved.values()].map(({ organisationId: _o, ...p }) => p),
       events: events.map(({ organisationId: _o, attributes: _a, ...e }) => e),
@@ -291,10 +292,12 @@ export class FrameStore {
              altitude real, satellites integer, ignition boolean, gps_fix boolean, live boolean, packet_type text, attributes jsonb)`);
     if (events.length) statements.push(insertEvents(events));
     if (deviceRows.length) statements.push(sql`
-      insert into device_states as d (device_id, last_seen_at, last_position, last_health)
-      select v.id, v.seen, v.position, v.health
-      from jsonb_to_recordset(${JSON.stringify(deviceRows)}::jsonb) as v(id uuid, seen timestamptz, position jsonb, health jsonb)
+      insert into device_states as d (device_id, last_seen_at, last_position, last_health, summary_from)
+      select v.id, v.seen, v.position, v.health, v."summaryFrom"
+      from jsonb_to_recordset(${JSON.stringify(deviceRows)}::jsonb) as v(id uuid, seen timestamptz, position jsonb, health jsonb, "summaryFrom" timestamptz)
       on conflict (device_id) do update set
+        -- the summariser reads the device's positions from here on (server/reports/summariser.ts)
+        summary_from = least(d.summary_from, excluded.summary_from),
         last_seen_at = greatest(d.last_seen_at, excluded.last_seen_at),
         last_position = case
           when excluded.last_position is not null

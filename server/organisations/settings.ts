@@ -24,11 +24,19 @@ export interface OrganisationSettings {
   /** What a device's activation or renewal costs, in paise, by duration; 0: this organisation does not charge through Waymark. */
   priceOneYearPaise: number;
   priceTwoYearsPaise: number;
+  /** Trips and stops (server/reports/detector.ts, docs/reports.md): moving above this speed unless the device reports the ignition. */
+  minMovingKmph: number;
+  /** A halt at least this long is a stop. */
+  minParkingMinutes: number;
+  /** A trip shorter than this distance or time is part of the stop around it. */
+  minTripMeters: number;
+  minTripSeconds: number;
 }
 
 export const DEFAULT_SETTINGS: OrganisationSettings = {
   overspeedKmph: 80, idleMinutes: 5, offlineMinutes: DEFAULT_OFFLINE_MINUTES, routeDeviationMeters: 200, alertEmail: null, sosPhone: null,
   priceOneYearPaise: 0, priceTwoYearsPaise: 0,
+  minMovingKmph: 5, minParkingMinutes: 5, minTripMeters: 300, minTripSeconds: 60,
 };
 
 const range = (min: number, max: number, label: string) => ({
@@ -46,6 +54,10 @@ const settingsSchema = {
     sosPhone: { type: ['string', 'null'], pattern: PHONE_PATTERN, errorMessage: 'Type a 10-digit mobile number' },
     priceOneYearPaise: range(0, 10_000_000, 'The 1 year price (paise)'),
     priceTwoYearsPaise: range(0, 10_000_000, 'The 2 years price (paise)'),
+    minMovingKmph: range(1, 30, 'Moving above'),
+    minParkingMinutes: range(1, 120, 'Stop after'),
+    minTripMeters: range(0, 10_000, 'Shortest trip (m)'),
+    minTripSeconds: range(0, 3600, 'Shortest trip (seconds)'),
   },
   additionalProperties: false,
 };

@@ -35,7 +35,8 @@ export interface ListQuery {
   end: number;
 }
 
-function parseJson(raw: unknown, name: string): unknown {
+/** A JSON query parameter (filter, sort, range), or a 400 naming it. */
+export function parseJson(raw: unknown, name: string): unknown {
   if (raw === undefined || raw === '') return undefined;
   if (typeof raw !== 'string') throw badRequest(`The ${name} parameter is not valid`);
   try {

@@ -10,6 +10,8 @@ const reports = (): Grants =>
 const tracking: Grants = {
   'vehicle-status': '*',
   dashboard: '*',
+  'dashboard-v2': '*',
+  'fleet-dashboard': '*',
   'live-tracking': '*',
   'route-playback': '*',
   'duty-report': '*',

@@ -7,6 +7,7 @@ import { loadAuthKeys } from '../auth/keys.ts';
 import { issueTokens, revokeFamily } from '../auth/tokens.ts';
 import { rootOrganisation } from './first-start.ts';
 import { rtoCode, rtoDetails } from '../../resources/india.ts';
+import { along, KANPUR_LOOPS } from '../simulator/paths.ts';
 
 /** The password of every demo user; documented in the README. */
 /** The demo fleet's devices: IMEIs count up from the first; `npm start` simulates them. */
@@ -57,6 +58,37 @@ export const demoUsers: [string, string, string, string, string, string][] = [
 ];
 
 export const demoEmail = (local: string) => `${local}@demo.waymark.in`;
+
+/**
+ * Smart-city collection (docs/reports.md): 18 households and bins along the Swaroop Nagar loop that
+ * demo device 4 (Sunrise 4) drives, collected by its daily door-to-door job, and 2 households of
+ * Kakadeo a street off its path that no job visits, so the collection reports show figures.
+ */
+async function seedCollectionPoints(api: DemoApi, organisationId: string, ward12: string, ward14: string, vehicleId: string) {
+  const loop = KANPUR_LOOPS[3]!;
+  const { length } = along(loop, 0);
+  const tags = ['QR', 'RFID', 'QR', 'NONE'] as const;
+  for (let i = 0; i < 18; i++) {
+    const bin = i % 3 === 2;
+    const { point: [latitude, longitude] } = along(loop, (length * (i + 0.5)) / 18);
+    await api('POST', '/POI', {
+      name: bin ? `Bin SN-${String(i + 1).padStart(2, '0')}` : `House ${101 + i * 4}, Swaroop Nagar`,
+      kind: bin ? 'BIN' : 'HOUSEHOLD', tagType: bin ? 'RFID' : tags[i % tags.length], wardId: ward12, radiusMeters: 50,
+      // households stand about 20 m off the road, bins on the kerb
+      location: { type: 'Point', coordinates: [longitude, latitude + (bin ? 0 : 0.0002)] }, organisationId,
+    });
+  }
+  for (const [i, [latitude, longitude]] of [[26.4668, 80.3160], [26.4690, 80.3178]].entries()) {
+    await api('POST', '/POI', {
+      name: `House ${7 + i * 2}, Kakadeo`, kind: 'HOUSEHOLD', tagType: 'QR', wardId: ward14, radiusMeters: 50,
+      location: { type: 'Point', coordinates: [longitude, latitude] }, organisationId,
+    });
+  }
+  await api('POST', '/job-schedule', {
+    name: 'Ward 12 door-to-door', vehicleId, department: 'SWM', isRecurring: true, frequency: 'daily', wardId: ward12,
+    startDate: '2026-11-01', organisationId,
+  });
+}
 
 /**
  * Seeds the demo data once, through the HTTP API as the first SUPER_ADMIN would: the same routes,
@@ -146,7 +178,9 @@ export async function seedDemo(app: FastifyInstance, db: Db, log: FastifyBaseLog
     // Sunrise's subscriptions renew on /public/renewal-payment at these prices (docs/renewal.md)
     await api('PUT', `/organisation/settings/${customer.id}`, { priceOneYearPaise: 150000, priceTwoYearsPaise: 280000 });
     const circle = await api('POST', '/admin-divisions', { name: 'Kanpur Central', code: 'KNP-C', kind: 'CIRCLE', organisationId: customer.id });
-    await api('POST', '/admin-divisions', { name: 'Ward 12 Swaroop Nagar', code: 'KNP-W12', kind: 'WARD', parentId: circle.id, organisationId: customer.id });
+    const ward12 = await api('POST', '/admin-divisions', { name: 'Ward 12 Swaroop Nagar', code: 'KNP-W12', kind: 'WARD', parentId: circle.id, organisationId: customer.id });
+    const ward14 = await api('POST', '/admin-divisions', { name: 'Ward 14 Kakadeo', code: 'KNP-W14', kind: 'WARD', parentId: circle.id, organisationId: customer.id });
+    await seedCollectionPoints(api, customer.id, ward12.id, ward14.id, vehicles[3]!.id);
     const route = await api('POST', '/routes', {
       name: 'Kanpur to Lucknow (NH27)', description: 'Daily haulage run', toleranceMeters: 250, organisationId: customer.id,
       line: { type: 'LineString', coordinates: [[80.3319, 26.4499], [80.4875, 26.5512], [80.6510, 26.6934], [80.9462, 26.8467]] },
@@ -180,5 +214,5 @@ export async function seedDemo(app: FastifyInstance, db: Db, log: FastifyBaseLog
   } finally {
     await revokeFamily(db, familyId);
   }
-  log.info('Demo data seeded through the API: 5 organisations, 13 users, 12 devices, 6 vehicles fitted and activated, 2 SIM activation orders, 10 RTOs and one of each other entity');
+  log.info('Demo data seeded through the API: 5 organisations, 13 users, 12 devices, 6 vehicles fitted and activated, 2 SIM activation orders, 10 RTOs, 20 collection points with a door-to-door job and one of each other entity');
 }

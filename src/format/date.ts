@@ -47,14 +47,3 @@ export function parseIndianDate(text: string): Date | undefined {
   if (utc.getUTCDate() !== day || utc.getUTCMonth() !== month - 1) return undefined;
   return new Date(utc.getTime() - KOLKATA_OFFSET_MS);
 }
-
-export type PeriodPreset = 'today' | 'yesterday' | 'thisWeek';
-
-/** The spec's playback presets in Asia/Kolkata; a week starts on Monday. */
-export function presetPeriod(preset: PeriodPreset, now = Date.now()): { from: Date; to: Date } {
-  const today = startOfIndianDay(now);
-  if (preset === 'today') return { from: today, to: new Date(now) };
-  if (preset === 'yesterday') return { from: startOfIndianDay(now, -1), to: today };
-  const weekday = (new Date(today.getTime() + KOLKATA_OFFSET_MS).getUTCDay() + 6) % 7;
-  return { from: startOfIndianDay(now, -weekday), to: new Date(now) };
-}

@@ -17,3 +17,10 @@ export function formatDuration(totalDays: number, translate: Translate): string 
   if (days || parts.length === 0) parts.push(translate('duration.days', { smart_count: days }));
   return parts.join(' ');
 }
+
+/** Seconds as hh:mm (hours run past 24: "52:05"), how reports show running, idle and offline times; "" for nothing. */
+export function formatClock(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return '';
+  const minutes = Math.floor(Math.max(0, seconds) / 60);
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}

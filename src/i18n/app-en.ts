@@ -8,6 +8,11 @@ import debug from './debug-en.ts';
 import wallet from './wallet-en.ts';
 import certificate from './certificate-en.ts';
 import renewal from './renewal-en.ts';
+import runReports from './run-reports-en.ts';
+import { duty, timeline } from './timeline-en.ts';
+import collection from './collection-en.ts';
+import reports from './reports-en.ts';
+import dashboard from './dashboard-en.ts';
 
 /** The console's own strings in English; app-hi.ts has every key in Hindi (a test checks). */
 const app = {
@@ -21,6 +26,12 @@ const app = {
   wallet,
   certificate,
   renewal,
+  runReports,
+  timeline,
+  duty,
+  collection,
+  reports,
+  dashboard,
   app: { name: 'Waymark', loading: 'Loading...' },
   auth: {
     signInTitle: 'Sign in',
@@ -112,7 +123,10 @@ const app = {
       dailyVehicleOperation: 'Daily Vehicle Operation',
       routeViolation: 'Route Violation',
       d2dCollection: 'Door-to-Door Collection',
+      collectionCover: 'Collection Coverage',
       totalRunSummary: 'Total Run Summary',
+      ignitionTrip: 'Ignition Trip',
+      customTrip: 'Custom Trip',
     },
     management: {
       devices: 'Devices',

@@ -9,6 +9,11 @@ import debug from './debug-hi.ts';
 import wallet from './wallet-hi.ts';
 import certificate from './certificate-hi.ts';
 import renewal from './renewal-hi.ts';
+import runReports from './run-reports-hi.ts';
+import { duty, timeline } from './timeline-hi.ts';
+import collection from './collection-hi.ts';
+import reports from './reports-hi.ts';
+import dashboard from './dashboard-hi.ts';
 
 /** Hindi: typed against the English keys, so a missing key fails the type check. */
 const app: AppMessages = {
@@ -22,6 +27,12 @@ const app: AppMessages = {
   wallet,
   certificate,
   renewal,
+  runReports,
+  timeline,
+  duty,
+  collection,
+  reports,
+  dashboard,
   app: { name: 'वेमार्क', loading: 'लोड हो रहा है...' },
   auth: {
     signInTitle: 'साइन इन',
@@ -113,7 +124,10 @@ const app: AppMessages = {
       dailyVehicleOperation: 'दैनिक वाहन संचालन',
       routeViolation: 'रूट उल्लंघन',
       d2dCollection: 'घर-घर संग्रह',
+      collectionCover: 'संग्रह कवरेज',
       totalRunSummary: 'कुल संचालन सारांश',
+      ignitionTrip: 'इग्निशन यात्रा',
+      customTrip: 'कस्टम यात्रा',
     },
     management: {
       devices: 'डिवाइस',

@@ -79,6 +79,14 @@ const resources = {
     routeDeviationMetersHelp: 'Further than this from an assigned route raises a violation, unless the route sets its own tolerance',
     alertEmail: 'Alert e-mail',
     sosPhone: 'SOS phone',
+    minMovingKmph: 'Moving above (km/h)',
+    minMovingKmphHelp: 'Trips and stops: slower than this counts as standing, unless the device reports the ignition',
+    minParkingMinutes: 'Stop after (minutes)',
+    minParkingMinutesHelp: 'A halt at least this long is a stop in the reports; a shorter one is part of the trip',
+    minTripMeters: 'Shortest trip (m)',
+    minTripMetersHelp: 'A movement shorter than this is part of the stop around it',
+    minTripSeconds: 'Shortest trip (seconds)',
+    minTripSecondsHelp: 'A movement shorter than this is part of the stop around it',
   },
   kml: {
     subtitle: 'Upload a KML file; its line becomes the route',
@@ -219,13 +227,16 @@ const resources = {
       empty: 'No jobs for the applied filters...',
       fields: {
         name: 'Name', vehicleId: 'Vehicle', routeId: 'Route', department: 'Department', isRecurring: 'Recurring',
-        frequency: 'Frequency', startDate: 'Start Date', endDate: 'End Date', organisationId: 'Organisation',
+        frequency: 'Frequency', startDate: 'Start Date', endDate: 'End Date', wardId: 'Ward', organisationId: 'Organisation',
       },
     },
     POI: {
       subtitle: 'Places that matter to your fleet',
       empty: 'No points of interest for the applied filters...',
-      fields: { name: 'Name', description: 'Description', location: 'Location', radiusMeters: 'Radius (m)', organisationId: 'Organisation' },
+      fields: {
+        name: 'Name', description: 'Description', location: 'Location', radiusMeters: 'Radius (m)', kind: 'Collection Point',
+        tagType: 'Tag Type', wardId: 'Ward', organisationId: 'Organisation',
+      },
     },
     geofence: {
       subtitle: 'Areas whose entry and exit raise alerts',

@@ -81,6 +81,14 @@ const resources: typeof resourcesEn = {
     routeDeviationMetersHelp: 'निर्धारित मार्ग से इससे अधिक दूरी पर उल्लंघन, जब तक मार्ग की अपनी सहनशीलता न हो',
     alertEmail: 'अलर्ट ईमेल',
     sosPhone: 'SOS फ़ोन',
+    minMovingKmph: 'इससे तेज़ चलना (कि.मी./घंटा)',
+    minMovingKmphHelp: 'यात्राएँ और ठहराव: इससे धीमा खड़ा माना जाता है, जब तक डिवाइस इग्निशन न बताए',
+    minParkingMinutes: 'ठहराव इतने समय बाद (मिनट)',
+    minParkingMinutesHelp: 'इतना या अधिक लंबा रुकना रिपोर्ट में ठहराव है; छोटा रुकना यात्रा का हिस्सा है',
+    minTripMeters: 'सबसे छोटी यात्रा (मी.)',
+    minTripMetersHelp: 'इससे छोटी हलचल आसपास के ठहराव का हिस्सा है',
+    minTripSeconds: 'सबसे छोटी यात्रा (सेकंड)',
+    minTripSecondsHelp: 'इससे छोटी हलचल आसपास के ठहराव का हिस्सा है',
   },
   kml: {
     subtitle: 'KML फ़ाइल अपलोड करें; उसकी रेखा मार्ग बनेगी',
@@ -221,13 +229,16 @@ const resources: typeof resourcesEn = {
       empty: 'लागू फ़िल्टर के लिए कोई कार्य नहीं...',
       fields: {
         name: 'नाम', vehicleId: 'वाहन', routeId: 'मार्ग', department: 'विभाग', isRecurring: 'आवर्ती',
-        frequency: 'आवृत्ति', startDate: 'आरंभ तिथि', endDate: 'समाप्ति तिथि', organisationId: 'संगठन',
+        frequency: 'आवृत्ति', startDate: 'आरंभ तिथि', endDate: 'समाप्ति तिथि', wardId: 'वार्ड', organisationId: 'संगठन',
       },
     },
     POI: {
       subtitle: 'आपके बेड़े के लिए महत्वपूर्ण स्थान',
       empty: 'लागू फ़िल्टर के लिए कोई रुचि स्थान नहीं...',
-      fields: { name: 'नाम', description: 'विवरण', location: 'स्थान', radiusMeters: 'त्रिज्या (मी)', organisationId: 'संगठन' },
+      fields: {
+        name: 'नाम', description: 'विवरण', location: 'स्थान', radiusMeters: 'त्रिज्या (मी)', kind: 'संग्रह स्थान',
+        tagType: 'टैग प्रकार', wardId: 'वार्ड', organisationId: 'संगठन',
+      },
     },
     geofence: {
       subtitle: 'क्षेत्र जिनमें आने-जाने पर अलर्ट बनते हैं',

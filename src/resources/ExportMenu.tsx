@@ -3,6 +3,8 @@ import { Box, Button, LinearProgress, Menu, MenuItem, Snackbar, Typography } fro
 import DownloadIcon from '@mui/icons-material/Download';
 import { useCanAccess, useDataProvider, useListContext, useNotify, useTranslate } from 'react-admin';
 import type { ResourceDeclaration } from '../../resources/define.ts';
+import type { ReportColumn, ReportDeclaration } from '../../resources/reports/define.ts';
+import { formatReportValue } from '../../resources/reports/format.ts';
 import type { ExportPage } from '../../providers/dataProvider.ts';
 import { columnLabel, displayValue, type RecordLike } from './display.ts';
 import { download, exporters, type ExportFormat } from './exporters.ts';
@@ -12,19 +14,41 @@ const EXPORT_PAGE = 5000;
 
 type ExportingProvider = { getExportPage(resource: string, page: ExportPage): Promise<{ data: RecordLike[]; total: number }> };
 
+/** A report's export: its API, the columns shown now, and the filters the page always adds (the SOS report's type). */
+export interface ReportExport {
+  declaration: ReportDeclaration;
+  columns: ReportColumn[];
+}
+
 /**
  * Export menu of the list table: every row matching the current search and filters (not only the
- * page), with the visible columns, as PDF, CSV or Excel; a progress bar while pages arrive.
+ * page), with the visible columns, as PDF, CSV or Excel; a progress bar while pages arrive. A
+ * declared entity's list passes its resource; a report page its report (the same path).
  */
-export function ExportMenu({ resource }: { resource: ResourceDeclaration }) {
+export function ExportMenu({ resource, report }: { resource?: ResourceDeclaration; report?: ReportExport }) {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider() as unknown as ExportingProvider;
-  const { sort, filterValues, total } = useListContext();
-  const { canAccess } = useCanAccess({ resource: resource.name, action: 'export' });
+  const { sort, filterValues: shownFilter, total } = useListContext();
+  // a report's export is its module's export action (export-report-<slug>)
+  const { canAccess } = useCanAccess(report ? { resource: `export-report-${report.declaration.slug}`, action: 'access' } : { resource: resource!.name, action: 'export' });
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
-  if (!canAccess || !resource.permissions.export) return null;
+  if (!canAccess || (resource && !resource.permissions.export)) return null;
+  const collection = report ? report.declaration.api.slice(1) : resource!.name;
+  const filterValues = report ? { ...shownFilter, ...report.declaration.fixedFilter } : shownFilter;
+  const fileName = report ? report.declaration.slug : resource!.name;
+  const toTable = (rows: RecordLike[]) => (report
+    ? {
+      title: translate(report.declaration.title),
+      headers: report.columns.map((c) => translate(c.label)),
+      rows: rows.map((row) => report.columns.map((c) => formatReportValue(c.type, row[c.name], translate, c.labels))),
+    }
+    : {
+      title: translate(resource!.title),
+      headers: resource!.list.map((name) => columnLabel(resource!, name, translate)),
+      rows: rows.map((row) => resource!.list.map((name) => displayValue(resource!, name, row, translate))),
+    });
 
   const run = async (format: ExportFormat) => {
     setAnchor(null);
@@ -33,7 +57,7 @@ export function ExportMenu({ resource }: { resource: ResourceDeclaration }) {
       const rows: RecordLike[] = [];
       let expected = Infinity;
       while (rows.length < expected) {
-        const page = await dataProvider.getExportPage(resource.name, { sort, filter: filterValues, start: rows.length, end: rows.length + EXPORT_PAGE - 1 });
+        const page = await dataProvider.getExportPage(collection, { sort, filter: filterValues, start: rows.length, end: rows.length + EXPORT_PAGE - 1 });
         expected = page.total;
         rows.push(...page.data);
         setProgress({ done: rows.length, total: expected });
@@ -43,14 +67,8 @@ export function ExportMenu({ resource }: { resource: ResourceDeclaration }) {
         notify('list.exportEmpty', { type: 'info' });
         return;
       }
-      const title = translate(resource.title);
-      const table = {
-        title,
-        headers: resource.list.map((name) => columnLabel(resource, name, translate)),
-        rows: rows.map((row) => resource.list.map((name) => displayValue(resource, name, row, translate))),
-      };
-      const blob = await exporters[format](table);
-      download(blob, `${resource.name}-${new Date().toISOString().slice(0, 10)}.${format}`);
+      const blob = await exporters[format](toTable(rows));
+      download(blob, `${fileName}-${new Date().toISOString().slice(0, 10)}.${format}`);
     } catch (error) {
       if (format === 'xlsx') console.error('Error exporting data to XLS', error);
       const message = (error as { body?: { message?: string }; message?: string }).body?.message ?? (error as Error).message;

@@ -57,7 +57,9 @@ describe('temporary (debug) devices', () => {
     await eventually(() => socket.received.includes(ACKS.login), 5000, 'the login acknowledgement');
     const good = normalFrame(tracker, new Date()).trim();
     // the same frame with its checksum spoilt, then one that cannot be decoded
-    const spoilt = `${good.slice(0, good.lastIndexOf('*'))}*00`;
+    // a checksum that is not the frame's own (00 is right for about one frame in 256)
+    const checksum = good.slice(good.lastIndexOf('*') + 1);
+    const spoilt = `${good.slice(0, good.lastIndexOf('*'))}*${checksum === '00' ? '01' : '00'}`;
     const broken = `$NRM,WAYMARKSIM,1.0.4,NR,1,L,${TEMPORARY_IMEI},WB02AB1234,1,99999999,999999,xx,N,yy,E*`;
     let listed: DebugFrame[] = [];
     // one at a time, each stored before the next is sent, so each has its own received time

@@ -22,6 +22,7 @@ describe('organisation settings', () => {
     // the thresholds are the defaults; the prices are the demo's for Sunrise's renewals
     expect((await call(admin, 'GET', `/organisation/settings/${id}`)).json().data.settings).toEqual({
       overspeedKmph: 80, idleMinutes: 5, offlineMinutes: 30, routeDeviationMeters: 200, alertEmail: null, sosPhone: null, priceOneYearPaise: 150000, priceTwoYearsPaise: 280000,
+      minMovingKmph: 5, minParkingMinutes: 5, minTripMeters: 300, minTripSeconds: 60,
     });
     const saved = await call(admin, 'PUT', `/organisation/settings/${id}`, { overspeedKmph: 60, sosPhone: '9876500000', alertEmail: '' });
     expect(saved.json()).toMatchObject({ message: 'Settings saved', data: { settings: { overspeedKmph: 60, sosPhone: '+919876500000', alertEmail: null } } });

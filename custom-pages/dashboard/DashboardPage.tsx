@@ -1,0 +1,150 @@
+/**
+ * /dashboard: the fleet now (vehicles by state) and today (distance, running time, alerts, the
+ * furthest vehicles), devices, fitments and stock for the roles that hold those modules. Every
+ * figure opens the list or report behind it with the matching filter; the figures are read again
+ * when the live socket reports (at most every 10 s).
+ */
+import { useState } from 'react';
+import { Box, Card, Chip, Link as MuiLink, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useCanAccess, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { PageHeader } from '../../src/layout/PageHeader.tsx';
+import { STATE_COLOURS } from '../../src/map/stateColours.ts';
+import { formatClock } from '../../src/format/duration.ts';
+import { VEHICLE_STATES } from '../../resources/tracking.ts';
+import { DEVICE_STATUSES } from '../../resources/entities/device.ts';
+import { ITEM_STATUSES } from '../../resources/entities/item.ts';
+import { ACTIVATION_STATUSES } from '../../resources/entities/fitment.ts';
+import { reportLink, useFigures, withFilter, type FitmentCounts, type StockCounts, type Summary } from './data.ts';
+import { FigureSection, FreshnessBar, km, type Figure } from './Figures.tsx';
+import { LiveRefresh } from './useLiveRefresh.ts';
+
+const TODAY = { preset: 'today' };
+
+function TopVehicles({ rows }: { rows: Summary['today']['topVehicles'] }) {
+  const translate = useTranslate();
+  return (
+    <Card variant="outlined" sx={{ mt: 1, overflowX: 'auto' }}>
+      <Typography variant="subtitle1" component="h3" sx={{ px: 2, pt: 1.5 }}>{translate('dashboard.cards.topVehicles')}</Typography>
+      {rows.length === 0 && <Typography color="text.secondary" sx={{ px: 2, py: 1.5 }}>{translate('dashboard.noTrips')}</Typography>}
+      {rows.length > 0 && (
+        <Table size="small" aria-label={translate('dashboard.cards.topVehicles')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate('dashboard.columns.vehicle')}</TableCell>
+              <TableCell align="right">{translate('dashboard.columns.distance')}</TableCell>
+              <TableCell align="right">{translate('dashboard.columns.running')}</TableCell>
+              <TableCell align="right">{translate('dashboard.columns.maxSpeed')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow key={row.vehicleId}>
+                <TableCell>
+                  <MuiLink component={Link} to={reportLink('daily-run-summary', { ...TODAY, vehicleId: row.vehicleId })}>{row.registrationNumber}</MuiLink>
+                  <Typography variant="body2" color="text.secondary" component="span" sx={{ ml: 1 }}>{row.name}</Typography>
+                </TableCell>
+                <TableCell align="right">{translate('dashboard.km', { value: km(row.distanceMeters) })}</TableCell>
+                <TableCell align="right">{formatClock(row.runningSeconds)}</TableCell>
+                <TableCell align="right">{translate('dashboard.kmh', { value: Math.round(row.maxSpeed) })}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </Card>
+  );
+}
+
+/** Fitments by activation status: today, this month and all, each a link to the fitment list with that status. */
+function FitmentSection() {
+  const translate = useTranslate();
+  const counts = useFigures<FitmentCounts>('/erp/fitment-counts');
+  const figures: Figure[] = (['today', 'thisMonth', 'total'] as const).map((period) => ({
+    key: `fitments-${period}`,
+    label: translate(`dashboard.fitmentPeriods.${period}`),
+    value: counts.data ? counts.data[period].total : null,
+    to: '/fitment',
+  }));
+  return (
+    <FigureSection title={translate('dashboard.cards.fitments')} figures={figures}>
+      {counts.data && (
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1 }}>
+          {ACTIVATION_STATUSES.map((status) => (
+            <Chip key={status} component={Link} to={withFilter('/fitment', { activationStatus: status })} clickable data-testid={`fitments-${status}`}
+              label={`${translate(`fitment.statuses.${status}`)}: ${counts.data!.total[status]}`} />
+          ))}
+        </Box>
+      )}
+    </FigureSection>
+  );
+}
+
+function StockSection() {
+  const translate = useTranslate();
+  const counts = useFigures<StockCounts>('/erp/stock-counts');
+  if (!counts.data?.items) return null;
+  const items = counts.data.items;
+  return (
+    <FigureSection title={translate('dashboard.cards.stock')} figures={ITEM_STATUSES.map((status) => ({
+      key: `items-${status}`, label: translate(`dashboard.itemStatuses.${status}`), value: items[status], to: withFilter('/item', { status }),
+    }))} />
+  );
+}
+
+export function DashboardPage() {
+  const translate = useTranslate();
+  const summary = useFigures<Summary>('/dashboard/summary');
+  const [live, setLive] = useState(false);
+  // the live socket admits vehicle status and live tracking users; the fitment and item figures are their modules'
+  const { canAccess: canStatus } = useCanAccess({ resource: 'vehicle-status', action: 'access' });
+  const { canAccess: canLive } = useCanAccess({ resource: 'live-tracking', action: 'access' });
+  const { canAccess: canFitment } = useCanAccess({ resource: 'fitment', action: 'access' });
+  const { canAccess: canItems } = useCanAccess({ resource: 'management-item', action: 'access' });
+  const data = summary.data;
+
+  const vehicles: Figure[] = (['total', ...VEHICLE_STATES] as const).map((state) => ({
+    key: `vehicles-${state}`,
+    label: translate(`tracking.states.${state}`),
+    value: data ? data.vehicles[state] : null,
+    to: state === 'total' ? '/vehicle-status' : withFilter('/vehicle-status', { status: state }),
+    colour: state === 'total' ? undefined : STATE_COLOURS[state],
+  }));
+  const today: Figure[] = [
+    { key: 'distance-today', label: translate('dashboard.cards.distanceToday'), value: data ? translate('dashboard.km', { value: km(data.today.distanceMeters) }) : null, to: reportLink('daily-run-summary', TODAY) },
+    { key: 'running-today', label: translate('dashboard.cards.runningToday'), value: data ? formatClock(data.today.runningSeconds) : null, to: reportLink('daily-run-summary', TODAY) },
+    { key: 'reporting-today', label: translate('dashboard.cards.reportingToday'), value: data ? data.today.reportingVehicles : null, to: reportLink('daily-vehicle-operation-report', TODAY) },
+    { key: 'alerts-today', label: translate('dashboard.cards.alertsToday'), value: data ? data.today.alerts : null, to: reportLink('alert', TODAY), colour: 'error.main' },
+  ];
+
+  return (
+    <Box sx={{ pb: 3 }}>
+      <PageHeader title="menu.dashboard" subtitle="dashboard.subtitles.dashboard"
+        actions={<FreshnessBar live={live} at={summary.at} error={null} reload={summary.reload} />} />
+      <FreshnessBar live={false} at={null} error={summary.error} reload={summary.reload} />
+      {(canStatus || canLive) && <LiveRefresh reload={summary.reload} onConnected={setLive} />}
+      <FigureSection title={translate('dashboard.cards.vehicles')} figures={vehicles} min={130} />
+      <FigureSection title={translate('dashboard.cards.today')} figures={today} min={170}>
+        {data && data.today.alertsByType.length > 0 && (
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1 }}>
+            {data.today.alertsByType.map((a) => (
+              <Chip key={a.key} size="small" component={Link} clickable to={reportLink('alert', { ...TODAY, type: a.key })}
+                label={`${translate(`tracking.events.${a.key}`, { _: a.key })}: ${a.count}`} />
+            ))}
+          </Box>
+        )}
+        {data && <TopVehicles rows={data.today.topVehicles} />}
+      </FigureSection>
+      {data?.devices && (
+        <FigureSection title={translate('dashboard.cards.devices')} figures={(['total', ...DEVICE_STATUSES] as const).map((status) => ({
+          key: `devices-${status}`,
+          label: translate(`dashboard.deviceStatuses.${status}`),
+          value: data.devices![status],
+          to: status === 'total' ? '/management/device' : withFilter('/management/device', { status }),
+        }))} />
+      )}
+      {canFitment && <FitmentSection />}
+      {canItems && <StockSection />}
+    </Box>
+  );
+}

@@ -1,0 +1,34 @@
+/** The report's chart above the table (its own chunk: @mui/x-charts loads with it). */
+import { Box, Typography } from '@mui/material';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { LineChart } from '@mui/x-charts/LineChart';
+import { PieChart } from '@mui/x-charts/PieChart';
+import { useTranslate } from 'react-admin';
+import type { ReportChart as ChartDeclaration } from '../../resources/reports/define.ts';
+import { formatChartKey, formatReportValue } from '../../resources/reports/format.ts';
+import type { ChartRow } from './api.ts';
+
+export function ReportChart({ chart, rows }: { chart: ChartDeclaration; rows: ChartRow[] }) {
+  const translate = useTranslate();
+  const keys = rows.map((r) => formatChartKey(chart.keyType, r.key, translate, chart.keyLabels));
+  const series = chart.series.map((s) => ({
+    data: rows.map((r) => Number(r[s.name] ?? 0)),
+    label: translate(s.label),
+    valueFormatter: (v: number | null) => formatReportValue(s.type, v, translate),
+  }));
+  // counts have whole ticks: no 0.5 alerts
+  const yAxis = [{ tickMinStep: chart.series.every((s) => s.type === 'count') ? 1 : undefined }];
+  return (
+    <Box role="figure" aria-label={translate(chart.title)} sx={{ px: 2, pt: 2 }}>
+      <Typography variant="subtitle1">{translate(chart.title)}</Typography>
+      {!rows.length ? <Typography color="text.secondary" sx={{ py: 2 }}>{translate('reports.noChartData')}</Typography>
+        : chart.kind === 'pie' ? (
+          <PieChart height={240} series={[{ data: rows.map((r, i) => ({ id: r.key, value: Number(r[chart.series[0]!.name] ?? 0), label: keys[i] })) }]} />
+        ) : chart.kind === 'line' ? (
+          <LineChart height={240} xAxis={[{ data: keys, scaleType: 'point' }]} yAxis={yAxis} series={series} skipAnimation />
+        ) : (
+          <BarChart height={240} xAxis={[{ data: keys, scaleType: 'band', categoryGapRatio: keys.length < 4 ? 0.6 : 0.3 }]} yAxis={yAxis} series={series} skipAnimation />
+        )}
+    </Box>
+  );
+}

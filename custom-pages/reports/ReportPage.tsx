@@ -1,0 +1,167 @@
+/**
+ * The one report page: any declared report (resources/reports/) as a header, the filter bar, the
+ * chart, the list table with a column chooser and a totals row, pagination and the export menu.
+ * The rows come through react-admin's list (ListBase) from the report's API.
+ */
+import { Children, isValidElement, lazy, Suspense, type ReactElement } from 'react';
+import { useParams } from 'react-router-dom';
+import { Box, Card, LinearProgress, Link, TableCell, TableFooter, TableRow, Typography } from '@mui/material';
+import {
+  DatagridBody, DatagridConfigurable, FunctionField, ListBase, Pagination, SelectColumnsButton, useListContext, useNotify, useStore, useTranslate,
+  type DatagridBodyProps,
+} from 'react-admin';
+import type { ReportColumn, ReportDeclaration } from '../../resources/reports/define.ts';
+import { findReport } from '../../resources/reports/index.ts';
+import { formatReportValue, placeLink, placeOf } from '../../resources/reports/format.ts';
+import { PageHeader } from '../../src/layout/PageHeader.tsx';
+import { ExportMenu } from '../../src/resources/ExportMenu.tsx';
+import { PAGE_SIZES } from '../../src/resources/ResourceList.tsx';
+import { StatusPage } from '../../src/pages/StatusPage.tsx';
+import { ModulePage } from '../ModulePage.tsx';
+import { useChart, useTotals, waitsForVehicle, type Totals } from './api.ts';
+import { ReportFilters } from './ReportFilters.tsx';
+
+const ReportChart = lazy(() => import('./ReportChart.tsx').then((m) => ({ default: m.ReportChart })));
+
+type Row = Record<string, unknown>;
+
+/** The column chooser's store key of a report. */
+export const preferenceKey = (report: ReportDeclaration) => `reports.${report.slug}`;
+
+/** The columns shown now, in the table's order (the column chooser's choice, else the declaration's visible ones). */
+export function useVisibleColumns(report: ReportDeclaration): ReportColumn[] {
+  const key = preferenceKey(report);
+  const [omit] = useStore<string[] | undefined>(`preferences.${key}.omit`, report.columns.filter((c) => c.hidden).map((c) => c.name));
+  const [chosen] = useStore<string[] | undefined>(`preferences.${key}.columns`);
+  if (chosen) return chosen.map((index) => report.columns[Number(index)]).filter((c): c is ReportColumn => Boolean(c));
+  return report.columns.filter((c) => !(omit ?? []).includes(c.name));
+}
+
+function Cell({ column, row }: { column: ReportColumn; row: Row }) {
+  const translate = useTranslate();
+  const value = row[column.name];
+  if (column.type === 'place') {
+    const place = placeOf(value);
+    return place ? <Link href={placeLink(place)} target="_blank" rel="noopener noreferrer">{formatReportValue('place', value, translate)}</Link> : null;
+  }
+  return <>{formatReportValue(column.type, value, translate, column.labels)}</>;
+}
+
+/** The table's rows, then its totals row (over every matching row, not the page) in the footer, under the shown columns. */
+function TotalsBody({ report, totals, ...props }: DatagridBodyProps & { report: ReportDeclaration; totals?: Totals }) {
+  const translate = useTranslate();
+  const shown = Children.toArray(props.children).filter(isValidElement) as ReactElement<{ source?: string }>[];
+  const hasTotals = report.columns.some((c) => c.total);
+  return (
+    <>
+      <DatagridBody {...props} />
+      {hasTotals && (
+        <TableFooter>
+          <TableRow data-testid="report-totals" sx={{ '& td': { fontWeight: 600, color: 'text.primary', fontSize: '0.875rem' } }}>
+            {shown.map((child, i) => {
+              const column = report.columns.find((c) => c.name === child.props.source);
+              const value = column?.total && totals ? formatReportValue(column.total === 'count' ? 'count' : column.type, totals[column.name], translate, column.labels) : '';
+              const label = i === 0 ? translate('reports.total') : '';
+              return <TableCell key={child.props.source ?? i}>{label && value ? `${label}: ${value}` : label || value}</TableCell>;
+            })}
+          </TableRow>
+        </TableFooter>
+      )}
+    </>
+  );
+}
+
+function ReportTable({ report }: { report: ReportDeclaration }) {
+  const translate = useTranslate();
+  const { isFetching, filterValues } = useListContext();
+  const { data: totals } = useTotals(report, filterValues);
+  if (waitsForVehicle(report, filterValues)) {
+    return <Typography sx={{ p: 3 }} color="text.secondary" data-testid="report-choose-vehicle">{translate('reports.chooseVehicle')}</Typography>;
+  }
+  return (
+    <>
+      <LinearProgress sx={{ visibility: isFetching ? 'visible' : 'hidden' }} aria-hidden={!isFetching} />
+      <Box sx={{ overflowX: 'auto' }}>
+        <DatagridConfigurable
+          preferenceKey={preferenceKey(report)}
+          omit={report.columns.filter((c) => c.hidden).map((c) => c.name)}
+          rowClick={false}
+          bulkActionButtons={false}
+          body={<TotalsBody report={report} totals={totals} />}
+          empty={<Typography sx={{ p: 3 }} color="text.secondary">{translate(report.emptyMessage ?? 'ra.navigation.no_results')}</Typography>}
+        >
+          {report.columns.map((column) => (
+            <FunctionField key={column.name} source={column.name} label={column.label} sortable={Boolean(column.sortable)}
+              render={(row: Row) => <Cell column={column} row={row} />} />
+          ))}
+        </DatagridConfigurable>
+      </Box>
+      <Pagination rowsPerPageOptions={PAGE_SIZES} />
+    </>
+  );
+}
+
+function Chart({ report }: { report: ReportDeclaration }) {
+  const { filterValues } = useListContext();
+  const { data, error } = useChart(report, filterValues);
+  if (!report.chart || error) return null;
+  return (
+    <Card sx={{ mb: 2 }}>
+      <Suspense fallback={<LinearProgress />}>{data ? <ReportChart chart={report.chart} rows={data} /> : <LinearProgress />}</Suspense>
+    </Card>
+  );
+}
+
+function Toolbar({ report }: { report: ReportDeclaration }) {
+  const columns = useVisibleColumns(report);
+  return (
+    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+      <SelectColumnsButton preferenceKey={preferenceKey(report)} />
+      <ExportMenu report={{ declaration: report, columns }} />
+    </Box>
+  );
+}
+
+/** A declared report's page. */
+export function ReportPage({ report }: { report: ReportDeclaration }) {
+  const translate = useTranslate();
+  const [field, order] = report.defaultSort;
+  const notify = useNotify();
+  // a single-vehicle report's list answers 400 until its vehicle is chosen: the table asks for it instead of an error toast
+  const queryOptions = report.pickers.vehicle === 'single' ? {
+    onError: (error: { message?: string; body?: { errors?: Record<string, string> } }) => {
+      if (!error?.body?.errors?.vehicleId) notify(error?.message || 'ra.notification.http_error', { type: 'error', messageArgs: { _: error?.message } });
+    },
+  } : undefined;
+  const defaults = report.noPeriod || report.defaultPreset === 'custom' ? {} : { preset: report.defaultPreset };
+  return (
+    <ListBase
+      key={report.slug}
+      resource={report.api.slice(1)}
+      storeKey={`reports.${report.slug}`}
+      perPage={10}
+      sort={{ field, order }}
+      filter={report.fixedFilter}
+      filterDefaultValues={defaults}
+      queryOptions={queryOptions}
+      disableSyncWithLocation={false}
+      // the page's module guard has checked the report's permission; the API checks every call
+      disableAuthentication
+    >
+      <PageHeader title={report.title} subtitle={translate(`reports.subtitles.${report.slug}`, { _: '' }) || undefined} actions={<Toolbar report={report} />} />
+      <Chart report={report} />
+      <Card sx={{ minWidth: 0 }}>
+        <ReportFilters report={report} />
+        <ReportTable report={report} />
+      </Card>
+    </ListBase>
+  );
+}
+
+/** /reports/:slug: the declared report of that slug behind its module's permission. */
+export function ReportRoutePage() {
+  const { slug } = useParams();
+  const report = findReport(slug);
+  if (!report) return <StatusPage kind="notFound" />;
+  return <ModulePage moduleId={`report-${report.slug}`}><ReportPage report={report} /></ModulePage>;
+}

@@ -1,0 +1,20 @@
+import { defineReport } from './define.ts';
+
+/** Each time a vehicle left its assigned route (the ROUTE_VIOLATION event), with the route and how far off it was. */
+export default defineReport({
+  slug: 'route-violation',
+  api: '/report/route-violation',
+  title: 'menu.reports.routeViolation',
+  columns: [
+    { name: 'eventTime', label: 'reports.columns.eventTime', type: 'datetime', sortable: true },
+    { name: 'registrationNumber', label: 'reports.columns.registrationNumber', type: 'text', sortable: true, total: 'count' },
+    { name: 'vehicleName', label: 'reports.columns.vehicleName', type: 'text', sortable: true, hidden: true },
+    { name: 'routeName', label: 'reports.columns.routeName', type: 'text', sortable: true },
+    { name: 'place', label: 'reports.columns.place', type: 'place' },
+    { name: 'metersOffRoute', label: 'reports.columns.metersOffRoute', type: 'number', sortable: true, total: 'max' },
+  ],
+  defaultSort: ['eventTime', 'DESC'],
+  defaultPreset: 'today',
+  pickers: { vehicle: true, group: true },
+  emptyMessage: 'reports.routeViolation.empty',
+});

@@ -1,0 +1,21 @@
+/**
+ * Columns the run and trip reports share (labels under runReports.columns in the i18n files), so
+ * that "Distance" or "Vehicle" reads and adds up the same in every one of them.
+ */
+import type { ReportColumn, ReportColumnType } from './define.ts';
+
+export const runColumn = (name: string, type: ReportColumnType, more: Partial<ReportColumn> = {}): ReportColumn =>
+  ({ name, label: `runReports.columns.${name}`, type, sortable: true, ...more });
+
+/** The vehicle holding the device now: registration number (the device's IMEI when the caller cannot see that vehicle) and name. */
+export const vehicleColumns = (more: Partial<ReportColumn> = {}): ReportColumn[] => [
+  runColumn('registrationNumber', 'text', more),
+  runColumn('vehicleName', 'text'),
+];
+
+/** The day's or period's running, idle and stopped time, summed in the totals row. */
+export const timeColumns = (): ReportColumn[] => [
+  runColumn('running', 'duration', { total: 'sum' }),
+  runColumn('idle', 'duration', { total: 'sum' }),
+  runColumn('stopped', 'duration', { total: 'sum' }),
+];

@@ -1,0 +1,27 @@
+import { defineReport } from './define.ts';
+import { runColumn, timeColumns, vehicleColumns } from './run-columns.ts';
+
+/** One row per vehicle over the whole period. */
+export default defineReport({
+  slug: 'total-run-summary',
+  api: '/report/total-run',
+  title: 'menu.reports.totalRunSummary',
+  columns: [
+    ...vehicleColumns({ total: 'count' }),
+    runColumn('distance', 'distance', { total: 'sum' }),
+    ...timeColumns(),
+    runColumn('maxSpeed', 'speed', { total: 'max' }),
+    runColumn('trips', 'count', { total: 'sum' }),
+    runColumn('alerts', 'count', { total: 'sum' }),
+    runColumn('daysActive', 'count', { total: 'sum' }),
+    runColumn('averageDistance', 'distance', { total: 'avg' }),
+  ],
+  defaultSort: ['distance', 'DESC'],
+  defaultPreset: 'thisMonth',
+  pickers: { vehicle: true, group: true },
+  chart: {
+    kind: 'bar', title: 'runReports.charts.distancePerVehicle', keyType: 'text',
+    series: [{ name: 'distance', label: 'runReports.columns.distance', type: 'distance' }],
+  },
+  emptyMessage: 'runReports.empty',
+});

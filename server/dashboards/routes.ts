@@ -1,0 +1,110 @@
+/**
+ * The dashboards' figures: GET /dashboard/summary, /dashboard/charts, /erp/fitment-counts and
+ * /erp/stock-counts. Each figure is gated by the module it comes from (a role without fitment gets
+ * 403 on the fitment counts) and scoped as its list or report is. docs/reports.md, "Dashboards".
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { requireCaller, type Caller } from '../auth/caller.ts';
+import { badRequest } from '../http/errors.ts';
+import { indianIsoDay } from '../../src/format/date.ts';
+import { MAX_REPORT_DAYS } from '../../resources/reports/define.ts';
+import { alertsByType, chartDays, dayFigures, deviceCounts, fitmentCounts, itemCounts, vehicleCounts } from './queries.ts';
+
+/** Any one of the three dashboards opens their figures. */
+export const DASHBOARD_MODULES = ['dashboard', 'dashboard-v2', 'fleet-dashboard'];
+/** How many days the charts show when no period is given: the last week, today included. */
+export const DEFAULT_CHART_DAYS = 7;
+
+const may = (caller: Caller, permission: string) => caller.isSuperAdmin || caller.permissions.includes(permission);
+
+const DAY_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
+const day = (description: string) => ({
+  type: 'string', maxLength: 10, pattern: DAY_PATTERN, description,
+  errorMessage: 'Days are written yyyy-MM-dd',
+});
+
+const DAY_MS = 86_400_000;
+
+/** A yyyy-MM-dd that is a real day (2026-02-30 is not), as UTC midnight for arithmetic. */
+function realDay(name: string, text: string): number {
+  const time = Date.parse(`${text}T00:00:00Z`);
+  if (Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== text || text < '1900-01-01' || text > '2100-12-31') {
+    throw badRequest(`The ${name} day is not a real date`, { [name]: 'Not a real date' });
+  }
+  return time;
+}
+
+/** The charts' period: whole Asia/Kolkata days, from ≤ to, at most MAX_REPORT_DAYS of them. */
+export function chartPeriod(query: { from?: string; to?: string }, now = Date.now()): { from: string; to: string } {
+  const to = query.to ?? indianIsoDay(now);
+  const toTime = realDay('to', to);
+  const from = query.from ?? new Date(toTime - (DEFAULT_CHART_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
+  const fromTime = realDay('from', from);
+  if (fromTime > toTime) throw badRequest('The period must start on or before the day it ends', { from: 'After the end of the period' });
+  if ((toTime - fromTime) / DAY_MS + 1 > MAX_REPORT_DAYS) {
+    throw badRequest(`The period may cover at most ${MAX_REPORT_DAYS} days`, { to: `At most ${MAX_REPORT_DAYS} days` });
+  }
+  return { from, to };
+}
+
+export function dashboardRoutes(app: FastifyInstance, db: Db) {
+  const tags = ['dashboards'];
+
+  app.get('/dashboard/summary', {
+    config: { permission: DASHBOARD_MODULES },
+    schema: {
+      tags,
+      summary: "Vehicles by state, today's distance and alerts (Asia/Kolkata), the ten vehicles that went furthest today, and devices by status (with the device module)",
+    },
+  }, async (request) => {
+    const caller = await requireCaller(request);
+    const today = indianIsoDay();
+    const [vehicles, figures, devices] = await Promise.all([
+      vehicleCounts(db, caller),
+      dayFigures(db, caller, today),
+      may(caller, 'management-device') ? deviceCounts(db, caller) : Promise.resolve(null),
+    ]);
+    return { success: true, data: { vehicles, today: figures, devices } };
+  });
+
+  app.get<{ Querystring: { from?: string; to?: string } }>('/dashboard/charts', {
+    config: { permission: DASHBOARD_MODULES },
+    schema: {
+      tags,
+      summary: `Per Asia/Kolkata day: distance, running time, utilisation, vehicles offline and (with the fitment module) fitments; alerts by type over the period. At most ${MAX_REPORT_DAYS} days; the last ${DEFAULT_CHART_DAYS} by default`,
+      querystring: {
+        type: 'object',
+        properties: { from: day('First day, yyyy-MM-dd (Asia/Kolkata)'), to: day('Last day, yyyy-MM-dd, included; today by default') },
+      },
+    },
+  }, async (request) => {
+    const caller = await requireCaller(request);
+    const period = chartPeriod(request.query);
+    const [days, alerts] = await Promise.all([
+      chartDays(db, caller, period.from, period.to, may(caller, 'fitment')),
+      alertsByType(db, caller, period.from, period.to),
+    ]);
+    return { success: true, data: { ...period, vehicles: days.vehicles, days: days.days, alertsByType: alerts } };
+  });
+
+  app.get('/erp/fitment-counts', {
+    config: { permission: 'fitment' },
+    schema: { tags, summary: 'Fitments by activation status: fitted today, this month (Asia/Kolkata) and in all, in the caller\'s organisations' },
+  }, async (request) => {
+    const caller = await requireCaller(request);
+    return { success: true, data: await fitmentCounts(db, caller, indianIsoDay()) };
+  });
+
+  app.get('/erp/stock-counts', {
+    config: { permission: ['management-device', 'management-item'] },
+    schema: { tags, summary: 'Devices by status and items by status (in units), in the caller\'s organisations; each null without its module' },
+  }, async (request) => {
+    const caller = await requireCaller(request);
+    const [devices, items] = await Promise.all([
+      may(caller, 'management-device') ? deviceCounts(db, caller) : Promise.resolve(null),
+      may(caller, 'management-item') ? itemCounts(db, caller) : Promise.resolve(null),
+    ]);
+    return { success: true, data: { devices, items } };
+  });
+}

@@ -1,0 +1,230 @@
+/**
+ * The report framework: one declaration (resources/reports/<slug>.ts) and one source (an SQL
+ * select of the caller's rows) make four routes on the list contract: GET <api> (a page),
+ * <api>/export (large pages), <api>/totals (the totals row over every matching row) and
+ * <api>/chart. The filter (period, vehicles, group, search, the report's own filters) is parsed
+ * and checked here, once, for every report. docs/reports.md describes the contract.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { requireCaller, type Caller } from '../auth/caller.ts';
+import { badRequest } from '../http/errors.ts';
+import { nulCharacterPath } from '../http/nul-characters.ts';
+import { id, query, UUID_PATTERN } from '../resources/sql.ts';
+import { INTEGER_RANGE, isDateText, NUMBER_RANGE } from '../resources/validation.ts';
+import { listQuerystring, MAX_EXPORT_PAGE, MAX_LIST_PAGE, sendList } from '../resources/routes.ts';
+import { parseJson } from '../resources/list-query.ts';
+import { MAX_REPORT_DAYS, type ReportColumn, type ReportDeclaration, type ReportFilter } from '../../resources/reports/define.ts';
+import { isPresetName, periodDays, presetRange } from '../../resources/reports/period.ts';
+
+export type { ReportFilter } from '../../resources/reports/define.ts';
+
+export interface ReportSource {
+  declaration: ReportDeclaration;
+  /** The permission id (or any one of several) the routes need; default report-<slug>. */
+  permission?: string | string[];
+  /** A select of the caller's rows matching the filter, its columns named exactly as the declaration's, plus `id`. */
+  rows(caller: Caller, filter: ReportFilter): SQL;
+  /** The chart's rows: `key` and one number per declared series. */
+  chart?(caller: Caller, filter: ReportFilter): SQL;
+}
+
+/** Longest search text, and most vehicles one filter may name. */
+const MAX_TEXT = 255;
+const MAX_VEHICLES = 1000;
+
+const invalid = (key: string, text = `The filter ${key} is not valid`) => badRequest(text, { [key]: text });
+
+
+function instant(key: string, value: unknown): Date {
+  if (!isDateText(value) || Number.isNaN(Date.parse(value))) throw invalid(key, `The filter ${key} must be an ISO date and time`);
+  return new Date(value);
+}
+
+const uuid = (key: string, value: unknown): string => {
+  if (typeof value !== 'string' || !UUID_PATTERN.test(value)) throw invalid(key);
+  return value.toLowerCase();
+};
+
+const BASE_KEYS = new Set(['from', 'to', 'preset', 'vehicleId', 'groupId', 'q']);
+
+/**
+ * The ?filter= of a report, checked: the period (from/to ISO instants, or a preset name; missing:
+ * today in Asia/Kolkata; at most maxDays days), vehicles, group, search and the declared extra
+ * filters. Anything else is refused with a 400 naming it.
+ */
+export function parseReportFilter(declaration: ReportDeclaration, raw: unknown, now = Date.now()): ReportFilter {
+  const parsed = parseJson(raw, 'filter') ?? {};
+  if (typeof parsed !== 'object' || Array.isArray(parsed) || parsed === null) throw badRequest('The filter parameter is not valid');
+  const filter: Record<string, unknown> = Object.assign(Object.create(null) as Record<string, unknown>, parsed, declaration.fixedFilter ?? {});
+  const nulAt = nulCharacterPath(filter);
+  if (nulAt !== undefined) throw invalid(nulAt);
+  const extras = declaration.extraFilters ?? [];
+  for (const key of Object.keys(filter)) {
+    if (!BASE_KEYS.has(key) && !extras.some((e) => e.name === key)) throw invalid(key, `Filtering by ${key} is not allowed`);
+  }
+  const given = (key: string) => filter[key] !== undefined && filter[key] !== null && filter[key] !== '';
+
+  let from: Date;
+  let to: Date;
+  if (given('from') || given('to')) {
+    if (!given('from') || !given('to')) throw invalid(given('from') ? 'to' : 'from', 'Give both the start and the end of the period');
+    from = instant('from', filter.from);
+    to = instant('to', filter.to);
+  } else if (given('preset')) {
+    if (!isPresetName(filter.preset)) throw invalid('preset', 'The period preset is not one of today, yesterday, thisWeek, lastWeek, thisMonth or lastMonth');
+    ({ from, to } = presetRange(filter.preset, now));
+  } else {
+    ({ from, to } = presetRange('today', now));
+  }
+  if (!declaration.noPeriod) {
+    if (to <= from) throw invalid('to', 'The end of the period must come after its start');
+    const maxDays = declaration.maxDays ?? MAX_REPORT_DAYS;
+    if (periodDays(from, to) > maxDays) throw invalid('to', `The period may be at most ${maxDays} days long`);
+  }
+
+  let vehicleIds: string[] | null = null;
+  if (given('vehicleId')) {
+    const list = Array.isArray(filter.vehicleId) ? filter.vehicleId : [filter.vehicleId];
+    if (list.length > MAX_VEHICLES) throw invalid('vehicleId', `At most ${MAX_VEHICLES} vehicles may be chosen`);
+    vehicleIds = list.map((v) => uuid('vehicleId', v));
+  }
+  const groupId = given('groupId') ? uuid('groupId', filter.groupId) : null;
+  let q: string | null = null;
+  if (given('q')) {
+    if (typeof filter.q !== 'string' || filter.q.length > MAX_TEXT) throw invalid('q');
+    q = filter.q.trim() || null;
+  }
+
+  const extra: Record<string, string | number> = {};
+  for (const declared of extras) {
+    if (!given(declared.name)) continue;
+    const value = filter[declared.name];
+    if (declared.type === 'number') {
+      const n = typeof value === 'number' || (typeof value === 'string' && value.trim() !== '') ? Number(value) : NaN;
+      if (!Number.isFinite(n)) throw invalid(declared.name, `The filter ${declared.name} must be a number`);
+      const [min, max] = [declared.min ?? NUMBER_RANGE.min, declared.max ?? NUMBER_RANGE.max];
+      if (n < min || n > max) throw invalid(declared.name, `The filter ${declared.name} must be from ${min} to ${max}`);
+      extra[declared.name] = n;
+    } else if (declared.type === 'choice') {
+      if (typeof value !== 'string' || !(declared.choices ?? []).includes(value)) throw invalid(declared.name);
+      extra[declared.name] = value;
+    } else {
+      if (typeof value !== 'string' || value.length > MAX_TEXT) throw invalid(declared.name);
+      extra[declared.name] = value;
+    }
+  }
+  return { from: from.toISOString(), to: to.toISOString(), vehicleIds, groupId, q, extra };
+}
+
+/** `v.id in (...)` and `v.group_id = ...` for the vehicles (alias `v` unless told) the filter names; `true` when it names none. */
+export function vehicleCondition(filter: ReportFilter, vehicle: SQL = sql`v`): SQL {
+  const parts: SQL[] = [];
+  if (filter.vehicleIds) {
+    parts.push(filter.vehicleIds.length ? sql`${vehicle}.id in (${sql.join(filter.vehicleIds.map((v) => sql`${v}::uuid`), sql`, `)})` : sql`false`);
+  }
+  if (filter.groupId) parts.push(sql`${vehicle}.group_id = ${filter.groupId}::uuid`);
+  return parts.length ? sql.join(parts, sql` and `) : sql`true`;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The search box: any of the given text expressions contains `q` (case-insensitive); `true` without a search. */
+export function searchCondition(filter: ReportFilter, columns: SQL[]): SQL {
+  if (!filter.q || !columns.length) return sql`true`;
+  const pattern = `%${escapeLike(filter.q)}%`;
+  return sql`(${sql.join(columns.map((c) => sql`${c} ilike ${pattern}`), sql` or `)})`;
+}
+
+/** An instant as the API sends it: ISO text. */
+export const isoText = (expression: SQL): SQL => sql`to_json(${expression}) #>> '{}'`;
+
+const column = (name: string) => sql`r.${id(name)}`;
+
+function parseSortAndRange(declaration: ReportDeclaration, requestQuery: Record<string, unknown>, maxPage: number) {
+  const sort = parseJson(requestQuery.sort, 'sort') ?? declaration.defaultSort;
+  if (!Array.isArray(sort) || typeof sort[0] !== 'string') throw badRequest('The sort parameter is not valid');
+  const [field, rawOrder] = sort as [string, unknown];
+  if (!declaration.columns.some((c) => c.name === field && c.sortable)) throw badRequest(`Sorting by ${field} is not allowed`);
+  const direction = String(rawOrder ?? 'ASC').toUpperCase() === 'DESC' ? sql`desc` : sql`asc`;
+  // id breaks ties so that pages never repeat or skip a row
+  const orderBy = sql`${column(field)} ${direction} nulls last, r.id ${direction}`;
+  const range = parseJson(requestQuery.range, 'range') ?? [0, 9];
+  const bound = (n: unknown) => Number.isInteger(n) && (n as number) >= 0 && (n as number) <= INTEGER_RANGE.max;
+  if (!Array.isArray(range) || range.length !== 2 || !range.every(bound) || range[1] < range[0]) throw badRequest('The range parameter is not valid');
+  const start = range[0] as number;
+  return { orderBy, start, end: Math.min(range[1] as number, start + maxPage - 1) };
+}
+
+const NUMERIC_TYPES = new Set(['number', 'count', 'distance', 'duration', 'speed', 'percent']);
+
+/** The totals row's expression of one column. */
+function totalOf(c: ReportColumn): SQL {
+  if (c.total === 'count') return sql`count(*)::integer`;
+  const value = NUMERIC_TYPES.has(c.type) ? sql`${column(c.name)}::float8` : column(c.name);
+  return sql`${sql.raw(c.total!)}(${value})`;
+}
+
+const toNumber = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+
+export function registerReport(app: FastifyInstance, db: Db, source: ReportSource) {
+  const { declaration } = source;
+  const permission = source.permission ?? `report-${declaration.slug}`;
+  const exportPermission = [...(Array.isArray(permission) ? permission : [permission]).map((p) => `export-${p}`)];
+  const tags = ['reports'];
+  const filterOnly = { type: 'object', properties: { filter: listQuerystring.properties.filter } };
+  type Request = FastifyRequest<{ Querystring: Record<string, unknown> }>;
+
+  const list = (maxPage: number) => async (request: Request, reply: FastifyReply) => {
+    const caller = await requireCaller(request);
+    const filter = parseReportFilter(declaration, request.query.filter);
+    const { orderBy, start, end } = parseSortAndRange(declaration, request.query, maxPage);
+    const rows = source.rows(caller, filter);
+    const [page, [count]] = await Promise.all([
+      query(db, sql`select r.* from (${rows}) r order by ${orderBy} limit ${end - start + 1} offset ${start}`),
+      query<{ total: number }>(db, sql`select count(*)::integer as total from (${rows}) r`),
+    ]);
+    return sendList(reply, { name: declaration.slug }, start, page as never[], Number(count?.total ?? 0));
+  };
+
+  app.get(declaration.api, {
+    config: { permission },
+    schema: { tags, summary: `The ${declaration.slug} report: a page of rows; filter from, to (or preset), vehicleId, groupId, q`, querystring: listQuerystring },
+  }, list(MAX_LIST_PAGE));
+
+  app.get(`${declaration.api}/export`, {
+    config: { permission: exportPermission },
+    schema: { tags, summary: `The ${declaration.slug} report's rows for an export, up to ${MAX_EXPORT_PAGE} per request`, querystring: listQuerystring },
+  }, list(MAX_EXPORT_PAGE));
+
+  app.get(`${declaration.api}/totals`, {
+    config: { permission },
+    schema: { tags, summary: `The ${declaration.slug} report's totals row over every row matching the filter`, querystring: filterOnly },
+  }, async (request: Request) => {
+    const caller = await requireCaller(request);
+    const filter = parseReportFilter(declaration, request.query.filter);
+    const totalled = declaration.columns.filter((c) => c.total);
+    if (!totalled.length) return { success: true, data: {} };
+    const [row] = await query<Record<string, unknown>>(db, sql`select ${sql.join(totalled.map((c) => sql`${totalOf(c)} as ${id(c.name)}`), sql`, `)}
+      from (${source.rows(caller, filter)}) r`);
+    const data = Object.fromEntries(totalled.map((c) => {
+      const value = row?.[c.name] ?? null;
+      return [c.name, NUMERIC_TYPES.has(c.type) || c.total === 'count' ? toNumber(value) : value];
+    }));
+    return { success: true, data };
+  });
+
+  if (source.chart && declaration.chart) {
+    const series = declaration.chart.series.map((s) => s.name);
+    app.get(`${declaration.api}/chart`, {
+      config: { permission },
+      schema: { tags, summary: `The ${declaration.slug} report's chart: one row per key with its numbers`, querystring: filterOnly },
+    }, async (request: Request) => {
+      const caller = await requireCaller(request);
+      const filter = parseReportFilter(declaration, request.query.filter);
+      const rows = await query<Record<string, unknown>>(db, source.chart!(caller, filter));
+      return { success: true, data: rows.map((r) => ({ key: String(r.key), ...Object.fromEntries(series.map((s) => [s, toNumber(r[s]) ?? 0])) })) };
+    });
+  }
+}

@@ -1,0 +1,95 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { MemoryRouter } from 'react-router-dom';
+import { AdminContext, memoryStore } from 'react-admin';
+import { i18nProvider } from '../../providers/i18nProvider.ts';
+import { authProvider } from '../../providers/authProvider.ts';
+import { dataProvider } from '../../providers/dataProvider.ts';
+import { encodePermissions } from '../../providers/permissions.ts';
+import customTrip from '../../resources/reports/custom-trip.ts';
+import monthlySummary from '../../resources/reports/monthly-summary.ts';
+import type { ReportDeclaration } from '../../resources/reports/define.ts';
+import { ReportPage } from '../../custom-pages/reports/ReportPage.tsx';
+
+/** The custom trip report waits for its one vehicle; the monthly summary reads months as MM/yyyy. */
+const VEHICLE = { id: '0b9d3c1e-8f1a-4c35-9d7e-3a1f2b4c5d6e', registrationNumber: 'UP78RR0001', name: 'Sunrise 1' };
+const TRIPS = [
+  { id: 'T1', kind: 'TRIP', startTime: '2026-10-30T02:30:00Z', endTime: '2026-10-30T04:00:00Z', startPlace: '26.449923,80.331871', endPlace: '26.5,80.4', distance: 45000, duration: 5400, maxSpeed: 72, averageSpeed: 30, ignitionOn: 5400, status: 'CLOSED' },
+  { id: 'S1', kind: 'STOP', startTime: '2026-10-30T04:00:00Z', endTime: '2026-10-30T06:30:00Z', startPlace: '26.5,80.4', endPlace: '26.5,80.4', distance: 0, duration: 9000, maxSpeed: null, averageSpeed: null, ignitionOn: 0, status: 'CLOSED' },
+];
+const calls: string[] = [];
+
+const server = setupServer(
+  http.get('*/api/auth/logged-in-user/:id', ({ params }) => HttpResponse.json({
+    success: true, data: { id: params.id, firstName: 'Test', lastName: 'User', email: 't@x.in', phone: null, role: { id: 'r', name: 'CUSTOMER', isSuperAdmin: false, authScopes: [] } },
+  })),
+  http.get('*/api/custom-trip', ({ request }) => {
+    const filter = JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}') as { vehicleId?: string };
+    calls.push(`list ${filter.vehicleId ?? 'none'}`);
+    if (!filter.vehicleId) return HttpResponse.json({ success: false, message: 'Choose one vehicle for this report', errors: { vehicleId: 'Choose one vehicle' } }, { status: 400 });
+    return HttpResponse.json(TRIPS, { headers: { 'Content-Range': `custom-trip 0-1/2` } });
+  }),
+  http.get('*/api/custom-trip/totals', () => {
+    calls.push('totals');
+    return HttpResponse.json({ success: true, data: { kind: 2, distance: 45000, duration: 14400, maxSpeed: 72, ignitionOn: 5400 } });
+  }),
+  http.get('*/api/report/monthly-summary', () => HttpResponse.json([
+    { id: 'd:2026-10', month: '2026-10', registrationNumber: 'UP78RR0001', vehicleName: 'Sunrise 1', distance: 200000, running: 18000, idle: 5400, stopped: 149400, maxSpeed: 72, trips: 5, alerts: 3, daysActive: 2 },
+  ], { headers: { 'Content-Range': 'monthly-summary 0-0/1' } })),
+  http.get('*/api/report/monthly-summary/totals', () => HttpResponse.json({ success: true, data: { distance: 200000 } })),
+  http.get('*/api/report/monthly-summary/chart', () => HttpResponse.json({ message: 'no chart here' }, { status: 500 })),
+  http.get('*/api/vehicle', () => HttpResponse.json([VEHICLE], { headers: { 'Content-Range': 'vehicle 0-0/1' } })),
+  http.get('*/api/group', () => HttpResponse.json([], { headers: { 'Content-Range': 'groups */0' } })),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+afterEach(() => server.resetHandlers());
+
+beforeEach(() => {
+  localStorage.clear();
+  calls.length = 0;
+  const later = new Date(Date.now() + 3_600_000).toISOString();
+  localStorage.setItem('waymark.session', JSON.stringify({
+    accessToken: 'a', refreshToken: 'r', accessExpiresAt: later, refreshExpiresAt: later,
+    user: { id: 'u1', firstName: 'Test', lastName: 'User', email: 't@x.in', phone: null }, role: { name: 'CUSTOMER', isSuperAdmin: false, authScopes: [] },
+  }));
+  localStorage.setItem('waymark.permissions', encodePermissions(['report-custom-trip', 'report-monthly-summary']));
+});
+
+const renderPage = (report: ReportDeclaration) => render(
+  <MemoryRouter initialEntries={[`/reports/${report.slug}`]}>
+    <AdminContext i18nProvider={i18nProvider} authProvider={authProvider} dataProvider={dataProvider} store={memoryStore()}>
+      <ReportPage report={report} />
+    </AdminContext>
+  </MemoryRouter>,
+);
+
+describe('the run report pages', () => {
+  it('custom trip: asks for one vehicle without an error, then lists its trips and stops', async () => {
+    renderPage(customTrip);
+    expect(await screen.findByTestId('report-choose-vehicle')).toHaveTextContent('Choose a vehicle to see this report');
+    expect(screen.queryByText('Choose one vehicle for this report')).toBeNull();
+    expect(calls).not.toContain('totals');
+
+    await userEvent.click(screen.getByRole('combobox', { name: /Vehicle/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'UP78RR0001 (Sunrise 1)' }));
+    const table = await screen.findByRole('table');
+    await waitFor(() => expect(within(table).getAllByRole('row').length).toBeGreaterThan(2));
+    expect(calls).toContain(`list ${VEHICLE.id}`);
+    const body = within(table).getAllByRole('row').map((r) => r.textContent);
+    expect(body.some((text) => text?.startsWith('Trip') && text.includes('45.0'))).toBe(true);
+    expect(body.some((text) => text?.startsWith('Stop'))).toBe(true);
+    await waitFor(() => expect(screen.getByTestId('report-totals')).toHaveTextContent('Total: 2'));
+  });
+
+  it('monthly summary: shows a month as MM/yyyy', async () => {
+    renderPage(monthlySummary);
+    const table = await screen.findByRole('table');
+    await within(table).findByText('10/2026');
+    // the row's distance and the totals row's
+    expect(within(table).getAllByText('200.0')).toHaveLength(2);
+  });
+});
