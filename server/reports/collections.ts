@@ -5,6 +5,7 @@ import { heldByCaller } from '../tracking/ownership.ts';
 import { visibleVehicles } from '../tracking/routes.ts';
 import { inOrganisationTree } from '../organisations/scope.ts';
 import { isSuperAdmin } from '../resources/scope.ts';
+import { dayStart } from './day-scope.ts';
 import { searchCondition, vehicleCondition } from './framework.ts';
 
 /**
@@ -15,8 +16,6 @@ import { searchCondition, vehicleCondition } from './framework.ts';
  * few points near it (a key lookup, not every point with every position), then the exact haversine
  * distance decides.
  */
-
-const dayStart = (day: SQL) => sql`(${day}::timestamp at time zone 'Asia/Kolkata')`;
 
 /** Metres per degree of latitude (a little more than the true 111,132: the box errs on the wide side). */
 const METRES_PER_DEGREE = 111_000;
