@@ -10,7 +10,7 @@ import type { Caller } from '../auth/caller.ts';
 import { query } from '../resources/sql.ts';
 import { isSuperAdmin } from '../resources/scope.ts';
 import { inOrganisationTree } from '../organisations/scope.ts';
-import { heldByCaller } from '../tracking/ownership.ts';
+import { heldHistory } from '../tracking/ownership.ts';
 import { dayStart as daysStart, heldOnDay } from '../reports/day-scope.ts';
 import { VEHICLE_STATES } from '../tracking/status.ts';
 import { vehicleStatesSql, visibleVehicles } from '../tracking/routes.ts';
@@ -69,9 +69,8 @@ export async function dayFigures(db: Db, caller: Caller, day: string) {
 
 /** Alerts raised from the start of `fromDay` to the end of `toDay` (Asia/Kolkata), by type, most first. */
 export async function alertsByType(db: Db, caller: Caller, fromDay: string, toDay: string) {
-  const rows = await query<{ key: string; count: number }>(db, sql`select t.type as key, count(*)::integer as count from events t
+  const rows = await query<{ key: string; count: number }>(db, sql`select t.type as key, count(*)::integer as count from ${heldHistory(caller, 'events', 'event_time')}
     where t.event_time >= ${dayStart(fromDay)} and t.event_time < ${dayStart(sql`${toDay}::date + 1`)}
-      and ${heldByCaller(caller, sql`t.device_id`, sql`t.event_time`)}
     group by t.type order by count desc, key`);
   return rows.map((r) => ({ key: r.key, count: Number(r.count) }));
 }

@@ -331,7 +331,12 @@ export const events = pgTable('events', {
   longitude: doublePrecision('longitude'),
   attributes: jsonb('attributes').notNull().default({}),
   createdAt: createdAt(),
-}, (t) => [index('events_org_time_idx').on(t.organisationId, t.eventTime), index('events_device_time_idx').on(t.deviceId, t.eventTime)]);
+}, (t) => [
+  index('events_org_time_idx').on(t.organisationId, t.eventTime),
+  index('events_device_time_idx').on(t.deviceId, t.eventTime),
+  // the event reports' first page, newest first (the reports sort nulls last, with the id breaking ties)
+  index('events_time_idx').on(t.eventTime.desc().nullsLast(), t.id.desc().nullsFirst()),
+]);
 
 /** A signed, expiring, revocable public link to a vehicle's live position or to a playback. */
 export const shares = pgTable('shares', {

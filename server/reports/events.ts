@@ -5,7 +5,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Caller } from '../auth/caller.ts';
-import { heldByCaller } from '../tracking/ownership.ts';
+import { heldByCaller, heldHistory } from '../tracking/ownership.ts';
 import { visibleVehicles } from '../tracking/routes.ts';
 import { DEFAULT_SETTINGS } from '../organisations/settings.ts';
 import alert from '../../resources/reports/alert.ts';
@@ -21,9 +21,8 @@ const place = (latitude: SQL, longitude: SQL) =>
 /** The events of the caller's devices in the period (alias t), with the vehicle (v) holding the device now and the device (d). */
 function eventsInPeriod(caller: Caller, filter: ReportFilter, columns: SQL, conditions: SQL[]): SQL {
   return sql`select ${columns}
-    from events t join devices d on d.id = t.device_id left join vehicles v on v.device_id = t.device_id
+    from ${heldHistory(caller, 'events', 'event_time')} join devices d on d.id = t.device_id left join vehicles v on v.device_id = t.device_id
     where t.event_time >= ${filter.from}::timestamptz and t.event_time < ${filter.to}::timestamptz
-      and ${heldByCaller(caller, sql`t.device_id`, sql`t.event_time`)}
       and ${vehicleCondition(filter)} and ${sql.join(conditions, sql` and `)}`;
 }
 

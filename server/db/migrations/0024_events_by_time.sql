@@ -1,0 +1,1 @@
+CREATE INDEX "events_time_idx" ON "events" USING btree ("event_time" DESC NULLS LAST,"id" DESC NULLS FIRST);
