@@ -23,7 +23,7 @@ async function time(base: string, token: string, url: string): Promise<string> {
   return `${times[Math.floor(RUNS / 2)]!.toFixed(0)} ms (min ${times[0]!.toFixed(0)}, max ${times.at(-1)!.toFixed(0)})`;
 }
 
-async function figures(data: ReportData, print: (line: string) => void) {
+export async function figures(data: ReportData, print: (line: string) => void) {
   const port = 19600 + Math.floor(Math.random() * 300);
   const server = await startServer({ ...data.env, WAYMARK_DEMO: '0', GATEWAY_PORT: String(port + 300) }, port);
   try {
@@ -39,6 +39,9 @@ async function figures(data: ReportData, print: (line: string) => void) {
       ['daily run, totals', `/api/report/daily-run/totals?filter=${filter}`],
       ['monthly summary', `/api/report/monthly-summary?filter=${filter}&range=[0,49]`],
       ['alerts, first page', `/api/report/alertv2?filter=${filter}&range=[0,49]`],
+      // the alert page asks for these beside the first page
+      ['alerts, totals', `/api/report/alertv2/totals?filter=${filter}`],
+      ['alerts, chart by type', `/api/report/alertv2/chart?filter=${filter}`],
       [`one vehicle's timeline, ${lastDay}`, `/api/vehicle/trips/timelinev2?vehicleId=${vehicle?.id ?? ''}&day=${lastDay}`],
       ['dashboard summary', '/api/dashboard/summary'],
       // an endpoint that exists today, reading positions (partitioned) directly: a yardstick for the others
