@@ -12,6 +12,7 @@ import { createUser } from '../server/users/service.ts';
 import { createMonthPartition, kolkataMonth } from '../server/tracking/partitions.ts';
 import { PACKET_EVENTS } from '../resources/tracking.ts';
 import { query } from '../server/resources/sql.ts';
+import { seededRandom } from '../tests/support/random.ts';
 
 export const PASSWORD = 'Bench-pass-2026';
 export const USERS = { superAdmin: 'super@reports.bench', customer: 'fleet@reports.bench' };
@@ -33,18 +34,6 @@ export interface ReportData {
   drop(): Promise<void>;
 }
 
-/** A small deterministic generator, so two loads of the same size hold the same data. */
-function random(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 interface Segment {
   device_id: string; s: number; n: number; mv: boolean; lat0: number; lon0: number; lat1: number; lon1: number;
   v: number; h: number; idle: number; hb: number; os: number; k: number;
@@ -56,7 +45,7 @@ interface Segment {
  * Some trips brake harshly or overspeed once; the minute numbers are from the period's start.
  */
 function segmentsOf(deviceId: string, index: number, days: number): Segment[] {
-  const next = random(index + 1);
+  const next = seededRandom(index + 1);
   const total = days * 1440;
   let lat = 22 + next() * 5;
   let lon = 76 + next() * 8;

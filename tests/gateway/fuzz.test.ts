@@ -9,18 +9,7 @@ import { loginFrame, normalFrame, healthFrame, emergencyFrame, type DeviceState 
 import { query } from '../../server/resources/sql.ts';
 import { startTestServer, type TestServer } from '../api/harness.ts';
 import { connectDevice, eventually } from './device-client.ts';
-
-/** A small seeded generator, so a failure can be replayed. */
-function random(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../support/random.ts';
 
 const state = (imei: string): DeviceState => ({ imei, registration: 'UP78AT4321', latitude: 26.45, longitude: 80.33, speed: 30, heading: 10, ignition: true, frameNumber: 3 });
 
@@ -47,7 +36,7 @@ function corpus(rand: () => number): string[] {
 
 describe('malformed input', () => {
   it('never makes the decoder throw', () => {
-    const rand = random(140);
+    const rand = seededRandom(140);
     let decoded = 0;
     for (let round = 0; round < 300; round += 1) {
       const splitter = new FrameSplitter();
@@ -70,7 +59,7 @@ describe('malformed input', () => {
     afterAll(async () => { await server?.close(); });
 
     it('keeps the gateway serving while many connections send random and truncated frames', async () => {
-      const rand = random(2026);
+      const rand = seededRandom(2026);
       const heapBefore = process.memoryUsage().heapUsed;
       const trackers = await Promise.all(Array.from({ length: 20 }, () => connectDevice(server.gatewayPort)));
       for (let round = 0; round < 5; round += 1) {
