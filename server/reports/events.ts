@@ -33,7 +33,7 @@ function alertRows(caller: Caller, filter: ReportFilter): SQL {
   const type = sosOnly(caller) ? 'SOS' : (filter.extra.type as string | undefined);
   return eventsInPeriod(caller, filter, sql`t.id, t.event_time as "eventTime", v.registration_number as "registrationNumber",
       v.name as "vehicleName", d.imei, t.type, ${place(sql`t.latitude`, sql`t.longitude`)} as place,
-      (t.attributes->>'speed')::float8 as speed, coalesce(t.attributes->>'geofenceName', t.attributes->>'routeName') as details`, [
+      t.speed, coalesce(t.attributes->>'geofenceName', t.attributes->>'routeName') as details`, [
     type ? sql`t.type = ${type}` : sql`true`,
     searchCondition(filter, [sql`v.registration_number`, sql`v.name`, sql`d.imei`, sql`t.type`]),
   ]);
