@@ -231,6 +231,19 @@ export class Summariser {
     await this.running;
   }
 
+  /**
+   * Brings every marked device up to date now and returns once no pass of this process is under
+   * way either: a background pass may hold a device that drain() skips (SKIP LOCKED) and still be
+   * writing it. For tests and tools; the background passes need no caller.
+   */
+  async catchUp(): Promise<void> {
+    for (;;) {
+      await this.running;
+      const round = await this.drain();
+      if (!round.devices && !this.running) return;
+    }
+  }
+
   /** Rounds until no device is marked (or, with `settleMs`, none was brought up to date longer ago than that). */
   async drain(settleMs = 0): Promise<{ devices: number; positions: number }> {
     let devices = 0;

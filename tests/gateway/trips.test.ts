@@ -96,7 +96,7 @@ beforeAll(async () => {
   expect(vehicle.statusCode).toBeLessThan(300);
   vehicleId = (vehicle.json() as { id: string }).id;
   await sendAll(plan().map((f) => normalFrame(f.device, f.time)));
-  await server.app.summariser.drain();
+  await server.app.summariser.catchUp();
 }, 180_000);
 
 afterAll(async () => {
@@ -159,7 +159,7 @@ describe('trips, stops and daily summaries from ingested positions', () => {
       return Number(row!.n) === 1;
     }, 10_000, 'history frame stored');
     tracker.close();
-    await server.app.summariser.drain();
+    await server.app.summariser.catchUp();
 
     const evening = (await summaryOf('2026-09-30'))!;
     expect(evening.positions).toBe(61);
