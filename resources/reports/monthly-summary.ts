@@ -1,5 +1,5 @@
 import { defineReport } from './define.ts';
-import { runColumn, timeColumns, vehicleColumns } from './run-columns.ts';
+import { periodSumColumns, runColumn, vehicleColumns } from './run-columns.ts';
 
 /** One row per vehicle per Asia/Kolkata calendar month; a year at most. */
 export default defineReport({
@@ -9,12 +9,7 @@ export default defineReport({
   columns: [
     runColumn('month', 'month'),
     ...vehicleColumns(),
-    runColumn('distance', 'distance', { total: 'sum' }),
-    ...timeColumns(),
-    runColumn('maxSpeed', 'speed', { total: 'max' }),
-    runColumn('trips', 'count', { total: 'sum' }),
-    runColumn('alerts', 'count', { total: 'sum' }),
-    runColumn('daysActive', 'count', { total: 'sum' }),
+    ...periodSumColumns(),
   ],
   defaultSort: ['month', 'DESC'],
   defaultPreset: 'thisMonth',

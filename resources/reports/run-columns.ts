@@ -19,3 +19,13 @@ export const timeColumns = (): ReportColumn[] => [
   runColumn('idle', 'duration', { total: 'sum' }),
   runColumn('stopped', 'duration', { total: 'sum' }),
 ];
+
+/** A vehicle's figures summed over a period (total run summary, monthly summary): each adds up in the totals row. */
+export const periodSumColumns = (): ReportColumn[] => [
+  runColumn('distance', 'distance', { total: 'sum' }),
+  ...timeColumns(),
+  runColumn('maxSpeed', 'speed', { total: 'max' }),
+  runColumn('trips', 'count', { total: 'sum' }),
+  runColumn('alerts', 'count', { total: 'sum' }),
+  runColumn('daysActive', 'count', { total: 'sum' }),
+];

@@ -1,5 +1,5 @@
 import { defineReport } from './define.ts';
-import { runColumn, timeColumns, vehicleColumns } from './run-columns.ts';
+import { periodSumColumns, runColumn, vehicleColumns } from './run-columns.ts';
 
 /** One row per vehicle over the whole period. */
 export default defineReport({
@@ -8,12 +8,7 @@ export default defineReport({
   title: 'menu.reports.totalRunSummary',
   columns: [
     ...vehicleColumns({ total: 'count' }),
-    runColumn('distance', 'distance', { total: 'sum' }),
-    ...timeColumns(),
-    runColumn('maxSpeed', 'speed', { total: 'max' }),
-    runColumn('trips', 'count', { total: 'sum' }),
-    runColumn('alerts', 'count', { total: 'sum' }),
-    runColumn('daysActive', 'count', { total: 'sum' }),
+    ...periodSumColumns(),
     runColumn('averageDistance', 'distance', { total: 'avg' }),
   ],
   defaultSort: ['distance', 'DESC'],
