@@ -49,12 +49,15 @@ function flag(value: string | undefined, fallback: boolean): boolean {
   return !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
 }
 
-function integer(name: string, value: string | undefined, fallback: number): number {
+/** A whole number from 0 to `max`, or the fallback when unset; `what` says what it must be in the error. */
+function wholeNumber(name: string, value: string | undefined, fallback: number, max: number, what: string): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`${name} must be a port number, got "${value}"`);
+  if (!Number.isInteger(n) || n < 0 || n > max) throw new Error(`${name} must be ${what}, got "${value}"`);
   return n;
 }
+
+const port = (name: string, value: string | undefined, fallback: number) => wholeNumber(name, value, fallback, 65535, 'a port number');
 
 function trustProxyOf(value: string | undefined): boolean | number | string {
   if (value === undefined || value.trim() === '') return false;
@@ -63,13 +66,6 @@ function trustProxyOf(value: string | undefined): boolean | number | string {
   if (['true', 'yes', 'on'].includes(trimmed.toLowerCase())) return true;
   if (['false', 'no', 'off'].includes(trimmed.toLowerCase())) return false;
   return trimmed;
-}
-
-function months(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 1200) throw new Error(`${name} must be a whole number of months (0 keeps positions forever), got "${value}"`);
-  return n;
 }
 
 function mebibytes(name: string, value: string | undefined, fallback: number): number {
@@ -85,19 +81,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: Parti
   if (!BRANDS.includes(brand)) throw new Error(`BRAND must be one of ${BRANDS.join(', ')}, got "${brand}"`);
   const dataDir = path.resolve(env.DATA_DIR || defaults.dataDir || './data');
   return {
-    port: integer('PORT', env.PORT, defaults.port ?? 8080),
+    port: port('PORT', env.PORT, defaults.port ?? 8080),
     host: env.HOST || defaults.host || '0.0.0.0',
     dataDir,
     uploadDir: path.resolve(env.UPLOAD_DIR || defaults.uploadDir || path.join(dataDir, 'uploads')),
     databaseUrl: env.DATABASE_URL || defaults.databaseUrl || undefined,
     brand,
-    gatewayPort: integer('GATEWAY_PORT', env.GATEWAY_PORT, defaults.gatewayPort ?? 5027),
+    gatewayPort: port('GATEWAY_PORT', env.GATEWAY_PORT, defaults.gatewayPort ?? 5027),
     adminEmail: env.WAYMARK_ADMIN_EMAIL || defaults.adminEmail,
     adminPassword: env.WAYMARK_ADMIN_PASSWORD || defaults.adminPassword,
     demo: flag(env.WAYMARK_DEMO, defaults.demo ?? false),
     simulate: flag(env.WAYMARK_SIMULATE, defaults.simulate ?? flag(env.WAYMARK_DEMO, defaults.demo ?? false)),
     logLevel: env.LOG_LEVEL || defaults.logLevel || 'info',
-    publicUrl: (env.PUBLIC_URL || defaults.publicUrl || `http://localhost:${integer('PORT', env.PORT, defaults.port ?? 8080)}`).replace(/\/+$/, ''),
+    publicUrl: (env.PUBLIC_URL || defaults.publicUrl || `http://localhost:${port('PORT', env.PORT, defaults.port ?? 8080)}`).replace(/\/+$/, ''),
     tiles: {
       road: env.TILE_ROAD_URL || defaults.tiles?.road || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
       satellite: env.TILE_SATELLITE_URL || defaults.tiles?.satellite || 'https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}',
@@ -109,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: Parti
       organisation: mebibytes('UPLOAD_QUOTA_ORGANISATION_MIB', env.UPLOAD_QUOTA_ORGANISATION_MIB, defaults.uploadQuota?.organisation ?? DEFAULT_UPLOAD_QUOTA.organisation),
     },
     summarise: flag(env.WAYMARK_SUMMARISE, defaults.summarise ?? true),
-    positionsRetentionMonths: months('WAYMARK_POSITIONS_RETENTION_MONTHS', env.WAYMARK_POSITIONS_RETENTION_MONTHS, defaults.positionsRetentionMonths ?? 0),
+    positionsRetentionMonths: wholeNumber('WAYMARK_POSITIONS_RETENTION_MONTHS', env.WAYMARK_POSITIONS_RETENTION_MONTHS,
+      defaults.positionsRetentionMonths ?? 0, 1200, 'a whole number of months (0 keeps positions forever)'),
   };
 }
