@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Divider, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { formatDate } from '../../src/format/date.ts';
+import { formatDate } from '../../resources/format/date.ts';
 import { formatRupees } from '../../resources/money.ts';
 import { UpiQrCode } from './UpiQrCode.tsx';
 import type { Bank, PublicOrder } from './types.ts';

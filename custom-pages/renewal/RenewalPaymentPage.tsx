@@ -7,7 +7,7 @@ import { hasPermission } from '../../providers/permissions.ts';
 import { PublicFrame } from '../../src/pages/PublicFrame.tsx';
 import { apiCall } from '../../providers/httpClient.ts';
 import { errorMessage } from '../../src/pages/auth/useFormCall.tsx';
-import { formatDate } from '../../src/format/date.ts';
+import { formatDate } from '../../resources/format/date.ts';
 import { formatRupees } from '../../resources/money.ts';
 import { RenewalOrderView } from './RenewalOrderView.tsx';
 import { renewalMessageKey } from './serverMessage.ts';

@@ -8,7 +8,7 @@ import { Autocomplete, Box, MenuItem, TextField, Typography } from '@mui/materia
 import { useGetList, useGetMany, useListContext, useTranslate } from 'react-admin';
 import type { ReportDeclaration, ReportExtraFilter } from '../../resources/reports/define.ts';
 import { isPresetName, presetRange, PRESET_NAMES } from '../../resources/reports/period.ts';
-import { formatDate, parseIndianDate, startOfIndianDay } from '../../src/format/date.ts';
+import { formatDate, parseIndianDate, startOfIndianDay } from '../../resources/format/date.ts';
 import { PICKER_OPTIONS } from '../../src/resources/display.ts';
 
 type Filter = Record<string, unknown>;

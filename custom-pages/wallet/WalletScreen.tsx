@@ -7,7 +7,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { useTranslate } from 'react-admin';
 import { apiCall } from '../../providers/httpClient.ts';
 import { PageHeader } from '../../src/layout/PageHeader.tsx';
-import { formatDate, formatDateTime } from '../../src/format/date.ts';
+import { formatDate, formatDateTime } from '../../resources/format/date.ts';
 import { formatRupees } from '../../resources/money.ts';
 import { download, toCsv } from '../../src/resources/exporters.ts';
 import {

@@ -1,4 +1,4 @@
-import { formatDateTime, indianIsoDay, parseIndianDate } from '../../src/format/date.ts';
+import { formatDateTime, indianIsoDay, parseIndianDate } from '../../resources/format/date.ts';
 import { formatRupees } from '../../resources/money.ts';
 import type { ExportTable } from '../../src/resources/exporters.ts';
 

@@ -33,6 +33,17 @@ export function startOfIndianDay(value: number | Date, days = 0): Date {
   return new Date(Date.UTC(shifted.getUTCFullYear(), shifted.getUTCMonth(), shifted.getUTCDate() + days) - KOLKATA_OFFSET_MS);
 }
 
+/** Midnight in Asia/Kolkata of the first day of the month `value` falls in there, `months` later. */
+export function startOfIndianMonth(value: number | Date, months = 0): Date {
+  const shifted = new Date((value instanceof Date ? value.getTime() : value) + KOLKATA_OFFSET_MS);
+  return new Date(Date.UTC(shifted.getUTCFullYear(), shifted.getUTCMonth() + months, 1) - KOLKATA_OFFSET_MS);
+}
+
+/** Day of the week in Asia/Kolkata of an instant, Monday 0 to Sunday 6. */
+export function indianWeekday(value: number | Date): number {
+  return (new Date((value instanceof Date ? value.getTime() : value) + KOLKATA_OFFSET_MS).getUTCDay() + 6) % 7;
+}
+
 /** yyyy-MM-dd of the day an instant falls on in Asia/Kolkata: how date fields are sent. */
 export function indianIsoDay(value: number | Date = Date.now()): string {
   return new Date((value instanceof Date ? value.getTime() : value) + KOLKATA_OFFSET_MS).toISOString().slice(0, 10);

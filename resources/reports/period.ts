@@ -3,27 +3,20 @@
  * preset buttons and the server's filter parsing so both agree. A week starts on Monday; a period
  * ends at the end of its day, week or month (a future stretch simply holds no rows).
  */
-import { startOfIndianDay } from '../../src/format/date.ts';
+import { indianWeekday, startOfIndianDay, startOfIndianMonth } from '../format/date.ts';
 import type { PeriodPresetName } from './define.ts';
 
 export type PresetName = Exclude<PeriodPresetName, 'custom'>;
 export const PRESET_NAMES: readonly PresetName[] = ['today', 'yesterday', 'thisWeek', 'lastWeek', 'thisMonth', 'lastMonth'];
 
-const KOLKATA_OFFSET_MS = 5.5 * 3600_000;
 const DAY_MS = 86_400_000;
 
 export const isPresetName = (value: unknown): value is PresetName => typeof value === 'string' && (PRESET_NAMES as readonly string[]).includes(value);
 
-/** Midnight in Asia/Kolkata of the first day of the month `value` falls in there, `months` later. */
-function startOfIndianMonth(value: number, months = 0): Date {
-  const shifted = new Date(value + KOLKATA_OFFSET_MS);
-  return new Date(Date.UTC(shifted.getUTCFullYear(), shifted.getUTCMonth() + months, 1) - KOLKATA_OFFSET_MS);
-}
-
 /** The preset's [from, to) in Asia/Kolkata. */
 export function presetRange(preset: PresetName, now = Date.now()): { from: Date; to: Date } {
   const today = startOfIndianDay(now);
-  const weekday = (new Date(today.getTime() + KOLKATA_OFFSET_MS).getUTCDay() + 6) % 7;
+  const weekday = indianWeekday(now);
   const monday = startOfIndianDay(now, -weekday);
   switch (preset) {
     case 'today': return { from: today, to: startOfIndianDay(now, 1) };

@@ -3,6 +3,7 @@
  * database. The summariser (summariser.ts) feeds it each device's positions in time order, keeps
  * its state between batches and writes what it closes. docs/reports.md states the rules.
  */
+import { indianIsoDay, startOfIndianDay } from '../../resources/format/date.ts';
 
 export interface DetectorThresholds {
   /** At or above this speed (km/h) a vehicle moves, unless its device reports the ignition. */
@@ -75,13 +76,9 @@ export interface DetectorState {
   };
 }
 
-const IST_OFFSET_MS = 5.5 * 3600_000;
-const DAY_MS = 86_400_000;
-
-/** The Asia/Kolkata day (yyyy-MM-dd) an instant falls on, and that day's bounds. India keeps one offset all year. */
+/** The Asia/Kolkata day (yyyy-MM-dd) an instant falls on, and that day's bounds. */
 export function indianDay(time: number): { day: string; start: number; end: number } {
-  const start = Math.floor((time + IST_OFFSET_MS) / DAY_MS) * DAY_MS - IST_OFFSET_MS;
-  return { day: new Date(start + IST_OFFSET_MS).toISOString().slice(0, 10), start, end: start + DAY_MS };
+  return { day: indianIsoDay(time), start: startOfIndianDay(time).getTime(), end: startOfIndianDay(time, 1).getTime() };
 }
 
 const EARTH_RADIUS_M = 6_371_008.8;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { query } from '../resources/sql.ts';
+import { indianIsoDay } from '../../resources/format/date.ts';
 
 /**
  * Upkeep of the monthly partitions of `positions` (migration 0022): one partition per Asia/Kolkata
@@ -27,10 +28,10 @@ const plus = ({ year, month }: Month, months: number): Month => {
   return { year: Math.floor(index / 12), month: (index % 12) + 1 };
 };
 
-/** The Asia/Kolkata month an instant falls in (India has no daylight saving: a fixed +05:30). */
+/** The Asia/Kolkata month an instant falls in. */
 export function kolkataMonth(at: Date): Month {
-  const local = new Date(at.getTime() + 330 * 60_000);
-  return { year: local.getUTCFullYear(), month: local.getUTCMonth() + 1 };
+  const [year, month] = indianIsoDay(at).split('-').map(Number) as [number, number];
+  return { year, month };
 }
 
 /** The instant an Asia/Kolkata month starts, as SQL. */

@@ -1,7 +1,7 @@
 import type { Field, ResourceDeclaration } from '../../resources/define.ts';
 import { fieldLabel } from '../../resources/define.ts';
-import { formatDate, formatDateTime } from '../format/date.ts';
-import { formatDuration } from '../format/duration.ts';
+import { formatDate, formatDateTime } from '../../resources/format/date.ts';
+import { formatDuration } from '../../resources/format/duration.ts';
 import { formatRupees } from '../../resources/money.ts';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;

@@ -11,7 +11,7 @@ import { dataProvider } from '../../providers/dataProvider.ts';
 import { encodePermissions } from '../../providers/permissions.ts';
 import alert from '../../resources/reports/alert.ts';
 import { presetRange } from '../../resources/reports/period.ts';
-import { formatDate } from '../../src/format/date.ts';
+import { formatDate } from '../../resources/format/date.ts';
 import { ReportPage } from '../../custom-pages/reports/ReportPage.tsx';
 
 /** Twelve alerts: more than a page of the table (10), and an export the fake server hands out 5 at a time. */

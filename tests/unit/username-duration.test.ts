@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normaliseUsername } from '../../providers/username.ts';
-import { formatDuration, splitDuration } from '../../src/format/duration.ts';
+import { formatDuration, splitDuration } from '../../resources/format/duration.ts';
 import en from '../../src/i18n/app-en.ts';
 import hi from '../../src/i18n/app-hi.ts';
 
