@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Box, Button, MenuItem, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { formatDate, indianIsoDay, parseIndianDate } from '../../resources/format/date.ts';
+import { formatDate, indianIsoDay, pickedDay, startOfIndianDay } from '../../resources/format/date.ts';
 import { presetSoFar, type PresetName as PeriodPreset } from '../../resources/reports/period.ts';
 import { PERIOD_PRESETS, type PeriodPresetName } from '../../resources/reports/define.ts';
 
@@ -18,12 +18,15 @@ export function periodOf(preset: PeriodPreset, now = Date.now()): ChosenPeriod {
   return { fromDay: indianIsoDay(from), toDay: indianIsoDay(to.getTime() - 1), filter: { preset } };
 }
 
-function customPeriod(fromText: string, toText: string): ChosenPeriod | null {
-  const from = parseIndianDate(fromText);
-  const to = parseIndianDate(toText);
-  if (!from || !to || from > to) return null;
-  const end = new Date(to.getTime() + 86_400_000);
-  return { fromDay: indianIsoDay(from), toDay: indianIsoDay(to), filter: { from: from.toISOString(), to: end.toISOString() } };
+/** The custom days as a period, or the message key of what is wrong with them. */
+function customPeriod(fromText: string, toText: string): { period: ChosenPeriod } | { error: string } {
+  const from = pickedDay(fromText);
+  const to = pickedDay(toText);
+  if ('error' in from) return from;
+  if ('error' in to) return to;
+  if (from.day > to.day) return { error: 'dashboard.badDates' };
+  const end = startOfIndianDay(to.day, 1);
+  return { period: { fromDay: indianIsoDay(from.day), toDay: indianIsoDay(to.day), filter: { from: from.day.toISOString(), to: end.toISOString() } } };
 }
 
 /** The report presets as toggle buttons; Custom shows two dd/MM/yyyy days and a Show button. */
@@ -31,15 +34,17 @@ export function PeriodPicker({ value, onChange }: { value: PeriodPresetName; onC
   const translate = useTranslate();
   const [fromText, setFromText] = useState(() => formatDate(Date.now()));
   const [toText, setToText] = useState(() => formatDate(Date.now()));
-  const [bad, setBad] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
   const choose = (next: PeriodPresetName) => {
-    if (next === 'custom') onChange('custom', customPeriod(fromText, toText) ?? periodOf('today'));
-    else onChange(next, periodOf(next));
+    if (next === 'custom') {
+      const custom = customPeriod(fromText, toText);
+      onChange('custom', 'period' in custom ? custom.period : periodOf('today'));
+    } else onChange(next, periodOf(next));
   };
   const showCustom = () => {
-    const period = customPeriod(fromText, toText);
-    setBad(!period);
-    if (period) onChange('custom', period);
+    const custom = customPeriod(fromText, toText);
+    setProblem('error' in custom ? custom.error : null);
+    if ('period' in custom) onChange('custom', custom.period);
   };
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
@@ -59,7 +64,7 @@ export function PeriodPicker({ value, onChange }: { value: PeriodPresetName; onC
           <Button variant="contained" onClick={showCustom}>{translate('dashboard.show')}</Button>
         </>
       )}
-      {bad && <Alert severity="warning" sx={{ flexBasis: '100%' }}>{translate('dashboard.badDates')}</Alert>}
+      {problem && <Alert severity="warning" sx={{ flexBasis: '100%' }}>{translate(problem)}</Alert>}
     </Box>
   );
 }

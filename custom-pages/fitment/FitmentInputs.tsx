@@ -14,8 +14,8 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 export function IndianDateInput({ source, label, validate = [] }: { source: string; label: string; validate?: Validator[] }) {
   const check: Validator = (value?: string) => {
     if (!value) return undefined;
-    if (!ISO_DAY.test(value)) return 'fitment.dateFormat';
-    return value > indianIsoDay() ? 'fitment.dateFuture' : undefined;
+    if (!ISO_DAY.test(value)) return 'dates.format';
+    return value > indianIsoDay() ? 'dates.future' : undefined;
   };
   return (
     <TextInput source={source} label={label} placeholder="dd/MM/yyyy" validate={[...validate, check]}

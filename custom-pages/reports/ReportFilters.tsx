@@ -8,7 +8,7 @@ import { Autocomplete, Box, MenuItem, TextField, Typography } from '@mui/materia
 import { useGetList, useGetMany, useListContext, useTranslate } from 'react-admin';
 import type { ReportDeclaration, ReportExtraFilter } from '../../resources/reports/define.ts';
 import { isPresetName, presetRange, PRESET_NAMES } from '../../resources/reports/period.ts';
-import { formatDate, parseIndianDate, startOfIndianDay } from '../../resources/format/date.ts';
+import { formatDate, pickedDay, startOfIndianDay } from '../../resources/format/date.ts';
 import { PICKER_OPTIONS } from '../../src/resources/display.ts';
 
 type Filter = Record<string, unknown>;
@@ -44,12 +44,13 @@ function PeriodFilter({ report }: { report: ReportDeclaration }) {
     setFilters({ ...without(filterValues, 'from', 'to'), preset: value }, {});
   };
   const applyCustom = (startText: string, endText: string) => {
-    const from = parseIndianDate(startText);
-    const last = parseIndianDate(endText);
-    if (!from || !last || last < from) return;
-    setFilters({ ...without(filterValues, 'preset'), from: from.toISOString(), to: startOfIndianDay(last, 1).toISOString() }, {});
+    const from = pickedDay(startText);
+    const last = pickedDay(endText);
+    if ('error' in from || 'error' in last || last.day < from.day) return;
+    setFilters({ ...without(filterValues, 'preset'), from: from.day.toISOString(), to: startOfIndianDay(last.day, 1).toISOString() }, {});
   };
-  const dateError = (text: string) => !parseIndianDate(text);
+  /** What is wrong with a typed day, shown under its field. */
+  const dateError = (text: string) => { const picked = pickedDay(text); return 'error' in picked ? translate(picked.error) : undefined; };
   return (
     <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
       <TextField select {...field} label={translate('reports.period')} value={custom ? 'custom' : period.preset} onChange={(e) => choose(e.target.value)} sx={{ minWidth: 160 }}
@@ -58,9 +59,9 @@ function PeriodFilter({ report }: { report: ReportDeclaration }) {
       </TextField>
       {custom ? (
         <>
-          <TextField {...field} label={translate('reports.from')} placeholder="dd/MM/yyyy" value={start} error={dateError(start)} sx={{ width: 140 }}
+          <TextField {...field} label={translate('reports.from')} placeholder="dd/MM/yyyy" value={start} error={Boolean(dateError(start))} helperText={dateError(start)} sx={{ width: 140 }}
             onChange={(e) => { setStart(e.target.value); applyCustom(e.target.value, end); }} />
-          <TextField {...field} label={translate('reports.to')} placeholder="dd/MM/yyyy" value={end} error={dateError(end)} sx={{ width: 140 }}
+          <TextField {...field} label={translate('reports.to')} placeholder="dd/MM/yyyy" value={end} error={Boolean(dateError(end))} helperText={dateError(end)} sx={{ width: 140 }}
             onChange={(e) => { setEnd(e.target.value); applyCustom(start, e.target.value); }} />
         </>
       ) : (

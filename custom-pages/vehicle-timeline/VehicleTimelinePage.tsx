@@ -6,7 +6,7 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { apiCall } from '../../providers/httpClient.ts';
 import { errorMessage } from '../../src/pages/auth/useFormCall.tsx';
-import { formatDate, indianIsoDay, parseIndianDate } from '../../resources/format/date.ts';
+import { formatDate, indianIsoDay, pickedDay } from '../../resources/format/date.ts';
 import { PageHeader } from '../../src/layout/PageHeader.tsx';
 import { withAllPages, type PlaybackPage } from '../route-playback/playback.ts';
 import { checkDay, shiftDay, type Timeline } from '../../resources/reports/timeline.ts';
@@ -100,11 +100,11 @@ export function VehicleTimelinePage() {
   }, [key, vehicleId, day, translate]);
 
   const typedDay = () => {
-    const date = parseIndianDate(dayText);
-    if (!date) return setTypedError(translate('timeline.invalidDay'));
+    const picked = pickedDay(dayText);
+    if ('error' in picked) return setTypedError(translate(picked.error));
     setTypedError(null);
     setTyping(null);
-    go({ day: indianIsoDay(date) });
+    go({ day: indianIsoDay(picked.day) });
   };
 
   const items = useMemo(() => data?.items ?? [], [data]);

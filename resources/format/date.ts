@@ -49,6 +49,16 @@ export function indianIsoDay(value: number | Date = Date.now()): string {
   return new Date((value instanceof Date ? value.getTime() : value) + KOLKATA_OFFSET_MS).toISOString().slice(0, 10);
 }
 
+/**
+ * A day typed into a date picker (the spec: dd/MM/yyyy, no later than today): midnight of it in
+ * Asia/Kolkata, or the message key (dates.*) saying what is wrong with it.
+ */
+export function pickedDay(text: string, now = Date.now()): { day: Date } | { error: 'dates.format' | 'dates.future' } {
+  const day = parseIndianDate(text);
+  if (!day) return { error: 'dates.format' };
+  return day.getTime() > startOfIndianDay(now).getTime() ? { error: 'dates.future' } : { day };
+}
+
 /** dd/MM/yyyy typed by a user, as midnight of that day in Asia/Kolkata; undefined when it is not a real date. */
 export function parseIndianDate(text: string): Date | undefined {
   const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text.trim());

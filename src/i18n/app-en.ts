@@ -191,6 +191,11 @@ const app = {
       'We keep tracking data for as long as your organisation\'s plan says, then delete it. Ask your administrator to correct or remove your personal data.',
     ],
   },
+  /** What a date picker says of a typed day (the spec: dd/MM/yyyy, no later than today). */
+  dates: {
+    format: 'Enter the date as dd/MM/yyyy',
+    future: 'The date cannot be after today',
+  },
   duration: {
     years: '%{smart_count} year |||| %{smart_count} years',
     months: '%{smart_count} month |||| %{smart_count} months',

@@ -42,8 +42,6 @@ const fitment = {
   phoneDigits: 'Enter the 10-digit mobile number',
   passwordHelp: "A new customer's sign-in password; left empty, the brand's default",
   lookupFailed: 'Something went wrong!',
-  dateFormat: 'Enter the date as dd/MM/yyyy',
-  dateFuture: 'The date cannot be after today',
   customerElsewhere: "This phone number belongs to another organisation's customer",
   emailTaken: 'This e-mail belongs to another account',
   vehicleElsewhere: "This registration number belongs to another organisation's vehicle",

@@ -44,8 +44,6 @@ const fitment: typeof en = {
   phoneDigits: '10 अंकों का मोबाइल नंबर लिखें',
   passwordHelp: 'नए ग्राहक का साइन-इन पासवर्ड; खाली छोड़ने पर ब्रांड का डिफ़ॉल्ट',
   lookupFailed: 'कुछ गलत हो गया!',
-  dateFormat: 'तिथि dd/MM/yyyy के रूप में लिखें',
-  dateFuture: 'तिथि आज के बाद की नहीं हो सकती',
   customerElsewhere: 'यह फ़ोन नंबर किसी अन्य संगठन के ग्राहक का है',
   emailTaken: 'यह ईमेल किसी अन्य खाते का है',
   vehicleElsewhere: 'यह पंजीकरण संख्या किसी अन्य संगठन के वाहन की है',

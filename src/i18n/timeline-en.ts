@@ -6,7 +6,6 @@ export const timeline = {
   nextDay: 'Next day',
   today: 'Today',
   chooseVehicle: 'Choose a vehicle to see its day.',
-  invalidDay: 'Write the day as dd/MM/yyyy',
   empty: 'No trips, stops or alerts on this day.',
   noSummary: 'The vehicle sent nothing on this day.',
   summaryPending: 'The day\'s figures are not worked out yet.',

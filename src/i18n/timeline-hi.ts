@@ -6,7 +6,6 @@ export const timeline = {
   nextDay: 'अगला दिन',
   today: 'आज',
   chooseVehicle: 'दिन देखने के लिए वाहन चुनें।',
-  invalidDay: 'दिन dd/MM/yyyy के रूप में लिखें',
   empty: 'इस दिन कोई यात्रा, ठहराव या अलर्ट नहीं।',
   noSummary: 'इस दिन वाहन से कुछ नहीं आया।',
   summaryPending: 'दिन के आँकड़े अभी तैयार नहीं हुए हैं।',
