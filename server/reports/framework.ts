@@ -171,7 +171,9 @@ const toNumber = (value: unknown) => (value === null || value === undefined ? nu
 export function registerReport(app: FastifyInstance, db: Db, source: ReportSource) {
   const { declaration } = source;
   const permission = source.permission ?? `report-${declaration.slug}`;
-  const exportPermission = [...(Array.isArray(permission) ? permission : [permission]).map((p) => `export-${p}`)];
+  // a report's export is its Reports module's export action (export-report-<slug>), as the console
+  // asks; a page outside the Reports menu (duty-report) has no export action of its own
+  const exportPermission = (Array.isArray(permission) ? permission : [permission]).filter((p) => p.startsWith('report-')).map((p) => `export-${p}`);
   const tags = ['reports'];
   const filterOnly = { type: 'object', properties: { filter: listQuerystring.properties.filter } };
   type Request = FastifyRequest<{ Querystring: Record<string, unknown> }>;

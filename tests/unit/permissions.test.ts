@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decodePermissions, encodePermissions, flattenAuthScopes, hasPermission } from '../../providers/permissions.ts';
 import { authScopesFor, defaultRoleGrants } from '../../server/roles/defaults.ts';
 import { allPermissionIds, modules } from '../../resources/modules.ts';
+import { REPORT_MODULE_IDS } from '../../resources/reports/pickers.ts';
 
 describe('flattenAuthScopes', () => {
   it('keeps allowed nodes and their truthy actions, depth first', () => {
@@ -75,5 +76,11 @@ describe('default roles', () => {
       'raise-sim-activation', 'create-activation', 'set-user-password', 'associate-user-result-table', 'setting-organisation',
       'change-status-result-table'];
     expect(allPermissionIds()).toEqual(expect.arrayContaining(spec));
+  });
+});
+
+describe('the report modules whose users may pick vehicles and groups', () => {
+  it('are exactly the Reports group of the modules (the list is spelled out to avoid an import cycle)', () => {
+    expect([...REPORT_MODULE_IDS].sort()).toEqual(modules.filter((m) => m.group === 'reports').map((m) => m.id).sort());
   });
 });
