@@ -1,7 +1,6 @@
 import { choice, crudPermissions, defineResource, geometry, number, organisationField, reference, text } from '../define.ts';
+import { TAG_TYPES } from './item.ts';
 
-/** How a collection point is identified at the door: a QR code, an RFID tag, or nothing (docs/reports.md). */
-export const POI_TAG_TYPES = ['QR', 'RFID', 'NONE'] as const;
 /** A point that waste is collected from; a POI without a kind is not a collection point. */
 export const POI_KINDS = ['HOUSEHOLD', 'BIN'] as const;
 
@@ -20,7 +19,8 @@ export default defineResource({
     location: geometry(['Point'], { required: true }),
     radiusMeters: number({ integer: true, min: 5, max: 10000, default: 50 }),
     kind: choice(POI_KINDS, { filterable: true, sortable: true, choiceLabels: 'collection.kinds' }),
-    tagType: choice(POI_TAG_TYPES, { filterable: true, sortable: true, choiceLabels: 'collection.tagTypes' }),
+    // how the point is identified at the door, the spec's tag types (none: left empty)
+    tagType: choice(TAG_TYPES, { filterable: true, sortable: true, choiceLabels: 'collection.tagTypes' }),
     wardId: reference('admin-division', { filterable: true }),
     organisationId: organisationField({ sortable: true }),
   },

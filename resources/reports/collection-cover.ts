@@ -1,5 +1,5 @@
 import { defineReport } from './define.ts';
-import { POI_TAG_TYPES } from '../entities/poi.ts';
+import { TAG_TYPES } from '../entities/item.ts';
 import { ADMIN_DIVISION_KINDS } from '../entities/admin-division.ts';
 
 /** Coverage per ward (or per circle): households and bins, how many were collected in the period, the share (docs/reports.md). */
@@ -22,7 +22,7 @@ export default defineReport({
   extraFilters: [
     { name: 'level', label: 'collection.filters.level', type: 'choice', choices: ADMIN_DIVISION_KINDS, choiceLabels: 'collection.levels' },
     { name: 'ward', label: 'collection.filters.ward', type: 'text' },
-    { name: 'tagType', label: 'collection.filters.tagType', type: 'choice', choices: POI_TAG_TYPES, choiceLabels: 'collection.tagTypes' },
+    { name: 'tagType', label: 'collection.filters.tagType', type: 'choice', choices: TAG_TYPES, choiceLabels: 'collection.tagTypes' },
   ],
   chart: {
     kind: 'bar', title: 'collection.charts.coverage', keyType: 'text',

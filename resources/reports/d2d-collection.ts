@@ -1,5 +1,5 @@
 import { defineReport } from './define.ts';
-import { POI_TAG_TYPES } from '../entities/poi.ts';
+import { TAG_TYPES } from '../entities/item.ts';
 
 export const COLLECTED_CHOICES = ['YES', 'NO'] as const;
 
@@ -24,7 +24,7 @@ export default defineReport({
   pickers: { vehicle: true, group: true },
   extraFilters: [
     { name: 'ward', label: 'collection.filters.ward', type: 'text' },
-    { name: 'tagType', label: 'collection.filters.tagType', type: 'choice', choices: POI_TAG_TYPES, choiceLabels: 'collection.tagTypes' },
+    { name: 'tagType', label: 'collection.filters.tagType', type: 'choice', choices: TAG_TYPES, choiceLabels: 'collection.tagTypes' },
     { name: 'collected', label: 'collection.filters.collected', type: 'choice', choices: COLLECTED_CHOICES, choiceLabels: 'collection.yesNo' },
   ],
   emptyMessage: 'collection.empty',

@@ -67,7 +67,7 @@ export const demoEmail = (local: string) => `${local}@demo.waymark.in`;
 async function seedCollectionPoints(api: DemoApi, organisationId: string, ward12: string, ward14: string, vehicleId: string) {
   const loop = KANPUR_LOOPS[3]!;
   const { length } = along(loop, 0);
-  const tags = ['QR', 'RFID', 'QR', 'NONE'] as const;
+  const tags = ['QR', 'RFID', 'QR', null] as const;
   for (let i = 0; i < 18; i++) {
     const bin = i % 3 === 2;
     const { point: [latitude, longitude] } = along(loop, (length * (i + 0.5)) / 18);

@@ -1,7 +1,7 @@
 /** The smart-city collection reports and the collection fields of POIs (docs/reports.md, Collection reports). */
 export default {
   kinds: { HOUSEHOLD: 'Household', BIN: 'Bin' },
-  tagTypes: { QR: 'QR', RFID: 'RFID', NONE: 'None' },
+  tagTypes: { QR: 'QR', RFID: 'RFID' },
   levels: { WARD: 'Ward', CIRCLE: 'Circle' },
   yesNo: { YES: 'Yes', NO: 'No' },
   columns: {

@@ -1,7 +1,7 @@
 /** संग्रह रिपोर्ट और रुचि स्थानों के संग्रह फ़ील्ड (collection-en.ts के हर कुंजी का हिंदी) */
 export default {
   kinds: { HOUSEHOLD: 'घर', BIN: 'कूड़ादान' },
-  tagTypes: { QR: 'QR', RFID: 'RFID', NONE: 'कोई नहीं' },
+  tagTypes: { QR: 'QR', RFID: 'RFID' },
   levels: { WARD: 'वार्ड', CIRCLE: 'सर्कल' },
   yesNo: { YES: 'हाँ', NO: 'नहीं' },
   columns: {

@@ -54,12 +54,12 @@ beforeAll(async () => {
   const circle = await ok(admin, 'POST', '/admin-divisions', { name: 'Test Circle', code: 'TC', kind: 'CIRCLE', organisationId: sunrise });
   const wardA = await ok(admin, 'POST', '/admin-divisions', { name: 'Ward A', code: 'TC-A', kind: 'WARD', parentId: circle.id, organisationId: sunrise });
   const wardB = await ok(admin, 'POST', '/admin-divisions', { name: 'Ward B', code: 'TC-B', kind: 'WARD', parentId: circle.id, organisationId: sunrise });
-  const points: [string, string, string, string, [number, number]][] = [
+  const points: [string, string, string | null, string, [number, number]][] = [
     ['House 1', 'HOUSEHOLD', 'QR', wardA.id, P(1)],
     ['House 2', 'HOUSEHOLD', 'RFID', wardA.id, P(2)],
     ['Bin 3', 'BIN', 'RFID', wardA.id, P(3)],
     ['House 4', 'HOUSEHOLD', 'QR', wardA.id, P(4)],
-    ['Bin 5', 'BIN', 'NONE', wardA.id, P(5)],
+    ['Bin 5', 'BIN', null, wardA.id, P(5)],
     ['House 6', 'HOUSEHOLD', 'QR', wardB.id, P(6)],
   ];
   for (const [name, kind, tagType, wardId, [lat, lon]] of points) {

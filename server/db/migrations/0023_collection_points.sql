@@ -1,4 +1,4 @@
--- Smart-city collection: households and bins are points of interest with a tag (QR, RFID or none), a kind and a ward;
+-- Smart-city collection: households and bins are points of interest with a tag (QR or RFID, or none), a kind and a ward;
 -- a job may be limited to one ward's points (docs/reports.md, Collection reports).
 ALTER TABLE "points_of_interest" ADD COLUMN "tag_type" text;
 --> statement-breakpoint
