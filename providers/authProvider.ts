@@ -1,10 +1,10 @@
 import { addRefreshAuthToAuthProvider, type AuthProvider } from 'react-admin';
-import { hasPermission } from './permissions.ts';
+import { hasPermission } from '../core/permissions.ts';
 import { permissionFor } from './resourceAccess.ts';
 import { apiCall, refreshAuth } from './httpClient.ts';
 import { encryptPassword } from './encryptPassword.ts';
 import { clearSession, isComplete, isExpired, readPermissions, readSession, writeSession, type Session } from './session.ts';
-import { normaliseUsername } from './username.ts';
+import { normaliseUsername } from '../core/username.ts';
 
 export const LOGIN_PATH = '/auth/login';
 /** Set by an explicit sign-out so the next check does not call it an expired session. */

@@ -1,6 +1,6 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { I18nProvider, TranslationMessages } from 'react-admin';
-import en from '../src/i18n/en.ts';
+import en from '../core/i18n/en.ts';
 
 const LOCALE_KEY = 'waymark.locale';
 export const locales = [
@@ -21,7 +21,7 @@ function storedLocale() {
 const english = en as unknown as TranslationMessages;
 let hindi: TranslationMessages | undefined;
 async function loadHindi() {
-  hindi ??= (await import('../src/i18n/hi.ts')).default as unknown as TranslationMessages;
+  hindi ??= (await import('../core/i18n/hi.ts')).default as unknown as TranslationMessages;
   return hindi;
 }
 

@@ -1,5 +1,5 @@
-import type { AuthScope } from './permissions.ts';
-import { decodePermissions, encodePermissions, flattenAuthScopes } from './permissions.ts';
+import type { AuthScope } from '../core/permissions.ts';
+import { decodePermissions, encodePermissions, flattenAuthScopes } from '../core/permissions.ts';
 
 /** The signed-in session as kept in local storage. */
 export interface Session {

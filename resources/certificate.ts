@@ -3,6 +3,9 @@
  * shared by the server, the certificate page and its PDF. Dates are ISO text; the console shows
  * them dd/MM/yyyy in Asia/Kolkata.
  */
+/** The public certificate page of a device, the address its QR code and the fitment list's View Certificate open. */
+export const certificatePagePath = (imei: string) => `/certificate/${encodeURIComponent(imei)}`;
+
 export interface CertificatePerson {
   firstName: string | null;
   lastName: string | null;

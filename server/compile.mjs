@@ -10,8 +10,8 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const entry = path.join(root, 'build/server/cli.js');
 const stamp = path.join(root, 'build/.compiled');
 const lock = path.join(root, 'build.lock');
-// what the server's code is compiled from (src/ for the few formatters the server shares with the console)
-const SOURCES = ['server', 'resources', 'providers', 'brands', 'src', 'tsconfig.json', 'tsconfig.server.json', 'package-lock.json'];
+// what the server's code is compiled from
+const SOURCES = ['server', 'core', 'resources', 'brands', 'tsconfig.json', 'tsconfig.server.json', 'package-lock.json'];
 
 function newest(target) {
   if (!fs.existsSync(target)) return 0;

@@ -4,7 +4,7 @@ import { modules, resources } from '../resources/modules.ts';
 import { readPermissions, readSession } from '../providers/session.ts';
 import { landingPath } from './layout/landing.ts';
 import { resourceRoutes } from './resources/routes.tsx';
-import { AccessGuard, ModulePage } from '../custom-pages/ModulePage.tsx';
+import { AccessGuard, ModulePage } from './pages/ModulePage.tsx';
 import rawLogs from '../resources/entities/raw-logs.ts';
 import { reports } from '../resources/reports/index.ts';
 import { StatusPage } from './pages/StatusPage.tsx';

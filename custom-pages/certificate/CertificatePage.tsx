@@ -5,7 +5,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import { useTranslate } from 'react-admin';
 import { PublicFrame } from '../../src/pages/PublicFrame.tsx';
 import { currentBrand } from '../../brands/index.ts';
-import { hasPermission } from '../../providers/permissions.ts';
+import { hasPermission } from '../../core/permissions.ts';
 import { readPermissions, readSession } from '../../providers/session.ts';
 import type { CertificateData } from '../../resources/certificate.ts';
 import { certificateSections, DEVICE_STANDARD } from './sections.ts';

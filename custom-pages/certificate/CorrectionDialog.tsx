@@ -4,7 +4,7 @@ import { useNotify, useTranslate } from 'react-admin';
 import { apiCall } from '../../providers/httpClient.ts';
 import { CORRECTABLE_FIELDS, type CertificateData, type CorrectionBody } from '../../resources/certificate.ts';
 import { errorMessage } from '../../src/pages/auth/useFormCall.tsx';
-import { formatDate, formatDateTime, indianIsoDay, parseIndianDate } from '../../resources/format/date.ts';
+import { formatDate, formatDateTime, indianIsoDay, parseIndianDate } from '../../core/format/date.ts';
 
 type Part = keyof typeof CORRECTABLE_FIELDS;
 

@@ -2,11 +2,11 @@ import { useEffect } from 'react';
 import { CircularProgress, Dialog, DialogContent, Stack, Typography } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
 import { apiCall } from '../../providers/httpClient.ts';
-import type { CertificateData } from '../../resources/certificate.ts';
+import { certificatePagePath, type CertificateData } from '../../resources/certificate.ts';
 import type { ActionDialogProps } from '../../src/resources/actions/types.ts';
 
 /** The public address of a device's certificate page. */
-export const certificateAddress = (imei: string) => `${window.location.origin}/certificate/${encodeURIComponent(imei)}`;
+const certificateAddress = (imei: string) => `${window.location.origin}${certificatePagePath(imei)}`;
 
 /**
  * The fitment list's Download Certificate: reads the certificate, builds the PDF in the browser

@@ -1,5 +1,5 @@
 import type { CertificateData } from '../../resources/certificate.ts';
-import { formatDate } from '../../resources/format/date.ts';
+import { formatDate } from '../../core/format/date.ts';
 
 /** The device standard and the warranty's fixed terms (spec §9). */
 export const DEVICE_STANDARD = 'AIS140';

@@ -7,7 +7,7 @@ import { LineChart } from '@mui/x-charts/LineChart';
 import { Box, Card, CardContent, Link as MuiLink, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link, useNavigate } from 'react-router-dom';
-import { formatDate } from '../../resources/format/date.ts';
+import { formatDate } from '../../core/format/date.ts';
 import { dayPeriod, reportLink, type Charts } from './data.ts';
 
 export type ChartKind = 'distance' | 'utilisation' | 'alerts' | 'offline' | 'fitments';

@@ -10,7 +10,7 @@ import { useCanAccess, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { PageHeader } from '../../src/layout/PageHeader.tsx';
 import { STATE_COLOURS } from '../../src/map/stateColours.ts';
-import { formatClock } from '../../resources/format/duration.ts';
+import { formatClock } from '../../core/format/duration.ts';
 import { VEHICLE_STATES } from '../../resources/tracking.ts';
 import { DEVICE_STATUSES } from '../../resources/entities/device.ts';
 import { ITEM_STATUSES } from '../../resources/entities/item.ts';

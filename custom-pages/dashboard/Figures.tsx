@@ -2,7 +2,7 @@
 import { Alert, Box, Button, Card, CardActionArea, Chip, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { formatTime } from '../../resources/format/date.ts';
+import { formatTime } from '../../core/format/date.ts';
 
 /** Metres as kilometres with one decimal, Indian digit grouping. */
 export const km = (meters: number) => (meters / 1000).toLocaleString('en-IN', { minimumFractionDigits: 1, maximumFractionDigits: 1 });

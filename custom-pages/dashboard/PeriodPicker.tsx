@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Box, Button, MenuItem, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { formatDate, indianIsoDay, pickedDay, startOfIndianDay } from '../../resources/format/date.ts';
+import { formatDate, indianIsoDay, pickedDay, startOfIndianDay } from '../../core/format/date.ts';
 import { presetSoFar, type PresetName as PeriodPreset } from '../../resources/reports/period.ts';
 import { PERIOD_PRESETS, type PeriodPresetName } from '../../resources/reports/define.ts';
 

@@ -4,7 +4,7 @@ import { useCanAccess, useNotify, useTranslate } from 'react-admin';
 import { apiCall } from '../../providers/httpClient.ts';
 import { PageHeader } from '../../src/layout/PageHeader.tsx';
 import { errorMessage } from '../../src/pages/auth/useFormCall.tsx';
-import { formatDateTime } from '../../resources/format/date.ts';
+import { formatDateTime } from '../../core/format/date.ts';
 import { FRAMES_POLL_MS, type DebugFrame, type EphemeralDevice } from '../../resources/debug.ts';
 import { FrameList } from './FrameList.tsx';
 

@@ -1,6 +1,6 @@
 import { Box, Chip, Paper, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { formatDateTime } from '../../resources/format/date.ts';
+import { formatDateTime } from '../../core/format/date.ts';
 import type { DebugFrame } from '../../resources/debug.ts';
 
 /** The decoded fields as "path: value" lines, nested objects flattened, nulls left out. */

@@ -18,7 +18,7 @@ import { BulkUploadDialog } from './BulkUploadDialog.tsx';
 import { IndianDateInput, ImeiInput, RtoInputs } from './FitmentInputs.tsx';
 import { ImageGroupInput } from './ImageGroupInput.tsx';
 import { PersonFields } from './PersonFields.tsx';
-import { formatDuration } from '../../resources/format/duration.ts';
+import { formatDuration } from '../../core/format/duration.ts';
 
 type Values = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const noPrefix = (phone?: string | null) => (phone ?? '').replace(/^\+91/, '');

@@ -2,7 +2,7 @@ import { MenuItem, TextField } from '@mui/material';
 import { TextInput, useGetList, useInput, useTranslate, ValidationError, type Validator } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { INDIAN_STATES, rtoCode, rtoDetails, stateOfRtoCode, STATE_IDS } from '../../resources/india.ts';
-import { formatDate, indianIsoDay, parseIndianDate } from '../../resources/format/date.ts';
+import { formatDate, indianIsoDay, parseIndianDate } from '../../core/format/date.ts';
 import { ImeiPicker } from '../../src/resources/inputs/ImeiPicker.tsx';
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;

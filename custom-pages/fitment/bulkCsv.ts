@@ -1,4 +1,4 @@
-import { indianIsoDay, parseIndianDate } from '../../resources/format/date.ts';
+import { indianIsoDay, parseIndianDate } from '../../core/format/date.ts';
 import { rtoCode } from '../../resources/india.ts';
 import type { ExportTable } from '../../src/resources/exporters.ts';
 

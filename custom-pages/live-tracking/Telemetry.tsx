@@ -1,6 +1,6 @@
 import { Box, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { formatDateTime } from '../../resources/format/date.ts';
+import { formatDateTime } from '../../core/format/date.ts';
 import { PACKET_EVENTS } from '../../resources/tracking.ts';
 
 /** The decoded fields of a device's latest position, as stored by the gateway. */

@@ -6,7 +6,7 @@ import { apiCall } from '../../providers/httpClient.ts';
 import { PageHeader } from '../../src/layout/PageHeader.tsx';
 import { errorMessage } from '../../src/pages/auth/useFormCall.tsx';
 import { ListingSettings } from '../centre-viewer/ListingSettings.tsx';
-import { formatRupees, parseRupees } from '../../resources/money.ts';
+import { formatRupees, parseRupees } from '../../core/money.ts';
 
 interface Settings {
   overspeedKmph: number;

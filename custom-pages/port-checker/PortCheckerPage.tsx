@@ -4,7 +4,7 @@ import { useTranslate } from 'react-admin';
 import { PublicFrame } from '../../src/pages/PublicFrame.tsx';
 import { apiCall } from '../../providers/httpClient.ts';
 import { errorMessage } from '../../src/pages/auth/useFormCall.tsx';
-import { formatDateTime } from '../../resources/format/date.ts';
+import { formatDateTime } from '../../core/format/date.ts';
 
 interface PortCheck {
   imei: string;

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Divider, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { formatDate } from '../../resources/format/date.ts';
-import { formatRupees } from '../../resources/money.ts';
+import { formatDate } from '../../core/format/date.ts';
+import { formatRupees } from '../../core/money.ts';
 import { UpiQrCode } from './UpiQrCode.tsx';
 import type { Bank, PublicOrder } from './types.ts';
 

@@ -3,12 +3,12 @@ import {
   Alert, Box, Button, FormControl, FormControlLabel, FormLabel, Paper, Radio, RadioGroup, Stack, TextField, Typography,
 } from '@mui/material';
 import { useGetIdentity, usePermissions, useTranslate } from 'react-admin';
-import { hasPermission } from '../../providers/permissions.ts';
+import { hasPermission } from '../../core/permissions.ts';
 import { PublicFrame } from '../../src/pages/PublicFrame.tsx';
 import { apiCall } from '../../providers/httpClient.ts';
 import { errorMessage } from '../../src/pages/auth/useFormCall.tsx';
-import { formatDate } from '../../resources/format/date.ts';
-import { formatRupees } from '../../resources/money.ts';
+import { formatDate } from '../../core/format/date.ts';
+import { formatRupees } from '../../core/money.ts';
 import { RenewalOrderView } from './RenewalOrderView.tsx';
 import { renewalMessageKey } from './serverMessage.ts';
 import type { PublicOrder, Subscription } from './types.ts';

@@ -1,4 +1,4 @@
-import renewalEn from '../../src/i18n/renewal-en.ts';
+import renewalEn from '../../core/i18n/renewal-en.ts';
 
 /**
  * The i18n key of a renewal answer the server gave in English (server/resources/messages.ts renders

@@ -8,8 +8,8 @@ import { Autocomplete, Box, MenuItem, TextField, Typography } from '@mui/materia
 import { useGetList, useGetMany, useListContext, useTranslate } from 'react-admin';
 import type { ReportDeclaration, ReportExtraFilter } from '../../resources/reports/define.ts';
 import { isPresetName, presetRange, PRESET_NAMES } from '../../resources/reports/period.ts';
-import { formatDate, pickedDay, startOfIndianDay } from '../../resources/format/date.ts';
-import { PICKER_OPTIONS } from '../../src/resources/display.ts';
+import { formatDate, pickedDay, startOfIndianDay } from '../../core/format/date.ts';
+import { PICKER_OPTIONS } from '../../core/display.ts';
 
 type Filter = Record<string, unknown>;
 /** The bar's fields sit side by side, at their own widths (the theme makes text fields full width). */

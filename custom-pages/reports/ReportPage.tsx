@@ -17,7 +17,7 @@ import { PageHeader } from '../../src/layout/PageHeader.tsx';
 import { ExportMenu } from '../../src/resources/ExportMenu.tsx';
 import { PAGE_SIZES } from '../../src/resources/ResourceList.tsx';
 import { StatusPage } from '../../src/pages/StatusPage.tsx';
-import { ModulePage } from '../ModulePage.tsx';
+import { ModulePage } from '../../src/pages/ModulePage.tsx';
 import { useChart, useTotals, waitsForVehicle, type Totals } from './api.ts';
 import { ReportFilters } from './ReportFilters.tsx';
 

@@ -10,7 +10,7 @@ import { CircleMarker, Polyline, Tooltip as MapTooltip, useMap } from 'react-lea
 import { BaseMap } from '../../src/map/BaseMap.tsx';
 import { apiCall } from '../../providers/httpClient.ts';
 import { errorMessage } from '../../src/pages/auth/useFormCall.tsx';
-import { formatDate, formatDateTime, parseIndianDate } from '../../resources/format/date.ts';
+import { formatDate, formatDateTime, parseIndianDate } from '../../core/format/date.ts';
 import { presetSoFar, type PresetName as PeriodPreset } from '../../resources/reports/period.ts';
 import { positionAt, TRACK_COLOURS, withAllPages, type PlaybackPage, type Track } from './playback.ts';
 import { SpeedChart } from './SpeedChart.tsx';

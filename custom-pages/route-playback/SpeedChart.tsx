@@ -1,7 +1,7 @@
 import { LineChart } from '@mui/x-charts/LineChart';
 import { ChartsReferenceLine } from '@mui/x-charts/ChartsReferenceLine';
 import { useTranslate } from 'react-admin';
-import { formatTime } from '../../resources/format/date.ts';
+import { formatTime } from '../../core/format/date.ts';
 import type { Track } from './playback.ts';
 
 /** Speed over time of one track, with a line that moves with the playback marker. */

@@ -6,7 +6,7 @@ import { CircleMarker, Polyline, Tooltip as MapTooltip } from 'react-leaflet';
 import { PublicFrame } from '../../src/pages/PublicFrame.tsx';
 import { BaseMap } from '../../src/map/BaseMap.tsx';
 import { apiCall } from '../../providers/httpClient.ts';
-import { formatDateTime } from '../../resources/format/date.ts';
+import { formatDateTime } from '../../core/format/date.ts';
 import { withAllPages, type PlaybackPage, type Track } from '../route-playback/playback.ts';
 
 interface LiveShare { name: string; registrationNumber: string; latitude: number | null; longitude: number | null; speed: number; fixTime: string | null }

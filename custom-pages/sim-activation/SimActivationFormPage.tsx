@@ -10,7 +10,7 @@ import { apiCall } from '../../providers/httpClient.ts';
 import { PageHeader } from '../../src/layout/PageHeader.tsx';
 import { ImeiPicker } from '../../src/resources/inputs/ImeiPicker.tsx';
 import { FormCallMessage, useFormCall } from '../../src/pages/auth/useFormCall.tsx';
-import { formatDuration } from '../../resources/format/duration.ts';
+import { formatDuration } from '../../core/format/duration.ts';
 import { ACTIVATION_DURATIONS, MAX_SIM_IPS, MAX_SIM_NUMBERS } from '../../resources/entities/sim-activation.ts';
 
 interface Order { id: string; imei: string; ips: string[]; numbers: string[]; durationInDays: number }

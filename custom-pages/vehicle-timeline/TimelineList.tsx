@@ -3,7 +3,7 @@ import DirectionsCarIcon from '@mui/icons-material/DirectionsCar';
 import LocalParkingIcon from '@mui/icons-material/LocalParking';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import { useTranslate } from 'react-admin';
-import { formatTime } from '../../resources/format/date.ts';
+import { formatTime } from '../../core/format/date.ts';
 import { formatReportValue } from '../../resources/reports/format.ts';
 import type { TimelineItem } from '../../resources/reports/timeline.ts';
 

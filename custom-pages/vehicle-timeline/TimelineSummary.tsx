@@ -1,6 +1,6 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { formatTime } from '../../resources/format/date.ts';
+import { formatTime } from '../../core/format/date.ts';
 import { formatReportValue } from '../../resources/reports/format.ts';
 import type { TimelineSummary as Summary } from '../../resources/reports/timeline.ts';
 

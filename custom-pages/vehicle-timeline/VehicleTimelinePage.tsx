@@ -6,7 +6,7 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { apiCall } from '../../providers/httpClient.ts';
 import { errorMessage } from '../../src/pages/auth/useFormCall.tsx';
-import { formatDate, indianIsoDay, pickedDay } from '../../resources/format/date.ts';
+import { formatDate, indianIsoDay, pickedDay } from '../../core/format/date.ts';
 import { PageHeader } from '../../src/layout/PageHeader.tsx';
 import { withAllPages, type PlaybackPage } from '../route-playback/playback.ts';
 import { checkDay, shiftDay, type Timeline } from '../../resources/reports/timeline.ts';

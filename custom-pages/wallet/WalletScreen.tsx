@@ -7,8 +7,8 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { useTranslate } from 'react-admin';
 import { apiCall } from '../../providers/httpClient.ts';
 import { PageHeader } from '../../src/layout/PageHeader.tsx';
-import { formatDate, formatDateTime } from '../../resources/format/date.ts';
-import { formatRupees } from '../../resources/money.ts';
+import { formatDate, formatDateTime } from '../../core/format/date.ts';
+import { formatRupees } from '../../core/money.ts';
 import { download, toCsv } from '../../src/resources/exporters.ts';
 import {
   changeOver, movementsTable, searchMovements, transactionsQuery, type Movement, type Wallet, type WalletFilter,

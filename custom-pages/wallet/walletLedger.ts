@@ -1,5 +1,5 @@
-import { formatDateTime, indianIsoDay, parseIndianDate } from '../../resources/format/date.ts';
-import { formatRupees } from '../../resources/money.ts';
+import { formatDateTime, indianIsoDay, parseIndianDate } from '../../core/format/date.ts';
+import { formatRupees } from '../../core/money.ts';
 import type { ExportTable } from '../../src/resources/exporters.ts';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;

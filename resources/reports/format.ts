@@ -2,8 +2,8 @@
  * How a report's values read, per column type: on screen, in the totals row, in the chart's
  * tooltips and in every export (exports show what the page shows). The one place for it.
  */
-import { formatDate, formatDateTime } from '../format/date.ts';
-import { formatClock } from '../format/duration.ts';
+import { formatDate, formatDateTime } from '../../core/format/date.ts';
+import { formatClock } from '../../core/format/duration.ts';
 import type { ReportColumnType } from './define.ts';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;

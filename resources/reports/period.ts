@@ -3,7 +3,7 @@
  * preset buttons and the server's filter parsing so both agree. A week starts on Monday; a period
  * ends at the end of its day, week or month (a future stretch simply holds no rows).
  */
-import { indianWeekday, startOfIndianDay, startOfIndianMonth } from '../format/date.ts';
+import { indianWeekday, startOfIndianDay, startOfIndianMonth } from '../../core/format/date.ts';
 import type { PeriodPresetName } from './define.ts';
 
 export type PresetName = Exclude<PeriodPresetName, 'custom'>;

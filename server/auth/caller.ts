@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { organisations, refreshTokens, roles, users } from '../db/schema.ts';
 import { UUID_PATTERN as UUID } from '../resources/sql.ts';
-import { flattenAuthScopes } from '../../providers/permissions.ts';
+import { flattenAuthScopes } from '../../core/permissions.ts';
 import type { AuthKeys } from './keys.ts';
 import { verifyAccessToken } from './tokens.ts';
 

@@ -6,7 +6,7 @@ import { passwordResets } from '../db/schema.ts';
 import { badRequest } from '../http/errors.ts';
 import { PUBLIC } from '../http/permissions.ts';
 import { queueMessage } from '../outbox.ts';
-import { normaliseUsername } from '../../providers/username.ts';
+import { normaliseUsername } from '../../core/username.ts';
 import { findUserByUsername, setPassword } from '../users/service.ts';
 import { randomToken, sha256 } from './keys.ts';
 import { checkPasswordRule } from './passwords.ts';

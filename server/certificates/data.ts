@@ -3,7 +3,7 @@ import type { Db } from '../db/client.ts';
 import type { Caller } from '../auth/caller.ts';
 import fitmentResource from '../../resources/entities/fitment.ts';
 import type { CertificateData, CertificatePerson } from '../../resources/certificate.ts';
-import { hasPermission } from '../../providers/permissions.ts';
+import { hasPermission } from '../../core/permissions.ts';
 import { andInScope } from '../resources/scope.ts';
 import { query } from '../resources/sql.ts';
 import { maskEmail, maskPhone } from './mask.ts';

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { requireCaller, type Caller } from '../auth/caller.ts';
 import { badRequest } from '../http/errors.ts';
-import { indianIsoDay } from '../../resources/format/date.ts';
+import { indianIsoDay } from '../../core/format/date.ts';
 import { MAX_REPORT_DAYS } from '../../resources/reports/define.ts';
 import { alertsByType, chartDays, dayFigures, deviceCounts, fitmentCounts, itemCounts, vehicleCounts } from './queries.ts';
 

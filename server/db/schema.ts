@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
-import type { AuthScope } from '../../providers/permissions.ts';
+import type { AuthScope } from '../../core/permissions.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
 
 export interface Address { country?: string; landmark?: string; pin?: string; city?: string; state?: string }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { Caller } from '../auth/caller.ts';
 import fitmentResource from '../../resources/entities/fitment.ts';
-import { hasPermission } from '../../providers/permissions.ts';
+import { hasPermission } from '../../core/permissions.ts';
 import { inOrganisationTree } from '../organisations/scope.ts';
 import { andInScope } from '../resources/scope.ts';
 import { query } from '../resources/sql.ts';

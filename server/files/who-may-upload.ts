@@ -1,6 +1,6 @@
 import { UPLOADED_DOCUMENT_PATTERN, UPLOADED_IMAGE_PATTERN, type Field, type ResourceDeclaration } from '../../resources/define.ts';
 import { resources } from '../../resources/modules.ts';
-import { hasPermission } from '../../providers/permissions.ts';
+import { hasPermission } from '../../core/permissions.ts';
 import type { Caller } from '../auth/caller.ts';
 
 /** Whether a declared field takes an uploaded file: an image field, or text (or its items) that must be an upload's address. */

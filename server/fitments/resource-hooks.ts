@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { ActivationStatus } from '../../resources/entities/fitment.ts';
 import { brands, type Brand } from '../../brands/index.ts';
-import { indianIsoDay } from '../../resources/format/date.ts';
+import { indianIsoDay } from '../../core/format/date.ts';
 import { badRequest, HttpError } from '../http/errors.ts';
 import type { Columns, ResourceHooks, WriteContext } from '../resources/hooks.ts';
 import { message } from '../resources/messages.ts';

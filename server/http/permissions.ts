@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from './errors.ts';
-import { hasPermission } from '../../providers/permissions.ts';
+import { hasPermission } from '../../core/permissions.ts';
 
 /** Open to anyone, signed in or not. */
 export const PUBLIC = 'public';

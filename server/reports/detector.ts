@@ -3,7 +3,7 @@
  * database. The summariser (summariser.ts) feeds it each device's positions in time order, keeps
  * its state between batches and writes what it closes. docs/reports.md states the rules.
  */
-import { indianIsoDay, startOfIndianDay } from '../../resources/format/date.ts';
+import { indianIsoDay, startOfIndianDay } from '../../core/format/date.ts';
 
 export interface DetectorThresholds {
   /** At or above this speed (km/h) a vehicle moves, unless its device reports the ignition. */

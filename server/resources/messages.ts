@@ -1,4 +1,4 @@
-import en from '../../src/i18n/en.ts';
+import en from '../../core/i18n/en.ts';
 import type { ResourceDeclaration } from '../../resources/define.ts';
 import { fieldLabel } from '../../resources/define.ts';
 

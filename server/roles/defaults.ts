@@ -1,5 +1,5 @@
 import { modules, type ModuleGroup } from '../../resources/modules.ts';
-import type { AuthScope, BUILT_IN_ROLE_NAMES } from '../../providers/permissions.ts';
+import type { AuthScope, BUILT_IN_ROLE_NAMES } from '../../core/permissions.ts';
 
 /** For each module a role may open: the actions it may use ('*' for all of them). */
 type Grants = Record<string, string[] | '*'>;

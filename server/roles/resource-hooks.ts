@@ -1,5 +1,5 @@
 import { badRequest, forbidden } from '../http/errors.ts';
-import { flattenAuthScopes, isReservedRoleName, permissionsBeyond, type AuthScope } from '../../providers/permissions.ts';
+import { flattenAuthScopes, isReservedRoleName, permissionsBeyond, type AuthScope } from '../../core/permissions.ts';
 import type { ResourceHooks, WriteContext } from '../resources/hooks.ts';
 import { isSuperAdmin } from '../resources/scope.ts';
 import { message } from '../resources/messages.ts';

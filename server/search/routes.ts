@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { requireCaller } from '../auth/caller.ts';
 import { SIGNED_IN } from '../http/permissions.ts';
-import { hasPermission } from '../../providers/permissions.ts';
+import { hasPermission } from '../../core/permissions.ts';
 import { findResource } from '../../resources/modules.ts';
 import { parseListQuery } from '../resources/list-query.ts';
 import { listRecords, type ResourceRecord } from '../resources/records.ts';

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { SUPER_ADMIN } from '../../providers/permissions.ts';
+import { SUPER_ADMIN } from '../../core/permissions.ts';
 import type { Db } from '../db/client.ts';
 import { roles } from '../db/schema.ts';
 import { authScopesFor, defaultRoleGrants } from '../roles/defaults.ts';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { requireCaller, type Caller } from '../auth/caller.ts';
-import { hasPermission } from '../../providers/permissions.ts';
+import { hasPermission } from '../../core/permissions.ts';
 import simActivation, {
   CLOSED_SIM_ORDER_STATUSES, SIM_DETAIL_INPUTS, SIM_DETAILS, SIM_STATUS_CHOICES, type SimOrderStatus, type SimStatusChoice,
 } from '../../resources/entities/sim-activation.ts';

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import { modules } from '../../resources/modules.ts';
 import { defaultRoleGrants } from '../roles/defaults.ts';
-import en from '../../src/i18n/app-en.ts';
+import en from '../../core/i18n/app-en.ts';
 
 const label = (key: string) => key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], en) as string ?? key;
 const lines = ['# Modules and permission ids', '',

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { query } from '../resources/sql.ts';
-import { indianIsoDay } from '../../resources/format/date.ts';
+import { indianIsoDay } from '../../core/format/date.ts';
 
 /**
  * Upkeep of the monthly partitions of `positions` (migration 0022): one partition per Asia/Kolkata

@@ -7,7 +7,7 @@ import type { AuthKeys } from '../auth/keys.ts';
 import { requireCaller } from '../auth/caller.ts';
 import { query } from '../resources/sql.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors.ts';
-import { hasPermission } from '../../providers/permissions.ts';
+import { hasPermission } from '../../core/permissions.ts';
 import { PUBLIC } from '../http/permissions.ts';
 import { DATE_PATTERN } from '../resources/validation.ts';
 import { visibleVehicles } from './routes.ts';

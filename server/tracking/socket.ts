@@ -6,7 +6,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { Db } from '../db/client.ts';
 import type { AuthKeys } from '../auth/keys.ts';
 import { callerFromToken, type Caller, type CallerDirectory } from '../auth/caller.ts';
-import { hasPermission } from '../../providers/permissions.ts';
+import { hasPermission } from '../../core/permissions.ts';
 import { query } from '../resources/sql.ts';
 import type { LiveBatch, LiveEvent, LiveFeed, LivePosition } from './live.ts';
 import { vehicleStatesSql } from './routes.ts';

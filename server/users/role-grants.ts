@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { Caller } from '../auth/caller.ts';
 import { forbidden } from '../http/errors.ts';
-import { permissionsBeyond, type AuthScope } from '../../providers/permissions.ts';
+import { permissionsBeyond, type AuthScope } from '../../core/permissions.ts';
 import { query } from '../resources/sql.ts';
 import { isSuperAdmin } from '../resources/scope.ts';
 import { message } from '../resources/messages.ts';

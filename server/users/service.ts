@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { organisations, roles, users } from '../db/schema.ts';
-import { isEmail } from '../../providers/username.ts';
+import { isEmail } from '../../core/username.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import type { AuthScope } from '../../providers/permissions.ts';
+import type { AuthScope } from '../../core/permissions.ts';
 
 export type UserRow = typeof users.$inferSelect;
 

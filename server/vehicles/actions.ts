@@ -11,7 +11,7 @@ import { writableRecord } from '../resources/routes.ts';
 import { andInScope } from '../resources/scope.ts';
 import { query } from '../resources/sql.ts';
 import { EMAIL_PATTERN } from '../../resources/define.ts';
-import { displayValue } from '../../src/resources/display.ts';
+import { displayValue } from '../../core/display.ts';
 import { labelOf, message } from '../resources/messages.ts';
 import { idParams } from '../http/params.ts';
 

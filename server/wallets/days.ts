@@ -1,4 +1,4 @@
-import { indianIsoDay, startOfIndianDay } from '../../resources/format/date.ts';
+import { indianIsoDay, startOfIndianDay } from '../../core/format/date.ts';
 
 /**
  * The Asia/Kolkata day a filter date names, as [start, end): a plain yyyy-MM-dd is that day in

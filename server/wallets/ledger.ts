@@ -2,7 +2,7 @@ import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { walletTransactions, wallets, type WalletTransaction, type WalletTransactionType } from '../db/wallet-schema.ts';
 import { HttpError, badRequest, notFound } from '../http/errors.ts';
-import { formatRupees } from '../../resources/money.ts';
+import { formatRupees } from '../../core/money.ts';
 import { message } from '../resources/messages.ts';
 
 export type { WalletTransaction };

@@ -7,7 +7,7 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import { useLocation } from 'react-router-dom';
 import { Menu as RaMenu, useGetIdentity, usePermissions, useSidebarState, useTranslate } from 'react-admin';
 import { modules, type ModuleDefinition } from '../../resources/modules.ts';
-import { hasPermission } from '../../providers/permissions.ts';
+import { hasPermission } from '../../core/permissions.ts';
 import { moduleIcon } from './moduleIcons.tsx';
 
 function Badge({ badge }: { badge?: 'new' | 'beta' }) {

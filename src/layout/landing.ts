@@ -1,5 +1,5 @@
 import { modules } from '../../resources/modules.ts';
-import { hasPermission } from '../../providers/permissions.ts';
+import { hasPermission } from '../../core/permissions.ts';
 
 /**
  * The pages a role's work starts on, in order: operators at Vehicle Status, fitters and vendors at

@@ -6,7 +6,7 @@ import ShareIcon from '@mui/icons-material/Share';
 import { useCanAccess, useNotify, useTranslate } from 'react-admin';
 import { apiCall } from '../../providers/httpClient.ts';
 import { errorMessage } from '../pages/auth/useFormCall.tsx';
-import { formatDateTime } from '../../resources/format/date.ts';
+import { formatDateTime } from '../../core/format/date.ts';
 
 const HOURS = [1, 8, 24, 168];
 

@@ -8,7 +8,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { EMAIL_PATTERN, fieldLabel, type Field, type ResourceDeclaration } from '../../resources/define.ts';
 import { findResource } from '../../resources/modules.ts';
 import { PageHeader } from '../layout/PageHeader.tsx';
-import { PICKER_OPTIONS, recordTitle, type RecordLike } from './display.ts';
+import { PICKER_OPTIONS, recordTitle, type RecordLike } from '../../core/display.ts';
 import { AuthScopesInput } from './inputs/AuthScopesInput.tsx';
 import { GeometryInput } from './inputs/GeometryInput.tsx';
 import { ImageUploadInput } from './inputs/ImageUploadInput.tsx';

@@ -11,7 +11,7 @@ import { fieldLabel } from '../../resources/define.ts';
 import { findResource } from '../../resources/modules.ts';
 import { hasView } from '../../providers/resourceAccess.ts';
 import { PageHeader } from '../layout/PageHeader.tsx';
-import { columnLabel, displayValue, PICKER_OPTIONS, recordTitle, type RecordLike } from './display.ts';
+import { columnLabel, displayValue, PICKER_OPTIONS, recordTitle, type RecordLike } from '../../core/display.ts';
 import { ExportMenu } from './ExportMenu.tsx';
 import { RowActionMenu } from './RowActionMenu.tsx';
 import { useAllowedRowActions } from './rowActionAccess.ts';

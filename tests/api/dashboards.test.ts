@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from './harness.ts';
 import { call, demoWorld, type Api } from './resource-fixtures.ts';
-import { indianIsoDay } from '../../resources/format/date.ts';
+import { indianIsoDay } from '../../core/format/date.ts';
 
 /**
  * The dashboards' figures, by hand: daily summaries and alerts inserted as fixtures for Sunrise

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { AdminContext, type DataProvider, type TranslationMessages } from 'react-admin';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import en from '../../src/i18n/en.ts';
-import hi from '../../src/i18n/hi.ts';
+import en from '../../core/i18n/en.ts';
+import hi from '../../core/i18n/hi.ts';
 import { FitmentFormPage } from '../../custom-pages/fitment/FitmentFormPage.tsx';
 
 // the form reads devices (the IMEI picker) and nothing else before it is sent

@@ -11,7 +11,7 @@ import { registerResource } from '../../resources/modules.ts';
 import { i18nProvider } from '../../providers/i18nProvider.ts';
 import { authProvider } from '../../providers/authProvider.ts';
 import { dataProvider } from '../../providers/dataProvider.ts';
-import { encodePermissions } from '../../providers/permissions.ts';
+import { encodePermissions } from '../../core/permissions.ts';
 import { Menu } from '../../src/layout/Menu.tsx';
 import { StackedNotifications } from '../../src/layout/Notifications.tsx';
 import { ResourceList } from '../../src/resources/ResourceList.tsx';

@@ -8,10 +8,10 @@ import { AdminContext, memoryStore } from 'react-admin';
 import { i18nProvider } from '../../providers/i18nProvider.ts';
 import { authProvider } from '../../providers/authProvider.ts';
 import { dataProvider } from '../../providers/dataProvider.ts';
-import { encodePermissions } from '../../providers/permissions.ts';
+import { encodePermissions } from '../../core/permissions.ts';
 import alert from '../../resources/reports/alert.ts';
 import { presetRange } from '../../resources/reports/period.ts';
-import { formatDate } from '../../resources/format/date.ts';
+import { formatDate } from '../../core/format/date.ts';
 import { ReportPage } from '../../custom-pages/reports/ReportPage.tsx';
 
 /** Twelve alerts: more than a page of the table (10), and an export the fake server hands out 5 at a time. */

@@ -8,7 +8,7 @@ import { AdminContext, memoryStore } from 'react-admin';
 import { i18nProvider } from '../../providers/i18nProvider.ts';
 import { authProvider } from '../../providers/authProvider.ts';
 import { dataProvider } from '../../providers/dataProvider.ts';
-import { encodePermissions } from '../../providers/permissions.ts';
+import { encodePermissions } from '../../core/permissions.ts';
 import customTrip from '../../resources/reports/custom-trip.ts';
 import monthlySummary from '../../resources/reports/monthly-summary.ts';
 import type { ReportDeclaration } from '../../resources/reports/define.ts';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
 import { pagePerTest, signInAt } from './browser.ts';
 import { connectDevice } from '../gateway/device-client.ts';
-import { formatDate, indianIsoDay } from '../../resources/format/date.ts';
+import { formatDate, indianIsoDay } from '../../core/format/date.ts';
 import { emergencyFrame, loginFrame, normalFrame, type DeviceState } from '../../server/simulator/frames.ts';
 
 const gatewayPort = inject('gatewayPort');

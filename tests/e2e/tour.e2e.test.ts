@@ -1,8 +1,8 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { modules } from '../../resources/modules.ts';
-import { decodePermissions, hasPermission } from '../../providers/permissions.ts';
-import en from '../../src/i18n/en.ts';
+import { decodePermissions, hasPermission } from '../../core/permissions.ts';
+import en from '../../core/i18n/en.ts';
 import { DEMO_PASSWORD, pagePerTest, signInThroughForm } from './browser.ts';
 
 /**

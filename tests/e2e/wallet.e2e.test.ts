@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectNoSidewaysScroll, pagePerTest, signInAt } from './browser.ts';
-import { formatRupees, parseRupees } from '../../resources/money.ts';
+import { formatRupees, parseRupees } from '../../core/money.ts';
 
 // the copy buttons write to the clipboard, which the test reads back
 const session = pagePerTest({ permissions: ['clipboard-read', 'clipboard-write'] });

@@ -6,7 +6,7 @@ import { renderToBuffer, type DocumentProps } from '@react-pdf/renderer';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { TranslationMessages } from 'react-admin';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import en from '../../src/i18n/en.ts';
+import en from '../../core/i18n/en.ts';
 import vltd from '../../brands/vltd.ts';
 import type { CertificateData } from '../../resources/certificate.ts';
 import { CertificateDocument } from '../../custom-pages/certificate/pdf/CertificateDocument.tsx';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { TranslationMessages } from 'react-admin';
-import en from '../../src/i18n/en.ts';
-import hi from '../../src/i18n/hi.ts';
+import en from '../../core/i18n/en.ts';
+import hi from '../../core/i18n/hi.ts';
 
 const flat = (value: unknown, prefix = ''): [string, unknown][] =>
   value && typeof value === 'object'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flattenAuthScopes } from '../../providers/permissions.ts';
+import { flattenAuthScopes } from '../../core/permissions.ts';
 import { authScopesFor, defaultRoleGrants } from '../../server/roles/defaults.ts';
 import { landingPath } from '../../src/layout/landing.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { presetSoFar as presetPeriod } from '../../resources/reports/period.ts';
-import { formatClock } from '../../resources/format/duration.ts';
+import { formatClock } from '../../core/format/duration.ts';
 import { chartPeriod } from '../../server/dashboards/routes.ts';
 
 /** Wednesday 3 December 2026, 02:00 in Asia/Kolkata (still Tuesday 20:30 in UTC). */

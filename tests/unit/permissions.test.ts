@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodePermissions, encodePermissions, flattenAuthScopes, hasPermission } from '../../providers/permissions.ts';
+import { decodePermissions, encodePermissions, flattenAuthScopes, hasPermission } from '../../core/permissions.ts';
 import { authScopesFor, defaultRoleGrants } from '../../server/roles/defaults.ts';
 import { allPermissionIds, modules } from '../../resources/modules.ts';
 import { REPORT_MODULE_IDS } from '../../resources/reports/pickers.ts';

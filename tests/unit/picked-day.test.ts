@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickedDay } from '../../resources/format/date.ts';
+import { pickedDay } from '../../core/format/date.ts';
 
 /** 24/11/2026, 02:00 in Asia/Kolkata (still the 23rd in UTC). */
 const NOW = Date.parse('2026-11-24T02:00:00+05:30');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseUsername } from '../../providers/username.ts';
-import { formatDuration, splitDuration } from '../../resources/format/duration.ts';
-import en from '../../src/i18n/app-en.ts';
-import hi from '../../src/i18n/app-hi.ts';
+import { normaliseUsername } from '../../core/username.ts';
+import { formatDuration, splitDuration } from '../../core/format/duration.ts';
+import en from '../../core/i18n/app-en.ts';
+import hi from '../../core/i18n/app-hi.ts';
 
 describe('normaliseUsername', () => {
   it('keeps e-mails (lower-cased) and +91 numbers, and prefixes anything else with +91', () => {

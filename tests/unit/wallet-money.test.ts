@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRupees, parseRupees } from '../../resources/money.ts';
+import { formatRupees, parseRupees } from '../../core/money.ts';
 import { indianDayBounds } from '../../server/wallets/days.ts';
 import { changeOver, movementsTable, searchMovements, transactionsQuery, type Movement } from '../../custom-pages/wallet/walletLedger.ts';
 

@@ -1,7 +1,7 @@
 import { Circle, Document, Image, Page, Path, StyleSheet, Svg, Text, View } from '@react-pdf/renderer';
 import type { Brand } from '../../../brands/types.ts';
 import type { CertificateData } from '../../../resources/certificate.ts';
-import { formatDate } from '../../../resources/format/date.ts';
+import { formatDate } from '../../../core/format/date.ts';
 import { certificateSections, DEVICE_STANDARD, warrantyTexts, type CertificateSection, type Translate } from '../sections.ts';
 import { PDF_FONTS } from './registerFonts.ts';
 

@@ -2,7 +2,7 @@ import { Box, Button, Link as MuiLink, Stack } from '@mui/material';
 import { Link, useNavigate } from 'react-router-dom';
 import { Form, TextInput, useTranslate } from 'react-admin';
 import { apiCall } from '../../../providers/httpClient.ts';
-import { normaliseUsername } from '../../../providers/username.ts';
+import { normaliseUsername } from '../../../core/username.ts';
 import { AuthFrame } from './AuthFrame.tsx';
 import { FormCallMessage, useFormCall } from './useFormCall.tsx';
 import { maxLength, requiredField } from './validators.ts';

@@ -1,4 +1,4 @@
-import { MAX_CREDENTIAL_LENGTH } from '../../../providers/username.ts';
+import { MAX_CREDENTIAL_LENGTH } from '../../../core/username.ts';
 
 /** react-admin validators returning message keys; the inputs translate them. */
 export const requiredField = (key: string) => (value: unknown) => (value === undefined || value === null || String(value).trim() === '' ? key : undefined);

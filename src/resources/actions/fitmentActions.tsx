@@ -1,7 +1,11 @@
 import type { RaRecord } from 'react-admin';
 import { apiCall } from '../../../providers/httpClient.ts';
 import type { ResourceAction } from './types.ts';
-import { certificateAddress, DownloadCertificateDialog } from '../../../custom-pages/certificate/DownloadCertificateDialog.tsx';
+import { certificatePagePath } from '../../../resources/certificate.ts';
+import { lazyPart } from '../../lazyPage.tsx';
+
+// the certificate feature's dialog, fetched with its PDF code when first opened
+const DownloadCertificateDialog = lazyPart(() => import('../../../custom-pages/certificate/DownloadCertificateDialog.tsx'), 'DownloadCertificateDialog');
 
 const fitmentNames = (fitment: RaRecord) => ({ registrationNumber: fitment.registrationNumber, imei: fitment.imei });
 
@@ -18,7 +22,7 @@ export const fitmentActions: Record<string, ResourceAction> = {
     run: async (fitment) => { await apiCall(`/activation/undo/${fitment.id}`, 'PUT'); return { message: 'fitment.undone' }; },
   },
   // the public certificate page in a new tab; the PDF built here and saved
-  'view-certificate': { href: (fitment) => certificateAddress(String(fitment.imei)) },
+  'view-certificate': { href: (fitment) => certificatePagePath(String(fitment.imei)) },
   'generate-certificate': { Dialog: DownloadCertificateDialog },
   'create-activation': {
     to: (device) => `/fitment/add?imei=${encodeURIComponent(String(device.imei))}`,

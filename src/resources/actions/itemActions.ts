@@ -1,6 +1,6 @@
 import type { RaRecord } from 'react-admin';
 import type { ResourceAction } from './types.ts';
-import { hasPermission } from '../../../providers/permissions.ts';
+import { hasPermission } from '../../../core/permissions.ts';
 import { permissionFor } from '../../../providers/resourceAccess.ts';
 import { readPermissions, readSession } from '../../../providers/session.ts';
 

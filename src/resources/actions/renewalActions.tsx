@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { apiCall } from '../../../providers/httpClient.ts';
-import { formatRupees } from '../../../resources/money.ts';
+import { formatRupees } from '../../../core/money.ts';
 import { ActionDialog } from './ActionDialog.tsx';
 import type { ActionDialogProps, ResourceAction } from './types.ts';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { apiCall } from '../../../providers/httpClient.ts';
-import { formatRupees, parseRupees } from '../../../resources/money.ts';
+import { formatRupees, parseRupees } from '../../../core/money.ts';
 import { ActionDialog } from './ActionDialog.tsx';
 import type { ActionDialogProps, ResourceAction } from './types.ts';
 

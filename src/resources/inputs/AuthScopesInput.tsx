@@ -1,7 +1,7 @@
 import { Box, Checkbox, FormControlLabel, Typography } from '@mui/material';
 import { useInput, useTranslate } from 'react-admin';
 import { modules, type ModuleGroup } from '../../../resources/modules.ts';
-import type { AuthScope } from '../../../providers/permissions.ts';
+import type { AuthScope } from '../../../core/permissions.ts';
 
 const GROUPS: { id: ModuleGroup; label: string }[] = [
   { id: 'top', label: 'resources.role.groups.top' },

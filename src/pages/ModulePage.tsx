@@ -1,8 +1,8 @@
 import { Card, CardContent, Typography } from '@mui/material';
 import { Authenticated, useCanAccess, useTranslate } from 'react-admin';
-import { findModule } from '../resources/modules.ts';
-import { PageHeader } from '../src/layout/PageHeader.tsx';
-import { StatusPage } from '../src/pages/StatusPage.tsx';
+import { findModule } from '../../resources/modules.ts';
+import { PageHeader } from '../layout/PageHeader.tsx';
+import { StatusPage } from './StatusPage.tsx';
 
 /** A signed-in page guarded by a permission: a module's, or an action's of a resource (the server checks its calls as well). */
 export function AccessGuard({ resource, action = 'access', children }: { resource: string; action?: string; children: React.ReactNode }) {
