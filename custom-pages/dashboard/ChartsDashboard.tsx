@@ -4,6 +4,7 @@
  * shared; the figures are read again when the live socket reports (at most every 10 s).
  */
 import { lazy, Suspense, useMemo, useState } from 'react';
+import { indianDayRange } from '../../core/format/date.ts';
 import { Box, CircularProgress } from '@mui/material';
 import { useCanAccess } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
@@ -18,19 +19,15 @@ import type { ChartKind } from './DashboardCharts.tsx';
 
 const DashboardCharts = lazy(() => import('./DashboardCharts.tsx').then((m) => ({ default: m.DashboardCharts })));
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 /** The period in the address, or the default preset. */
 function periodFromAddress(params: URLSearchParams, fallback: PeriodPreset): { preset: PeriodPresetName; period: ChosenPeriod } {
   const preset = params.get('preset') as PeriodPresetName | null;
   const from = params.get('from');
   const to = params.get('to');
-  if (from && to && DAY.test(from) && DAY.test(to)) {
-    const start = Date.parse(`${from}T00:00:00+05:30`);
-    const end = Date.parse(`${to}T00:00:00+05:30`) + 86_400_000;
-    if (!Number.isNaN(start) && !Number.isNaN(end)) {
-      return { preset: 'custom', period: { fromDay: from, toDay: to, filter: { from: new Date(start).toISOString(), to: new Date(end).toISOString() } } };
-    }
+  const start = from && indianDayRange(from);
+  const end = to && indianDayRange(to);
+  if (start && end) {
+    return { preset: 'custom', period: { fromDay: from, toDay: to, filter: { from: start.from.toISOString(), to: end.to.toISOString() } } };
   }
   const chosen = preset && preset !== 'custom' && PERIOD_PRESETS.includes(preset) ? preset : fallback;
   return { preset: chosen, period: periodOf(chosen as PeriodPreset) };

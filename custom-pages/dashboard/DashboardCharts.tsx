@@ -45,7 +45,8 @@ export function DashboardCharts({ charts, kinds, filter }: { charts: Charts; kin
   const fitments = charts.days.map((d) => d.fitments ?? 0);
   const openDay = (slug: string) => (_event: unknown, axis: { dataIndex?: number } | null) => {
     const day = axis?.dataIndex === undefined ? undefined : days[axis.dataIndex];
-    if (day) navigate(reportLink(slug, dayPeriod(day)));
+    const period = day && dayPeriod(day);
+    if (period) navigate(reportLink(slug, period));
   };
   const byKind: Record<ChartKind, () => React.ReactNode> = {
     distance: () => (

@@ -1,5 +1,6 @@
 /** The dashboards' calls and links: the figures' shapes (server/dashboards) and where each figure leads. */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { indianDayRange } from '../../core/format/date.ts';
 import { apiCall } from '../../providers/httpClient.ts';
 import type { VehicleState } from '../../resources/tracking.ts';
 import type { ChartDay } from '../../resources/dashboards.ts';
@@ -49,10 +50,10 @@ export const withFilter = (path: string, filter: Record<string, unknown>) => `${
 /** A report page (/reports/<slug>) with a prepared filter: a preset, or from/to instants and more. */
 export const reportLink = (slug: string, filter: Record<string, unknown>) => withFilter(`/reports/${slug}`, filter);
 
-/** Midnight in Asia/Kolkata of a yyyy-MM-dd day, and of the next: a day as the report filter's [from, to). */
-export function dayPeriod(day: string): { from: string; to: string } {
-  const start = Date.parse(`${day}T00:00:00+05:30`);
-  return { from: new Date(start).toISOString(), to: new Date(start + 86_400_000).toISOString() };
+/** Midnight in Asia/Kolkata of a chart's yyyy-MM-dd day, and of the next: a day as the report filter's [from, to). */
+export function dayPeriod(day: string): { from: string; to: string } | undefined {
+  const range = indianDayRange(day);
+  return range && { from: range.from.toISOString(), to: range.to.toISOString() };
 }
 
 export interface Loaded<T> {

@@ -3,6 +3,7 @@
  * the console page and built by server/reports/timeline.ts. Distances in metres, durations in
  * seconds, speeds in km/h, times ISO instants. docs/reports.md, "Vehicle timeline and duty report".
  */
+import { indianDayRange } from '../../core/format/date.ts';
 
 export interface TimelineTrip {
   kind: 'trip';
@@ -73,13 +74,7 @@ export interface Timeline {
 }
 
 /** yyyy-MM-dd of a real calendar day from 1900 to 2100, or null. */
-export function checkDay(text: unknown): string | null {
-  if (typeof text !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(text)) return null;
-  const year = Number(text.slice(0, 4));
-  if (year < 1900 || year > 2100) return null;
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text ? text : null;
-}
+export const checkDay = (text: unknown): string | null => (typeof text === 'string' && indianDayRange(text) ? text : null);
 
 /** The yyyy-MM-dd `days` after `day` (negative: before). */
 export function shiftDay(day: string, days: number): string {

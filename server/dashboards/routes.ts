@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { requireCaller, type Caller } from '../auth/caller.ts';
 import { badRequest } from '../http/errors.ts';
-import { indianIsoDay } from '../../core/format/date.ts';
+import { indianDayRange, indianIsoDay } from '../../core/format/date.ts';
 import { MAX_REPORT_DAYS } from '../../resources/reports/define.ts';
 import { alertsByType, chartDays, dayFigures, deviceCounts, fitmentCounts, itemCounts, vehicleCounts } from './queries.ts';
 
@@ -26,20 +26,18 @@ const day = (description: string) => ({
 
 const DAY_MS = 86_400_000;
 
-/** A yyyy-MM-dd that is a real day (2026-02-30 is not), as UTC midnight for arithmetic. */
+/** A yyyy-MM-dd that is a real day (2026-02-30 is not), as its midnight in Asia/Kolkata. */
 function realDay(name: string, text: string): number {
-  const time = Date.parse(`${text}T00:00:00Z`);
-  if (Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== text || text < '1900-01-01' || text > '2100-12-31') {
-    throw badRequest(`The ${name} day is not a real date`, { [name]: 'Not a real date' });
-  }
-  return time;
+  const range = indianDayRange(text);
+  if (!range) throw badRequest(`The ${name} day is not a real date`, { [name]: 'Not a real date' });
+  return range.from.getTime();
 }
 
 /** The charts' period: whole Asia/Kolkata days, from ≤ to, at most MAX_REPORT_DAYS of them. */
 export function chartPeriod(query: { from?: string; to?: string }, now = Date.now()): { from: string; to: string } {
   const to = query.to ?? indianIsoDay(now);
   const toTime = realDay('to', to);
-  const from = query.from ?? new Date(toTime - (DEFAULT_CHART_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
+  const from = query.from ?? indianIsoDay(toTime - (DEFAULT_CHART_DAYS - 1) * DAY_MS);
   const fromTime = realDay('from', from);
   if (fromTime > toTime) throw badRequest('The period must start on or before the day it ends', { from: 'After the end of the period' });
   if ((toTime - fromTime) / DAY_MS + 1 > MAX_REPORT_DAYS) {

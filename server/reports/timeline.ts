@@ -8,6 +8,7 @@ import { heldByCaller } from '../tracking/ownership.ts';
 import { visibleVehicles } from '../tracking/routes.ts';
 import { heldOnDay } from './day-scope.ts';
 import { playback, playbackPage, playbackPageQuery } from '../tracking/playback.ts';
+import { indianDayRange } from '../../core/format/date.ts';
 import { checkDay, type Timeline, type TimelineItem, type TimelineSummary } from '../../resources/reports/timeline.ts';
 
 /**
@@ -28,10 +29,10 @@ const querystring = {
   },
 };
 
-/** The day's bounds as ISO instants: midnight to midnight in Asia/Kolkata (UTC+05:30 all year). */
-export function dayBounds(day: string): { from: string; to: string } {
-  const from = Date.parse(`${day}T00:00:00+05:30`);
-  return { from: new Date(from).toISOString(), to: new Date(from + 86_400_000).toISOString() };
+/** A checked day's bounds as ISO instants: midnight to midnight in Asia/Kolkata. */
+function dayBounds(day: string): { from: string; to: string } {
+  const { from, to } = indianDayRange(day)!;
+  return { from: from.toISOString(), to: to.toISOString() };
 }
 
 function params(input: { vehicleId?: unknown; day?: unknown }): { vehicleId: string; day: string } {

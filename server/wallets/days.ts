@@ -1,4 +1,4 @@
-import { indianIsoDay, startOfIndianDay } from '../../core/format/date.ts';
+import { indianDayRange, indianIsoDay } from '../../core/format/date.ts';
 
 /**
  * The Asia/Kolkata day a filter date names, as [start, end): a plain yyyy-MM-dd is that day in
@@ -16,10 +16,6 @@ export function indianDayBounds(text: string): { start: Date; end: Date } | unde
     if (Number.isNaN(instant.getTime())) return undefined;
     day = indianIsoDay(instant);
   }
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  const utc = new Date(Date.UTC(year, month - 1, date));
-  if (utc.getUTCFullYear() !== year || utc.getUTCMonth() !== month - 1 || utc.getUTCDate() !== date || year < 1970 || year > 9999) return undefined;
-  // midnight in India of that calendar day, and of the next
-  const start = startOfIndianDay(utc.getTime() + 6 * 3600_000);
-  return { start, end: startOfIndianDay(start, 1) };
+  const range = indianDayRange(day);
+  return range && { start: range.from, end: range.to };
 }
