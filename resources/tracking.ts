@@ -1,6 +1,7 @@
 /**
- * Vehicle states and the thresholds behind them, shared by the server (SQL) and the console (live
- * updates). docs/tracking.md defines each state.
+ * Vehicle states and the thresholds behind them. The server decides a vehicle's state (the
+ * device_states.motion column and server/tracking/status.ts) and sends it; the console only shows
+ * it. docs/tracking.md defines each state.
  */
 export const VEHICLE_STATES = ['running', 'idle', 'stopped', 'offline', 'noData'] as const;
 export type VehicleState = (typeof VEHICLE_STATES)[number];
@@ -11,14 +12,6 @@ export const MOVING_KMPH = 5;
 export const STOP_MINUTES = 3;
 /** A vehicle not heard from for this long is offline, unless its organisation's settings say otherwise. */
 export const DEFAULT_OFFLINE_MINUTES = 30;
-
-/** The state of a vehicle from what it last reported; the console's copy of the server's rule. */
-export function vehicleState(last: { speed: number; ignition: boolean | null } | null, lastSeenAt: string | null, now = Date.now(), offlineMinutes = DEFAULT_OFFLINE_MINUTES): VehicleState {
-  if (!last || !lastSeenAt) return 'noData';
-  if (now - Date.parse(lastSeenAt) > offlineMinutes * 60_000) return 'offline';
-  if (last.speed >= MOVING_KMPH) return 'running';
-  return last.ignition ? 'idle' : 'stopped';
-}
 
 /** Packet types of the AIS-140 normal/alert frame and the event each raises (NR and HP raise none). */
 export const PACKET_EVENTS: Record<string, string | null> = {
@@ -43,8 +36,8 @@ export const PACKET_EVENTS: Record<string, string | null> = {
   EPB: 'SOS',
 };
 
-/** One point of a playback path. */
-export interface PlaybackPoint {
+/** A position: one point of a playback path, and what every other kind of position adds to. */
+export interface PositionFix {
   fixTime: string;
   latitude: number;
   longitude: number;
@@ -56,47 +49,53 @@ export interface PlaybackPoint {
 /** A halt of STOP_MINUTES or more on a playback. */
 export interface Stop { from: string; to: string; minutes: number; latitude: number; longitude: number }
 
-/** A vehicle in the live socket's snapshot, and in the console's live fleet. */
-export interface LiveVehicle {
+/** A stored position as it travels live: its vehicle, when the server received it, and the state the server gave the vehicle with it. */
+export interface LivePosition extends PositionFix {
+  vehicleId: string;
+  deviceId: string;
+  receivedAt: string;
+  status: VehicleState;
+}
+
+/** A vehicle in the live socket's snapshot, and in the console's live fleet: its latest position, if any. */
+export interface LiveVehicle extends Nullable<Omit<PositionFix, 'speed' | 'heading'>> {
   vehicleId: string;
   deviceId: string | null;
+  status: VehicleState;
   name: string;
   registrationNumber: string;
-  status: VehicleState;
-  latitude: number | null;
-  longitude: number | null;
   speed: number;
   heading: number;
-  ignition: boolean | null;
-  fixTime: string | null;
   /** When the server received the frame behind the latest update. */
   receivedAt?: string;
 }
 
-/** A moved vehicle in a live update. */
-export interface LiveUpdatePosition {
-  vehicleId: string;
-  latitude: number;
-  longitude: number;
-  speed: number;
-  heading: number;
-  ignition: boolean | null;
-  fixTime: string;
-  receivedAt: string;
-}
+type Nullable<T> = { [K in keyof T]: T[K] | null };
 
 /**
  * A position on the live socket: [vehicleId, latitude, longitude, speed, heading, ignition (1, 0
- * or null), fix time, received time (ms since 1970)]. Busy fleets send the same vehicles again and
- * again: arrays instead of objects make an update a third of the size.
+ * or null), fix time, received time (ms since 1970), state (its index in VEHICLE_STATES)]. Busy
+ * fleets send the same vehicles again and again: arrays instead of objects make an update a third
+ * of the size.
  */
-export type WirePosition = [string, number, number, number, number, 0 | 1 | null, number, number];
+export type WirePosition = [string, number, number, number, number, 0 | 1 | null, number, number, number];
+/** A vehicle whose state changed without a frame (it fell silent: offline): [vehicleId, state index]. */
+export type WireState = [string, number];
 
-export const toWire = (p: LiveUpdatePosition): WirePosition => [
-  p.vehicleId, p.latitude, p.longitude, p.speed, p.heading, p.ignition === null ? null : p.ignition ? 1 : 0, Date.parse(p.fixTime), Date.parse(p.receivedAt),
+export const toWire = (p: Omit<LivePosition, 'deviceId'>): WirePosition => [
+  p.vehicleId, p.latitude, p.longitude, p.speed, p.heading, p.ignition === null ? null : p.ignition ? 1 : 0,
+  Date.parse(p.fixTime), Date.parse(p.receivedAt), VEHICLE_STATES.indexOf(p.status),
 ];
 
-export const fromWire = ([vehicleId, latitude, longitude, speed, heading, ignition, fixTime, receivedAt]: WirePosition): LiveUpdatePosition => ({
+export const fromWire = ([vehicleId, latitude, longitude, speed, heading, ignition, fixTime, receivedAt, state]: WirePosition): Omit<LivePosition, 'deviceId'> => ({
   vehicleId, latitude, longitude, speed, heading, ignition: ignition === null ? null : ignition === 1,
-  fixTime: new Date(fixTime).toISOString(), receivedAt: new Date(receivedAt).toISOString(),
+  fixTime: new Date(fixTime).toISOString(), receivedAt: new Date(receivedAt).toISOString(), status: VEHICLE_STATES[state] ?? 'noData',
 });
+
+/** The live socket's messages after the snapshot: positions, alerts, and states changed without a frame. */
+export interface WireUpdate<Alert> {
+  type: 'update';
+  positions: WirePosition[];
+  events: Alert[];
+  states?: WireState[];
+}

@@ -90,7 +90,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   app.decorate('gateway', null);
   app.decorate('brand', config.brand);
   app.addHook('onClose', async () => live.stop());
-  registerLiveSocket(app, db, callers, keys, live);
+  registerLiveSocket(app, db, callers, keys, live, config.liveRecheckMs);
   // positions' monthly partitions: this month and the next two exist before the gateway writes, old ones expire
   await startPartitionMaintenance(app, db, config.positionsRetentionMonths);
   // trips, stops and daily summaries follow the stored positions; any number of processes may run one

@@ -36,6 +36,8 @@ export interface Config {
   positionsRetentionMonths: number;
   /** Run the report summariser in this process (WAYMARK_SUMMARISE, on by default): a deployment may leave it to some processes only. */
   summarise: boolean;
+  /** How often each live socket re-reads its vehicles and sends the states changed without a frame (30 s; tests shorten it). */
+  liveRecheckMs: number;
 }
 
 const MIB = 1024 * 1024;
@@ -107,5 +109,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: Parti
     summarise: flag(env.WAYMARK_SUMMARISE, defaults.summarise ?? true),
     positionsRetentionMonths: wholeNumber('WAYMARK_POSITIONS_RETENTION_MONTHS', env.WAYMARK_POSITIONS_RETENTION_MONTHS,
       defaults.positionsRetentionMonths ?? 0, 1200, 'a whole number of months (0 keeps positions forever)'),
+    liveRecheckMs: defaults.liveRecheckMs ?? 30_000,
   };
 }

@@ -1,18 +1,12 @@
 import { Box, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { formatDateTime } from '../../core/format/date.ts';
-import { PACKET_EVENTS } from '../../resources/tracking.ts';
+import { PACKET_EVENTS, type PositionFix, type VehicleState } from '../../resources/tracking.ts';
 
-/** The decoded fields of a device's latest position, as stored by the gateway. */
-export interface TrackedPosition {
-  fixTime: string;
+/** The decoded fields of a device's latest position, as stored by the gateway (device_states.last_position). */
+export interface TrackedPosition extends PositionFix {
   receivedAt?: string;
-  latitude: number;
-  longitude: number;
-  speed: number;
-  heading: number;
   satellites: number | null;
-  ignition: boolean | null;
   gpsFix: boolean;
   packetType?: string;
   attributes: Record<string, unknown>;
@@ -23,7 +17,7 @@ export interface TrackedVehicle {
   name: string;
   registrationNumber: string;
   imei: string | null;
-  status: string;
+  status: VehicleState;
   lastSeenAt: string | null;
   position: TrackedPosition | null;
 }

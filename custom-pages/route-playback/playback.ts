@@ -1,10 +1,10 @@
-import type { PlaybackPoint, Stop } from '../../resources/tracking.ts';
+import type { PositionFix, Stop } from '../../resources/tracking.ts';
 
-export type { PlaybackPoint, Stop };
+export type { PositionFix, Stop };
 
 export interface Track {
   vehicle: { id: string; name: string; registrationNumber: string };
-  points: PlaybackPoint[];
+  points: PositionFix[];
   stops: Stop[];
   summary: { points: number; distanceKm: number; maxSpeed: number };
   /** fixTime of each point in ms, for the clock's lookups. */
@@ -12,7 +12,7 @@ export interface Track {
 }
 
 /** One page of a playback answer: `next` names the following page, null on the last. */
-export interface PlaybackPage { points: PlaybackPoint[]; next: string | null }
+export interface PlaybackPage { points: PositionFix[]; next: string | null }
 
 /**
  * The whole path of a paged playback answer: the first page (which carries the stops and the

@@ -1,14 +1,14 @@
 import { useEffect, useMemo } from 'react';
 import { CircleMarker, Polyline, Tooltip as MapTooltip, useMap } from 'react-leaflet';
 import { BaseMap } from '../../src/map/BaseMap.tsx';
-import type { PlaybackPoint } from '../../resources/tracking.ts';
+import type { PositionFix } from '../../resources/tracking.ts';
 import type { TimelineItem } from '../../resources/reports/timeline.ts';
 import { ITEM_COLOURS, useItemText } from './TimelineList.tsx';
 
 type LatLng = [number, number];
 
 /** The points of the path inside an item's time range. */
-function pointsOf(points: PlaybackPoint[], item: TimelineItem): LatLng[] {
+function pointsOf(points: PositionFix[], item: TimelineItem): LatLng[] {
   if (item.kind !== 'trip') return [];
   const from = Date.parse(item.start);
   const to = Date.parse(item.end);
@@ -19,7 +19,7 @@ function pointsOf(points: PlaybackPoint[], item: TimelineItem): LatLng[] {
 }
 
 /** Where an item is on the map: a trip's path (or its ends), a stop's or alert's place. */
-function placesOf(points: PlaybackPoint[], item: TimelineItem): LatLng[] {
+function placesOf(points: PositionFix[], item: TimelineItem): LatLng[] {
   if (item.kind === 'trip') {
     const path = pointsOf(points, item);
     if (path.length) return path;
@@ -47,7 +47,7 @@ function Focus({ places }: { places: LatLng[] }) {
 
 /** The day's path, stop and alert markers; the chosen item drawn on top and focused. Clicking a marker chooses its item. */
 export function TimelineMap({ items, points, selected, onSelect }: {
-  items: TimelineItem[]; points: PlaybackPoint[]; selected: string | null; onSelect: (id: string) => void;
+  items: TimelineItem[]; points: PositionFix[]; selected: string | null; onSelect: (id: string) => void;
 }) {
   const text = useItemText();
   const chosen = items.find((i) => i.id === selected) ?? null;

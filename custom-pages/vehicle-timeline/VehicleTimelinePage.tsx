@@ -10,7 +10,7 @@ import { formatDate, indianIsoDay, pickedDay } from '../../core/format/date.ts';
 import { PageHeader } from '../../src/layout/PageHeader.tsx';
 import { withAllPages, type PlaybackPage } from '../route-playback/playback.ts';
 import { checkDay, shiftDay, type Timeline } from '../../resources/reports/timeline.ts';
-import type { PlaybackPoint } from '../../resources/tracking.ts';
+import type { PositionFix } from '../../resources/tracking.ts';
 import { TimelineList } from './TimelineList.tsx';
 import { TimelineMap } from './TimelineMap.tsx';
 import { TimelineSummary } from './TimelineSummary.tsx';
@@ -54,7 +54,7 @@ export function VehicleTimelinePage() {
   const [typing, setTyping] = useState<{ day: string; text: string } | null>(null);
   const dayText = typing?.day === day ? typing.text : showDay(day);
   const key = vehicleId ? `${vehicleId}|${day}` : null;
-  const [loaded, setLoaded] = useState<{ key: string; data: Timeline | null; points: PlaybackPoint[]; error: string | null } | null>(null);
+  const [loaded, setLoaded] = useState<{ key: string; data: Timeline | null; points: PositionFix[]; error: string | null } | null>(null);
   const [chosen, setChosen] = useState<{ key: string | null; id: string | null }>({ key: null, id: null });
   const [typedError, setTypedError] = useState<string | null>(null);
   const current = loaded?.key === key ? loaded : null;

@@ -1,7 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../db/client.ts';
 import { pgCode } from '../http/errors.ts';
-import type { LiveBatch, LiveEvent, LiveFeed, LivePosition } from '../tracking/live.ts';
+import type { FeedPosition, LiveBatch, LiveEvent, LiveFeed } from '../tracking/live.ts';
+import type { VehicleState } from '../../resources/tracking.ts';
+import { query } from '../resources/sql.ts';
 import type { DecodedPosition, ParseOutcome } from './ais140.ts';
 import { DeviceDirectory, type KnownDevice } from './devices.ts';
 
@@ -21,7 +23,10 @@ export interface StoredFrame {
 /** A position or alert worked out from stored positions (geofences, routes). */
 export interface DerivedEvent extends LiveEvent { organisationId: string; attributes: Record<string, unknown> }
 /** Works out events from the batch's newest positions; `deviceEvents` are those the devices sent in the same batch. */
-export type EventDeriver = (positions: (LivePosition & { organisationId: string })[], deviceEvents: DerivedEvent[]) => Promise<DerivedEvent[]>;
+/** A live position as it arrives, before the database gives its vehicle a state. */
+export type ArrivingPosition = Omit<FeedPosition, 'status'> & { organisationId: string };
+
+export type EventDeriver = (positions: ArrivingPosition[], deviceEvents: DerivedEvent[]) => Promise<DerivedEvent[]>;
 
 interface Pending { frame: ReceivedFrame; resolve: (stored: StoredFrame) => void; reject: (error: unknown) => void }
 
@@ -211,7 +216,7 @@ export class FrameStore {
     const positions: unknown[] = [];
     const events: DerivedEvent[] = [];
     const latest = new Map<string, { seen: string; position: Record<string, unknown> | null; fix: number; health: unknown; firmware: string | null; earliestFix: string | null }>();
-    const livePositions: (LivePosition & { organisationId: string })[] = [];
+    const livePositions: ArrivingPosition[] = [];
     const results: StoredFrame[] = [];
 
     for (const { frame } of batch) {
@@ -265,7 +270,7 @@ export class FrameStore {
     }
 
     // the newest live position of each device in this batch moves its marker
-    const moved = new Map<string, LivePosition & { organisationId: string }>();
+    const moved = new Map<string, ArrivingPosition>();
     for (const p of livePositions) {
       const state = latest.get(p.deviceId)!;
       if (Date.parse(p.fixTime) === state.fix) moved.set(p.deviceId, p);
@@ -274,10 +279,6 @@ export class FrameStore {
 
     // the same order in every transaction, so two batches updating the same devices cannot deadlock
     const deviceRows = [...latest.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([id, s]) => ({ id, seen: s.seen, position: s.position, health: s.health, firmware: s.firmware, summaryFrom: s.earliestFix }));
-    const liveBatch: LiveBatch = {
-      positions: [...moved.values()].map(({ organisationId: _o, ...p }) => p),
-      events: events.map(({ organisationId: _o, attributes: _a, ...e }) => e),
-    };
 
     const statements: SQL[] = [sql`
       insert into raw_logs (imei, device_id, organisation_id, received_at, frame, parse_result, message)
@@ -291,7 +292,7 @@ export class FrameStore {
         as x(device_id uuid, fix_time timestamptz, received_at timestamptz, latitude float8, longitude float8, speed real, heading real,
              altitude real, satellites integer, ignition boolean, gps_fix boolean, live boolean, packet_type text, attributes jsonb)`);
     if (events.length) statements.push(insertEvents(events));
-    if (deviceRows.length) statements.push(sql`
+    const deviceStates = deviceRows.length ? sql`
       insert into device_states as d (device_id, last_seen_at, last_position, last_health, summary_from)
       select v.id, v.seen, v.position, v.health, v."summaryFrom"
       from jsonb_to_recordset(${JSON.stringify(deviceRows)}::jsonb) as v(id uuid, seen timestamptz, position jsonb, health jsonb, "summaryFrom" timestamptz)
@@ -303,16 +304,25 @@ export class FrameStore {
           when excluded.last_position is not null
            and (d.last_position is null or (d.last_position->>'fixTime')::timestamptz <= (excluded.last_position->>'fixTime')::timestamptz)
           then excluded.last_position else d.last_position end,
-        last_health = coalesce(excluded.last_health, d.last_health)`);
+        last_health = coalesce(excluded.last_health, d.last_health)
+      returning device_id as "deviceId", motion` : null;
     const firmware = deviceRows.filter((row) => row.firmware);
-    if (firmware.length) statements.push(sql`
+    const firmwareUpdate = firmware.length ? sql`
       update devices d set firmware_version = v.firmware
       from jsonb_to_recordset(${JSON.stringify(firmware)}::jsonb) as v(id uuid, firmware text)
-      where d.id = v.id and d.firmware_version is distinct from v.firmware`);
-    statements.push(...this.live.notifyStatements(liveBatch));
+      where d.id = v.id and d.firmware_version is distinct from v.firmware` : null;
 
+    // the state each moved vehicle now has is the database's (device_states.motion), sent with its position
+    let liveBatch: LiveBatch = { positions: [], events: [] };
     await this.db.transaction(async (tx) => {
       for (const statement of statements) await tx.execute(statement);
+      const motions = new Map((deviceStates ? await query<{ deviceId: string; motion: VehicleState }>(tx, deviceStates) : []).map((row) => [row.deviceId, row.motion]));
+      if (firmwareUpdate) await tx.execute(firmwareUpdate);
+      liveBatch = {
+        positions: [...moved.values()].map(({ organisationId: _o, ...p }) => ({ ...p, status: motions.get(p.deviceId) ?? 'noData' })),
+        events: events.map(({ organisationId: _o, attributes: _a, ...e }) => e),
+      };
+      for (const statement of this.live.notifyStatements(liveBatch)) await tx.execute(statement);
     });
 
     const byId = new Map<string, KnownDevice>();

@@ -2,19 +2,10 @@ import { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import type { LivePosition } from '../../resources/tracking.ts';
 
-/** What a live map needs to move a marker; the full decoded record is on the device. */
-export interface LivePosition {
-  deviceId: string;
-  vehicleId: string | null;
-  fixTime: string;
-  receivedAt: string;
-  latitude: number;
-  longitude: number;
-  speed: number;
-  heading: number;
-  ignition: boolean | null;
-}
+/** What a live map needs to move a marker (the full decoded record is on the device); a device in no vehicle has no vehicleId. */
+export type FeedPosition = Omit<LivePosition, 'vehicleId'> & { vehicleId: string | null };
 
 export interface LiveEvent {
   type: string;
@@ -26,7 +17,7 @@ export interface LiveEvent {
 }
 
 export interface LiveBatch {
-  positions: LivePosition[];
+  positions: FeedPosition[];
   events: LiveEvent[];
 }
 
@@ -89,7 +80,7 @@ export class LiveFeed {
     this.unlisten = await this.database.listen(LIVE_CHANNEL, (payload) => {
       if (payload.startsWith(own)) return;
       try {
-        const message = JSON.parse(payload) as { o: string; p: LivePosition[]; e: LiveEvent[] };
+        const message = JSON.parse(payload) as { o: string; p: FeedPosition[]; e: LiveEvent[] };
         if (message.o !== this.origin) this.publish({ positions: message.p, events: message.e });
       } catch {
         // a payload from an older or foreign sender: nothing to show

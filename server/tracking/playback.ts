@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { query } from '../resources/sql.ts';
 import { badRequest, notFound } from '../http/errors.ts';
-import { MOVING_KMPH, STOP_MINUTES, type PlaybackPoint, type Stop } from '../../resources/tracking.ts';
+import { MOVING_KMPH, STOP_MINUTES, type PositionFix, type Stop } from '../../resources/tracking.ts';
 
 /** Longest playback period, signed in or shared: a week of 10-second samples is about 60,000 points. */
 export const MAX_PLAYBACK_DAYS = 7;
@@ -67,7 +67,7 @@ export async function playback(db: Db, scope: PlaybackScope, vehicleId: string, 
   const after = page.after
     ? sql`and (t.fix_time, t.id) > (timestamptz 'epoch' + interval '1 microsecond' * ${page.after.micros}::bigint, ${page.after.id}::bigint)`
     : sql``;
-  const rows = await query<PlaybackPoint & { cursor: string }>(db, sql`
+  const rows = await query<PositionFix & { cursor: string }>(db, sql`
     select to_json(t.fix_time) #>> '{}' as "fixTime", t.latitude, t.longitude, t.speed, t.heading, t.ignition,
       (extract(epoch from t.fix_time) * 1000000)::bigint || '_' || t.id as cursor
     from positions t where ${inPeriod} ${after} order by t.fix_time, t.id limit ${page.limit + 1}`);

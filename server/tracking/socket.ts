@@ -8,15 +8,13 @@ import type { AuthKeys } from '../auth/keys.ts';
 import { callerFromToken, type Caller, type CallerDirectory } from '../auth/caller.ts';
 import { hasPermission } from '../../core/permissions.ts';
 import { query } from '../resources/sql.ts';
-import type { LiveBatch, LiveEvent, LiveFeed, LivePosition } from './live.ts';
+import type { FeedPosition, LiveBatch, LiveEvent, LiveFeed } from './live.ts';
 import { vehicleStatesSql } from './routes.ts';
-import { toWire, type LiveVehicle } from '../../resources/tracking.ts';
+import { toWire, VEHICLE_STATES, type LiveVehicle, type VehicleState, type WireState, type WireUpdate } from '../../resources/tracking.ts';
 
 export const SOCKET_PATH = '/api/socket';
 /** Deltas are gathered and sent at most this often. */
 const BATCH_MS = 250;
-/** How often a connection re-reads which vehicles its user may see. */
-const REFRESH_MS = 30_000;
 const AUTH_TIMEOUT_MS = 10_000;
 /** A browser this far behind is disconnected; on reconnecting it gets a fresh snapshot. */
 const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
@@ -28,10 +26,14 @@ async function snapshotOf(db: Db, caller: Caller): Promise<LiveVehicle[]> {
     from (${vehicleStatesSql(caller)}) t order by t.registration_number`);
 }
 
-/** One console's live connection: its visible devices and the deltas waiting to be sent. */
+/** One console's live connection: its visible devices, the state it last sent of each vehicle, and the deltas waiting to be sent. */
 class LiveSession {
   private devices = new Map<string, string>();
-  private positions = new Map<string, LivePosition>();
+  private states = new Map<string, VehicleState>();
+  private positions = new Map<string, FeedPosition & { vehicleId: string }>();
+  private changedStates: WireState[] = [];
+  /** Vehicles with a position since the current recheck began: their state came with it, fresher than the recheck's. */
+  private moved = new Set<string>();
   private events: LiveEvent[] = [];
   private timer: NodeJS.Timeout | null = null;
   private refresher: NodeJS.Timeout | null = null;
@@ -44,15 +46,17 @@ class LiveSession {
     private token: string,
     private readonly authorise: (token: string) => Promise<Caller | number>,
     private readonly feed: LiveFeed,
+    private readonly refreshMs: number,
   ) {}
 
   async start() {
     const vehicles = await snapshotOf(this.db, this.caller);
     if (this.socket.readyState !== this.socket.OPEN) return;
     this.remember(vehicles);
+    this.states = new Map(vehicles.map((v) => [v.vehicleId, v.status]));
     this.send({ type: 'snapshot', vehicles });
     this.unsubscribe = this.feed.subscribe((batch) => this.take(batch));
-    this.refresher = setInterval(() => void this.recheck(), REFRESH_MS);
+    this.refresher = setInterval(() => void this.recheck(), this.refreshMs);
   }
 
   /** A newer access token from the console keeps the connection going past the old one's expiry. */
@@ -62,7 +66,7 @@ class LiveSession {
   }
 
   /**
-   * Every REFRESH_MS: is the token still good and the user still enabled and allowed? Then re-read
+   * Every refreshMs: is the token still good and the user still enabled and allowed? Then re-read
    * which vehicles they may see. Otherwise the connection closes (4401: sign in again; 4403).
    */
   private async recheck() {
@@ -73,7 +77,10 @@ class LiveSession {
         return;
       }
       this.caller = caller;
-      this.remember(await snapshotOf(this.db, this.caller));
+      this.moved.clear();
+      const vehicles = await snapshotOf(this.db, this.caller);
+      this.remember(vehicles);
+      this.noteStates(vehicles);
     } catch {
       // the database is unavailable for a moment: keep what we have
     }
@@ -89,12 +96,25 @@ class LiveSession {
     this.devices = new Map(vehicles.filter((v) => v.deviceId).map((v) => [v.deviceId!, v.vehicleId]));
   }
 
+  /** States the server now gives that the console was not sent with a position (a vehicle fell silent: offline). */
+  private noteStates(vehicles: LiveVehicle[]) {
+    for (const vehicle of vehicles) {
+      if (this.moved.has(vehicle.vehicleId)) continue;
+      const sent = this.states.get(vehicle.vehicleId);
+      this.states.set(vehicle.vehicleId, vehicle.status);
+      if (sent !== undefined && sent !== vehicle.status) this.changedStates.push([vehicle.vehicleId, VEHICLE_STATES.indexOf(vehicle.status)]);
+    }
+    if (this.changedStates.length && !this.timer) this.timer = setTimeout(() => this.flush(), BATCH_MS);
+  }
+
   private take(batch: LiveBatch) {
     let any = false;
     for (const position of batch.positions) {
       const vehicleId = this.devices.get(position.deviceId);
       if (!vehicleId) continue;
       this.positions.set(position.deviceId, { ...position, vehicleId });
+      this.states.set(vehicleId, position.status);
+      this.moved.add(vehicleId);
       any = true;
     }
     for (const event of batch.events) {
@@ -112,11 +132,12 @@ class LiveSession {
       this.socket.close(1013, 'Too far behind; reconnect for a fresh snapshot');
       return;
     }
-    const positions = [...this.positions.values()].map((p) => toWire({ ...p, vehicleId: p.vehicleId! }));
-    const events = this.events;
+    const update: WireUpdate<LiveEvent> = { type: 'update', positions: [...this.positions.values()].map(toWire), events: this.events };
+    if (this.changedStates.length) update.states = this.changedStates;
     this.positions = new Map();
     this.events = [];
-    this.send({ type: 'update', positions, events });
+    this.changedStates = [];
+    this.send(update);
   }
 
   private send(message: unknown) {
@@ -128,10 +149,12 @@ class LiveSession {
  * The live socket at /api/socket. The browser cannot set headers on a WebSocket, and a token in
  * the address ends up in logs, so the first message carries the access token:
  * `{"type":"auth","token":"..."}`; the console sends it again with each newer token, and a
- * connection whose token expired or whose user lost access is closed within REFRESH_MS. The answer is a snapshot of the vehicles the user may see,
- * then `update` messages with batched positions (arrays, see WirePosition) and alerts.
+ * connection whose token expired or whose user lost access is closed within `refreshMs` (config.liveRecheckMs: every
+ * such recheck re-reads the vehicles the user may see and sends the states changed without a frame). The answer is a snapshot of the vehicles the user may see,
+ * then `update` messages with batched positions (arrays, see WirePosition), alerts, and the states
+ * that changed without a position (WireState). The server decides every state; the console shows it.
  */
-export function registerLiveSocket(app: FastifyInstance, db: Db, callers: CallerDirectory, keys: AuthKeys, feed: LiveFeed) {
+export function registerLiveSocket(app: FastifyInstance, db: Db, callers: CallerDirectory, keys: AuthKeys, feed: LiveFeed, refreshMs: number) {
   const server = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const sessions = new Set<LiveSession>();
 
@@ -172,7 +195,7 @@ export function registerLiveSocket(app: FastifyInstance, db: Db, callers: Caller
           session.renew(caller, token);
           return;
         }
-        session = new LiveSession(ws, db, caller, token, authorise, feed);
+        session = new LiveSession(ws, db, caller, token, authorise, feed, refreshMs);
         sessions.add(session);
         await session.start();
       })().catch((error: unknown) => {

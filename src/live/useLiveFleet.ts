@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { apiBase, refreshAuth } from '../../providers/httpClient.ts';
 import { readSession } from '../../providers/session.ts';
-import { fromWire, vehicleState, type LiveUpdatePosition, type LiveVehicle, type WirePosition } from '../../resources/tracking.ts';
+import { fromWire, VEHICLE_STATES, type LivePosition, type LiveVehicle, type WireUpdate } from '../../resources/tracking.ts';
 
 export type { LiveVehicle };
 import { noteReceived } from './metrics.ts';
@@ -17,7 +17,7 @@ export interface LiveAlert {
 
 interface Update {
   type: 'update';
-  positions: LiveUpdatePosition[];
+  positions: Omit<LivePosition, 'deviceId'>[];
   events: LiveAlert[];
 }
 
@@ -86,18 +86,22 @@ export function useLiveFleet(onAlert?: (alert: LiveAlert, vehicle: LiveVehicle |
         });
       }, RENEW_MS);
       socket.onmessage = (message) => {
-        const wire = JSON.parse(String(message.data)) as { type: 'snapshot'; vehicles: LiveVehicle[] } | (Omit<Update, 'positions'> & { positions: WirePosition[] });
-        const data = wire.type === 'snapshot' ? wire : { ...wire, positions: wire.positions.map(fromWire) };
-        if (data.type === 'snapshot') {
+        const wire = JSON.parse(String(message.data)) as { type: 'snapshot'; vehicles: LiveVehicle[] } | WireUpdate<LiveAlert>;
+        if (wire.type === 'snapshot') {
           attempts = 0;
-          vehicles = new Map(data.vehicles.map((v) => [v.vehicleId, v]));
+          vehicles = new Map(wire.vehicles.map((v) => [v.vehicleId, v]));
           setConnected(true);
         } else {
+          const data: Update = { ...wire, positions: wire.positions.map(fromWire) };
+          // each position carries the state the server gave the vehicle with it; `states` those changed without one
           for (const p of data.positions) {
             const known = vehicles.get(p.vehicleId);
-            if (!known) continue;
-            const next = { ...known, ...p };
-            vehicles.set(p.vehicleId, { ...next, status: vehicleState(next, p.receivedAt) });
+            if (known) vehicles.set(p.vehicleId, { ...known, ...p });
+          }
+          for (const [vehicleId, state] of wire.states ?? []) {
+            const known = vehicles.get(vehicleId);
+            const status = VEHICLE_STATES[state];
+            if (known && status) vehicles.set(vehicleId, { ...known, status });
           }
           noteReceived(data.positions.map((p) => p.receivedAt));
           for (const alert of data.events) alertRef.current?.(alert, vehicles.get(alert.vehicleId));

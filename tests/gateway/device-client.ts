@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { fromWire, VEHICLE_STATES, type VehicleState, type WirePosition, type WireState } from '../../resources/tracking.ts';
 import WebSocket from 'ws';
 
 /** A TCP connection playing an AIS-140 device: sends text, collects what the server answers. */
@@ -37,7 +38,9 @@ export async function eventually<T>(check: () => Promise<T> | T, ms = 5000, what
   }
 }
 
-export interface LiveMessage { type: string; vehicles?: { vehicleId: string; deviceId: string | null }[]; positions?: unknown[][]; events?: { type: string; vehicleId: string }[] }
+export interface LiveMessage {
+  type: string; vehicles?: { vehicleId: string; deviceId: string | null; status: VehicleState }[]; positions?: WirePosition[]; events?: { type: string; vehicleId: string }[]; states?: WireState[];
+}
 
 /** A console's live socket: signs in with the first message and keeps every message. */
 export async function openLiveSocket(url: string, token: string) {
@@ -51,11 +54,10 @@ export async function openLiveSocket(url: string, token: string) {
   return {
     messages,
     get closeCode() { return closeCode; },
-    /** Positions of the updates, from the wire's arrays: [vehicleId, latitude, longitude, speed, heading, ignition, fixTime, receivedAt]. */
-    positions: () => messages.flatMap((m) => m.positions ?? []).map(([vehicleId, latitude, longitude, speed, heading, ignition, fixTime, receivedAt]) => ({
-      vehicleId: vehicleId as string, latitude: latitude as number, longitude: longitude as number, speed: speed as number, heading: heading as number,
-      ignition: ignition as number | null, fixTime: fixTime as number, receivedAt: receivedAt as number,
-    })),
+    /** Positions of the updates, read from the wire's arrays as the console reads them. */
+    positions: () => messages.flatMap((m) => m.positions ?? []).map(fromWire),
+    /** States changed without a position: [vehicleId, state]. */
+    states: () => messages.flatMap((m) => m.states ?? []).map(([vehicleId, state]) => [vehicleId, VEHICLE_STATES[state]] as const),
     events: () => messages.flatMap((m) => m.events ?? []),
     send: (message: unknown) => ws.send(JSON.stringify(message)),
     close: () => ws.close(),

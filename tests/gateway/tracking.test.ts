@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signIn, startTestServer, ADMIN_EMAIL, ADMIN_PASSWORD, demoEmail, type TestServer } from '../api/harness.ts';
 import { loginFrame, normalFrame, emergencyFrame, type DeviceState } from '../../server/simulator/frames.ts';
@@ -31,7 +32,8 @@ const get = async (token: string, path: string) => {
 };
 
 beforeAll(async () => {
-  server = await startTestServer({ gateway: true });
+  // each socket rechecks its vehicles every 300 ms instead of 30 s, so a vehicle falling silent shows at once
+  server = await startTestServer({ gateway: true, config: { liveRecheckMs: 300 } });
   const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
   url = address.replace('http', 'ws');
   admin = (await signIn(server.app, ADMIN_EMAIL, ADMIN_PASSWORD)).token.access.token;
@@ -210,7 +212,32 @@ describe('live tracking API', () => {
     await tracker.send(normalFrame(device(SUNRISE_IMEI, { speed: 20 }), new Date(Date.now() + 2000), { type: 'EA', alertId: 10 }));
     await eventually(() => socket.events().find((e) => e.type === 'SOS'), 3000, 'SOS on the socket');
     expect(socket.positions().some((p) => p.vehicleId === vehicles[OTHER_IMEI])).toBe(false);
-    expect(moved).toMatchObject({ ignition: 1, heading: 90 });
+    expect(moved).toMatchObject({ ignition: true, heading: 90, status: 'running' });
+    socket.close();
+    tracker.close();
+  });
+
+  it("sends the state the server gives a vehicle with each position, and turns it offline when it falls silent", async () => {
+    const socket = await openLiveSocket(`${url}/api/socket`, outsider);
+    const snapshot = await eventually(() => socket.messages.find((m) => m.type === 'snapshot'), 5000, 'snapshot');
+    const vehicleId = vehicles[OTHER_IMEI]!;
+    expect(snapshot.vehicles).toEqual([expect.objectContaining({ vehicleId, status: 'running' })]);
+    const tracker = await connectDevice(server.gatewayPort);
+    await tracker.send(normalFrame(device(OTHER_IMEI, { speed: 0, ignition: true }), new Date(Date.now() + 1000)));
+    expect(await eventually(() => socket.positions().find((p) => p.speed === 0), 3000, 'idle position')).toMatchObject({ vehicleId, status: 'idle' });
+    await tracker.send(normalFrame(device(OTHER_IMEI, { speed: 0, ignition: false }), new Date(Date.now() + 2000)));
+    await eventually(() => socket.positions().find((p) => p.status === 'stopped'), 3000, 'stopped position');
+    expect(socket.states()).toEqual([]);
+
+    // not heard from for longer than its organisation's offline minutes: the server says so, with no frame
+    await server.database.db.execute(sql`update device_states set last_seen_at = now() - interval '2 hours' where device_id = ${devices[OTHER_IMEI]!}::uuid`);
+    expect(await eventually(() => socket.states().find(([id]) => id === vehicleId), 3000, 'offline state')).toEqual([vehicleId, 'offline']);
+    const listed = await get(outsider, `/vehicle/statuses?filter=${encodeURIComponent(JSON.stringify({ status: 'offline' }))}`);
+    expect(listed.body).toEqual([expect.objectContaining({ id: vehicleId })]);
+
+    await tracker.send(normalFrame(device(OTHER_IMEI, { speed: 40 }), new Date(Date.now() + 3000)));
+    await eventually(() => socket.positions().find((p) => p.speed === 40 && p.status === 'running'), 3000, 'running again');
+    expect(socket.states()).toHaveLength(1);
     socket.close();
     tracker.close();
   });
