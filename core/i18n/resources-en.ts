@@ -100,6 +100,7 @@ const resources = {
   map: {
     road: 'Road',
     satellite: 'Satellite',
+    geofences: 'Geofences',
     Point: 'Point',
     LineString: 'Line',
     Polygon: 'Polygon',

@@ -102,6 +102,7 @@ const resources: typeof resourcesEn = {
   map: {
     road: 'सड़क',
     satellite: 'उपग्रह',
+    geofences: 'जियोफ़ेंस',
     Point: 'बिंदु',
     LineString: 'रेखा',
     Polygon: 'बहुभुज',

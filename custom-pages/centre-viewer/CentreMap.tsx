@@ -1,7 +1,9 @@
 import { useEffect, useMemo, useRef } from 'react';
 import L from 'leaflet';
-import { Marker, Popup, useMap, useMapEvents } from 'react-leaflet';
+import { Marker, Popup, useMapEvents } from 'react-leaflet';
 import { BaseMap } from '../../src/map/BaseMap.tsx';
+import { FitPlaces, FlyToPlace } from '../../src/map/MapCamera.tsx';
+import { placesOf } from '../../src/map/RoutePath.tsx';
 
 export interface MapPlace { key: string; label: string; detail?: string; latitude: number; longitude: number }
 
@@ -13,25 +15,6 @@ const pin = (selected: boolean) => L.divIcon({
   iconAnchor: [11, 22],
   popupAnchor: [0, -22],
 });
-
-/** Fits the map to the places when they change, and flies to the selected one. */
-function Focus({ places, selected }: { places: MapPlace[]; selected: string | null }) {
-  const map = useMap();
-  const keys = places.map((p) => p.key).join('|');
-  useEffect(() => {
-    if (!places.length) return;
-    if (places.length === 1) map.setView([places[0]!.latitude, places[0]!.longitude], 13);
-    else map.fitBounds(L.latLngBounds(places.map((p) => [p.latitude, p.longitude])), { padding: [32, 32], maxZoom: 13 });
-    // only when the set of places changes, not on every render
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [map, keys]);
-  useEffect(() => {
-    const place = places.find((p) => p.key === selected);
-    if (place) map.flyTo([place.latitude, place.longitude], Math.max(map.getZoom(), 14), { duration: 0.6 });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [map, selected]);
-  return null;
-}
 
 function Picker({ onPick }: { onPick(latitude: number, longitude: number): void }) {
   useMapEvents({ click: (event) => onPick(Number(event.latlng.lat.toFixed(6)), Number(event.latlng.lng.toFixed(6))) });
@@ -48,6 +31,11 @@ export default function CentreMap({ places, selected, onSelect, onPick, height, 
   label: string;
 }) {
   const markers = useRef(new Map<string, L.Marker>());
+  // framed when the set of places changes, not on every render
+  const keys = places.map((p) => p.key).join('|');
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const frame = useMemo(() => placesOf(places), [keys]);
+  const chosen = places.find((p) => p.key === selected);
   const icons = useMemo(() => ({ plain: pin(false), chosen: pin(true) }), []);
   useEffect(() => {
     if (selected) markers.current.get(selected)?.openPopup();
@@ -55,7 +43,8 @@ export default function CentreMap({ places, selected, onSelect, onPick, height, 
   return (
     <div role="region" aria-label={label} style={{ height }}>
       <BaseMap height={height}>
-        <Focus places={places} selected={selected} />
+        <FitPlaces places={frame} padding={32} maxZoom={13} singleZoom={13} />
+        <FlyToPlace place={chosen ? [chosen.latitude, chosen.longitude] : null} />
         {onPick && <Picker onPick={onPick} />}
         {places.map((place) => (
           <Marker key={place.key} position={[place.latitude, place.longitude]} icon={place.key === selected ? icons.chosen : icons.plain}

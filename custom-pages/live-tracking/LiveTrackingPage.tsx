@@ -4,7 +4,6 @@ import { Box, Card, Chip, FormControlLabel, IconButton, List, ListItemButton, Li
 import FullscreenIcon from '@mui/icons-material/Fullscreen';
 import FullscreenExitIcon from '@mui/icons-material/FullscreenExit';
 import { useNotify, useTranslate } from 'react-admin';
-import { Polyline, useMap } from 'react-leaflet';
 import { BaseMap } from '../../src/map/BaseMap.tsx';
 import { VehicleLayer, type VehiclePoint } from '../../src/map/VehicleLayer.tsx';
 import { STATE_COLOURS } from '../../src/map/stateColours.ts';
@@ -13,19 +12,13 @@ import { apiCall } from '../../providers/httpClient.ts';
 import { Telemetry, type TrackedVehicle } from './Telemetry.tsx';
 import { playAlarm } from './alarm.ts';
 import { ShareButton } from '../../src/live/ShareButton.tsx';
+import { FitPlaces, FollowPlace } from '../../src/map/MapCamera.tsx';
+import { GeofenceLayer } from '../../src/map/GeofenceLayer.tsx';
+import { placesOf, RoutePath } from '../../src/map/RoutePath.tsx';
 import { PageHeader } from '../../src/layout/PageHeader.tsx';
 
 const LIST_LIMIT = 200;
 const TRAIL_POINTS = 300;
-
-/** Keeps the map on the followed vehicle as it moves. */
-function Follow({ position }: { position: [number, number] | null }) {
-  const map = useMap();
-  useEffect(() => {
-    if (position) map.panTo(position, { animate: true });
-  }, [map, position]);
-  return null;
-}
 
 /** The list re-renders at most this often: with thousands of vehicles, every update would be too many. */
 const LIST_REFRESH_MS = 2000;
@@ -63,20 +56,6 @@ const VehicleList = memo(function VehicleList({ vehicles, version, search, selec
         </List>
   );
 });
-
-/** Frames the fleet once, when the first snapshot arrives. */
-function FitOnce({ points }: { points: VehiclePoint[] }) {
-  const map = useMap();
-  const done = useRef(false);
-  useEffect(() => {
-    if (done.current || !points.length) return;
-    done.current = true;
-    const lats = points.map((p) => p.latitude);
-    const lngs = points.map((p) => p.longitude);
-    map.fitBounds([[Math.min(...lats), Math.min(...lngs)], [Math.max(...lats), Math.max(...lngs)]], { padding: [40, 40], maxZoom: 15 });
-  }, [map, points]);
-  return null;
-}
 
 /**
  * Live tracking: every visible vehicle on a canvas map (clustered when zoomed out), a searchable
@@ -123,6 +102,7 @@ export function LiveTrackingPage() {
   // eslint-disable-next-line react-hooks/exhaustive-deps
   [fleet.version]);
 
+  const fleetPlaces = useMemo(() => placesOf(points), [points]);
   const selected = selectedId ? fleet.vehicles.get(selectedId) : undefined;
   const select = useCallback((id: string) => setParams({ vehicleId: id }, { replace: true }), [setParams]);
 
@@ -169,11 +149,12 @@ export function LiveTrackingPage() {
         <VehicleList vehicles={fleet.vehicles} version={fleet.version} search={search} selectedId={selectedId} onSelect={select} />
       </Card>
       <Box sx={{ flex: 1, position: 'relative', minWidth: 0 }}>
-        <BaseMap height="100%">
+        <BaseMap height="100%" overlays={<GeofenceLayer />}>
           <VehicleLayer points={points} selectedId={selectedId} onSelect={select} version={fleet.version} />
-          {trail.vehicleId === selectedId && trail.points.length > 1 && <Polyline positions={trail.points} pathOptions={{ color: '#1565c0', weight: 4, opacity: 0.7 }} />}
-          <Follow position={followPosition} />
-          {!selectedId && <FitOnce points={points} />}
+          {trail.vehicleId === selectedId && <RoutePath places={trail.points} opacity={0.7} />}
+          <FollowPlace place={followPosition} />
+          {/* the fleet framed once, when the first snapshot arrives */}
+          {!selectedId && <FitPlaces places={fleetPlaces} once padding={40} maxZoom={15} />}
         </BaseMap>
         <Box sx={{ position: 'absolute', top: 10, left: 54, zIndex: 1000, display: 'flex', gap: 1, bgcolor: 'background.paper', borderRadius: 1, px: 1 }}>
           <FormControlLabel control={<Switch size="small" checked={follow} onChange={(e) => setFollow(e.target.checked)} />} label={translate('tracking.live.follow')} />

@@ -6,7 +6,9 @@ import {
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import PauseIcon from '@mui/icons-material/Pause';
 import { useDataProvider, useTranslate } from 'react-admin';
-import { CircleMarker, Polyline, Tooltip as MapTooltip, useMap } from 'react-leaflet';
+import { Tooltip as MapTooltip } from 'react-leaflet';
+import { FitPlaces } from '../../src/map/MapCamera.tsx';
+import { PlaceMarker, placesOf, RoutePath, StopMarkers } from '../../src/map/RoutePath.tsx';
 import { BaseMap } from '../../src/map/BaseMap.tsx';
 import { apiCall } from '../../providers/httpClient.ts';
 import { errorMessage } from '../../src/pages/auth/useFormCall.tsx';
@@ -20,18 +22,6 @@ import { PageHeader } from '../../src/layout/PageHeader.tsx';
 interface VehicleOption { id: string; registrationNumber: string; name: string }
 
 const SPEEDS = [1, 10, 30, 60, 120, 300];
-
-function FitTracks({ tracks }: { tracks: Track[] }) {
-  const map = useMap();
-  useEffect(() => {
-    const all = tracks.flatMap((t) => t.points);
-    if (!all.length) return;
-    const lats = all.map((p) => p.latitude);
-    const lngs = all.map((p) => p.longitude);
-    map.fitBounds([[Math.min(...lats), Math.min(...lngs)], [Math.max(...lats), Math.max(...lngs)]], { padding: [30, 30] });
-  }, [map, tracks]);
-  return null;
-}
 
 /**
  * Route playback: one or several vehicles over a period (presets or dd/MM/yyyy dates, Asia/Kolkata),
@@ -48,6 +38,8 @@ export function RoutePlaybackPage() {
   const [fromText, setFromText] = useState(() => formatDate(Date.now()));
   const [toText, setToText] = useState(() => formatDate(Date.now()));
   const [tracks, setTracks] = useState<Track[]>([]);
+  const paths = useMemo(() => tracks.map((track) => placesOf(track.points)), [tracks]);
+  const allPlaces = useMemo(() => paths.flat(), [paths]);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const [time, setTime] = useState(0);
@@ -167,23 +159,17 @@ export function RoutePlaybackPage() {
             const here = positionAt(track, time);
             return (
               <Fragment key={track.vehicle.id}>
-                {track.points.length > 1 && <Polyline positions={track.points.map((p) => [p.latitude, p.longitude] as [number, number])} pathOptions={{ color: colour, weight: 4, opacity: 0.75 }} />}
-                {track.stops.map((stop) => (
-                  <CircleMarker key={stop.from} center={[stop.latitude, stop.longitude]} radius={7} pathOptions={{ color: '#fff', fillColor: '#d32f2f', fillOpacity: 1, weight: 2 }}>
-                    <MapTooltip>
-                      {translate('tracking.playback.stop', { minutes: stop.minutes })}<br />{formatDateTime(stop.from)} – {formatDateTime(stop.to)}
-                    </MapTooltip>
-                  </CircleMarker>
-                ))}
+                <RoutePath places={paths[i] ?? []} colour={colour} />
+                <StopMarkers stops={track.stops} times />
                 {here && (
-                  <CircleMarker center={[here.latitude, here.longitude]} radius={9} pathOptions={{ color: '#fff', fillColor: colour, fillOpacity: 1, weight: 3 }}>
+                  <PlaceMarker place={[here.latitude, here.longitude]} colour={colour} radius={9} ring={3}>
                     <MapTooltip permanent direction="top">{track.vehicle.registrationNumber} · {Math.round(here.speed)} km/h</MapTooltip>
-                  </CircleMarker>
+                  </PlaceMarker>
                 )}
               </Fragment>
             );
           })}
-          <FitTracks tracks={tracks} />
+          <FitPlaces places={allPlaces} />
         </BaseMap>
       </Box>
 

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Alert, Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { CircleMarker, Polyline, Tooltip as MapTooltip } from 'react-leaflet';
+import { PATH_COLOUR, PlaceMarker, placesOf, RoutePath, StopMarkers } from '../../src/map/RoutePath.tsx';
 import { PublicFrame } from '../../src/pages/PublicFrame.tsx';
 import { BaseMap } from '../../src/map/BaseMap.tsx';
 import { apiCall } from '../../providers/httpClient.ts';
@@ -57,7 +57,7 @@ export function SharedLivePage() {
             {position ? translate('tracking.share.updated', { time: formatDateTime(live.fixTime), speed: Math.round(live.speed) }) : translate('tracking.share.noPosition')}
           </Typography>
           <BaseMap center={position ?? undefined} zoom={position ? 15 : undefined} height={480}>
-            {position && <CircleMarker center={position} radius={10} pathOptions={{ color: '#fff', fillColor: '#1565c0', fillOpacity: 1, weight: 3 }} />}
+            {position && <PlaceMarker place={position} colour={PATH_COLOUR} radius={10} ring={3} />}
           </BaseMap>
         </>
       )}
@@ -71,7 +71,7 @@ export function SharedPlaybackPage() {
   const [params] = useSearchParams();
   const { data, gone } = useShared(params.get('token'));
   const track = data?.kind === 'playback' ? data.playback : null;
-  const path = track?.points.map((p) => [p.latitude, p.longitude] as [number, number]) ?? [];
+  const path = useMemo(() => placesOf(track?.points ?? []), [track]);
   return (
     <PublicFrame title="pages.sharedView">
       {gone && <Alert severity="warning">{translate('tracking.share.gone')}</Alert>}
@@ -84,12 +84,8 @@ export function SharedPlaybackPage() {
           </Typography>
           <Box>
             <BaseMap center={path[0]} zoom={path.length ? 13 : undefined} height={480}>
-              {path.length > 1 && <Polyline positions={path} pathOptions={{ color: '#1565c0', weight: 4 }} />}
-              {track.stops.map((stop) => (
-                <CircleMarker key={stop.from} center={[stop.latitude, stop.longitude]} radius={7} pathOptions={{ color: '#fff', fillColor: '#d32f2f', fillOpacity: 1, weight: 2 }}>
-                  <MapTooltip>{translate('tracking.playback.stop', { minutes: stop.minutes })}</MapTooltip>
-                </CircleMarker>
-              ))}
+              <RoutePath places={path} opacity={1} />
+              <StopMarkers stops={track.stops} />
             </BaseMap>
           </Box>
         </>

@@ -3,9 +3,13 @@ import { LayersControl, MapContainer, TileLayer } from 'react-leaflet';
 import { useTranslate } from 'react-admin';
 import { DEFAULT_CENTER, DEFAULT_ZOOM, tileConfig } from './config.ts';
 
-/** A map with the configured road and satellite layers; its children are the layers of a feature. */
-export function BaseMap({ children, center = DEFAULT_CENTER, zoom = DEFAULT_ZOOM, height = 360 }: {
+/**
+ * A map with the configured road and satellite layers; its children are the layers of a feature,
+ * `overlays` the layers a user may switch on and off (LayersControl.Overlay, e.g. GeofenceLayer).
+ */
+export function BaseMap({ children, overlays, center = DEFAULT_CENTER, zoom = DEFAULT_ZOOM, height = 360 }: {
   children?: React.ReactNode;
+  overlays?: React.ReactNode;
   center?: [number, number];
   zoom?: number;
   height?: number | string;
@@ -23,6 +27,7 @@ export function BaseMap({ children, center = DEFAULT_CENTER, zoom = DEFAULT_ZOOM
             <TileLayer url={tiles.satellite} />
           </LayersControl.BaseLayer>
         )}
+        {overlays}
       </LayersControl>
       {children}
     </MapContainer>

@@ -82,6 +82,25 @@ describe('tracking screens through the real gateway', () => {
     await page.getByRole('button', { name: 'Pause', exact: true }).waitFor();
   });
 
+  it("lays an administrator's geofences on the live map, a layer the customer is not offered", async () => {
+    await page.goto(`${baseUrl}/view-operations/live-tracking`);
+    await page.locator('.leaflet-control-layers').hover();
+    await page.getByRole('radio', { name: 'Road' }).waitFor();
+    expect(await page.getByRole('checkbox', { name: 'Geofences' }).count()).toBe(0);
+
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const admin = await context.newPage();
+    await admin.goto(`${baseUrl}/view-operations/live-tracking`);
+    await signInThroughForm(admin, 'superadmin@demo.waymark.in', 'Waymark@2026');
+    await admin.locator('.leaflet-control-layers').hover();
+    const layer = admin.getByRole('checkbox', { name: 'Geofences' });
+    await expect.poll(() => layer.isChecked()).toBe(true);
+    // the demo's geofences are drawn on the map's canvas; switching the layer off takes them away
+    await layer.uncheck();
+    await expect.poll(() => layer.isChecked()).toBe(false);
+    await context.close();
+  });
+
   it('tells a fitter on the public port checker whether frames arrive', async () => {
     const context = await browser.newContext();
     const visitor = await context.newPage();
