@@ -1,4 +1,6 @@
-import { fetchUtils } from 'react-admin';
+import { fetchUtils, HttpError } from 'react-admin';
+import { i18nProvider } from './i18nProvider.ts';
+import { localise, type SaidOnWire } from './serverMessages.ts';
 import { currentBrand } from '../brands/index.ts';
 import { clearSession, isComplete, isExpired, readSession, writeSession } from './session.ts';
 
@@ -6,14 +8,24 @@ export const apiBase = currentBrand().apiBase;
 
 /**
  * The one HTTP client: JSON, the stored bearer token, and errors rejected as react-admin's
- * HttpError carrying the response body (whose message the screens show).
+ * HttpError carrying the response body (whose message the screens show), the server's keyed
+ * messages translated (providers/serverMessages.ts).
  */
-export function httpClient(url: string, options: fetchUtils.Options = {}) {
+export async function httpClient(url: string, options: fetchUtils.Options = {}) {
   const headers = new Headers(options.headers ?? { Accept: 'application/json' });
   const session = readSession();
   if (session?.accessToken && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${session.accessToken}`);
   const full = url.startsWith('http') || url.startsWith(`${apiBase}/`) ? url : `${apiBase}${url}`;
-  return fetchUtils.fetchJson(full, { ...options, headers });
+  // what the server says with a key is shown in the user's language
+  const translate = i18nProvider.translate;
+  try {
+    const response = await fetchUtils.fetchJson(full, { ...options, headers });
+    return { ...response, json: localise(response.json, translate) };
+  } catch (error) {
+    if (!(error instanceof HttpError) || !error.body) throw error;
+    const body = localise(error.body as SaidOnWire, translate);
+    throw body === error.body ? error : new HttpError(body.message ?? error.message, error.status, body);
+  }
 }
 
 /** A call with a JSON body to a path under the API base; the parsed answer. */

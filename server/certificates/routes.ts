@@ -7,7 +7,7 @@ import { CORRECTABLE_FIELDS, type CertificateData, type CorrectionBody } from '.
 import { PUBLIC } from '../http/permissions.ts';
 import { notFound } from '../http/errors.ts';
 import { MINUTE, perAddress, throttle } from '../http/rate-limits.ts';
-import { message } from '../resources/messages.ts';
+import { said } from '../resources/messages.ts';
 import { bodySchema } from '../resources/validation.ts';
 import { query } from '../resources/sql.ts';
 import { certificateOf, corrections, fitmentOfDevice, seesFullCertificate } from './data.ts';
@@ -35,7 +35,7 @@ const imeiParams = { type: 'object', required: ['imei'], properties: { imei: { t
 async function certificateFor(db: Db, request: FastifyRequest, imei: string): Promise<CertificateData> {
   const caller = await request.loadCaller();
   const row = await fitmentOfDevice(db, imei, caller);
-  if (!row) throw notFound(message('certificate.notFound'));
+  if (!row) throw notFound(said('certificate.notFound'));
   return certificateOf(row, await corrections(db, row.id), seesFullCertificate(caller, row));
 }
 
@@ -66,7 +66,7 @@ export function certificateRoutes(app: FastifyInstance, db: Db) {
   }, async (request) => {
     const caller = await requireCaller(request);
     const row = await fitmentOfDevice(db, request.params.imei, caller);
-    if (!row?.writable) throw notFound(message('certificate.notFound'));
+    if (!row?.writable) throw notFound(said('certificate.notFound'));
     return query(db, sql`select c.id, c.field, c.old_value as "oldValue", c.new_value as "newValue",
         to_json(c.corrected_at) #>> '{}' as "correctedAt", nullif(trim(concat(u.first_name, ' ', u.last_name)), '') as "correctedBy"
       from certificate_corrections c left join users u on u.id = c.corrected_by
@@ -83,7 +83,7 @@ export function certificateRoutes(app: FastifyInstance, db: Db) {
     const caller = await requireCaller(request);
     const row = await fitmentOfDevice(db, request.params.imei, caller);
     // another organisation's fitment is as unknown to the caller as a missing one
-    if (!row?.writable) throw notFound(message('certificate.notFound'));
+    if (!row?.writable) throw notFound(said('certificate.notFound'));
     const current = certificateOf(row, await corrections(db, row.id), true);
     const now: Record<string, object> = { vehicle: current.vehicle, owner: current.owner, fitter: current.fitment.by };
     const changes = Object.entries(request.body).flatMap(([part, fields]) => Object.entries(fields ?? {})

@@ -7,7 +7,7 @@ import userResource from '../../resources/entities/user.ts';
 import type { ActivationStatus } from '../../resources/entities/fitment.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { badRequest, HttpError } from '../http/errors.ts';
-import { message } from '../resources/messages.ts';
+import { said } from '../resources/messages.ts';
 import { andInScope } from '../resources/scope.ts';
 import { query } from '../resources/sql.ts';
 
@@ -23,7 +23,7 @@ export interface FitmentBody {
   organisationId?: string | null;
 }
 
-const conflict = (field: string, key: string) => new HttpError(409, message(key), { [field]: message(key) });
+const conflict = (field: string, key: string) => new HttpError(409, said(key), { [field]: said(key) });
 
 interface FittedDevice { id: string; status: string; organisationId: string }
 
@@ -31,7 +31,7 @@ interface FittedDevice { id: string; status: string; organisationId: string }
 export async function deviceToFit(db: Db, caller: Caller, imei: string): Promise<FittedDevice> {
   const [device] = await query<FittedDevice>(db, sql`select t.id, t.status, t.organisation_id as "organisationId"
     from devices t where t.imei = ${imei}${andInScope(deviceResource, caller, 'write')} for update`);
-  if (!device) throw badRequest(message('fitment.deviceNotFound'), { 'device.imei': message('fitment.deviceNotFound') });
+  if (!device) throw badRequest(said('fitment.deviceNotFound'), { 'device.imei': said('fitment.deviceNotFound') });
   return device;
 }
 
@@ -45,11 +45,11 @@ export async function customerAccount(db: Db, caller: Caller, customer: FitmentB
       (true${andInScope(userResource, caller, 'read')}) as visible
     from users t join roles r on r.id = t.role_id where t.phone = ${customer.phone!}`);
   if (existing) {
-    if (existing.roleName !== 'CUSTOMER') throw badRequest(message('fitment.notCustomer'), { 'customer.phone': message('fitment.notCustomer') });
+    if (existing.roleName !== 'CUSTOMER') throw badRequest(said('fitment.notCustomer'), { 'customer.phone': said('fitment.notCustomer') });
     if (!existing.visible) throw conflict('customer.phone', 'fitment.customerElsewhere');
     return existing.id;
   }
-  if (!customer.firstName) throw badRequest(message('fitment.newCustomerName'), { 'customer.firstName': message('fitment.newCustomerName') });
+  if (!customer.firstName) throw badRequest(said('fitment.newCustomerName'), { 'customer.firstName': said('fitment.newCustomerName') });
   if (customer.email) {
     const [taken] = await query(db, sql`select 1 from users where lower(email) = lower(${customer.email})`);
     if (taken) throw conflict('customer.email', 'fitment.emailTaken');

@@ -5,7 +5,7 @@ import { brands, type Brand } from '../../brands/index.ts';
 import { indianIsoDay } from '../../core/format/date.ts';
 import { badRequest, HttpError } from '../http/errors.ts';
 import type { Columns, ResourceHooks, WriteContext } from '../resources/hooks.ts';
-import { message } from '../resources/messages.ts';
+import { said } from '../resources/messages.ts';
 import { query } from '../resources/sql.ts';
 import { chargeActivation } from '../wallets/activation.ts';
 import {
@@ -44,8 +44,8 @@ export const fitmentHooks: ResourceHooks = {
     const body = raw as unknown as FitmentBody;
     const device = await deviceToFit(ctx.db, ctx.caller, body.device.imei);
     const [fitted] = await query(ctx.db, sql`select 1 from fitments where device_id = ${device.id}::uuid`);
-    if (fitted || device.status === 'INSTALLED') throw new HttpError(409, message('fitment.alreadyFitted'), { 'device.imei': message('fitment.alreadyFitted') });
-    if (device.status === 'DEFECTED') throw new HttpError(409, message('fitment.defective'), { 'device.imei': message('fitment.defective') });
+    if (fitted || device.status === 'INSTALLED') throw new HttpError(409, said('fitment.alreadyFitted'), { 'device.imei': said('fitment.alreadyFitted') });
+    if (device.status === 'DEFECTED') throw new HttpError(409, said('fitment.defective'), { 'device.imei': said('fitment.defective') });
     // the record belongs with the device's holder unless the caller names an organisation of theirs
     const organisationId = body.organisationId ?? device.organisationId;
     columns.set('organisation_id', sql`${organisationId}::uuid`);
@@ -68,9 +68,9 @@ export const fitmentHooks: ResourceHooks = {
   async beforeUpdate(ctx, existing, columns, raw) {
     const body = raw as unknown as FitmentBody;
     if (!body.vehicle || !body.device || !body.customer || !body.durationInDays) {
-      throw badRequest(message('fitment.wholeForm'));
+      throw badRequest(said('fitment.wholeForm'));
     }
-    if (body.device.imei !== existing.imei) throw badRequest(message('fitment.imeiFixed'), { 'device.imei': message('fitment.imeiFixed') });
+    if (body.device.imei !== existing.imei) throw badRequest(said('fitment.imeiFixed'), { 'device.imei': said('fitment.imeiFixed') });
     // an edit replaces the payload objects rather than merging them
     for (const part of ['vehicle', 'device', 'fitter'] as const) columns.set(part, sql`${JSON.stringify(body[part] ?? null)}::jsonb`);
     const status = activationAfterEdit(existing.activationStatus as ActivationStatus, body.deviceActivate ?? true);

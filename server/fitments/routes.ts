@@ -5,13 +5,13 @@ import { requireCaller } from '../auth/caller.ts';
 import fitment, { BULK_OPTIONAL, type ActivationStatus } from '../../resources/entities/fitment.ts';
 import userResource from '../../resources/entities/user.ts';
 import { normalisePhone, PHONE_PATTERN } from '../../resources/define.ts';
-import { badRequest, HttpError, notFound } from '../http/errors.ts';
+import { badRequest, HttpError, notFound, spoken } from '../http/errors.ts';
 import { findRecord } from '../resources/records.ts';
 import { insertRecord, mapDatabaseError, writableRecord } from '../resources/routes.ts';
 import { andInScope } from '../resources/scope.ts';
 import { query } from '../resources/sql.ts';
 import { bodySchema, normaliseBody } from '../resources/validation.ts';
-import { message } from '../resources/messages.ts';
+import { message, said } from '../resources/messages.ts';
 import type { ResourceHooks } from '../resources/hooks.ts';
 import { idParams } from '../http/params.ts';
 import { chargeActivation } from '../wallets/activation.ts';
@@ -70,7 +70,7 @@ export function fitmentRoutes(app: FastifyInstance, db: Db, hooks: ResourceHooks
     }, async (request) => {
       const caller = await requireCaller(request);
       const record = await writableRecord({ db, caller, request, resource: fitment }, request.params.id);
-      if (!rule.from.includes(record.activationStatus as ActivationStatus)) throw new HttpError(409, message(rule.refused));
+      if (!rule.from.includes(record.activationStatus as ActivationStatus)) throw new HttpError(409, said(rule.refused));
       await db.transaction(async (tx) => {
         const t = tx as unknown as Db;
         if (step === 'approve') {
@@ -106,7 +106,7 @@ export function fitmentRoutes(app: FastifyInstance, db: Db, hooks: ResourceHooks
       const [first] = request.validationError.validation ?? [];
       const row = /^\/(\d+)/.exec(first?.instancePath ?? '')?.[1];
       const text = first?.message ?? message('fitment.bulk.failed');
-      throw badRequest(row === undefined ? message('fitment.bulk.empty', { max: MAX_BULK_ACTIVATIONS }) : message('fitment.bulk.row', { row: rowNumber(request.body, Number(row)), message: text }));
+      throw badRequest(row === undefined ? message('fitment.bulk.empty', { max: MAX_BULK_ACTIVATIONS }) : said('fitment.bulk.row', { row: rowNumber(request.body, Number(row)), message: text }));
     }
     const caller = await requireCaller(request);
     const ids: string[] = [];
@@ -120,7 +120,7 @@ export function fitmentRoutes(app: FastifyInstance, db: Db, hooks: ResourceHooks
         }
       }
     });
-    return { success: true, message: message('fitment.bulk.created'), created: ids.length, ids };
+    return { success: true, ...spoken(said('fitment.bulk.created')), created: ids.length, ids };
   });
 
   // the form's lookup: GET /users/lookup?phone=9876543210&roleName=CUSTOMER
@@ -133,13 +133,13 @@ export function fitmentRoutes(app: FastifyInstance, db: Db, hooks: ResourceHooks
   }, async (request) => {
     const caller = await requireCaller(request);
     const phone = normalisePhone(request.query.phone.trim());
-    if (!new RegExp(PHONE_PATTERN).test(phone)) throw badRequest(message('validation.phone', { label: message('fitment.fields.phone') }));
+    if (!new RegExp(PHONE_PATTERN).test(phone)) throw badRequest(said('validation.phone', { label: said('fitment.fields.phone') }));
     const [user] = await query<{ id: string; firstName: string; lastName: string; email: string | null; phone: string; roleName: string }>(db, sql`select t.id,
         t.first_name as "firstName", t.last_name as "lastName", t.email, t.phone, r.name as "roleName"
       from users t join roles r on r.id = t.role_id where t.phone = ${phone}${andInScope(userResource, caller, 'read')}`);
-    if (!user) throw notFound(message('fitment.lookupNotFound'));
+    if (!user) throw notFound(said('fitment.lookupNotFound'));
     if (request.query.roleName && user.roleName !== request.query.roleName) {
-      throw new HttpError(409, request.query.roleName === 'CUSTOMER' ? message('fitment.notCustomer') : message('fitment.wrongRole'));
+      throw new HttpError(409, request.query.roleName === 'CUSTOMER' ? message('fitment.notCustomer') : said('fitment.wrongRole'));
     }
     return user;
   });

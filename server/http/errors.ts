@@ -1,22 +1,62 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
+/**
+ * A message of the console's catalogues (core/i18n): the key and values the console translates in
+ * the user's language, and the English text for other API clients (server/resources/messages.ts, said()).
+ */
+export interface Said { text: string; key: string; values: Record<string, SaidValue> }
+/** A value in a message: a text or number, or a message of its own (a field's label). */
+export type SaidValue = string | number | Said;
+/** A keyed message as the console reads it: values that are messages are keys again. */
+interface KeyOnWire { key: string; values?: Record<string, string | number | KeyOnWire> }
+type Message = string | Said;
+
+const isSaid = (value: unknown): value is Said => typeof value === 'object' && value !== null && 'key' in value && 'text' in value;
+const valuesOnWire = (values: Record<string, SaidValue>) => Object.fromEntries(Object.entries(values).map(([name, v]) => [name, isSaid(v) ? keyOnWire(v) : v]));
+const keyOnWire = (m: Said): KeyOnWire => (Object.keys(m.values).length ? { key: m.key, values: valuesOnWire(m.values) } : { key: m.key });
+
+const textOf = (message: Message) => (typeof message === 'string' ? message : message.text);
+
+/** A message on the wire: `message`, with `messageKey` and `messageValues` when it has a key. */
+export function spoken(message: Message): { message: string; messageKey?: string; messageValues?: Record<string, string | number | KeyOnWire> } {
+  if (typeof message === 'string') return { message };
+  return { message: message.text, messageKey: message.key, ...(Object.keys(message.values).length ? { messageValues: valuesOnWire(message.values) } : {}) };
+}
+
 /** An error whose message is meant for the user; anything else becomes "Something went wrong". */
 export class HttpError extends Error {
+  readonly said: Said | undefined;
+
   constructor(
     readonly statusCode: number,
-    message: string,
-    readonly errors?: Record<string, string>,
+    message: Message,
+    readonly fieldMessages?: Record<string, Message>,
     /** Headers the answer carries (Retry-After on a 429). */
     readonly headers?: Record<string, string>,
   ) {
-    super(message);
+    super(textOf(message));
+    this.said = typeof message === 'string' ? undefined : message;
+  }
+
+  /** The field errors' texts, as `errors` has always carried them. */
+  get errors(): Record<string, string> | undefined {
+    return this.fieldMessages && Object.fromEntries(Object.entries(this.fieldMessages).map(([field, m]) => [field, textOf(m)]));
+  }
+
+  /** The API's error shape: {success:false, message, errors?}, and the keys of those that have one (messageKey, messageValues, errorKeys). */
+  body() {
+    const keyed = Object.entries(this.fieldMessages ?? {}).filter((entry): entry is [string, Said] => typeof entry[1] !== 'string');
+    return {
+      success: false, ...spoken(this.said ?? this.message), errors: this.errors,
+      ...(keyed.length ? { errorKeys: Object.fromEntries(keyed.map(([field, m]) => [field, keyOnWire(m)])) } : {}),
+    };
   }
 }
 
-export const badRequest = (message: string, errors?: Record<string, string>) => new HttpError(400, message, errors);
-export const unauthorized = (message = 'Please sign in') => new HttpError(401, message);
-export const forbidden = (message = 'You do not have permission to do this') => new HttpError(403, message);
-export const notFound = (message = 'Not found') => new HttpError(404, message);
+export const badRequest = (message: Message, errors?: Record<string, Message>) => new HttpError(400, message, errors);
+export const unauthorized = (message: Message = 'Please sign in') => new HttpError(401, message);
+export const forbidden = (message: Message = 'You do not have permission to do this') => new HttpError(403, message);
+export const notFound = (message: Message = 'Not found') => new HttpError(404, message);
 /** 429 with Retry-After, the seconds until the caller may try again. */
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, message, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
@@ -72,7 +112,7 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
-      return reply.status(error.statusCode).send({ success: false, message: error.message, errors: error.errors });
+      return reply.status(error.statusCode).send(error.body());
     }
     if (error.validation) {
       const errors = validationErrors(error);

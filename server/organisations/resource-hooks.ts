@@ -4,7 +4,7 @@ import { badRequest, forbidden, HttpError } from '../http/errors.ts';
 import type { ResourceHooks } from '../resources/hooks.ts';
 import { query } from '../resources/sql.ts';
 import { isSuperAdmin } from '../resources/scope.ts';
-import { message } from '../resources/messages.ts';
+import { said } from '../resources/messages.ts';
 
 async function pathOf(db: Parameters<typeof query>[0], organisationId: string): Promise<string | undefined> {
   const [row] = await query<{ path: string }>(db, sql`select path from organisations where id = ${organisationId}::uuid`);
@@ -25,17 +25,17 @@ export const organisationHooks: ResourceHooks = {
   async beforeUpdate(ctx, existing, columns, body) {
     if (body.parentId === undefined || body.parentId === existing.parentId) return;
     if (existing.id === ctx.caller.organisationId && !isSuperAdmin(ctx.caller)) {
-      throw forbidden(message('resources.organisation.cannotMoveOwn'));
+      throw forbidden(said('resources.organisation.cannotMoveOwn'));
     }
     const oldPath = (await pathOf(ctx.db, existing.id))!;
     let newParentPath = '/';
     if (body.parentId) {
       newParentPath = (await pathOf(ctx.db, body.parentId as string))!;
       if (newParentPath.startsWith(oldPath)) {
-        throw badRequest(message('resources.organisation.cycle'), { parentId: message('resources.organisation.cycle') });
+        throw badRequest(said('resources.organisation.cycle'), { parentId: said('resources.organisation.cycle') });
       }
     } else if (!isSuperAdmin(ctx.caller)) {
-      throw forbidden(message('validation.organisationOutOfScope'));
+      throw forbidden(said('validation.organisationOutOfScope'));
     }
     const newPath = `${newParentPath}${existing.id}/`;
     columns.set('parent_id', body.parentId ? sql`${body.parentId as string}::uuid` : sql`null`);
@@ -43,8 +43,8 @@ export const organisationHooks: ResourceHooks = {
     columns.set('path', sql`${newPath}`);
   },
   async beforeDelete(ctx, existing) {
-    if (existing.id === ctx.caller.organisationId) throw forbidden(message('resources.organisation.cannotDeleteOwn'));
+    if (existing.id === ctx.caller.organisationId) throw forbidden(said('resources.organisation.cannotDeleteOwn'));
     const [child] = await query(ctx.db, sql`select 1 from organisations where parent_id = ${existing.id}::uuid limit 1`);
-    if (child) throw new HttpError(409, message('validation.inUse'));
+    if (child) throw new HttpError(409, said('validation.inUse'));
   },
 };

@@ -10,7 +10,7 @@ import { HttpError } from '../http/errors.ts';
 import { DEFAULT_OFFLINE_MINUTES } from '../../resources/tracking.ts';
 import { EMAIL_PATTERN, PHONE_PATTERN, normalisePhone } from '../../resources/define.ts';
 import { idParams } from '../http/params.ts';
-import { message } from '../resources/messages.ts';
+import { said } from '../resources/messages.ts';
 import { isAboveOrganisation } from '../wallets/authority.ts';
 
 /** An organisation's operating settings; the tracking work reads its thresholds. docs/decisions.md explains each. */
@@ -109,7 +109,7 @@ export function organisationSettingsRoutes(app: FastifyInstance, db: Db) {
     // what an organisation pays is set from above it: a dealer must not price its own activations at 0
     const pricesChange = PRICE_KEYS.some((key) => settings[key] !== current[key]);
     if (pricesChange && !(await isAboveOrganisation(db, caller, organisation.id))) {
-      throw new HttpError(403, message('wallet.messages.pricesForbidden'), { priceOneYearPaise: message('wallet.messages.pricesForbidden') });
+      throw new HttpError(403, said('wallet.messages.pricesForbidden'), { priceOneYearPaise: said('wallet.messages.pricesForbidden') });
     }
     await query(db, sql`update organisations set attributes = jsonb_set(coalesce(attributes, '{}'::jsonb), '{settings}', ${JSON.stringify(settings)}::jsonb), updated_at = now() where id = ${organisation.id}::uuid`);
     return { success: true, message: 'Settings saved', data: { settings } };

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { HttpError, notFound } from '../http/errors.ts';
-import { message } from '../resources/messages.ts';
+import { message, said } from '../resources/messages.ts';
 import { query } from '../resources/sql.ts';
 import { priceFor, readSettings } from '../organisations/settings.ts';
 import { debit, walletOfOrganisation } from '../wallets/ledger.ts';
@@ -66,7 +66,7 @@ export async function findRenewableFitment(db: Db, registrationNumber: string, i
 }
 
 /** The one answer for a wrong pair: it does not say which of the two is wrong. */
-export const notMatched = () => notFound(message('renewal.notMatched'));
+export const notMatched = () => notFound(said('renewal.notMatched'));
 
 /** The plans the fitment's organisation sells, with their prices; empty when it sells none through Waymark. */
 export async function plansOf(db: Db, fitment: RenewableFitment): Promise<Plan[]> {
@@ -80,7 +80,7 @@ export async function plansOf(db: Db, fitment: RenewableFitment): Promise<Plan[]
  */
 export async function orderRenewal(db: Db, fitment: RenewableFitment, durationInDays: number, provider: RenewalProviderId, createdBy: string | null): Promise<RenewalOrder> {
   const plan = (await plansOf(db, fitment)).find((p) => p.durationInDays === durationInDays);
-  if (!plan) throw new HttpError(409, message('renewal.notSold'));
+  if (!plan) throw new HttpError(409, said('renewal.notSold'));
   const [pending] = await query<RenewalOrder>(db, sql`select ${ORDER_COLUMNS} from renewal_orders
     where fitment_id = ${fitment.id}::uuid and status = 'PENDING' and duration_in_days = ${durationInDays} and provider = ${provider}
       and amount_paise = ${plan.amountPaise} and created_at > now() - make_interval(days => ${REUSE_PENDING_DAYS})
@@ -97,7 +97,7 @@ export async function orderRenewal(db: Db, fitment: RenewableFitment, durationIn
 /** The order with this reference when it is for this IMEI: what an anonymous payer may read. */
 export async function orderByReference(db: Db, reference: string, imei: string): Promise<RenewalOrder> {
   const [order] = await query<RenewalOrder>(db, sql`select ${ORDER_COLUMNS} from renewal_orders where reference = ${reference.toUpperCase()} and imei = ${imei}`);
-  if (!order) throw notFound(message('renewal.orderNotFound'));
+  if (!order) throw notFound(said('renewal.orderNotFound'));
   return order;
 }
 
@@ -128,7 +128,7 @@ export async function confirmOrder(db: Db, orderId: string, confirmation: Confir
         provider = ${confirmation.provider ?? sql`provider`}
       where id = ${orderId}::uuid and status = 'PENDING'
       returning id, fitment_id as "fitmentId", duration_in_days as "durationInDays", amount_paise as "amountPaise", reference`);
-    if (!paid) throw new HttpError(409, message('renewal.alreadyConfirmed'));
+    if (!paid) throw new HttpError(409, said('renewal.alreadyConfirmed'));
     await confirmation.beforeExtending?.(tx, paid);
     const [before] = await query<{ expiresOn: string }>(tx, sql`select to_json(expires_on) #>> '{}' as "expiresOn" from fitments where id = ${paid.fitmentId}::uuid for update`);
     const days = sql`greatest(duration_in_days, ceil(extract(epoch from now() - fitment_date) / 86400)::integer) + ${paid.durationInDays}::integer`;
@@ -149,9 +149,9 @@ export async function confirmOrder(db: Db, orderId: string, confirmation: Confir
  * a repeated or concurrent payment debits once (the second finds the order PAID: 409).
  */
 export async function payFromWallet(db: Db, order: RenewalOrder, payer: { userId: string; organisationId: string }): Promise<RenewalOrder> {
-  if (order.status !== 'PENDING') throw new HttpError(409, message('renewal.alreadyConfirmed'));
+  if (order.status !== 'PENDING') throw new HttpError(409, said('renewal.alreadyConfirmed'));
   const wallet = await walletOfOrganisation(db, payer.organisationId);
-  if (!wallet) throw new HttpError(409, message('renewal.noWallet'));
+  if (!wallet) throw new HttpError(409, said('renewal.noWallet'));
   return confirmOrder(db, order.id, {
     actorId: payer.userId, paymentReference: 'WALLET', provider: 'wallet',
     beforeExtending: async (tx, pending) => {

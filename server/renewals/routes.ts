@@ -2,13 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { requireCaller } from '../auth/caller.ts';
 import { brands, type Brand } from '../../brands/index.ts';
-import { badRequest, HttpError } from '../http/errors.ts';
+import { badRequest, HttpError, spoken } from '../http/errors.ts';
 import { idParams } from '../http/params.ts';
 import { PUBLIC } from '../http/permissions.ts';
 import { MINUTE, perAccount, perAddress, throttle } from '../http/rate-limits.ts';
 import { findRecord } from '../resources/records.ts';
 import { writableRecord } from '../resources/routes.ts';
-import { message } from '../resources/messages.ts';
+import { message, said } from '../resources/messages.ts';
 import renewalOrder, { RENEWAL_DURATIONS, type RenewalProviderId } from '../../resources/entities/renewal-order.ts';
 import {
   confirmOrder, findRenewableFitment, notMatched, orderByReference, orderRenewal, payFromWallet, plansOf, type RenewalOrder,
@@ -92,7 +92,7 @@ export function renewalRoutes(app: FastifyInstance, db: Db, options: { demo: boo
     const caller = await request.loadCaller();
     const order = await orderRenewal(db, fitment, request.body.durationInDays, request.body.provider, caller?.userId ?? null);
     reply.status(201);
-    return { success: true, message: message('renewal.ordered', { reference: order.reference }), data: publicOrder(order, providers.get(order.provider)) };
+    return { success: true, ...spoken(said('renewal.ordered', { reference: order.reference })), data: publicOrder(order, providers.get(order.provider)) };
   });
 
   app.get<{ Params: { reference: string }; Querystring: { imei: string } }>('/public/renewal/orders/:reference', {
@@ -117,9 +117,9 @@ export function renewalRoutes(app: FastifyInstance, db: Db, options: { demo: boo
       },
     }, async (request) => {
       const order = await orderByReference(db, request.params.reference, request.body.imei);
-      if (order.provider !== 'test') throw badRequest(message('renewal.notTestOrder'));
+      if (order.provider !== 'test') throw badRequest(said('renewal.notTestOrder'));
       const paid = await confirmOrder(db, order.id, { actorId: null, paymentReference: `TEST-${order.reference.slice(4)}` });
-      return { success: true, message: message('renewal.confirmed', { reference: paid.reference }), data: publicOrder(paid, undefined) };
+      return { success: true, ...spoken(said('renewal.confirmed', { reference: paid.reference })), data: publicOrder(paid, undefined) };
     });
   }
 
@@ -133,7 +133,7 @@ export function renewalRoutes(app: FastifyInstance, db: Db, options: { demo: boo
     const caller = await requireCaller(request);
     const order = await orderByReference(db, request.params.reference, request.body.imei);
     const paid = await payFromWallet(db, order, caller);
-    return { success: true, message: message('renewal.confirmed', { reference: paid.reference }), data: publicOrder(paid, undefined) };
+    return { success: true, ...spoken(said('renewal.confirmed', { reference: paid.reference })), data: publicOrder(paid, undefined) };
   });
 
   app.put<{ Params: { id: string }; Body: { paymentReference: string } }>('/renewal-orders/:id/confirm', {
@@ -145,8 +145,8 @@ export function renewalRoutes(app: FastifyInstance, db: Db, options: { demo: boo
   }, async (request) => {
     const caller = await requireCaller(request);
     const existing = await writableRecord({ db, caller, request, resource: renewalOrder }, request.params.id);
-    if (existing.status !== 'PENDING') throw new HttpError(409, message('renewal.alreadyConfirmed'));
+    if (existing.status !== 'PENDING') throw new HttpError(409, said('renewal.alreadyConfirmed'));
     const paid = await confirmOrder(db, existing.id, { actorId: caller.userId, paymentReference: request.body.paymentReference.trim().toUpperCase() });
-    return { success: true, message: message('renewal.confirmed', { reference: paid.reference }), data: await findRecord(db, renewalOrder, caller, paid.id) };
+    return { success: true, ...spoken(said('renewal.confirmed', { reference: paid.reference })), data: await findRecord(db, renewalOrder, caller, paid.id) };
   });
 }

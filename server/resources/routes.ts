@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { requireCaller, type Caller } from '../auth/caller.ts';
 import { SIGNED_IN } from '../http/permissions.ts';
-import { forbidden, HttpError, notFound, pgCode } from '../http/errors.ts';
+import { forbidden, HttpError, notFound, pgCode, type Said } from '../http/errors.ts';
 import { idParams } from '../http/params.ts';
 import { columnOf, type ResourceDeclaration } from '../../resources/define.ts';
 import { exportPermissions, findResource } from '../../resources/modules.ts';
@@ -12,7 +12,7 @@ import { isSuperAdmin, canUseOrganisation, andInScope } from './scope.ts';
 import { parseListQuery } from './list-query.ts';
 import { findRecord, listRecords, type ResourceRecord } from './records.ts';
 import { bodySchema, geometryErrors, normaliseBody, writableFields, type WriteMode } from './validation.ts';
-import { labelOf, message } from './messages.ts';
+import { said, saidLabel } from './messages.ts';
 import type { ResourceHooks, WriteContext } from './hooks.ts';
 
 /** Largest page of a list, and of one export request (the console pages through a large export). */
@@ -35,32 +35,32 @@ export const listQuerystring = {
 
 /** Unique values already taken by another row, as field errors. */
 export async function uniqueErrors(db: Db, resource: ResourceDeclaration, body: Body, exceptId?: string) {
-  const errors: Record<string, string> = {};
+  const errors: Record<string, Said> = {};
   for (const [name, field] of Object.entries(resource.fields)) {
     if (!field.unique || body[name] === undefined || body[name] === null) continue;
     const column = sql`${id('t')}.${id(columnOf(name, field))}`;
     const match = field.type === 'email' ? sql`lower(${column}) = lower(${String(body[name])})` : sql`${column} = ${param(field, body[name])}`;
     const others = exceptId ? sql` and t.id <> ${exceptId}::uuid` : sql``;
     const [taken] = await query(db, sql`select 1 from ${id(resource.table)} t where ${match}${others} limit 1`);
-    if (taken) errors[name] = message('validation.unique', { label: labelOf(resource, name) });
+    if (taken) errors[name] = said('validation.unique', { label: saidLabel(resource, name) });
   }
   return errors;
 }
 
 /** References to rows the caller cannot see are refused as if the row did not exist. */
 async function referenceErrors(db: Db, resource: ResourceDeclaration, caller: Caller, body: Body) {
-  const errors: Record<string, string> = {};
+  const errors: Record<string, Said> = {};
   for (const [name, field] of Object.entries(resource.fields)) {
     if (field.type !== 'reference' || typeof body[name] !== 'string' || name === 'organisationId') continue;
     const target = findResource(field.reference);
     if (!target) continue;
     const [found] = await query(db, sql`select 1 from ${id(target.table)} t where t.id = ${body[name] as string}::uuid${andInScope(target, caller, 'read')}`);
-    if (!found) errors[name] = message('validation.notFound', { label: labelOf(resource, name) });
+    if (!found) errors[name] = said('validation.notFound', { label: saidLabel(resource, name) });
   }
   return errors;
 }
 
-function fail(status: number, errors: Record<string, string>): never {
+function fail(status: number, errors: Record<string, string | Said>): never {
   throw new HttpError(status, Object.values(errors)[0]!, errors);
 }
 
@@ -74,7 +74,7 @@ async function owningOrganisation(ctx: WriteContext, body: Body, mode: WriteMode
     if (resource.sharedWhenUnowned && isSuperAdmin(caller)) return null;
     return mode === 'create' ? caller.organisationId : undefined;
   }
-  if (!(await canUseOrganisation(db, caller, given as string))) fail(403, { organisationId: message('validation.organisationOutOfScope') });
+  if (!(await canUseOrganisation(db, caller, given as string))) fail(403, { organisationId: said('validation.organisationOutOfScope') });
   return given as string;
 }
 
@@ -106,8 +106,8 @@ export function columnsFromBody(resource: ResourceDeclaration, body: Body, mode:
 
 export function mapDatabaseError(error: unknown): never {
   const code = pgCode(error);
-  if (code === '23505') throw new HttpError(409, message('validation.duplicate'));
-  if (code === '23503') throw new HttpError(409, message('validation.inUse'));
+  if (code === '23505') throw new HttpError(409, said('validation.duplicate'));
+  if (code === '23503') throw new HttpError(409, said('validation.inUse'));
   throw error;
 }
 
@@ -240,6 +240,6 @@ export async function insertRecord(ctx: WriteContext, body: Body, hooks: Resourc
 export async function writableRecord(ctx: WriteContext, recordId: string): Promise<ResourceRecord> {
   const writable = await findRecord(ctx.db, ctx.resource, ctx.caller, recordId, 'write');
   if (writable) return writable;
-  if (await findRecord(ctx.db, ctx.resource, ctx.caller, recordId, 'read')) throw forbidden(message('validation.readOnlyRow'));
+  if (await findRecord(ctx.db, ctx.resource, ctx.caller, recordId, 'read')) throw forbidden(said('validation.readOnlyRow'));
   throw notFound();
 }

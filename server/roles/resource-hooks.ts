@@ -2,7 +2,7 @@ import { badRequest, forbidden } from '../http/errors.ts';
 import { flattenAuthScopes, isReservedRoleName, permissionsBeyond, type AuthScope } from '../../core/permissions.ts';
 import type { ResourceHooks, WriteContext } from '../resources/hooks.ts';
 import { isSuperAdmin } from '../resources/scope.ts';
-import { message } from '../resources/messages.ts';
+import { said } from '../resources/messages.ts';
 
 function isScopeTree(value: unknown): value is AuthScope[] {
   const node = (n: unknown): boolean => {
@@ -20,17 +20,17 @@ function isScopeTree(value: unknown): value is AuthScope[] {
 function checkScopes(ctx: WriteContext, body: Record<string, unknown>) {
   if (body.authScopes === undefined) return;
   if (!isScopeTree(body.authScopes)) {
-    throw badRequest(message('resources.role.scopesInvalid'), { authScopes: message('resources.role.scopesInvalid') });
+    throw badRequest(said('resources.role.scopesInvalid'), { authScopes: said('resources.role.scopesInvalid') });
   }
   if (isSuperAdmin(ctx.caller)) return;
   const beyond = permissionsBeyond(body.authScopes, ctx.caller.permissions);
-  if (beyond.length) throw forbidden(message('resources.role.beyondOwn', { permissions: beyond.join(', ') }));
+  if (beyond.length) throw forbidden(said('resources.role.beyondOwn', { permissions: beyond.join(', ') }));
 }
 
 /** The built-in roles' names are theirs alone, whatever the case or spacing: nobody creates or renames a role to one. */
 function checkName(body: Record<string, unknown>) {
   if (typeof body.name !== 'string') return;
-  if (isReservedRoleName(body.name)) throw badRequest(message('resources.role.reservedName'), { name: message('resources.role.reservedName') });
+  if (isReservedRoleName(body.name)) throw badRequest(said('resources.role.reservedName'), { name: said('resources.role.reservedName') });
 }
 
 export const roleHooks: ResourceHooks = {
@@ -40,13 +40,13 @@ export const roleHooks: ResourceHooks = {
   },
   async beforeUpdate(ctx, existing, _columns, body) {
     if (existing.isSystem && body.name !== undefined && body.name !== existing.name) {
-      throw badRequest(message('resources.role.systemName'), { name: message('resources.role.systemName') });
+      throw badRequest(said('resources.role.systemName'), { name: said('resources.role.systemName') });
     }
     if (!existing.isSystem && body.name !== existing.name) checkName(body);
     checkScopes(ctx, body);
   },
   async beforeDelete(_ctx, existing) {
-    if (existing.isSystem) throw forbidden(message('resources.role.systemDelete'));
+    if (existing.isSystem) throw forbidden(said('resources.role.systemDelete'));
   },
   decorate(_db, records, query) {
     if (query.hydrate !== 'permissions') return;

@@ -5,7 +5,7 @@ import deviceResource from '../../resources/entities/device.ts';
 import { SIM_ORDER_STATUSES } from '../../resources/entities/sim-activation.ts';
 import { badRequest, HttpError } from '../http/errors.ts';
 import type { ResourceHooks } from '../resources/hooks.ts';
-import { message } from '../resources/messages.ts';
+import { said } from '../resources/messages.ts';
 import { andInScope } from '../resources/scope.ts';
 import { query } from '../resources/sql.ts';
 import { choiceCondition, choiceList } from '../resources/list-query.ts';
@@ -44,9 +44,9 @@ export const simActivationHooks: ResourceHooks = {
   /** An order is raised for a device the caller can see, with no other order open; it starts INITIATED. */
   async beforeCreate(ctx, columns, body) {
     const device = await visibleDeviceByImei(ctx.db, ctx.caller, String(body.imei));
-    if (!device) throw badRequest(message('sim.deviceNotFound'), { imei: message('sim.deviceNotFound') });
+    if (!device) throw badRequest(said('sim.deviceNotFound'), { imei: said('sim.deviceNotFound') });
     const [open] = await query(ctx.db, sql`select 1 from sim_activations where device_id = ${device.id}::uuid and status in ('INITIATED', 'APPROVED')`);
-    if (open) throw new HttpError(409, message('sim.alreadyOpen'), { imei: message('sim.alreadyOpen') });
+    if (open) throw new HttpError(409, said('sim.alreadyOpen'), { imei: said('sim.alreadyOpen') });
     columns.set('device_id', sql`${device.id}::uuid`);
     columns.set('uid', sql`${device.uid}`);
     columns.set('status', sql`'INITIATED'`);

@@ -14,7 +14,7 @@ import { writableRecord } from '../resources/routes.ts';
 import { isSuperAdmin } from '../resources/scope.ts';
 import { query } from '../resources/sql.ts';
 import { bodySchema, fieldSchema, normaliseBody } from '../resources/validation.ts';
-import { message } from '../resources/messages.ts';
+import { message, said } from '../resources/messages.ts';
 import { idParams } from '../http/params.ts';
 
 
@@ -57,13 +57,13 @@ export function simActivationRoutes(app: FastifyInstance, db: Db) {
     const needed = statusChange ? 'change-status-result-table' : 'edit-sim-activation-order';
     if (!hasPermission(caller.isSuperAdmin, caller.permissions, needed)) throw forbidden();
     const order = await writableRecord({ db, caller, request, resource: simActivation }, request.params.id);
-    if (!isSuperAdmin(caller) && order.manufacturerId !== caller.organisationId) throw forbidden(message('sim.manufacturerOnly'));
-    if (CLOSED_SIM_ORDER_STATUSES.includes(order.status as SimOrderStatus)) throw new HttpError(409, message('sim.closed'));
+    if (!isSuperAdmin(caller) && order.manufacturerId !== caller.organisationId) throw forbidden(said('sim.manufacturerOnly'));
+    if (CLOSED_SIM_ORDER_STATUSES.includes(order.status as SimOrderStatus)) throw new HttpError(409, said('sim.closed'));
 
     if (statusChange) {
-      if (!body.status) throw badRequest(message('sim.statusRequired'), { status: message('sim.statusRequired') });
+      if (!body.status) throw badRequest(said('sim.statusRequired'), { status: said('sim.statusRequired') });
       if (body.status === 'DONE') {
-        if (SIM_DETAIL_INPUTS.some((k) => !body[k])) throw badRequest(message('sim.doneDetailsRequired'));
+        if (SIM_DETAIL_INPUTS.some((k) => !body[k])) throw badRequest(said('sim.doneDetailsRequired'));
         const simDetails = {
           ...Object.fromEntries(SIM_DETAIL_INPUTS.map((k) => [k, body[k]])),
           isSimActivated: true, simActivationApprovedBy: await approverName(db, caller), simActivationApprovedById: caller.userId,
@@ -82,10 +82,10 @@ export function simActivationRoutes(app: FastifyInstance, db: Db) {
       }
     } else {
       const missing = (['ips', 'numbers', 'durationInDays'] as const).find((k) => body[k] === undefined || body[k] === null);
-      if (missing === 'ips') throw badRequest(message('sim.ipsRequired'), { ips: message('sim.ipsRequired') });
-      if (missing === 'numbers') throw badRequest(message('sim.numbersRequired'), { numbers: message('sim.numbersRequired') });
-      if (missing) throw badRequest(message('validation.required', { label: message('resources.sim-activation.fields.durationInDays') }));
-      if (body.imei && body.imei !== order.imei) throw badRequest(message('sim.imeiFixed'), { imei: message('sim.imeiFixed') });
+      if (missing === 'ips') throw badRequest(said('sim.ipsRequired'), { ips: said('sim.ipsRequired') });
+      if (missing === 'numbers') throw badRequest(said('sim.numbersRequired'), { numbers: said('sim.numbersRequired') });
+      if (missing) throw badRequest(said('validation.required', { label: said('resources.sim-activation.fields.durationInDays') }));
+      if (body.imei && body.imei !== order.imei) throw badRequest(said('sim.imeiFixed'), { imei: said('sim.imeiFixed') });
       await query(db, sql`update sim_activations set ips = ${JSON.stringify(body.ips)}::jsonb, numbers = ${JSON.stringify(body.numbers)}::jsonb,
         duration_in_days = ${body.durationInDays!}::integer, updated_at = now() where id = ${order.id}::uuid`);
     }

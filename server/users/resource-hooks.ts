@@ -4,13 +4,13 @@ import type { Db } from '../db/client.ts';
 import { requireCaller } from '../auth/caller.ts';
 import { hashPassword, PASSWORD_RULE_MESSAGE } from '../auth/passwords.ts';
 import { revokeUserSessions } from '../auth/tokens.ts';
-import { badRequest, forbidden } from '../http/errors.ts';
+import { badRequest, forbidden, spoken } from '../http/errors.ts';
 import userResource from '../../resources/entities/user.ts';
 import type { ResourceHooks } from '../resources/hooks.ts';
 import { assertAssignable, assertManageable } from './role-grants.ts';
 import { writableRecord } from '../resources/routes.ts';
 import { query } from '../resources/sql.ts';
-import { message } from '../resources/messages.ts';
+import { said } from '../resources/messages.ts';
 
 export const userHooks: ResourceHooks = {
   extraFilters: () => ({
@@ -23,13 +23,13 @@ export const userHooks: ResourceHooks = {
   async beforeUpdate(ctx, existing, _columns, body) {
     const own = existing.id === ctx.caller.userId;
     const changes = (field: string) => body[field] !== undefined && body[field] !== existing[field];
-    if (own && (changes('roleId') || changes('organisationId'))) throw forbidden(message('resources.user.cannotChangeOwnRole'));
-    if (own && body.isEnabled === false) throw badRequest(message('resources.user.cannotDisableSelf'));
+    if (own && (changes('roleId') || changes('organisationId'))) throw forbidden(said('resources.user.cannotChangeOwnRole'));
+    if (own && body.isEnabled === false) throw badRequest(said('resources.user.cannotDisableSelf'));
     await assertManageable(ctx.db, ctx.caller, existing);
     if (changes('roleId')) await assertAssignable(ctx.db, ctx.caller, String(body.roleId));
   },
   async beforeDelete(ctx, existing) {
-    if (existing.id === ctx.caller.userId) throw badRequest(message('resources.user.cannotDeleteSelf'));
+    if (existing.id === ctx.caller.userId) throw badRequest(said('resources.user.cannotDeleteSelf'));
     await assertManageable(ctx.db, ctx.caller, existing);
   },
   routes(app: FastifyInstance, db: Db) {
@@ -52,7 +52,7 @@ export const userHooks: ResourceHooks = {
       await assertManageable(db, caller, user);
       await query(db, sql`update users set password_hash = ${await hashPassword(request.body.password)}, updated_at = now() where id = ${user.id}::uuid`);
       await revokeUserSessions(db, user.id);
-      return { success: true, message: message('resources.user.passwordSet') };
+      return { success: true, ...spoken(said('resources.user.passwordSet')) };
     });
   },
 };

@@ -4,7 +4,7 @@ import { walletTransactions } from '../db/wallet-schema.ts';
 import type { Caller } from '../auth/caller.ts';
 import { priceFor, readSettings } from '../organisations/settings.ts';
 import { badRequest } from '../http/errors.ts';
-import { message } from '../resources/messages.ts';
+import { message, said } from '../resources/messages.ts';
 import { debit, InsufficientBalanceError, walletOfOrganisation, type WalletTransaction } from './ledger.ts';
 
 export interface ChargedFitment {
@@ -36,7 +36,7 @@ export async function chargeActivation(db: Db, caller: Caller, fitment: ChargedF
   const settings = await readSettings(db, fitment.organisationId);
   if (!settings.priceOneYearPaise && !settings.priceTwoYearsPaise) return null;
   const price = priceFor(settings, fitment.durationInDays);
-  if (price === null) throw badRequest(message('wallet.messages.durationNotPriced'), { durationInDays: message('wallet.messages.durationNotPriced') });
+  if (price === null) throw badRequest(said('wallet.messages.durationNotPriced'), { durationInDays: said('wallet.messages.durationNotPriced') });
   const paid = await paidFor(db, fitment.id);
   const settled = fitment.settledDurationInDays ? Math.max(paid, priceFor(settings, fitment.settledDurationInDays) ?? 0) : paid;
   const due = price - settled;

@@ -3,7 +3,7 @@ import type { Db } from '../db/client.ts';
 import { walletTransactions, wallets, type WalletTransaction, type WalletTransactionType } from '../db/wallet-schema.ts';
 import { HttpError, badRequest, notFound } from '../http/errors.ts';
 import { formatRupees } from '../../core/money.ts';
-import { message } from '../resources/messages.ts';
+import { message, said } from '../resources/messages.ts';
 
 export type { WalletTransaction };
 
@@ -22,7 +22,7 @@ export const MAX_BALANCE_PAISE = 2_147_483_647;
 /** A debit larger than the balance; `missingPaise` is what the wallet lacks. */
 export class InsufficientBalanceError extends HttpError {
   constructor(readonly missingPaise: number, readonly balancePaise: number, readonly amountPaise: number) {
-    super(409, message('wallet.messages.insufficient', {
+    super(409, said('wallet.messages.insufficient', {
       missing: formatRupees(missingPaise), balance: formatRupees(balancePaise), amount: formatRupees(amountPaise),
     }), { amount: String(missingPaise) });
   }
@@ -47,14 +47,14 @@ export async function walletOfOrganisation(db: Db, organisationId: string): Prom
 
 function checkEntry(entry: LedgerEntry) {
   if (!Number.isSafeInteger(entry.amountPaise) || entry.amountPaise <= 0) {
-    throw badRequest(message('wallet.messages.amountInvalid'), { amount: message('wallet.messages.amountInvalid') });
+    throw badRequest(said('wallet.messages.amountInvalid'), { amount: said('wallet.messages.amountInvalid') });
   }
   if (entry.amountPaise > MAX_BALANCE_PAISE) {
     const text = message('wallet.messages.amountTooLarge', { max: formatRupees(MAX_BALANCE_PAISE) });
     throw badRequest(text, { amount: text });
   }
-  if (!entry.idempotencyKey?.trim()) throw badRequest(message('wallet.messages.keyRequired'), { idempotencyKey: message('wallet.messages.keyRequired') });
-  if (!entry.description?.trim()) throw badRequest(message('wallet.messages.descriptionRequired'), { description: message('wallet.messages.descriptionRequired') });
+  if (!entry.idempotencyKey?.trim()) throw badRequest(said('wallet.messages.keyRequired'), { idempotencyKey: said('wallet.messages.keyRequired') });
+  if (!entry.description?.trim()) throw badRequest(said('wallet.messages.descriptionRequired'), { description: said('wallet.messages.descriptionRequired') });
 }
 
 /**
@@ -68,17 +68,17 @@ async function move(db: Db, type: WalletTransactionType, entry: LedgerEntry): Pr
   return db.transaction(async (tx) => {
     const [wallet] = await tx.select({ id: wallets.id, balance: wallets.balance }).from(wallets)
       .where(eq(wallets.id, entry.walletId)).for('update');
-    if (!wallet) throw notFound(message('wallet.messages.notFound'));
+    if (!wallet) throw notFound(said('wallet.messages.notFound'));
     const [previous] = await tx.select().from(walletTransactions)
       .where(and(eq(walletTransactions.walletId, wallet.id), eq(walletTransactions.idempotencyKey, key)));
     if (previous) {
       if (previous.transactionType !== type || previous.amount !== entry.amountPaise) {
-        throw new HttpError(409, message('wallet.messages.keyReused'), { idempotencyKey: message('wallet.messages.keyReused') });
+        throw new HttpError(409, said('wallet.messages.keyReused'), { idempotencyKey: said('wallet.messages.keyReused') });
       }
       return previous;
     }
     if (type === 'CREDIT' && wallet.balance + entry.amountPaise > MAX_BALANCE_PAISE) {
-      throw badRequest(message('wallet.messages.balanceTooLarge', { max: formatRupees(MAX_BALANCE_PAISE) }));
+      throw badRequest(said('wallet.messages.balanceTooLarge', { max: formatRupees(MAX_BALANCE_PAISE) }));
     }
     const delta = type === 'CREDIT' ? entry.amountPaise : -entry.amountPaise;
     const [moved] = await tx.update(wallets)

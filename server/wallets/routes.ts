@@ -7,7 +7,7 @@ import { requireCaller, type Caller } from '../auth/caller.ts';
 import walletResource from '../../resources/entities/wallet.ts';
 import { findRecord } from '../resources/records.ts';
 import { writableRecord } from '../resources/routes.ts';
-import { message } from '../resources/messages.ts';
+import { said } from '../resources/messages.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { idParams } from '../http/params.ts';
 import { indianDayBounds } from './days.ts';
@@ -45,7 +45,7 @@ function present(row: WalletTransaction, createdByName?: string | null) {
 
 async function walletInScope(db: Db, caller: Caller, walletId: string) {
   const wallet = await findRecord(db, walletResource, caller, walletId);
-  if (!wallet) throw notFound(message('wallet.messages.notFound'));
+  if (!wallet) throw notFound(said('wallet.messages.notFound'));
   return wallet;
 }
 
@@ -97,9 +97,9 @@ export function walletRoutes(app: FastifyInstance, db: Db) {
     }, async (request) => {
       const caller = await requireCaller(request);
       const wallet = await writableRecord({ db, caller, request, resource: walletResource }, request.params.id);
-      if (!(await isAboveOrganisation(db, caller, wallet.organisationId as string))) throw forbidden(message('wallet.messages.ownWallet'));
+      if (!(await isAboveOrganisation(db, caller, wallet.organisationId as string))) throw forbidden(said('wallet.messages.ownWallet'));
       const idempotencyKey = request.body.idempotencyKey ?? (request.headers['idempotency-key'] as string | undefined);
-      if (!idempotencyKey) throw badRequest(message('wallet.messages.keyRequired'), { idempotencyKey: message('wallet.messages.keyRequired') });
+      if (!idempotencyKey) throw badRequest(said('wallet.messages.keyRequired'), { idempotencyKey: said('wallet.messages.keyRequired') });
       const row = await move(db, {
         walletId: wallet.id, amountPaise: request.body.amount, description: request.body.description,
         reference: request.body.reference ?? null, idempotencyKey, actorId: caller.userId,
@@ -111,6 +111,6 @@ export function walletRoutes(app: FastifyInstance, db: Db) {
 
 function dayOrRefuse(text: string, field: string) {
   const bounds = indianDayBounds(text);
-  if (!bounds) throw badRequest(message('wallet.messages.dateInvalid'), { [field]: message('wallet.messages.dateInvalid') });
+  if (!bounds) throw badRequest(said('wallet.messages.dateInvalid'), { [field]: said('wallet.messages.dateInvalid') });
   return bounds;
 }

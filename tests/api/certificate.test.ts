@@ -126,7 +126,7 @@ describe('GET /api/certificate/{imei}', () => {
     for (const id of [unfitted.imei, '000000000000000', 'not-an-imei']) {
       const response = await anonymous(`/certificate/${id}`);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ success: false, message: 'No certificate for this device' });
+      expect(response.json()).toEqual({ success: false, message: 'No certificate for this device', messageKey: 'certificate.notFound' });
     }
   });
 

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { TranslationMessages } from 'react-admin';
@@ -43,5 +45,17 @@ describe('the Hindi catalogue', () => {
     const wordsIn = (text: unknown) => String(text).replace(/%\{\w+\}/g, '').trim() !== '';
     const untranslated = english.filter(([key, text]) => !hindi.has(key) || (hindi.get(key) === text && wordsIn(text))).map(([key]) => key);
     expect(untranslated).toEqual([]);
+  });
+});
+
+describe('the keys the server says', () => {
+  const sources = (dir: string): string[] => fs.readdirSync(dir, { withFileTypes: true })
+    .flatMap((entry) => (entry.isDirectory() ? sources(path.join(dir, entry.name)) : entry.name.endsWith('.ts') ? [path.join(dir, entry.name)] : []));
+  const keys = new Set(sources('server').flatMap((file) => [...fs.readFileSync(file, 'utf8').matchAll(/\b(?:said|message)\('([\w.-]+)'/g)].map((m) => m[1]!)));
+  const has = (messages: unknown, key: string) => typeof key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], messages) === 'string';
+
+  it('are in both catalogues, so the console can say them in either language', () => {
+    expect(keys.size).toBeGreaterThan(50);
+    expect([...keys].filter((key) => !has(en, key) || !has(hi, key))).toEqual([]);
   });
 });
