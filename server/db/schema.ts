@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid,
-} from 'drizzle-orm/pg-core';
+import { bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AuthScope } from '../../core/permissions.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
-import { MOVING_KMPH } from '../../resources/tracking.ts';
+import { MOTION_SQL } from '../tracking/status.ts';
 
 export interface Address { country?: string; landmark?: string; pin?: string; city?: string; state?: string }
 
@@ -371,16 +369,8 @@ export const deviceStates = pgTable('device_states', {
   lastHealth: jsonb('last_health'),
   /** The earliest fix time stored since the summariser last read the device; null: nothing new. */
   summaryFrom: timestamp('summary_from', { withTimezone: true }),
-  /**
-   * The one rule of a reporting vehicle's state (offline is the other half: server/tracking/status.ts):
-   * running at MOVING_KMPH or faster, else idle with the ignition on, else stopped; null with no position.
-   * Lists filter on it, and the gateway sends it with each live position.
-   */
-  motion: text('motion', { enum: ['running', 'idle', 'stopped'] }).generatedAlwaysAs(sql.raw(`case
-    when last_position is null then null
-    when (last_position->>'speed')::float8 >= ${MOVING_KMPH} then 'running'
-    when (last_position->>'ignition')::boolean then 'idle'
-    else 'stopped' end`)),
+  /** running, idle or stopped from the last position (null without one): the state rule's half kept here, server/tracking/status.ts. */
+  motion: text('motion', { enum: ['running', 'idle', 'stopped'] }).generatedAlwaysAs(sql.raw(MOTION_SQL)),
 });
 
 /**
