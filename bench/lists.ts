@@ -1,4 +1,4 @@
-// List and export figures: 100,000 devices across 50 organisations, on PostgreSQL and on PGlite.
+// List and export figures: 100,000 devices, each fitted to a vehicle, across 50 organisations, on PostgreSQL and on PGlite.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -41,6 +41,12 @@ export async function seed(databaseUrl: string | undefined, dataDir: string | nu
       (array['NEW','ALLOCATED','INSTALLED','DEFECTED'])[1 + g % 4], o.id, (5700000000 + g)::text
     from generate_series(1, ${DEVICES}) g
     join (select id, (row_number() over (order by path)) - 1 as n from organisations) o on o.n = g % ${orgs.length}`);
+  // one vehicle per device, in the device's organisation, of ten categories
+  await db.execute(sql`
+    insert into vehicles (name, registration_number, category, device_id, organisation_id)
+    select 'Vehicle ' || d.imei, 'BN' || lpad((row_number() over (order by d.imei))::text, 8, '0'),
+      (array['PERSON','BUS','TRUCK','SMALL_CAR','BIKE','MINI_VAN','SEDAN','SHIP','SUV','BARGE'])[1 + (d.imei::bigint % 10)], d.id, d.organisation_id
+    from devices d`);
   // a steady-state database: statistics gathered and the visibility map set, as autovacuum leaves it
   await db.execute(sql`vacuum analyze`);
   const users = {
@@ -119,6 +125,7 @@ async function measure(kind: 'postgres' | 'pglite') {
       const distributorToken = await signIn(base, 'distributor@bench.test', PASSWORD);
       const filtered = `${base}/api/device?${new URLSearchParams({ filter: '{"status":"ALLOCATED"}', sort: '["imei","DESC"]', range: '[20,29]' })}`;
       const searched = `${base}/api/device?${new URLSearchParams({ filter: '{"q":"86000000000123"}', sort: '["imei","ASC"]', range: '[0,9]' })}`;
+      const vehicles = `${base}/api/vehicle?${new URLSearchParams({ filter: '{"category":"TRUCK"}', sort: '["registrationNumber","ASC"]', range: '[20,29]' })}`;
       await latency(filtered, distributorToken); // warm-up
       return {
         seeded,
@@ -126,6 +133,8 @@ async function measure(kind: 'postgres' | 'pglite') {
         distributor: await latency(filtered, distributorToken),
         superAdmin: await latency(filtered, superToken),
         search: await latency(searched, distributorToken),
+        vehicles: await latency(vehicles, distributorToken),
+        vehiclesSuperAdmin: await latency(vehicles, superToken),
         export: await exportCsv(base, superToken),
       };
     } finally {
@@ -148,6 +157,8 @@ export async function listFigures(print: (line: string) => void, kinds: readonly
       `[${kind}] device list, status filter + imei sort, page 3, distributor's subtree (22%)  ${fmt(f.distributor)}`,
       `[${kind}] the same list as SUPER_ADMIN (every device)                                   ${fmt(f.superAdmin)}`,
       `[${kind}] device list, q search over searchable fields, distributor                     ${fmt(f.search)}`,
+      `[${kind}] vehicle list, category filter + registration sort, page 3, distributor          ${fmt(f.vehicles)}`,
+      `[${kind}] the same vehicle list as SUPER_ADMIN (every vehicle)                            ${fmt(f.vehiclesSuperAdmin)}`,
       `[${kind}] CSV export of all ${f.export.rows} devices (pages of 5000 + papaparse)          ${f.export.totalMs.toFixed(0)} ms (fetch ${f.export.fetchMs.toFixed(0)} ms), ${(f.export.bytes / 1024 / 1024).toFixed(1)} MiB`,
     );
     for (const line of lines) print(line);

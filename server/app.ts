@@ -43,6 +43,8 @@ declare module 'fastify' {
     summariser: Summariser;
     /** The brand id the server runs as (BRAND): its default customer password, certificate texts. */
     brand: string;
+    /** Lists count matching rows up to this many, then estimate (config.exactCountLimit). */
+    exactCountLimit: number;
   }
 }
 
@@ -89,6 +91,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   app.decorate('live', live);
   app.decorate('gateway', null);
   app.decorate('brand', config.brand);
+  app.decorate('exactCountLimit', config.exactCountLimit);
   app.addHook('onClose', async () => live.stop());
   registerLiveSocket(app, db, callers, keys, live, config.liveRecheckMs);
   // positions' monthly partitions: this month and the next two exist before the gateway writes, old ones expire

@@ -38,7 +38,15 @@ export interface Config {
   summarise: boolean;
   /** How often each live socket re-reads its vehicles and sends the states changed without a frame (30 s; tests shorten it). */
   liveRecheckMs: number;
+  /** Lists count matching rows up to this many; above it the total is the planner's estimate (WAYMARK_EXACT_COUNT_LIMIT, 10,000). */
+  exactCountLimit: number;
 }
+
+/**
+ * Lists count matching rows up to this many; above it the total is the planner's estimate: a count
+ * reads every matching row, and past a few thousand rows nobody pages to the end by number.
+ */
+export const EXACT_COUNT_LIMIT = 10_000;
 
 const MIB = 1024 * 1024;
 /** Default upload quotas: a busy fitter uploads a few dozen photos a day; an organisation keeps years of them. */
@@ -110,5 +118,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: Parti
     positionsRetentionMonths: wholeNumber('WAYMARK_POSITIONS_RETENTION_MONTHS', env.WAYMARK_POSITIONS_RETENTION_MONTHS,
       defaults.positionsRetentionMonths ?? 0, 1200, 'a whole number of months (0 keeps positions forever)'),
     liveRecheckMs: defaults.liveRecheckMs ?? 30_000,
+    exactCountLimit: wholeNumber('WAYMARK_EXACT_COUNT_LIMIT', env.WAYMARK_EXACT_COUNT_LIMIT, defaults.exactCountLimit ?? EXACT_COUNT_LIMIT, 100_000_000, 'a whole number of rows'),
   };
 }

@@ -38,11 +38,30 @@ export async function issueTokens(db: Db, keys: AuthKeys, userId: string, family
   };
 }
 
+/**
+ * Tokens already verified, until they expire: a list request spent a tenth of its time verifying
+ * the same HMAC again (bench/lists.ts). Kept per key and by the whole token, so only the very
+ * string that passed is believed; revocation is still checked per request (CallerDirectory.isLive).
+ */
+const verifiedByKeys = new WeakMap<AuthKeys, Map<string, { claims: AccessClaims; expiresAt: number }>>();
+/** Bounds the map whatever the traffic; clearing it only costs a verification per token. */
+const MAX_VERIFIED = 20_000;
+
 export async function verifyAccessToken(keys: AuthKeys, token: string): Promise<AccessClaims | null> {
+  let verified = verifiedByKeys.get(keys);
+  if (!verified) verifiedByKeys.set(keys, verified = new Map());
+  const known = verified.get(token);
+  if (known) {
+    if (Date.now() < known.expiresAt) return known.claims;
+    verified.delete(token);
+  }
   try {
     const { payload } = await jwtVerify(token, keys.jwtSecret, { algorithms: ['HS256'] });
-    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
-    return { userId: payload.sub, sessionId: payload.sid };
+    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return null;
+    const claims = { userId: payload.sub, sessionId: payload.sid };
+    if (verified.size >= MAX_VERIFIED) verified.clear();
+    verified.set(token, { claims, expiresAt: payload.exp * 1000 });
+    return claims;
   } catch {
     return null;
   }

@@ -170,7 +170,8 @@ export const vehicles = pgTable('vehicles', {
 }, (t) => [
   uniqueIndex('vehicles_registration_idx').on(t.registrationNumber),
   uniqueIndex('vehicles_device_idx').on(t.deviceId),
-  index('vehicles_org_idx').on(t.organisationId),
+  index('vehicles_org_category_registration_idx').on(t.organisationId, t.category, t.registrationNumber), // the list's filter and order
+  index('vehicles_category_registration_idx').on(t.category, t.registrationNumber),
 ]);
 
 const owned = () => uuid('organisation_id').notNull().references(() => organisations.id);

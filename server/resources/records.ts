@@ -6,6 +6,7 @@ import { findResource } from '../../resources/modules.ts';
 import { id, query, recordColumns, UUID_PATTERN } from './sql.ts';
 import { scopeCondition } from './scope.ts';
 import type { ListQuery } from './list-query.ts';
+import { cappedCount, EXACT_COUNT_LIMIT, TOTAL_COLUMN, totalOf } from './totals.ts';
 
 export type ResourceRecord = Record<string, unknown> & { id: string; labels?: Record<string, string> };
 
@@ -14,15 +15,16 @@ const and = (parts: (SQL | undefined)[]) => {
   return present.length ? sql`where ${sql.join(present, sql` and `)}` : sql``;
 };
 
-/** One page of a collection and the number of rows matching, both within the caller's scope. */
-export async function listRecords(db: Db, resource: ResourceDeclaration, caller: Caller, list: ListQuery) {
+/** One page of a collection and the number of rows matching (capped, see totals.ts), both within the caller's scope, in one statement. */
+export async function listRecords(db: Db, resource: ResourceDeclaration, caller: Caller, list: ListQuery, exactCountLimit = EXACT_COUNT_LIMIT) {
   const where = and([scopeCondition(resource, caller, 'read'), ...list.where]);
-  const table = id(resource.table);
-  const [rows, [count]] = await Promise.all([
-    query<ResourceRecord>(db, sql`select ${recordColumns(resource)}${labelColumns(resource)} from ${table} t${labelJoins(resource)} ${where} order by ${list.orderBy} limit ${list.end - list.start + 1} offset ${list.start}`),
-    query<{ total: number | string }>(db, sql`select count(*)::integer as total from ${table} t ${where}`),
-  ]);
-  return { rows: rows.map((row) => gatherLabels(resource, row)), total: Number(count?.total ?? 0) };
+  const from = sql`${id(resource.table)} t`;
+  const rows = await query<ResourceRecord>(db, sql`select ${recordColumns(resource)}${labelColumns(resource)}, ${cappedCount(from, where, exactCountLimit)} as ${id(TOTAL_COLUMN)}
+    from ${from}${labelJoins(resource)} ${where} order by ${list.orderBy} limit ${list.end - list.start + 1} offset ${list.start}`);
+  const counted = rows.length ? Number(rows[0]![TOTAL_COLUMN]) : undefined;
+  const total = await totalOf(db, { from, where, limit: exactCountLimit, counted });
+  for (const row of rows) delete row[TOTAL_COLUMN];
+  return { rows: rows.map((row) => gatherLabels(resource, row)), ...total };
 }
 
 /** A row the caller may see (`read`) or change (`write`), or undefined. */

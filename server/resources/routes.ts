@@ -13,6 +13,7 @@ import { parseListQuery } from './list-query.ts';
 import { findRecord, listRecords, type ResourceRecord } from './records.ts';
 import { bodySchema, geometryErrors, normaliseBody, writableFields, type WriteMode } from './validation.ts';
 import { said, saidLabel } from './messages.ts';
+import { TOTAL_ESTIMATED_HEADER } from '../../core/list-contract.ts';
 import type { ResourceHooks, WriteContext } from './hooks.ts';
 
 /** Largest page of a list, and of one export request (the console pages through a large export). */
@@ -111,10 +112,12 @@ export function mapDatabaseError(error: unknown): never {
   throw error;
 }
 
-export function sendList(reply: FastifyReply, resource: Pick<ResourceDeclaration, 'name'>, start: number, rows: ResourceRecord[], total: number) {
+export function sendList(reply: FastifyReply, resource: Pick<ResourceDeclaration, 'name'>, start: number, rows: ResourceRecord[], total: number, estimated = false) {
   const range = rows.length ? `${start}-${start + rows.length - 1}` : '*';
   reply.header('Content-Range', `${resource.name} ${range}/${total}`);
-  reply.header('Access-Control-Expose-Headers', 'Content-Range');
+  // the total of a large set is the planner's estimate (server/resources/totals.ts)
+  if (estimated) reply.header(TOTAL_ESTIMATED_HEADER, 'true');
+  reply.header('Access-Control-Expose-Headers', `Content-Range, ${TOTAL_ESTIMATED_HEADER}`);
   return rows;
 }
 
@@ -134,9 +137,9 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, resource: R
   const list = (maxPage: number) => async (request: FastifyRequest<{ Querystring: Record<string, unknown> }>, reply: FastifyReply) => {
     const caller = await requireCaller(request);
     const listQuery = parseListQuery(resource, request.query, { maxPage, extraFilters: hooks.extraFilters?.(caller) });
-    const { rows, total } = await listRecords(db, resource, caller, listQuery);
+    const { rows, total, estimated } = await listRecords(db, resource, caller, listQuery, app.exactCountLimit);
     await hooks.decorate?.(db, rows, request.query);
-    return sendList(reply, resource, listQuery.start, rows, total);
+    return sendList(reply, resource, listQuery.start, rows, total, estimated);
   };
 
   app.get(resource.api, {

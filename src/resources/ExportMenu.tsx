@@ -10,9 +10,23 @@ import { columnLabel, displayValue, type RecordLike } from '../../core/display.t
 import { download, exporters, type ExportFormat } from './exporters.ts';
 
 /** Rows per export request; the server allows up to 5000. */
-const EXPORT_PAGE = 5000;
+export const EXPORT_PAGE = 5000;
 
 type ExportingProvider = { getExportPage(resource: string, page: ExportPage): Promise<{ data: RecordLike[]; total: number }> };
+
+/**
+ * Every row of an export, page by page. A short page ends it, not the total: a large set's total
+ * is the server's estimate (X-Total-Estimated), which may be low or high.
+ */
+export async function fetchExportRows(provider: ExportingProvider, collection: string, query: Omit<ExportPage, 'start' | 'end'>, onProgress: (done: number, total: number) => void) {
+  const rows: RecordLike[] = [];
+  for (;;) {
+    const page = await provider.getExportPage(collection, { ...query, start: rows.length, end: rows.length + EXPORT_PAGE - 1 });
+    rows.push(...page.data);
+    onProgress(rows.length, Math.max(page.total, rows.length));
+    if (page.data.length < EXPORT_PAGE) return rows;
+  }
+}
 
 /** A report's export: its API, the columns shown now, and the filters the page always adds (the SOS report's type). */
 export interface ReportExport {
@@ -54,15 +68,7 @@ export function ExportMenu({ resource, report }: { resource?: ResourceDeclaratio
     setAnchor(null);
     setProgress({ done: 0, total: total ?? 0 });
     try {
-      const rows: RecordLike[] = [];
-      let expected = Infinity;
-      while (rows.length < expected) {
-        const page = await dataProvider.getExportPage(collection, { sort, filter: filterValues, start: rows.length, end: rows.length + EXPORT_PAGE - 1 });
-        expected = page.total;
-        rows.push(...page.data);
-        setProgress({ done: rows.length, total: expected });
-        if (!page.data.length) break;
-      }
+      const rows = await fetchExportRows(dataProvider, collection, { sort, filter: filterValues }, (done, of) => setProgress({ done, total: of }));
       if (!rows.length) {
         notify('list.exportEmpty', { type: 'info' });
         return;
