@@ -4,7 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import ajvErrors from 'ajv-errors';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { frameworkErrors, registerErrorHandler } from './http/errors.ts';
+import { frameworkErrors, notFound, registerErrorHandler } from './http/errors.ts';
 import { enforceRoutePermissions, PUBLIC } from './http/permissions.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { refuseNulCharacters } from './http/nul-characters.ts';
@@ -136,7 +136,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   }, { prefix: '/api' });
 
   if (!config.serveConsole || !(await serveConsole(app, config))) {
-    app.setNotFoundHandler((_request, reply) => reply.status(404).send({ success: false, message: 'Not found' }));
+    app.setNotFoundHandler((_request, reply) => reply.status(404).send(notFound().body()));
   }
   return app;
 }

@@ -13,6 +13,7 @@ import { duty, timeline } from './timeline-en.ts';
 import collection from './collection-en.ts';
 import reports from './reports-en.ts';
 import dashboard from './dashboard-en.ts';
+import api from './api-en.ts';
 
 /** The console's own strings in English; app-hi.ts has every key in Hindi (a test checks). */
 const app = {
@@ -32,6 +33,7 @@ const app = {
   collection,
   reports,
   dashboard,
+  api,
   app: { name: 'Waymark', loading: 'Loading...' },
   auth: {
     signInTitle: 'Sign in',

@@ -14,6 +14,7 @@ import { duty, timeline } from './timeline-hi.ts';
 import collection from './collection-hi.ts';
 import reports from './reports-hi.ts';
 import dashboard from './dashboard-hi.ts';
+import api from './api-hi.ts';
 
 /** Hindi: typed against the English keys, so a missing key fails the type check. */
 const app: AppMessages = {
@@ -33,6 +34,7 @@ const app: AppMessages = {
   collection,
   reports,
   dashboard,
+  api,
   app: { name: 'वेमार्क', loading: 'लोड हो रहा है...' },
   auth: {
     signInTitle: 'साइन इन',

@@ -14,6 +14,7 @@ import { revokeUserSessions } from './tokens.ts';
 import { MINUTE, perAccount, perAddress, throttle } from '../http/rate-limits.ts';
 import { namedAccount } from './routes.ts';
 import * as schemas from './schemas.ts';
+import { said } from '../resources/messages.ts';
 
 export const RESET_TTL_MS = 15 * 60 * 1000;
 const MAX_OTP_ATTEMPTS = 5;
@@ -66,14 +67,14 @@ export function resetRoutes(app: FastifyInstance, db: Db, options: { demo: boole
     let where;
     if (token) where = eq(passwordResets.linkTokenHash, sha256(token));
     else if (otp && request.body.otpToken) where = eq(passwordResets.otpTokenHash, sha256(request.body.otpToken));
-    else throw badRequest('The reset code is required', { otp: 'The reset code is required' });
+    else throw badRequest(said('api.auth.resetCodeRequired'), { otp: said('api.auth.resetCodeRequired') });
     const [reset] = await db.select().from(passwordResets).where(where);
     if (!reset || reset.usedAt || reset.expiresAt.getTime() <= Date.now() || reset.attempts >= MAX_OTP_ATTEMPTS) {
       throw badRequest(INVALID_RESET);
     }
     if (!token && reset.otpHash !== sha256(otp!.trim())) {
       await db.update(passwordResets).set({ attempts: sql`${passwordResets.attempts} + 1` }).where(eq(passwordResets.id, reset.id));
-      throw badRequest('The reset code is incorrect', { otp: 'The reset code is incorrect' });
+      throw badRequest(said('api.auth.resetCodeWrong'), { otp: said('api.auth.resetCodeWrong') });
     }
     checkPasswordRule(request.body.password);
     const claimed = await db.update(passwordResets).set({ usedAt: new Date() })

@@ -15,6 +15,7 @@ import { issueTokens, revokeFamily, revokeUserSessions, spendRefreshToken } from
 import { assertNotLocked, clearFailures, recordFailure } from './throttle.ts';
 import { MINUTE, perAccount, perAddress, throttle } from '../http/rate-limits.ts';
 import * as schemas from './schemas.ts';
+import { said } from '../resources/messages.ts';
 
 const WRONG_CREDENTIALS = 'Incorrect username or password';
 
@@ -39,9 +40,9 @@ export function authRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
     schema: { tags: ['auth'], summary: 'Sign in; password is base64 RSA-OAEP-256 ciphertext', body: schemas.loginBody },
   }, async (request) => {
     const password = decryptPassword(keys, request.body.password);
-    if (password === null) throw badRequest('The password could not be read. Reload the page and try again.');
-    if (password.length === 0) throw badRequest('The password field is required', { password: 'The password field is required' });
-    if (password.length > MAX_CREDENTIAL_LENGTH) throw badRequest('The password may not be greater than 255 characters');
+    if (password === null) throw badRequest(said('api.auth.passwordUnreadable'));
+    if (password.length === 0) throw badRequest(said('api.auth.passwordRequired'), { password: said('api.auth.passwordRequired') });
+    if (password.length > MAX_CREDENTIAL_LENGTH) throw badRequest(said('api.auth.passwordTooLong', { max: MAX_CREDENTIAL_LENGTH }));
     const found = await findUserByUsername(db, normaliseUsername(request.body.username));
     if (found) await assertNotLocked(db, found.row.id);
     // an unknown account is checked against a decoy hash, so it answers no faster than a wrong password
@@ -50,7 +51,7 @@ export function authRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
       const locked = found ? await recordFailure(db, found.row.id) : null;
       throw locked ?? unauthorized(WRONG_CREDENTIALS);
     }
-    if (!found.row.isEnabled) throw forbidden('This account is disabled. Contact your administrator.');
+    if (!found.row.isEnabled) throw forbidden(said('api.auth.disabled'));
     await clearFailures(db, found.row.id);
     const token = await issueTokens(db, keys, found.row.id);
     const { role, ...user } = found.public;
@@ -70,7 +71,7 @@ export function authRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
     const user = await findUserById(db, userId);
     if (!user?.row.isEnabled) {
       await revokeFamily(db, familyId);
-      throw unauthorized('Session expired! Login again.');
+      throw unauthorized(said('api.session.expired'));
     }
     const tokens = await issueTokens(db, keys, userId, familyId);
     return { success: true, message: 'Tokens refreshed', data: tokens };
@@ -82,7 +83,7 @@ export function authRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
   }, async (request) => {
     const [row] = await db.select({ familyId: refreshTokens.familyId }).from(refreshTokens)
       .where(and(eq(refreshTokens.tokenHash, sha256(request.body.refreshToken)), isNull(refreshTokens.revokedAt)));
-    if (!row) throw notFound('Session not found');
+    if (!row) throw notFound(said('api.session.notFound'));
     await revokeFamily(db, row.familyId);
     return { success: true, message: 'Successfully logged out' };
   });
@@ -98,9 +99,9 @@ export function authRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
       // another user: only for a user manager whose organisation tree holds that user
       const visible = user && hasPermission(caller.isSuperAdmin, caller.permissions, 'management-user')
         && (await isInOrganisationTree(db, user.row.organisationId, caller.organisationPath));
-      if (!visible) throw notFound('User not found');
+      if (!visible) throw notFound(said('api.auth.userNotFound'));
     }
-    if (!user) throw notFound('User not found');
+    if (!user) throw notFound(said('api.auth.userNotFound'));
     return { success: true, message: 'OK', data: user.public };
   });
 
@@ -111,14 +112,14 @@ export function authRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
   }, async (request) => {
     const caller = await requireCaller(request);
     const username = normaliseUsername(request.body.username);
-    if (username !== caller.email?.toLowerCase() && username !== caller.phone) throw forbidden('You can only change your own password');
+    if (username !== caller.email?.toLowerCase() && username !== caller.phone) throw forbidden(said('api.auth.ownPasswordOnly'));
     const user = await findUserById(db, caller.userId);
     if (!user || !(await verifyPassword(user.row.passwordHash, request.body.password))) {
-      throw badRequest('The current password is incorrect', { password: 'The current password is incorrect' });
+      throw badRequest(said('api.auth.currentPasswordWrong'), { password: said('api.auth.currentPasswordWrong') });
     }
     checkPasswordRule(request.body.newpassword, 'newpassword');
     if (request.body.newpassword === request.body.password) {
-      throw badRequest('The new password must differ from the current one', { newpassword: 'The new password must differ from the current one' });
+      throw badRequest(said('api.auth.newPasswordSame'), { newpassword: said('api.auth.newPasswordSame') });
     }
     await setPassword(db, caller.userId, request.body.newpassword);
     await revokeUserSessions(db, caller.userId, caller.sessionId);

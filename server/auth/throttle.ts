@@ -2,6 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { loginThrottle } from '../db/schema.ts';
 import { HttpError, tooManyRequests } from '../http/errors.ts';
+import { said } from '../resources/messages.ts';
+import { waitText } from '../http/rate-limits.ts';
 
 export const MAX_FAILURES = 10;
 export const WINDOW_MS = 15 * 60 * 1000;
@@ -9,8 +11,7 @@ export const LOCK_MS = 15 * 60 * 1000;
 
 function lockedError(until: Date) {
   const seconds = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
-  const minutes = Math.ceil(seconds / 60);
-  return tooManyRequests(`Too many failed sign-in attempts. This account is locked; try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, seconds);
+  return tooManyRequests(said('api.auth.locked', { wait: waitText(Math.ceil(seconds / 60) * 60) }), seconds);
 }
 
 /**

@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import { refreshTokens } from '../db/schema.ts';
 import { unauthorized } from '../http/errors.ts';
 import { randomToken, sha256, type AuthKeys } from './keys.ts';
+import { said } from '../resources/messages.ts';
 
 export const ACCESS_TTL_MS = 15 * 60 * 1000;
 export const REFRESH_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -85,14 +86,14 @@ export async function revokeUserSessions(db: Db, userId: string, exceptFamilyId?
  */
 export async function spendRefreshToken(db: Db, token: string): Promise<{ userId: string; familyId: string }> {
   const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(token)));
-  if (!row || row.revokedAt) throw unauthorized('Session expired! Login again.');
-  if (row.expiresAt.getTime() <= Date.now()) throw unauthorized('Session expired! Login again.');
+  if (!row || row.revokedAt) throw unauthorized(said('api.session.expired'));
+  if (row.expiresAt.getTime() <= Date.now()) throw unauthorized(said('api.session.expired'));
   const spent = await db.update(refreshTokens).set({ usedAt: new Date() })
     .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
     .returning({ id: refreshTokens.id });
   if (spent.length === 0) {
     await revokeFamily(db, row.familyId);
-    throw unauthorized('This session was used elsewhere and has been signed out. Login again.');
+    throw unauthorized(said('api.session.usedElsewhere'));
   }
   return { userId: row.userId, familyId: row.familyId };
 }

@@ -10,6 +10,7 @@ import { badRequest } from '../http/errors.ts';
 import { indianDayRange, indianIsoDay } from '../../core/format/date.ts';
 import { MAX_REPORT_DAYS } from '../../resources/reports/define.ts';
 import { alertsByType, chartDays, dayFigures, deviceCounts, fitmentCounts, itemCounts, vehicleCounts } from './queries.ts';
+import { said } from '../resources/messages.ts';
 
 /** Any one of the three dashboards opens their figures. */
 export const DASHBOARD_MODULES = ['dashboard', 'dashboard-v2', 'fleet-dashboard'];
@@ -29,7 +30,7 @@ const DAY_MS = 86_400_000;
 /** A yyyy-MM-dd that is a real day (2026-02-30 is not), as its midnight in Asia/Kolkata. */
 function realDay(name: string, text: string): number {
   const range = indianDayRange(text);
-  if (!range) throw badRequest(`The ${name} day is not a real date`, { [name]: 'Not a real date' });
+  if (!range) throw badRequest(said('api.period.notRealDay', { name }), { [name]: said('api.period.notRealDate') });
   return range.from.getTime();
 }
 
@@ -39,9 +40,9 @@ export function chartPeriod(query: { from?: string; to?: string }, now = Date.no
   const toTime = realDay('to', to);
   const from = query.from ?? indianIsoDay(toTime - (DEFAULT_CHART_DAYS - 1) * DAY_MS);
   const fromTime = realDay('from', from);
-  if (fromTime > toTime) throw badRequest('The period must start on or before the day it ends', { from: 'After the end of the period' });
+  if (fromTime > toTime) throw badRequest(said('api.period.startAfterEnd'), { from: said('api.period.afterEnd') });
   if ((toTime - fromTime) / DAY_MS + 1 > MAX_REPORT_DAYS) {
-    throw badRequest(`The period may cover at most ${MAX_REPORT_DAYS} days`, { to: `At most ${MAX_REPORT_DAYS} days` });
+    throw badRequest(said('api.period.tooLong', { days: MAX_REPORT_DAYS }), { to: said('api.period.atMostDays', { days: MAX_REPORT_DAYS }) });
   }
   return { from, to };
 }

@@ -8,6 +8,7 @@ import { idParams } from '../http/params.ts';
 import { inOrganisationTree } from '../organisations/scope.ts';
 import { parseFrame } from '../gateway/ais140.ts';
 import { EPHEMERAL_LIFETIME_MS, MAX_EPHEMERAL_PER_ORGANISATION, MAX_FRAMES_SHOWN, type EphemeralDevice, type DebugFrame } from '../../resources/debug.ts';
+import { said } from '../resources/messages.ts';
 
 /** How often expired temporary devices are deleted; reads leave them out at once whatever the sweep. */
 const SWEEP_MS = 10 * 60_000;
@@ -30,7 +31,7 @@ async function visibleDevice(db: Db, caller: Caller, deviceId: string): Promise<
   const [device] = await query<EphemeralDevice>(db, sql`
     select ${columns} from ephemeral_devices e left join users u on u.id = e.created_by
     where e.id = ${deviceId}::uuid and ${alive} and ${inOrganisationTree(sql`e.organisation_id`, caller.organisationPath)}`);
-  if (!device) throw notFound('This temporary device has expired or was removed');
+  if (!device) throw notFound(said('api.debug.expired'));
   return device;
 }
 
@@ -89,10 +90,10 @@ export function ephemeralDeviceRoutes(app: FastifyInstance, db: Db) {
     const caller = await requireCaller(request);
     const { imei } = request.body;
     const [registered] = await query(db, sql`select 1 from devices where imei = ${imei}`);
-    if (registered) throw new HttpError(409, 'This IMEI belongs to a registered device: read its frames in the Raw Logs report', { imei: 'This IMEI belongs to a registered device' });
+    if (registered) throw new HttpError(409, said('api.debug.registered'), { imei: said('api.debug.registeredField') });
     const [counted] = await query<{ n: number }>(db, sql`select count(*)::int as n from ephemeral_devices e where e.organisation_id = ${caller.organisationId}::uuid and ${alive}`);
     if ((counted?.n ?? 0) >= MAX_EPHEMERAL_PER_ORGANISATION) {
-      throw new HttpError(409, `An organisation can watch at most ${MAX_EPHEMERAL_PER_ORGANISATION} temporary devices at once: remove one first`);
+      throw new HttpError(409, said('api.debug.tooMany', { max: MAX_EPHEMERAL_PER_ORGANISATION }));
     }
     // an expired row the sweep has not reached yet gives its IMEI back
     await query(db, sql`delete from ephemeral_devices where imei = ${imei} and expires_at <= now()`);
@@ -103,7 +104,7 @@ export function ephemeralDeviceRoutes(app: FastifyInstance, db: Db) {
         values (${imei}, ${caller.organisationId}::uuid, ${caller.userId}::uuid, now() + ${`${EPHEMERAL_LIFETIME_MS} milliseconds`}::interval)
         returning id`);
     } catch (error) {
-      if (pgCode(error) === '23505') throw new HttpError(409, 'This IMEI is already being watched as a temporary device', { imei: 'This IMEI is already being watched' });
+      if (pgCode(error) === '23505') throw new HttpError(409, said('api.debug.watching'), { imei: said('api.debug.watchingField') });
       throw error;
     }
     reply.status(201);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { requireCaller } from '../auth/caller.ts';
-import { badRequest, forbidden, HttpError } from '../http/errors.ts';
+import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import deviceResource from '../../resources/entities/device.ts';
 import { findRecord } from '../resources/records.ts';
 import { writableRecord } from '../resources/routes.ts';
@@ -10,6 +10,7 @@ import { andInScope, canUseOrganisation } from '../resources/scope.ts';
 import { query } from '../resources/sql.ts';
 import type { Caller } from '../auth/caller.ts';
 import { idParams } from '../http/params.ts';
+import { said } from '../resources/messages.ts';
 
 const uuidList = { type: 'array', items: { type: 'string', format: 'uuid' }, minItems: 1, maxItems: 1000, uniqueItems: true, errorMessage: 'Choose at least one device' };
 
@@ -17,7 +18,7 @@ const uuidList = { type: 'array', items: { type: 'string', format: 'uuid' }, min
 async function writableDevices(db: Db, caller: Caller, ids: string[]) {
   const rows = await query<{ id: string; imei: string; status: string }>(db, sql`select t.id, t.imei, t.status from devices t
     where t.id in (${sql.join(ids.map((i) => sql`${i}::uuid`), sql`, `)})${andInScope(deviceResource, caller, 'write')}`);
-  if (rows.length !== ids.length) throw new HttpError(404, 'Some of the chosen devices were not found');
+  if (rows.length !== ids.length) throw notFound(said('api.devices.someNotFound'));
   return rows;
 }
 
@@ -35,10 +36,10 @@ export function deviceActionRoutes(app: FastifyInstance, db: Db) {
   }, async (request) => {
     const caller = await requireCaller(request);
     const { ids, organisationId } = request.body;
-    if (!(await canUseOrganisation(db, caller, organisationId))) throw forbidden('You cannot allocate to an organisation outside yours');
+    if (!(await canUseOrganisation(db, caller, organisationId))) throw forbidden(said('api.devices.allocateOutside'));
     const devices = await writableDevices(db, caller, ids);
     const busy = devices.filter((d) => d.status === 'INSTALLED');
-    if (busy.length) throw badRequest(`Installed devices cannot be allocated: ${busy.map((d) => d.imei).join(', ')}`);
+    if (busy.length) throw badRequest(said('api.devices.installedCannotAllocate', { imeis: busy.map((d) => d.imei).join(', ') }));
     await query(db, sql`update devices set organisation_id = ${organisationId}::uuid, status = 'ALLOCATED', updated_at = now()
       where id in (${sql.join(ids.map((i) => sql`${i}::uuid`), sql`, `)})`);
     return { success: true, message: `${ids.length} ${ids.length === 1 ? 'device' : 'devices'} allocated`, data: { count: ids.length } };
@@ -54,7 +55,7 @@ export function deviceActionRoutes(app: FastifyInstance, db: Db) {
     const caller = await requireCaller(request);
     const devices = await writableDevices(db, caller, request.body.ids);
     const notAllocated = devices.filter((d) => d.status !== 'ALLOCATED');
-    if (notAllocated.length) throw badRequest(`Only allocated devices can be rolled back: ${notAllocated.map((d) => d.imei).join(', ')}`);
+    if (notAllocated.length) throw badRequest(said('api.devices.rollbackOnlyAllocated', { imeis: notAllocated.map((d) => d.imei).join(', ') }));
     await query(db, sql`update devices set organisation_id = ${caller.organisationId}::uuid, status = 'NEW', updated_at = now()
       where id in (${sql.join(request.body.ids.map((i) => sql`${i}::uuid`), sql`, `)})`);
     return { success: true, message: `${devices.length} ${devices.length === 1 ? 'device' : 'devices'} rolled back`, data: { count: devices.length } };
@@ -89,7 +90,7 @@ export function deviceActionRoutes(app: FastifyInstance, db: Db) {
   }, async (request) => {
     const caller = await requireCaller(request);
     const device = await findRecord(db, deviceResource, caller, request.params.id);
-    if (!device) throw new HttpError(404, 'Not found');
+    if (!device) throw notFound();
     return query(db, sql`select id, kind, command, status, result, to_json(created_at) #>> '{}' as "createdAt",
       to_json(sent_at) #>> '{}' as "sentAt", sent_to_address as "sentToAddress", to_json(answered_at) #>> '{}' as "answeredAt"
       from device_commands where device_id = ${device.id}::uuid order by created_at desc limit 50`);

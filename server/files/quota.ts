@@ -2,6 +2,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { uploads } from '../db/ownership-schema.ts';
 import { HttpError } from '../http/errors.ts';
+import { said } from '../resources/messages.ts';
 
 export interface UploadQuota { userPerDay: number; organisation: number }
 
@@ -36,12 +37,12 @@ export async function withinQuota(
     const [mine] = await tx.select({ bytes: sql<string>`coalesce(sum(${uploads.bytes}), 0)` }).from(uploads)
       .where(and(eq(uploads.userId, who.userId), gt(uploads.createdAt, since)));
     if (Number(mine!.bytes) + incoming > quota.userPerDay) {
-      throw new HttpError(413, `You may upload at most ${describeSize(quota.userPerDay)} a day; try again tomorrow or ask an administrator`);
+      throw new HttpError(413, said('api.files.userQuota', { size: describeSize(quota.userPerDay) }));
     }
     const [organisation] = await tx.select({ bytes: sql<string>`coalesce(sum(${uploads.bytes}), 0)` }).from(uploads)
       .where(eq(uploads.organisationId, who.organisationId));
     if (Number(organisation!.bytes) + incoming > quota.organisation) {
-      throw new HttpError(413, `Your organisation has used its ${describeSize(quota.organisation)} of uploads; ask an administrator`);
+      throw new HttpError(413, said('api.files.organisationQuota', { size: describeSize(quota.organisation) }));
     }
     await tx.insert(uploads).values(files.map((f) => ({ ...f, userId: who.userId, organisationId: who.organisationId })));
     await store();

@@ -9,13 +9,14 @@ import type { Db } from '../db/client.ts';
 import { mayUpload } from './who-may-upload.ts';
 import { mayReadDocument } from './private-documents.ts';
 import { describeSize, withinQuota, type UploadQuota } from './quota.ts';
+import { said } from '../resources/messages.ts';
 
 export const UPLOAD_LIMIT_BYTES = 5 * 1024 * 1024;
 /** One's own avatar through the profile: the only upload a role without an upload form may make. */
 export const AVATAR_LIMIT_BYTES = 1024 * 1024;
-export const NO_UPLOAD_MESSAGE = 'Your role cannot upload files';
+export const NO_UPLOAD_MESSAGE = said('api.files.noUpload');
 export const UPLOAD_MAX_FILES = 10;
-export const WRONG_TYPE_MESSAGE = 'You cannot upload these file types';
+export const WRONG_TYPE_MESSAGE = said('api.files.wrongType');
 const FOLDERS = ['IMAGE', 'DOC'] as const;
 type Folder = typeof FOLDERS[number];
 
@@ -57,7 +58,7 @@ export async function fileRoutes(app: FastifyInstance, db: Db, { uploadDir, uplo
     if (!caller) throw unauthorized();
     const avatar = request.query.for === 'avatar';
     if (!avatar && !mayUpload(caller)) throw forbidden(NO_UPLOAD_MESSAGE);
-    if (!request.isMultipart()) throw badRequest('Send the files as multipart/form-data');
+    if (!request.isMultipart()) throw badRequest(said('api.files.notMultipart'));
     let folder: Folder = 'IMAGE';
     const files: { bytes: Buffer; kind: Kind | undefined }[] = [];
     try {
@@ -65,7 +66,7 @@ export async function fileRoutes(app: FastifyInstance, db: Db, { uploadDir, uplo
         if (part.type === 'field') {
           if (part.fieldname === 'folder') {
             const value = String(part.value).toUpperCase();
-            if (!(FOLDERS as readonly string[]).includes(value)) throw badRequest('The folder must be IMAGE or DOC');
+            if (!(FOLDERS as readonly string[]).includes(value)) throw badRequest(said('api.files.folder'));
             folder = value as Folder;
           }
           continue;
@@ -75,15 +76,15 @@ export async function fileRoutes(app: FastifyInstance, db: Db, { uploadDir, uplo
       }
     } catch (error) {
       const code = (error as { code?: string }).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, `A file may be at most ${UPLOAD_LIMIT_BYTES / 1024 / 1024} MiB`);
-      if (code === 'FST_FILES_LIMIT') throw new HttpError(413, `At most ${UPLOAD_MAX_FILES} files at a time`);
+      if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, said('api.files.tooLarge', { size: describeSize(UPLOAD_LIMIT_BYTES) }));
+      if (code === 'FST_FILES_LIMIT') throw new HttpError(413, said('api.files.tooMany', { max: UPLOAD_MAX_FILES }));
       throw error;
     }
-    if (!files.length) throw badRequest('Choose a file to upload');
+    if (!files.length) throw badRequest(said('api.files.chooseFile'));
     if (files.some((f) => !f.kind || !ACCEPTED[folder].includes(f.kind.ext))) throw badRequest(WRONG_TYPE_MESSAGE);
     if (avatar) {
-      if (folder !== 'IMAGE' || files.length !== 1) throw badRequest('An avatar is one image');
-      if (files[0]!.bytes.length > AVATAR_LIMIT_BYTES) throw new HttpError(413, `An avatar may be at most ${describeSize(AVATAR_LIMIT_BYTES)}`);
+      if (folder !== 'IMAGE' || files.length !== 1) throw badRequest(said('api.files.avatarOne'));
+      if (files[0]!.bytes.length > AVATAR_LIMIT_BYTES) throw new HttpError(413, said('api.files.avatarTooLarge', { size: describeSize(AVATAR_LIMIT_BYTES) }));
     }
     const dir = path.join(uploadDir, folder.toLowerCase());
     const named = files.map((file) => {

@@ -1,5 +1,6 @@
 import { badRequest } from '../http/errors.ts';
 import type { ResourceHooks } from '../resources/hooks.ts';
+import { said } from '../resources/messages.ts';
 
 const AREA_KIND: Record<string, string> = { POINT: 'Point', POLYGON: 'Polygon' };
 
@@ -12,7 +13,7 @@ function checkShape(body: Record<string, unknown>) {
     const message = type === 'POINT' ? 'A POINT geofence needs a point on the map' : 'A POLYGON geofence needs an area drawn on the map';
     throw badRequest(message, { area: message });
   }
-  if (type === 'POINT' && body.radiusMeters === null) throw badRequest('A POINT geofence needs a radius', { radiusMeters: 'A POINT geofence needs a radius' });
+  if (type === 'POINT' && body.radiusMeters === null) throw badRequest(said('api.geofence.pointRadius'), { radiusMeters: said('api.geofence.pointRadius') });
 }
 
 export const geofenceHooks: ResourceHooks = {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { projectRoot } from '../paths.ts';
+import { notFound } from './errors.ts';
 
 export const distDir = path.join(projectRoot, 'dist');
 
@@ -38,7 +39,7 @@ export async function serveConsole(app: FastifyInstance, { brand, tiles }: { bra
   });
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET') {
-      return reply.status(404).send({ success: false, message: 'Not found' });
+      return reply.status(404).send(notFound().body());
     }
     return reply.type('text/html').header('cache-control', 'no-cache').send(index);
   });

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { said } from '../resources/messages.ts';
 
 /**
  * A message of the console's catalogues (core/i18n): the key and values the console translates in
@@ -54,11 +55,11 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (message: Message, errors?: Record<string, Message>) => new HttpError(400, message, errors);
-export const unauthorized = (message: Message = 'Please sign in') => new HttpError(401, message);
-export const forbidden = (message: Message = 'You do not have permission to do this') => new HttpError(403, message);
-export const notFound = (message: Message = 'Not found') => new HttpError(404, message);
+export const unauthorized = (message: Message = said('api.common.signIn')) => new HttpError(401, message);
+export const forbidden = (message: Message = said('api.common.forbidden')) => new HttpError(403, message);
+export const notFound = (message: Message = said('api.common.notFound')) => new HttpError(404, message);
 /** 429 with Retry-After, the seconds until the caller may try again. */
-export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+export const tooManyRequests = (message: Message, retryAfterSeconds: number) =>
   new HttpError(429, message, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 
 /** Turns Ajv's errors into {field: message}, with the schema's own errorMessage where given. */

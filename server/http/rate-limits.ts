@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { tooManyRequests } from './errors.ts';
+import { said } from '../resources/messages.ts';
+import type { Said } from './errors.ts';
 
 /**
  * At most `max` requests in `windowMs` for each key: the client's address, or the account a
@@ -44,14 +46,15 @@ export function throttle(app: FastifyInstance, name: string, limits: Limit[]): p
       keys.set(request, `${name}:${limit.per}:${key}`);
       const result = await check(request);
       if (!result.isAllowed && result.isExceeded) {
-        throw tooManyRequests(`Too many attempts. Try again in ${waitText(result.ttlInSeconds)}.`, result.ttlInSeconds);
+        throw tooManyRequests(said('api.common.tooManyAttempts', { wait: waitText(result.ttlInSeconds) }), result.ttlInSeconds);
       }
     }
   };
 }
 
-function waitText(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+/** How long to wait, as a message of its own: "1 minute", "5 minutes", "40 seconds". */
+export function waitText(seconds: number): Said {
+  if (seconds < 60) return seconds === 1 ? said('api.common.second') : said('api.common.seconds', { count: seconds });
   const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return minutes === 1 ? said('api.common.minute') : said('api.common.minutes', { count: minutes });
 }

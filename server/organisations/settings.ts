@@ -6,7 +6,7 @@ import organisationResource from '../../resources/entities/organisation.ts';
 import { findRecord } from '../resources/records.ts';
 import { writableRecord } from '../resources/routes.ts';
 import { query } from '../resources/sql.ts';
-import { HttpError } from '../http/errors.ts';
+import { HttpError, notFound } from '../http/errors.ts';
 import { DEFAULT_OFFLINE_MINUTES } from '../../resources/tracking.ts';
 import { EMAIL_PATTERN, PHONE_PATTERN, normalisePhone } from '../../resources/define.ts';
 import { idParams } from '../http/params.ts';
@@ -83,7 +83,7 @@ export function organisationSettingsRoutes(app: FastifyInstance, db: Db) {
   }, async (request) => {
     const caller = await requireCaller(request);
     const organisation = await findRecord(db, organisationResource, caller, request.params.id);
-    if (!organisation) throw new HttpError(404, 'Not found');
+    if (!organisation) throw notFound();
     return {
       success: true,
       data: {

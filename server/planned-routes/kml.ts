@@ -8,6 +8,7 @@ import { badRequest } from '../http/errors.ts';
 import routeResource from '../../resources/entities/route.ts';
 import { findRecord } from '../resources/records.ts';
 import { query } from '../resources/sql.ts';
+import { said } from '../resources/messages.ts';
 
 export const KML_LIMIT_BYTES = 2 * 1024 * 1024;
 type Position = number[];
@@ -21,7 +22,7 @@ export function lineFromKml(text: string): { name?: string; coordinates: Positio
   try {
     document = new DOMParser({ onError: (level) => { if (level !== 'warning') throw new Error('invalid'); } }).parseFromString(text, 'text/xml');
   } catch {
-    throw badRequest('The file is not a valid KML document');
+    throw badRequest(said('api.kml.invalid'));
   }
   const collection = kml(document as Document);
   const coordinates: Position[] = [];
@@ -34,8 +35,8 @@ export function lineFromKml(text: string): { name?: string; coordinates: Positio
     if (lines.length && !name && typeof feature.properties?.name === 'string') name = feature.properties.name;
     for (const line of lines) coordinates.push(...line.map((p: Position) => [p[0]!, p[1]!]));
   }
-  if (coordinates.length < 2) throw badRequest('The KML file has no route line (a LineString with two points or more)');
-  if (coordinates.some(([lng, lat]) => !(Math.abs(lng!) <= 180 && Math.abs(lat!) <= 90))) throw badRequest('The KML file has coordinates out of range');
+  if (coordinates.length < 2) throw badRequest(said('api.kml.noLine'));
+  if (coordinates.some(([lng, lat]) => !(Math.abs(lng!) <= 180 && Math.abs(lat!) <= 90))) throw badRequest(said('api.kml.outOfRange'));
   return { name, coordinates };
 }
 
@@ -61,7 +62,7 @@ export function kmlRouteRoutes(app: FastifyInstance, db: Db) {
     const caller = await requireCaller(request);
     const { coordinates, name: kmlName } = lineFromKml(request.body.kml);
     const name = request.body.name?.trim() || kmlName?.trim();
-    if (!name) throw badRequest('Name is required', { name: 'Name is required' });
+    if (!name) throw badRequest(said('api.kml.nameRequired'), { name: said('api.kml.nameRequired') });
     const [row] = await query<{ id: string }>(db, sql`insert into routes (name, description, line, tolerance_meters, organisation_id)
       values (${name}, ${request.body.description?.trim() || null}, ${JSON.stringify({ type: 'LineString', coordinates })}::jsonb,
         ${request.body.toleranceMeters ?? null}, ${caller.organisationId}::uuid) returning id`);

@@ -10,13 +10,14 @@ import { heldOnDay } from './day-scope.ts';
 import { visibleVehicles } from '../tracking/routes.ts';
 import duty, { DEFAULT_DUTY_HOURS, DEFAULT_DUTY_KM } from '../../resources/reports/duty-report.ts';
 import { isoText, searchCondition, vehicleCondition, type ReportFilter, type ReportSource } from './framework.ts';
+import { said } from '../resources/messages.ts';
 
 /** The duty's thresholds from the filter, or a 400 when they are out of range. */
 export function dutyThresholds(filter: ReportFilter): { hours: number; km: number } {
   const hours = filter.extra.dutyHours ?? DEFAULT_DUTY_HOURS;
   const km = filter.extra.dutyKm ?? DEFAULT_DUTY_KM;
-  if (typeof hours !== 'number' || hours < 0 || hours > 24) throw badRequest('The duty hours must be a number from 0 to 24', { dutyHours: 'The duty hours must be a number from 0 to 24' });
-  if (typeof km !== 'number' || km < 0 || km > 5000) throw badRequest('The duty distance must be a number of km from 0 to 5000', { dutyKm: 'The duty distance must be a number of km from 0 to 5000' });
+  if (typeof hours !== 'number' || hours < 0 || hours > 24) throw badRequest(said('api.reports.dutyHours'), { dutyHours: said('api.reports.dutyHours') });
+  if (typeof km !== 'number' || km < 0 || km > 5000) throw badRequest(said('api.reports.dutyKm'), { dutyKm: said('api.reports.dutyKm') });
   return { hours, km };
 }
 

@@ -17,6 +17,7 @@ import { listQuerystring, MAX_EXPORT_PAGE, MAX_LIST_PAGE, sendList } from '../re
 import { parseJson } from '../resources/list-query.ts';
 import { MAX_REPORT_DAYS, type ReportColumn, type ReportDeclaration, type ReportFilter } from '../../resources/reports/define.ts';
 import { isPresetName, periodDays, presetRange } from '../../resources/reports/period.ts';
+import { said } from '../resources/messages.ts';
 
 export type { ReportFilter } from '../../resources/reports/define.ts';
 
@@ -56,7 +57,7 @@ const BASE_KEYS = new Set(['from', 'to', 'preset', 'vehicleId', 'groupId', 'q'])
  */
 export function parseReportFilter(declaration: ReportDeclaration, raw: unknown, now = Date.now()): ReportFilter {
   const parsed = parseJson(raw, 'filter') ?? {};
-  if (typeof parsed !== 'object' || Array.isArray(parsed) || parsed === null) throw badRequest('The filter parameter is not valid');
+  if (typeof parsed !== 'object' || Array.isArray(parsed) || parsed === null) throw badRequest(said('api.list.filterInvalid'));
   const filter: Record<string, unknown> = Object.assign(Object.create(null) as Record<string, unknown>, parsed, declaration.fixedFilter ?? {});
   const nulAt = nulCharacterPath(filter);
   if (nulAt !== undefined) throw invalid(nulAt);
@@ -144,15 +145,15 @@ const column = (name: string) => sql`r.${id(name)}`;
 
 function parseSortAndRange(declaration: ReportDeclaration, requestQuery: Record<string, unknown>, maxPage: number) {
   const sort = parseJson(requestQuery.sort, 'sort') ?? declaration.defaultSort;
-  if (!Array.isArray(sort) || typeof sort[0] !== 'string') throw badRequest('The sort parameter is not valid');
+  if (!Array.isArray(sort) || typeof sort[0] !== 'string') throw badRequest(said('api.list.sortInvalid'));
   const [field, rawOrder] = sort as [string, unknown];
-  if (!declaration.columns.some((c) => c.name === field && c.sortable)) throw badRequest(`Sorting by ${field} is not allowed`);
+  if (!declaration.columns.some((c) => c.name === field && c.sortable)) throw badRequest(said('api.list.sortNotAllowed', { field }));
   const direction = String(rawOrder ?? 'ASC').toUpperCase() === 'DESC' ? sql`desc` : sql`asc`;
   // id breaks ties so that pages never repeat or skip a row
   const orderBy = sql`${column(field)} ${direction} nulls last, r.id ${direction}`;
   const range = parseJson(requestQuery.range, 'range') ?? [0, 9];
   const bound = (n: unknown) => Number.isInteger(n) && (n as number) >= 0 && (n as number) <= INTEGER_RANGE.max;
-  if (!Array.isArray(range) || range.length !== 2 || !range.every(bound) || range[1] < range[0]) throw badRequest('The range parameter is not valid');
+  if (!Array.isArray(range) || range.length !== 2 || !range.every(bound) || range[1] < range[0]) throw badRequest(said('api.list.rangeInvalid'));
   const start = range[0] as number;
   return { orderBy, start, end: Math.min(range[1] as number, start + maxPage - 1) };
 }

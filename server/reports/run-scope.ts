@@ -9,6 +9,7 @@ import type { ReportFilter } from '../../resources/reports/define.ts';
 import type { Caller } from '../auth/caller.ts';
 import { badRequest } from '../http/errors.ts';
 import { visibleVehicles } from '../tracking/routes.ts';
+import { said } from '../resources/messages.ts';
 
 /** Midnight in Asia/Kolkata of a day row's day: the time its ownership is judged at. */
 export { dayStart } from './day-scope.ts';
@@ -67,7 +68,7 @@ export function runScope(caller: Caller, filter: ReportFilter, owned: SQL): SQL 
 
 /** The one vehicle a single-vehicle report (custom trip) reads; 400 unless exactly one is chosen. */
 export function oneVehicle(filter: ReportFilter): string {
-  if (!filter.vehicleIds || filter.vehicleIds.length !== 1) throw badRequest('Choose one vehicle for this report', { vehicleId: 'Choose one vehicle' });
+  if (!filter.vehicleIds || filter.vehicleIds.length !== 1) throw badRequest(said('api.reports.chooseOneVehicle'), { vehicleId: said('api.reports.oneVehicle') });
   return filter.vehicleIds[0]!;
 }
 

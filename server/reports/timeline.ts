@@ -10,6 +10,7 @@ import { heldOnDay } from './day-scope.ts';
 import { playback, playbackPage, playbackPageQuery } from '../tracking/playback.ts';
 import { indianDayRange } from '../../core/format/date.ts';
 import { checkDay, type Timeline, type TimelineItem, type TimelineSummary } from '../../resources/reports/timeline.ts';
+import { said } from '../resources/messages.ts';
 
 /**
  * The vehicle timeline (report-vehicle-timeline): one vehicle's Asia/Kolkata day as trips, stops and
@@ -37,10 +38,10 @@ function dayBounds(day: string): { from: string; to: string } {
 
 function params(input: { vehicleId?: unknown; day?: unknown }): { vehicleId: string; day: string } {
   if (typeof input.vehicleId !== 'string' || !UUID_PATTERN.test(input.vehicleId)) {
-    throw badRequest('Choose a vehicle', { vehicleId: 'The vehicleId parameter must be a vehicle id' });
+    throw badRequest(said('api.reports.chooseVehicle'), { vehicleId: said('api.reports.vehicleIdInvalid') });
   }
   const day = checkDay(input.day);
-  if (!day) throw badRequest('The day must be a date written yyyy-MM-dd', { day: 'The day must be a date written yyyy-MM-dd' });
+  if (!day) throw badRequest(said('api.reports.dayFormat'), { day: said('api.reports.dayFormat') });
   return { vehicleId: input.vehicleId, day };
 }
 
@@ -48,7 +49,7 @@ async function visibleVehicle(db: Db, caller: Caller, vehicleId: string) {
   const [vehicle] = await query<{ id: string; name: string; registrationNumber: string; deviceId: string | null }>(db, sql`
     select v.id, v.name, v.registration_number as "registrationNumber", v.device_id as "deviceId"
     from vehicles v where v.id = ${vehicleId}::uuid and ${visibleVehicles(caller)}`);
-  if (!vehicle) throw notFound('No such vehicle');
+  if (!vehicle) throw notFound(said('api.vehicles.noSuchVehicle'));
   return vehicle;
 }
 

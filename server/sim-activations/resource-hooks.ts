@@ -36,7 +36,7 @@ export const simActivationHooks: ResourceHooks = {
   extraFilters: () => ({
     simStatus: (value) => choiceCondition(sql`t.status`, choiceList('simStatus', value, SIM_ORDER_STATUSES)),
     organisation: (value) => {
-      if (typeof value !== 'string' || !/^[0-9a-f-]{36}$/i.test(value)) throw badRequest('The filter organisation is not valid');
+      if (typeof value !== 'string' || !/^[0-9a-f-]{36}$/i.test(value)) throw badRequest(said('api.list.filterOrganisation'));
       return sql`t.organisation_id = ${value}::uuid`;
     },
   }),

@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import { query } from '../resources/sql.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { MOVING_KMPH, STOP_MINUTES, type PositionFix, type Stop } from '../../resources/tracking.ts';
+import { said } from '../resources/messages.ts';
 
 /** Longest playback period, signed in or shared: a week of 10-second samples is about 60,000 points. */
 export const MAX_PLAYBACK_DAYS = 7;
@@ -27,18 +28,18 @@ export function playbackPage(params: { after?: unknown; limit?: unknown }): Play
   let limit = MAX_PLAYBACK_PAGE;
   if (params.limit !== undefined && params.limit !== '') {
     limit = Number(params.limit);
-    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PLAYBACK_PAGE) throw badRequest(`The limit must be a whole number from 1 to ${MAX_PLAYBACK_PAGE}`);
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PLAYBACK_PAGE) throw badRequest(said('api.playback.limit', { max: MAX_PLAYBACK_PAGE }));
   }
   if (params.after === undefined || params.after === '') return { after: null, limit };
   const match = typeof params.after === 'string' ? /^(-?\d{1,17})_(\d{1,18})$/.exec(params.after) : null;
-  if (!match) throw badRequest('The after parameter must be the next of a previous page');
+  if (!match) throw badRequest(said('api.playback.after'));
   return { after: { micros: match[1]!, id: match[2]! }, limit };
 }
 
 /** The period's bounds, or a 400 when it is backwards or longer than MAX_PLAYBACK_DAYS. */
 export function checkPeriod(from: string, to: string) {
-  if (Date.parse(to) <= Date.parse(from)) throw badRequest('The end of the period must be after its start');
-  if (Date.parse(to) - Date.parse(from) > MAX_PLAYBACK_DAYS * 86_400_000) throw badRequest(`Choose a period of at most ${MAX_PLAYBACK_DAYS} days`);
+  if (Date.parse(to) <= Date.parse(from)) throw badRequest(said('api.period.endBeforeStart'));
+  if (Date.parse(to) - Date.parse(from) > MAX_PLAYBACK_DAYS * 86_400_000) throw badRequest(said('api.period.choose', { days: MAX_PLAYBACK_DAYS }));
 }
 
 export interface PlaybackScope {

@@ -13,6 +13,7 @@ import { DATE_PATTERN } from '../resources/validation.ts';
 import { visibleVehicles } from './routes.ts';
 import { heldInTree } from './ownership.ts';
 import { checkPeriod, MAX_PLAYBACK_DAYS, playback, playbackPage, playbackPageQuery } from './playback.ts';
+import { said } from '../resources/messages.ts';
 
 const KINDS = { live: 'share-live-tracking', playback: 'share-playback' } as const;
 type ShareKind = keyof typeof KINDS;
@@ -20,7 +21,7 @@ type ShareKind = keyof typeof KINDS;
 const MAX_HOURS = 168;
 const AUDIENCE = 'waymark-share';
 
-const gone = () => new HttpError(410, 'This link has expired or was withdrawn');
+const gone = () => new HttpError(410, said('api.shares.gone'));
 
 /** Share links are signed with their own key, derived from the server's secret, so no other token passes for one. */
 const shareKey = (keys: AuthKeys) => crypto.createHmac('sha256', keys.jwtSecret).update('share-links').digest();
@@ -73,12 +74,12 @@ export function shareRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
     const { kind, vehicleId, expiresInHours, from, to } = request.body;
     if (!hasPermission(caller.isSuperAdmin, caller.permissions, KINDS[kind])) throw forbidden();
     if (kind === 'playback') {
-      if (!from || !to) throw badRequest('Choose the period to share');
+      if (!from || !to) throw badRequest(said('api.period.chooseToShare'));
       checkPeriod(from, to);
     }
     const [vehicle] = await query<{ organisationId: string }>(db, sql`select v.organisation_id as "organisationId" from vehicles v
       where v.id = ${vehicleId}::uuid and ${visibleVehicles(caller)}`);
-    if (!vehicle) throw notFound('Vehicle not found');
+    if (!vehicle) throw notFound(said('api.vehicles.notFound'));
     const expiresAt = new Date(Date.now() + expiresInHours * 3600_000);
     const [share] = await query<{ id: string }>(db, sql`insert into shares (kind, vehicle_id, period_from, period_to, expires_at, created_by, organisation_id)
       values (${kind}, ${vehicleId}::uuid, ${kind === 'playback' ? from! : null}::timestamptz, ${kind === 'playback' ? to! : null}::timestamptz,

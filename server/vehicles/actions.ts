@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { requireCaller } from '../auth/caller.ts';
-import { badRequest, HttpError } from '../http/errors.ts';
+import { badRequest, HttpError, notFound } from '../http/errors.ts';
 import vehicleResource from '../../resources/entities/vehicle.ts';
 import deviceResource from '../../resources/entities/device.ts';
 import geofenceResource from '../../resources/entities/geofence.ts';
@@ -14,6 +14,7 @@ import { EMAIL_PATTERN } from '../../resources/define.ts';
 import { displayValue } from '../../core/display.ts';
 import { labelOf, message } from '../resources/messages.ts';
 import { idParams } from '../http/params.ts';
+import { said } from '../resources/messages.ts';
 
 
 /** Vehicle actions of the spec: tracking on and off, device link, geofences, send mail. */
@@ -24,7 +25,7 @@ export function vehicleActionRoutes(app: FastifyInstance, db: Db) {
   }, async (request) => {
     const caller = await requireCaller(request);
     const vehicle = await writableRecord({ db, caller, request, resource: vehicleResource }, request.params.id);
-    if (on && !vehicle.deviceId) throw badRequest('Link a device to the vehicle before activating tracking');
+    if (on && !vehicle.deviceId) throw badRequest(said('api.vehicles.linkDeviceFirst'));
     await query(db, sql`update vehicles set is_tracking_activated = ${on}, updated_at = now() where id = ${vehicle.id}::uuid`);
     return { success: true, message: on ? 'Tracking activated' : 'Tracking discontinued', data: await findRecord(db, vehicleResource, caller, vehicle.id) };
   });
@@ -46,12 +47,12 @@ export function vehicleActionRoutes(app: FastifyInstance, db: Db) {
     await db.transaction(async (tx) => {
       const t = tx as unknown as Db;
       if (action === 'unlink') {
-        if (vehicle.deviceId !== device.id) throw badRequest('This device is not linked to the vehicle');
+        if (vehicle.deviceId !== device.id) throw badRequest(said('api.vehicles.deviceNotLinked'));
         await query(t, sql`update vehicles set device_id = null, is_tracking_activated = false, updated_at = now() where id = ${vehicle.id}::uuid`);
         return;
       }
       const [elsewhere] = await query<{ registrationNumber: string }>(t, sql`select registration_number as "registrationNumber" from vehicles where device_id = ${device.id}::uuid and id <> ${vehicle.id}::uuid`);
-      if (elsewhere) throw new HttpError(409, `This device is already linked to ${elsewhere.registrationNumber}`);
+      if (elsewhere) throw new HttpError(409, said('api.vehicles.deviceLinkedElsewhere', { registration: elsewhere.registrationNumber }));
       await query(t, sql`update vehicles set device_id = ${device.id}::uuid, updated_at = now() where id = ${vehicle.id}::uuid`);
       await query(t, sql`update devices set status = 'INSTALLED', updated_at = now() where id = ${device.id}::uuid`);
     });
@@ -67,7 +68,7 @@ export function vehicleActionRoutes(app: FastifyInstance, db: Db) {
   }, async (request) => {
     const caller = await requireCaller(request);
     const vehicle = await findRecord(db, vehicleResource, caller, request.params.id);
-    if (!vehicle) throw new HttpError(404, 'Not found');
+    if (!vehicle) throw notFound();
     return query(db, sql`select g.id, g.name, g.type from vehicle_geofences vg join geofences g on g.id = vg.geofence_id where vg.vehicle_id = ${vehicle.id}::uuid order by g.name`);
   });
 
@@ -83,7 +84,7 @@ export function vehicleActionRoutes(app: FastifyInstance, db: Db) {
     const ids = request.body.geofenceIds;
     if (ids.length) {
       const found = await query(db, sql`select t.id from geofences t where t.id in (${sql.join(ids.map((i) => sql`${i}::uuid`), sql`, `)})${andInScope(geofenceResource, caller, 'read')}`);
-      if (found.length !== ids.length) throw badRequest('Some of the chosen geofences were not found');
+      if (found.length !== ids.length) throw badRequest(said('api.vehicles.geofencesNotFound'));
     }
     await db.transaction(async (tx) => {
       const t = tx as unknown as Db;
@@ -102,12 +103,12 @@ export function vehicleActionRoutes(app: FastifyInstance, db: Db) {
   }, async (request) => {
     const caller = await requireCaller(request);
     const vehicle = await findRecord(db, vehicleResource, caller, request.params.id);
-    if (!vehicle) throw new HttpError(404, 'Not found');
+    if (!vehicle) throw notFound();
     let recipient = request.body?.email;
     if (!recipient && vehicle.ownerId) {
       [{ email: recipient } = { email: undefined }] = await query<{ email?: string }>(db, sql`select email from users where id = ${vehicle.ownerId as string}::uuid`);
     }
-    if (!recipient) throw badRequest('The owner has no e-mail address; type one');
+    if (!recipient) throw badRequest(said('api.vehicles.ownerNoEmail'));
     const translate = (key: string) => message(key);
     const body = Object.keys(vehicleResource.fields)
       .map((name) => `${labelOf(vehicleResource, name)}: ${displayValue(vehicleResource, name, vehicle, translate) || '-'}`).join('\n');

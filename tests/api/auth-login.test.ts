@@ -25,7 +25,7 @@ describe('health and keys', () => {
   it('answers unknown API paths with the error envelope', async () => {
     const response = await server.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ success: false, message: 'Not found' });
+    expect(response.json()).toEqual({ success: false, message: 'Not found', messageKey: 'api.common.notFound' });
   });
 
   it('serves the OpenAPI document built from the route schemas', async () => {

@@ -24,7 +24,7 @@ describe('access tokens', () => {
     const session = await signIn(server.app, demoEmail('dealer'));
     const response = await server.app.inject({ method: 'GET', url: `/api/auth/logged-in-user/${session.user.id}` });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ success: false, message: 'Please sign in' });
+    expect(response.json()).toEqual({ success: false, message: 'Please sign in', messageKey: 'api.common.signIn' });
   });
 
   it('refuses a forged token signed with another key', async () => {

@@ -55,7 +55,7 @@ describe('POST /api/file', () => {
   it('judges the type from the bytes, not the name or the claimed type', async () => {
     const response = await upload([{ name: 'files', value: '<svg onload="alert(1)"/>', filename: 'x.png', type: 'image/png' }]);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ success: false, message: 'You cannot upload these file types' });
+    expect(response.json()).toEqual({ success: false, message: 'You cannot upload these file types', messageKey: 'api.files.wrongType' });
   });
 
   it('refuses a PDF as an image but keeps it as a document', async () => {
@@ -97,7 +97,7 @@ describe('who may upload', () => {
     const customer = (await signIn(server.app, demoEmail('customer'))).token.access.token;
     const response = await upload([{ name: 'files', value: PNG, filename: 'a.png' }], customer);
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ success: false, message: 'Your role cannot upload files' });
+    expect(response.json()).toEqual({ success: false, message: 'Your role cannot upload files', messageKey: 'api.files.noUpload' });
     const doc = await upload([{ name: 'folder', value: 'DOC' }, { name: 'files', value: PDF, filename: 'a.pdf' }], customer);
     expect(doc.statusCode).toBe(403);
   });
@@ -114,7 +114,7 @@ describe('who may upload', () => {
     expect(doc.statusCode).toBe(400);
     const big = await upload([{ name: 'files', value: pngOf(MIB + 1), filename: 'big.png' }], customer, '/api/file?for=avatar');
     expect(big.statusCode).toBe(413);
-    expect(big.json()).toEqual({ success: false, message: 'An avatar may be at most 1 MiB' });
+    expect(big.json()).toEqual({ success: false, message: 'An avatar may be at most 1 MiB', messageKey: 'api.files.avatarTooLarge', messageValues: { size: '1 MiB' } });
   });
 
   it('lets the holder of any form with an upload field upload (DISTRIBUTER: the user and organisation forms)', async () => {
@@ -141,7 +141,7 @@ describe('upload quotas', () => {
     const before = await storedBy(fitter.userId);
     const over = await upload([{ name: 'files', value: pngOf(MIB + 1024), filename: 'b.png' }], fitter.token);
     expect(over.statusCode).toBe(413);
-    expect(over.json()).toEqual({ success: false, message: 'You may upload at most 2 MiB a day; try again tomorrow or ask an administrator' });
+    expect(over.json()).toEqual({ success: false, message: 'You may upload at most 2 MiB a day; try again tomorrow or ask an administrator', messageKey: 'api.files.userQuota', messageValues: { size: '2 MiB' } });
     expect(await storedBy(fitter.userId)).toBe(before);
   });
 
@@ -150,6 +150,6 @@ describe('upload quotas', () => {
     await server.database.db.insert(uploads).values({ url: '/api/file/image/other.png', bytes: QUOTA.organisation - 100, userId: null, organisationId: manufacturer.organisationId });
     const response = await upload([{ name: 'files', value: pngOf(200), filename: 'a.png' }], manufacturer.token);
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ success: false, message: 'Your organisation has used its 4 MiB of uploads; ask an administrator' });
+    expect(response.json()).toEqual({ success: false, message: 'Your organisation has used its 4 MiB of uploads; ask an administrator', messageKey: 'api.files.organisationQuota', messageValues: { size: '4 MiB' } });
   });
 });

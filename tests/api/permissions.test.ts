@@ -16,7 +16,7 @@ describe('route permissions', () => {
     const customer = await signIn(server.app, demoEmail('customer'));
     const response = await geofences(customer.token.access.token);
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ success: false, message: 'You do not have permission to do this' });
+    expect(response.json()).toEqual({ success: false, message: 'You do not have permission to do this', messageKey: 'api.common.forbidden' });
   });
 
   it('refuses GET /roles with 401 without a token', async () => {
