@@ -32,6 +32,11 @@ interface FieldBase {
   unique?: boolean;
   /** Column name when it differs from the field name in snake_case. */
   column?: string;
+  /**
+   * Read from the row a reference field of the same declaration names (an alert's IMEI, from its
+   * device): no column of the table, read-only, neither filtered, sorted nor searched.
+   */
+  via?: { reference: string; field: string };
 }
 
 export interface TextField extends FieldBase {
@@ -92,9 +97,11 @@ export type Field =
 /**
  * Who owns a row: `organisation` rows carry organisationId and are seen by the owning organisation
  * and those above it; `organisation-tree` is the organisations table itself; `global` rows belong
- * to no organisation (a catalogue) and are guarded by permissions alone.
+ * to no organisation (a catalogue) and are guarded by permissions alone; `device-history` rows (a
+ * position, an alert) are seen by the organisations that held their device at the row's time
+ * (`history` names the two fields), whatever organisation the row carries.
  */
-export type Scope = 'organisation' | 'organisation-tree' | 'global';
+export type Scope = 'organisation' | 'organisation-tree' | 'global' | 'device-history';
 
 export type Action = 'list' | 'create' | 'edit' | 'delete' | 'export';
 
@@ -111,6 +118,14 @@ export interface ResourceDeclaration {
   /** The module id: the permission to open the screen and to read the collection. */
   module: string;
   scope: Scope;
+  /** For `device-history` scope: the fields holding each row's device and its time. */
+  history?: { device: string; time: string };
+  /** Row ids: uuids, or the bigint serials of the history tables (positions, alerts). */
+  ids?: 'uuid' | 'serial';
+  /** false: the table has no created_at and updated_at, and rows carry neither (the history tables). */
+  timestamps?: false;
+  /** false: rows carry no `labels` and no as-seen objects of their references (they name them with `via` fields). */
+  labels?: false;
   /** For `organisation` scope: rows without an organisation are shared with everyone (built-in roles). */
   sharedWhenUnowned?: boolean;
   /** Permission ids of the actions; an action without one does not exist for this entity. */
@@ -138,8 +153,11 @@ export interface ResourceDeclaration {
   rowActions?: readonly { id: string; label: string }[];
   /** Buttons in the list's page header beside Add, by permission id: pages of the entity's own. */
   headerActions?: readonly { id: string; label: string; path: string }[];
-  /** Views the console generates; an entity may be list-only, have no edit form, or a form of its own ('custom', routed elsewhere). */
-  views?: { create?: boolean | 'custom'; edit?: boolean | 'custom' };
+  /**
+   * Views the console generates; an entity may be list-only, have no edit form, or a form of its own ('custom', routed elsewhere).
+   * `list: false`: no screen and no module of its own; the pages of its `module` (a report, the playback) show the rows.
+   */
+  views?: { list?: false; create?: boolean | 'custom'; edit?: boolean | 'custom' };
   /** i18n key of the list's no-results message. */
   emptyMessage?: string;
   /** i18n key of the search box's placeholder, when the screen has its own. */
@@ -153,6 +171,9 @@ export interface ResourceDeclaration {
   /** Module actions the registry lists beyond the CRUD ones (permission ids of extra pages). */
   extraPermissions?: readonly string[];
 }
+
+/** Whether the console has a list screen of the resource, and the registry a module for it. */
+export const hasOwnScreen = (declaration: ResourceDeclaration): boolean => declaration.views?.list !== false;
 
 export function defineResource<const T extends ResourceDeclaration>(declaration: T): T {
   return declaration;

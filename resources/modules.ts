@@ -4,7 +4,7 @@
  * a user do. Plain data shared by the console (menu, route guards, role editor) and the server
  * (role seeding, route checks). docs/permissions.md lists them.
  */
-import type { ResourceDeclaration } from './define.ts';
+import { hasOwnScreen, type ResourceDeclaration } from './define.ts';
 import { declarations } from './entities/index.ts';
 import vehicleStatuses from './vehicle-statuses.ts';
 
@@ -82,16 +82,24 @@ export const modules: ModuleDefinition[] = [
 ];
 
 /** The declared entities; registerResource adds one at run time (integrations, tests). */
-export const resources: ResourceDeclaration[] = [...declarations];
-modules.push(...resources.map(moduleOf));
+export const resources: ResourceDeclaration[] = [];
 
+/**
+ * Adds a declaration, and its module unless it has no screen of its own: then the rows are shown
+ * by the pages of a module the registry has already (positions by the route playback, alerts by the
+ * Alert report), which is its permission to read them, and no menu entry is added.
+ */
 export function registerResource(resource: ResourceDeclaration): void {
   if (resources.some((r) => r.name === resource.name || r.api === resource.api)) {
     throw new Error(`Resource ${resource.name} (${resource.api}) is declared twice`);
   }
+  if (!hasOwnScreen(resource) && !modules.some((m) => m.id === resource.module)) {
+    throw new Error(`Resource ${resource.name} has no screen of its own and names no module of the registry (${resource.module})`);
+  }
   resources.push(resource);
-  modules.push(moduleOf(resource));
+  if (hasOwnScreen(resource)) modules.push(moduleOf(resource));
 }
+declarations.forEach(registerResource);
 
 /** Read-only views declared like entities (list contract, list table, exports) but without screens or tables of their own. */
 export const views: ResourceDeclaration[] = [vehicleStatuses];

@@ -1,6 +1,7 @@
 import { Navigate, Route } from 'react-router-dom';
 import { Authenticated } from 'react-admin';
 import { modules, resources } from '../resources/modules.ts';
+import { hasOwnScreen } from '../resources/define.ts';
 import { readPermissions, readSession } from '../providers/session.ts';
 import { landingPath } from './layout/landing.ts';
 import { resourceRoutes } from './resources/routes.tsx';
@@ -67,7 +68,7 @@ export const publicRoutes = [
   <Route key="coming-soon" path="/coming-soon" element={<StatusPage kind="comingSoon" />} />,
 ];
 
-const declaredModules = new Set(resources.map((r) => r.module));
+const declaredModules = new Set(resources.filter(hasOwnScreen).map((r) => r.module));
 
 /** /management/user/edit/{own id} is the user menu's Profile, open to every role. */
 const ownProfile = (id: string) => (readSession()?.user.id === id ? <Authenticated><ProfilePage /></Authenticated> : null);

@@ -306,6 +306,19 @@ const resources = {
         confirmedAt: 'Confirmed', fitmentId: 'Fitment', organisationId: 'Organisation', createdAt: 'Ordered',
       },
     },
+    positions: {
+      fields: {
+        deviceId: 'Device', fixTime: 'Fix time', receivedAt: 'Received', latitude: 'Latitude', longitude: 'Longitude',
+        speed: 'Speed (km/h)', heading: 'Heading', altitude: 'Altitude (m)', satellites: 'Satellites', ignition: 'Ignition',
+        gpsFix: 'GPS fix', live: 'Live', packetType: 'Packet type', attributes: 'Other readings', imei: 'IMEI',
+      },
+    },
+    eventlogs: {
+      fields: {
+        type: 'Alert', deviceId: 'Device', vehicleId: 'Vehicle', eventTime: 'Time', latitude: 'Latitude', longitude: 'Longitude',
+        attributes: 'Details', imei: 'IMEI', registrationNumber: 'Registration Number',
+      },
+    },
   },
 };
 

@@ -308,6 +308,19 @@ const resources: typeof resourcesEn = {
         confirmedAt: 'पुष्टि', fitmentId: 'फिटमेंट', organisationId: 'संगठन', createdAt: 'ऑर्डर किया',
       },
     },
+    positions: {
+      fields: {
+        deviceId: 'डिवाइस', fixTime: 'फ़िक्स का समय', receivedAt: 'प्राप्त', latitude: 'अक्षांश', longitude: 'देशांतर',
+        speed: 'गति (किमी/घंटा)', heading: 'दिशा', altitude: 'ऊँचाई (मी)', satellites: 'उपग्रह', ignition: 'इग्निशन',
+        gpsFix: 'GPS फ़िक्स', live: 'लाइव', packetType: 'पैकेट प्रकार', attributes: 'अन्य रीडिंग', imei: 'IMEI',
+      },
+    },
+    eventlogs: {
+      fields: {
+        type: 'अलर्ट', deviceId: 'डिवाइस', vehicleId: 'वाहन', eventTime: 'समय', latitude: 'अक्षांश', longitude: 'देशांतर',
+        attributes: 'विवरण', imei: 'IMEI', registrationNumber: 'पंजीकरण संख्या',
+      },
+    },
   },
 };
 

@@ -21,7 +21,12 @@ export type Columns = Map<string, SQL>;
  * that a role grants no more than its author holds. Kept beside the entity's domain code.
  */
 export interface ResourceHooks {
+  /** Filters beyond the declared fields, also taken as plain query parameters (devices by excluded statuses, positions by imei). */
   extraFilters?(caller: Caller): ExtraFilters;
+  /** The extra filters' names as the API description lists them among the list's query parameters. */
+  extraFilterNames?: readonly string[];
+  /** Largest page of the list route, when not MAX_LIST_PAGE (the history lists serve export-sized pages). */
+  maxListPage?: number;
   beforeCreate?(ctx: WriteContext, columns: Columns, body: Record<string, unknown>): Promise<void>;
   beforeUpdate?(ctx: WriteContext, existing: ResourceRecord, columns: Columns, body: Record<string, unknown>): Promise<void>;
   beforeDelete?(ctx: WriteContext, existing: ResourceRecord): Promise<void>;

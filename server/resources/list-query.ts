@@ -3,7 +3,7 @@ import { columnOf, type Field, type ResourceDeclaration } from '../../resources/
 import { resources } from '../../resources/modules.ts';
 import { badRequest } from '../http/errors.ts';
 import { nulCharacterPath } from '../http/nul-characters.ts';
-import { id, param, UUID_PATTERN } from './sql.ts';
+import { id, param, rowId, UUID_PATTERN } from './sql.ts';
 import { INTEGER_RANGE, isDateText, NUMBER_RANGE } from './validation.ts';
 
 /** Longest text a filter compares or searches; no declared text field is longer. */
@@ -52,7 +52,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 function filterValue(key: string, field: Field | undefined, value: unknown): unknown {
   if (value === null) return null;
   const invalid = () => badRequest(`The filter ${key} is not valid`, { [key]: `The filter ${key} is not valid` });
-  if (field?.type === 'reference' || key === 'id') {
+  if (field?.type === 'reference') {
     if (typeof value !== 'string' || !UUID_PATTERN.test(value)) throw invalid();
     return value;
   }
@@ -77,7 +77,20 @@ function filterValue(key: string, field: Field | undefined, value: unknown): unk
   }
 }
 
-const idField: Field = { type: 'reference', reference: '' };
+/** A row id in a filter (`{"id": [...]}`, `_id`): a uuid, or a serial of the history tables. */
+function idCondition(resource: ResourceDeclaration, key: string, target: SQL, raw: unknown, op: string | undefined): SQL {
+  const invalid = () => badRequest(`The filter ${key} is not valid`, { [key]: `The filter ${key} is not valid` });
+  const one = (value: unknown) => rowId(resource, value) ?? (() => { throw invalid(); })();
+  if (Array.isArray(raw)) {
+    if (op || raw.length > MAX_FILTER_VALUES) throw invalid();
+    return raw.length ? sql`${target} in (${sql.join(raw.map(one), sql`, `)})` : sql`false`;
+  }
+  if (raw === null) return op === '_ne' ? sql`${target} is not null` : sql`${target} is null`;
+  if (op === '_gte') return sql`${target} >= ${one(raw)}`;
+  if (op === '_lte') return sql`${target} <= ${one(raw)}`;
+  if (op === '_ne') return sql`${target} is distinct from ${one(raw)}`;
+  return sql`${target} = ${one(raw)}`;
+}
 
 /**
  * The ra-data-simple-rest query (sort, range, filter) checked against the declaration: only
@@ -91,8 +104,9 @@ export function parseListQuery(
 ): ListQuery {
   const col = (name: string) => sql`${id('t')}.${id(name === 'id' ? 'id' : columnOf(name, resource.fields[name]!))}`;
 
-  // own keys only: "__proto__", "constructor" or "toString" name no field and no extra filter
-  const fieldOf = (name: string) => (Object.hasOwn(resource.fields, name) ? resource.fields[name] : undefined);
+  // own keys only: "__proto__", "constructor" or "toString" name no field and no extra filter;
+  // a field read via a reference is no column of the table and filters or sorts nothing
+  const fieldOf = (name: string) => (Object.hasOwn(resource.fields, name) && !resource.fields[name]!.via ? resource.fields[name] : undefined);
   const extraOf = (name: string) => (options.extraFilters && Object.hasOwn(options.extraFilters, name) ? options.extraFilters[name] : undefined);
 
   const filter = parseJson(query.filter, 'filter') ?? {};
@@ -109,7 +123,7 @@ export function parseListQuery(
   for (const [key, raw] of Object.entries(filters)) {
     if (raw === undefined || raw === '') continue;
     if (key === 'q') {
-      const searchable = Object.entries(resource.fields).filter(([, f]) => f.searchable);
+      const searchable = Object.entries(resource.fields).filter(([, f]) => f.searchable && !f.via);
       if (typeof raw !== 'string' || raw.length > MAX_FILTER_TEXT || !searchable.length) throw badRequest('The filter q is not valid', { q: 'The filter q is not valid' });
       const pattern = `%${escapeLike(raw.trim())}%`;
       where.push(sql`(${sql.join(searchable.map(([name]) => sql`${col(name)} ilike ${pattern}`), sql` or `)})`);
@@ -121,8 +135,12 @@ export function parseListQuery(
       continue;
     }
     const [, base, op] = /^(.*?)(_gte|_lte|_ne)?$/.exec(key)!;
-    const field = base === 'id' ? idField : fieldOf(base!);
-    if (!field || (base !== 'id' && !field.filterable)) throw badRequest(`Filtering by ${key} is not allowed`);
+    if (base === 'id') {
+      where.push(idCondition(resource, key, col('id'), raw, op));
+      continue;
+    }
+    const field = fieldOf(base!);
+    if (!field?.filterable) throw badRequest(`Filtering by ${key} is not allowed`);
     const target = col(base!);
     if (Array.isArray(raw)) {
       if (op || raw.length > MAX_FILTER_VALUES) throw badRequest(`The filter ${key} is not valid`, { [key]: `The filter ${key} is not valid` });
@@ -145,7 +163,7 @@ export function parseListQuery(
   if (!Array.isArray(sort) || typeof sort[0] !== 'string') throw badRequest('The sort parameter is not valid');
   const [sortField, rawOrder] = sort as [string, unknown];
   // every declared table has created_at (records.ts reads it); a list of positions or alerts may not
-  const sortable = sortField === 'id' || (sortField === 'createdAt' && resources.includes(resource)) || fieldOf(sortField)?.sortable;
+  const sortable = sortField === 'id' || (sortField === 'createdAt' && resources.includes(resource) && resource.timestamps !== false) || fieldOf(sortField)?.sortable;
   if (!sortable) throw badRequest(`Sorting by ${sortField} is not allowed`);
   const direction = String(rawOrder ?? 'ASC').toUpperCase() === 'DESC' ? sql`desc` : sql`asc`;
   const sortColumn = sortField === 'createdAt' ? sql`${id('t')}.${id('created_at')}` : col(sortField);

@@ -16,6 +16,7 @@ import { fitmentHooks } from '../fitments/resource-hooks.ts';
 import type { ResourceHooks } from './hooks.ts';
 import { fitmentRoutes } from '../fitments/routes.ts';
 import { walletRoutes } from '../wallets/routes.ts';
+import { eventLogHooks, positionHooks } from '../tracking/resource-hooks.ts';
 import { registerResourceRoutes } from './routes.ts';
 
 const hooksByResource: Record<string, ResourceHooks> = {
@@ -29,6 +30,8 @@ const hooksByResource: Record<string, ResourceHooks> = {
   'sim-activation': simActivationHooks,
   fitment: { ...fitmentHooks, routes: (app, db) => fitmentRoutes(app, db, fitmentHooks) },
   wallet: { routes: walletRoutes },
+  positions: positionHooks,
+  eventlogs: eventLogHooks,
 };
 
 /** The CRUD routes of every declared resource, including ones registered at run time. */

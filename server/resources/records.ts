@@ -3,7 +3,7 @@ import type { Db } from '../db/client.ts';
 import type { Caller } from '../auth/caller.ts';
 import { columnOf, seenAsName, type ResourceDeclaration } from '../../resources/define.ts';
 import { findResource } from '../../resources/modules.ts';
-import { id, query, recordColumns, UUID_PATTERN } from './sql.ts';
+import { id, query, recordColumns, rowId, shownColumn } from './sql.ts';
 import { scopeCondition } from './scope.ts';
 import type { ListQuery } from './list-query.ts';
 import { cappedCount, EXACT_COUNT_LIMIT, TOTAL_COLUMN, totalOf } from './totals.ts';
@@ -29,8 +29,9 @@ export async function listRecords(db: Db, resource: ResourceDeclaration, caller:
 
 /** A row the caller may see (`read`) or change (`write`), or undefined. */
 export async function findRecord(db: Db, resource: ResourceDeclaration, caller: Caller, recordId: string, mode: 'read' | 'write' = 'read') {
-  if (!UUID_PATTERN.test(recordId)) return undefined;
-  const where = and([sql`t.id = ${recordId}::uuid`, scopeCondition(resource, caller, mode)]);
+  const wanted = rowId(resource, recordId);
+  if (!wanted) return undefined;
+  const where = and([sql`t.id = ${wanted}`, scopeCondition(resource, caller, mode)]);
   const [row] = await query<ResourceRecord>(db, sql`select ${recordColumns(resource)}${labelColumns(resource)} from ${id(resource.table)} t${labelJoins(resource)} ${where}`);
   return row && gatherLabels(resource, row);
 }
@@ -70,12 +71,21 @@ function seenObject(target: ResourceDeclaration, alias: string): SQL {
  * The label of each reference, in the same statement as the rows: `labels: {field: text}` lets a
  * list or an export show names without a request per row and without read access to the
  * referenced collection; beside the id, the referenced row as an object (`role: {id, name}`).
+ * Then the fields read `via` a reference (an alert's imei), from the same joins.
  */
 function labelColumns(resource: ResourceDeclaration): SQL {
-  const parts = referenceFields(resource).map(({ name, target, seenAs }, i) => {
+  const refs = referenceFields(resource);
+  const parts = resource.labels === false ? [] : refs.map(({ name, target, seenAs }, i) => {
     const seen = seenAs ? sql`, ${seenObject(target, `l${i}`)} as ${id(SEEN_PREFIX + name)}` : sql``;
     return sql`, ${labelExpression(target, `l${i}`)} as ${id(LABEL_PREFIX + name)}${seen}`;
   });
+  for (const [name, field] of Object.entries(resource.fields)) {
+    if (!field.via) continue;
+    const i = refs.findIndex((r) => r.name === field.via!.reference);
+    const target = refs[i]?.target.fields[field.via.field];
+    if (!target) throw new Error(`${resource.name}.${name} is read via ${field.via.reference}.${field.via.field}, which is no declared reference field`);
+    parts.push(sql`, ${shownColumn(target, `l${i}`, columnOf(field.via.field, target))} as ${id(name)}`);
+  }
   return sql.join(parts, sql``);
 }
 
@@ -86,6 +96,7 @@ function labelJoins(resource: ResourceDeclaration): SQL {
 }
 
 function gatherLabels(resource: ResourceDeclaration, row: ResourceRecord): ResourceRecord {
+  if (resource.labels === false) return row;
   const labels: Record<string, string> = {};
   for (const { name, seenAs } of referenceFields(resource)) {
     const value = row[LABEL_PREFIX + name];

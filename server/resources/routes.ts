@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import { requireCaller, type Caller } from '../auth/caller.ts';
 import { SIGNED_IN } from '../http/permissions.ts';
 import { forbidden, HttpError, notFound, pgCode, type Said } from '../http/errors.ts';
-import { idParams } from '../http/params.ts';
+import { idParams, serialIdParams } from '../http/params.ts';
 import { columnOf, type ResourceDeclaration } from '../../resources/define.ts';
 import { exportPermissions, findResource } from '../../resources/modules.ts';
 import { id, param, query } from './sql.ts';
@@ -134,6 +134,10 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, resource: R
     if (request.body && typeof request.body === 'object') normaliseBody(resource, request.body as Body);
   };
 
+  const querystring = hooks.extraFilterNames?.length
+    ? { ...listQuerystring, properties: { ...listQuerystring.properties, ...Object.fromEntries(hooks.extraFilterNames.map((name) => [name, { type: 'string' }])) } }
+    : listQuerystring;
+
   const list = (maxPage: number) => async (request: FastifyRequest<{ Querystring: Record<string, unknown> }>, reply: FastifyReply) => {
     const caller = await requireCaller(request);
     const listQuery = parseListQuery(resource, request.query, { maxPage, extraFilters: hooks.extraFilters?.(caller) });
@@ -144,19 +148,19 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, resource: R
 
   app.get(resource.api, {
     config: { permission: readPermission },
-    schema: { tags, summary: `List ${resource.name} rows the caller may see`, querystring: listQuerystring },
-  }, list(MAX_LIST_PAGE));
+    schema: { tags, summary: `List ${resource.name} rows the caller may see`, querystring },
+  }, list(hooks.maxListPage ?? MAX_LIST_PAGE));
 
   if (resource.permissions.export) {
     app.get(`${resource.api}/export`, {
       config: { permission: exportPermissions(resource) },
-      schema: { tags, summary: `Export ${resource.name} rows, up to ${MAX_EXPORT_PAGE} per request`, querystring: listQuerystring },
+      schema: { tags, summary: `Export ${resource.name} rows, up to ${MAX_EXPORT_PAGE} per request`, querystring },
     }, list(MAX_EXPORT_PAGE));
   }
 
   app.get<{ Params: IdParams; Querystring: Record<string, unknown> }>(`${resource.api}/:id`, {
     config: { permission: readPermission },
-    schema: { tags, summary: `Read one ${resource.name}`, params: idParams },
+    schema: { tags, summary: `Read one ${resource.name}`, params: resource.ids === 'serial' ? serialIdParams : idParams },
   }, async (request) => {
     const caller = await requireCaller(request);
     const record = await findRecord(db, resource, caller, request.params.id);

@@ -19,18 +19,31 @@ export function readableFields(resource: ResourceDeclaration): [string, Field][]
   return storedFields(resource).filter(([, f]) => f.type !== 'password');
 }
 
-/** `select` list of a record: id, timestamps and every readable field under its own name. */
+/** Fields that are columns of the resource's own table (not read `via` a referenced row). */
+export function columnFields(resource: ResourceDeclaration): [string, Field][] {
+  return readableFields(resource).filter(([, field]) => !field.via);
+}
+
+/** A column as a record shows it: times leave as ISO 8601 text, the same from PGlite and node-postgres. */
+export function shownColumn(field: Field, alias: string, column: string): SQL {
+  return field.type === 'date' ? sql`to_json(${id(alias)}.${id(column)}) #>> '{}'` : sql`${id(alias)}.${id(column)}`;
+}
+
+/**
+ * `select` list of a record: id, timestamps (unless the table has none) and every readable field
+ * of the table under its own name; fields read `via` a reference are added by records.ts.
+ */
 export function recordColumns(resource: ResourceDeclaration, alias = 't'): SQL {
-  // times leave as ISO 8601 text, the same from PGlite and node-postgres
-  const iso = (column: string) => sql`to_json(${id(alias)}.${id(column)}) #>> '{}'`;
+  const stamp = { type: 'date' } as const;
   const parts = [
     sql`${id(alias)}.${id('id')} as ${id('id')}`,
-    sql`${iso('created_at')} as ${id('createdAt')}`,
-    sql`${iso('updated_at')} as ${id('updatedAt')}`,
+    ...(resource.timestamps === false ? [] : [
+      sql`${shownColumn(stamp, alias, 'created_at')} as ${id('createdAt')}`,
+      sql`${shownColumn(stamp, alias, 'updated_at')} as ${id('updatedAt')}`,
+    ]),
     // a declaration may list createdAt (to show or sort by it): it is already selected above
-    ...readableFields(resource).filter(([name]) => name !== 'createdAt' && name !== 'updatedAt').map(([name, field]) => (field.type === 'date'
-      ? sql`${iso(columnOf(name, field))} as ${id(name)}`
-      : sql`${id(alias)}.${id(columnOf(name, field))} as ${id(name)}`)),
+    ...columnFields(resource).filter(([name]) => resource.timestamps === false || (name !== 'createdAt' && name !== 'updatedAt'))
+      .map(([name, field]) => sql`${shownColumn(field, alias, columnOf(name, field))} as ${id(name)}`),
   ];
   return sql.join(parts, sql`, `);
 }
@@ -50,3 +63,14 @@ export function param(field: Field, value: unknown): SQL {
 }
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A serial id (positions, alerts): up to 18 digits, always within bigint. */
+export const SERIAL_PATTERN = /^[0-9]{1,18}$/;
+
+/** A row id of the resource as a typed SQL parameter, or undefined when it cannot be one (a 404 or a 400 for the caller). */
+export function rowId(resource: Pick<ResourceDeclaration, 'ids'>, value: unknown): SQL | undefined {
+  if (resource.ids === 'serial') {
+    const text = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
+    return typeof text === 'string' && SERIAL_PATTERN.test(text) ? sql`${text}::bigint` : undefined;
+  }
+  return typeof value === 'string' && UUID_PATTERN.test(value) ? sql`${value}::uuid` : undefined;
+}

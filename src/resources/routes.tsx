@@ -1,6 +1,6 @@
 import { Route, useParams } from 'react-router-dom';
 import { Authenticated, useCanAccess } from 'react-admin';
-import type { ResourceDeclaration } from '../../resources/define.ts';
+import { hasOwnScreen, type ResourceDeclaration } from '../../resources/define.ts';
 import { resources } from '../../resources/modules.ts';
 import { generatesView } from '../../providers/resourceAccess.ts';
 import { StatusPage } from '../pages/StatusPage.tsx';
@@ -36,9 +36,10 @@ function EditOrOverride({ resource, override }: { resource: ResourceDeclaration;
   return replaced ?? view(resource, 'edit', <EditRoute resource={resource} />);
 }
 
-/** Every declared resource's list, add and edit routes at the paths of the spec's route map. */
+/** Every declared resource's list, add and edit routes (of those with a screen of their own) at the paths of the spec's route map. */
 export function resourceRoutes(extraEditPaths: Record<string, string[]> = {}, editOverrides: Record<string, EditOverride> = {}) {
-  return resources.flatMap((resource) => [
+  // positions and alerts have no screen of their own: the playback and the Alert report show them
+  return resources.filter(hasOwnScreen).flatMap((resource) => [
     <Route key={resource.path} path={resource.path} element={view(resource, 'list', <ResourceList key={resource.name} resource={resource} />)} />,
     ...(generatesView(resource, 'create')
       ? [<Route key={`${resource.path}/add`} path={`${resource.path}/add`} element={view(resource, 'create', <ResourceCreate resource={resource} />)} />]

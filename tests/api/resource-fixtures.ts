@@ -121,6 +121,15 @@ export async function createSample(api: Api, resource: ResourceDeclaration, orga
         values (${`RNW-${digits(8)}`}, ${fitment.id}::uuid, ${fitment.imei}, 'UP78FX0001', 365, 150000, 'upi', now(), ${organisationId}::uuid) returning id`) as unknown as { rows: { id: string }[] };
       return result.rows[0]!;
     }
+    if (resource.name === 'positions' || resource.name === 'eventlogs') {
+      // written by the gateway: a row of a fresh device of the organisation, which holds it from now on
+      const device = await createSample(api, findResource('device')!, organisationId) as { id: string };
+      const statement = resource.name === 'positions'
+        ? sql`insert into positions (device_id, fix_time, latitude, longitude, speed, packet_type) values (${device.id}::uuid, now() + interval '1 second', 26.45, 80.33, 20, 'NR') returning id`
+        : sql`insert into events (type, device_id, organisation_id, event_time) values ('SOS', ${device.id}::uuid, ${organisationId}::uuid, now() + interval '1 second') returning id`;
+      const result = await db.execute(statement) as unknown as { rows: { id: string }[] };
+      return result.rows[0]!;
+    }
     const result = await db.execute(sql`insert into ${sql.identifier(resource.table)} (frame, parse_result, imei, organisation_id) values ('$sample*', 'OK', ${digits(15)}, ${organisationId}::uuid) returning id`) as unknown as { rows: { id: string }[] };
     return result.rows[0]!;
   }
