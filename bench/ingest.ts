@@ -17,15 +17,15 @@ const SECONDS = Number(process.env.BENCH_INGEST_SECONDS ?? 60);
 export const FIRST_IMEI = '869000000000000';
 export const PASSWORD = 'Bench-pass-2026';
 
-/** A root organisation with DEVICES devices, each fitted to a vehicle, and a SUPER_ADMIN. */
-export async function seedFleet(databaseUrl: string | undefined, dataDir: string | null) {
+/** A root organisation with `devices` devices, each fitted to a vehicle, and a SUPER_ADMIN. */
+export async function seedFleet(databaseUrl: string | undefined, dataDir: string | null, devices = DEVICES) {
   const database = await openDatabase({ databaseUrl, dataDir });
   const { db } = database;
   await ensureSystemRoles(db);
   const roles = await systemRoleIds(db);
   const root = await createOrganisation(db, { tradeName: 'Ingest root', brandName: 'Ingest' });
   await db.execute(sql`insert into devices (imei, status, organisation_id)
-    select (${FIRST_IMEI}::bigint + g)::text, 'INSTALLED', ${root.id}::uuid from generate_series(0, ${DEVICES - 1}) g`);
+    select (${FIRST_IMEI}::bigint + g)::text, 'INSTALLED', ${root.id}::uuid from generate_series(0, ${devices - 1}) g`);
   await db.execute(sql`insert into vehicles (name, registration_number, category, device_id, organisation_id)
     select 'Bench ' || g, 'BN' || lpad(g::text, 6, '0'), 'TRUCK', d.id, ${root.id}::uuid
     from devices d, lateral (select (d.imei::bigint - ${FIRST_IMEI}::bigint) as g) n`);

@@ -108,7 +108,13 @@ async function main(argv: string[]) {
       });
       console.log(`Simulating ${devices} devices every ${interval} s against ${values.host}:${values.port}`);
       const report = setInterval(() => console.log(`${simulator.connected} connected, ${simulator.sent} frames sent`), 10_000);
-      const stop = () => { clearInterval(report); void simulator.stop().then(() => process.exit(0)); };
+      const stop = () => {
+        clearInterval(report);
+        void simulator.stop().then(() => {
+          console.log(`stopped: ${simulator.sent} frames sent`);
+          process.exit(0);
+        });
+      };
       process.on('SIGINT', stop);
       process.on('SIGTERM', stop);
       return;
@@ -122,7 +128,12 @@ async function main(argv: string[]) {
       const gateway = new Gateway(store, database.db, { port: config.gatewayPort, host: config.host }, log);
       const port = await gateway.listen();
       log.info(`AIS-140 gateway listening on TCP port ${port}`);
-      const stop = () => void gateway.close().then(() => database.close()).then(() => process.exit(0));
+      // a gateway alone has no HTTP status page: it logs its status instead
+      const report = setInterval(() => log.info({ gateway: gateway.status() }, 'gateway status'), 5000);
+      const stop = () => {
+        clearInterval(report);
+        void gateway.close().then(() => log.info({ gateway: gateway.status() }, 'gateway stopped')).then(() => database.close()).then(() => process.exit(0));
+      };
       process.on('SIGINT', stop);
       process.on('SIGTERM', stop);
       return;

@@ -9,6 +9,7 @@ import type { KnownDevice } from './devices.ts';
 import { DeviceSessions, type Connection } from './sessions.ts';
 import { CommandDispatcher } from './commands.ts';
 import type { Database, Db } from '../db/client.ts';
+import { LatencyWindow } from './latency.ts';
 
 export interface GatewayOptions {
   port: number;
@@ -42,6 +43,8 @@ export class Gateway {
   readonly connections = new DeviceSessions();
   readonly commands: CommandDispatcher;
   stats = { accepted: 0, acknowledged: 0, refused: 0, dropped: 0 };
+  /** From a frame's arrival to its batch being stored (when a login or heartbeat is acknowledged). */
+  private readonly storeLatency = new LatencyWindow();
   private readonly limits: GatewayLimits;
   private readonly rawLogs: RawLogBudget;
 
@@ -51,6 +54,7 @@ export class Gateway {
     return {
       ...this.stats, connected: this.sockets.size, devices: this.connections.size,
       stored: this.store.stats, backlog: this.store.backlog, rssBytes: memory.rss, heapUsedBytes: memory.heapUsed,
+      storeLatencyMs: { p50: this.storeLatency.quantile(0.5), p95: this.storeLatency.quantile(0.95) },
     };
   }
 
@@ -142,6 +146,7 @@ export class Gateway {
         }
         this.store.store({ text, receivedAt, outcome }).then((stored) => {
           this.stats.acknowledged += 1;
+          this.storeLatency.add(Date.now() - now);
           // a connection speaks for the first registered device heard on it
           if (stored.device && imei && !connection.deviceId && !socket.destroyed) {
             connection.imei = imei;

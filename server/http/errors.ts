@@ -85,16 +85,16 @@ export function pgCode(error: unknown): string | undefined {
  * PostgreSQL refusals that only bad input causes: the schemas should have stopped the request
  * with the field named, so reaching one is a gap in a schema, answered 400 all the same.
  */
-export const DATABASE_INPUT_ERRORS: Record<string, string> = {
-  '22P02': 'A value is not of the expected kind', // invalid text representation
-  '22007': 'A date or time is not valid', // invalid datetime format
-  '22008': 'A date or time is out of range', // datetime field overflow
-  '22003': 'A number is out of range', // numeric value out of range
-  '22021': 'A text holds a character that cannot be stored', // character not in repertoire
-  '22P05': 'A text holds a character that cannot be stored', // untranslatable character (NUL in jsonb)
-  '22001': 'A text is too long', // string data right truncation
-  '23502': 'A required value is missing', // not-null violation
-  '23514': 'A value is not allowed', // check violation
+export const DATABASE_INPUT_ERRORS: Record<string, Said> = {
+  '22P02': said('api.input.kind'), // invalid text representation
+  '22007': said('api.input.dateInvalid'), // invalid datetime format
+  '22008': said('api.input.dateRange'), // datetime field overflow
+  '22003': said('api.input.numberRange'), // numeric value out of range
+  '22021': said('api.input.character'), // character not in repertoire
+  '22P05': said('api.input.character'), // untranslatable character (NUL in jsonb)
+  '22001': said('api.input.tooLong'), // string data right truncation
+  '23502': said('api.input.missing'), // not-null violation
+  '23514': said('api.input.notAllowed'), // check violation
 };
 
 /**
@@ -104,8 +104,8 @@ export const DATABASE_INPUT_ERRORS: Record<string, string> = {
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
   const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
   const status = tooLong ? 414 : error.code === 'FST_ERR_BAD_URL' ? 400 : 500;
-  const message = tooLong ? 'The address is too long' : status === 400 ? 'The address is not valid' : 'Something went wrong';
-  return reply.status(status).send({ success: false, message });
+  const message = said(tooLong ? 'api.request.addressTooLong' : status === 400 ? 'api.request.addressInvalid' : 'api.request.failed');
+  return reply.status(status).send({ success: false, ...spoken(message) });
 }
 
 /** The one error shape of the API: {success:false, message, errors?}; never a stack or SQL. */
@@ -118,20 +118,20 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (error.validation) {
       const errors = validationErrors(error);
       const first = Object.values(errors)[0];
-      return reply.status(400).send({ success: false, message: first ?? 'The request is not valid', errors });
+      return reply.status(400).send({ success: false, ...(first ? { message: first } : spoken(said('api.request.invalid'))), errors });
     }
     const inputError = DATABASE_INPUT_ERRORS[pgCode(error) ?? ''];
     if (inputError) {
       request.log.warn({ err: error }, 'input refused by the database');
-      return reply.status(400).send({ success: false, message: inputError });
+      return reply.status(400).send({ success: false, ...spoken(inputError) });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const message = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-        ? 'The request body is not valid JSON' : status === 413 ? 'The request is too large' : 'The request is not valid';
-      return reply.status(status).send({ success: false, message });
+      const message = said(error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+        ? 'api.request.notJson' : status === 413 ? 'api.request.tooLarge' : 'api.request.invalid');
+      return reply.status(status).send({ success: false, ...spoken(message) });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ success: false, message: 'Something went wrong' });
+    return reply.status(500).send({ success: false, ...spoken(said('api.request.failed')) });
   });
 }

@@ -5,6 +5,7 @@ import { badRequest } from '../http/errors.ts';
 import { nulCharacterPath } from '../http/nul-characters.ts';
 import { id, param, rowId, UUID_PATTERN } from './sql.ts';
 import { INTEGER_RANGE, isDateText, NUMBER_RANGE } from './validation.ts';
+import { said } from './messages.ts';
 
 /** Longest text a filter compares or searches; no declared text field is longer. */
 const MAX_FILTER_TEXT = 255;
@@ -17,7 +18,7 @@ export type ExtraFilters = Record<string, (value: unknown) => SQL>;
 /** A filter's list of choices, as a JSON array or `A,B` in a query parameter; 400 for any other value. */
 export function choiceList(key: string, value: unknown, choices: readonly string[]): string[] {
   const values = (Array.isArray(value) ? value : String(value).split(',')).map(String);
-  if (!values.every((v) => choices.includes(v))) throw badRequest(`The filter ${key} is not valid`);
+  if (!values.every((v) => choices.includes(v))) throw badRequest(said('api.list.filterKeyInvalid', { key }));
   return values;
 }
 
@@ -38,11 +39,11 @@ export interface ListQuery {
 /** A JSON query parameter (filter, sort, range), or a 400 naming it. */
 export function parseJson(raw: unknown, name: string): unknown {
   if (raw === undefined || raw === '') return undefined;
-  if (typeof raw !== 'string') throw badRequest(`The ${name} parameter is not valid`);
+  if (typeof raw !== 'string') throw badRequest(said('api.list.parameterInvalid', { name }));
   try {
     return JSON.parse(raw);
   } catch {
-    throw badRequest(`The ${name} parameter is not valid`);
+    throw badRequest(said('api.list.parameterInvalid', { name }));
   }
 }
 
@@ -51,7 +52,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** A filter value converted for the field's column, or a 400 that names the filter. */
 function filterValue(key: string, field: Field | undefined, value: unknown): unknown {
   if (value === null) return null;
-  const invalid = () => badRequest(`The filter ${key} is not valid`, { [key]: `The filter ${key} is not valid` });
+  const invalid = () => badRequest(said('api.list.filterKeyInvalid', { key }), { [key]: said('api.list.filterKeyInvalid', { key }) });
   if (field?.type === 'reference') {
     if (typeof value !== 'string' || !UUID_PATTERN.test(value)) throw invalid();
     return value;
@@ -79,7 +80,7 @@ function filterValue(key: string, field: Field | undefined, value: unknown): unk
 
 /** A row id in a filter (`{"id": [...]}`, `_id`): a uuid, or a serial of the history tables. */
 function idCondition(resource: ResourceDeclaration, key: string, target: SQL, raw: unknown, op: string | undefined): SQL {
-  const invalid = () => badRequest(`The filter ${key} is not valid`, { [key]: `The filter ${key} is not valid` });
+  const invalid = () => badRequest(said('api.list.filterKeyInvalid', { key }), { [key]: said('api.list.filterKeyInvalid', { key }) });
   const one = (value: unknown) => rowId(resource, value) ?? (() => { throw invalid(); })();
   if (Array.isArray(raw)) {
     if (op || raw.length > MAX_FILTER_VALUES) throw invalid();
@@ -110,21 +111,21 @@ export function parseListQuery(
   const extraOf = (name: string) => (options.extraFilters && Object.hasOwn(options.extraFilters, name) ? options.extraFilters[name] : undefined);
 
   const filter = parseJson(query.filter, 'filter') ?? {};
-  if (typeof filter !== 'object' || Array.isArray(filter) || filter === null) throw badRequest('The filter parameter is not valid');
+  if (typeof filter !== 'object' || Array.isArray(filter) || filter === null) throw badRequest(said('api.list.filterInvalid'));
   const filters: Record<string, unknown> = Object.assign(Object.create(null) as Record<string, unknown>, filter);
   for (const [key, value] of Object.entries(query)) {
     if (key === '_id') filters.id = value;
     else if (fieldOf(key)?.filterable || extraOf(key)) filters[key] ??= value;
   }
   const nulAt = nulCharacterPath(filters);
-  if (nulAt !== undefined) throw badRequest(`The filter ${nulAt} is not valid`, { [nulAt]: 'Text must not contain NUL characters' });
+  if (nulAt !== undefined) throw badRequest(said('api.list.filterKeyInvalid', { key: nulAt }), { [nulAt]: said('api.list.nul') });
 
   const where: SQL[] = [];
   for (const [key, raw] of Object.entries(filters)) {
     if (raw === undefined || raw === '') continue;
     if (key === 'q') {
       const searchable = Object.entries(resource.fields).filter(([, f]) => f.searchable && !f.via);
-      if (typeof raw !== 'string' || raw.length > MAX_FILTER_TEXT || !searchable.length) throw badRequest('The filter q is not valid', { q: 'The filter q is not valid' });
+      if (typeof raw !== 'string' || raw.length > MAX_FILTER_TEXT || !searchable.length) throw badRequest(said('api.list.filterKeyInvalid', { key: 'q' }), { q: said('api.list.filterKeyInvalid', { key: 'q' }) });
       const pattern = `%${escapeLike(raw.trim())}%`;
       where.push(sql`(${sql.join(searchable.map(([name]) => sql`${col(name)} ilike ${pattern}`), sql` or `)})`);
       continue;
@@ -140,10 +141,10 @@ export function parseListQuery(
       continue;
     }
     const field = fieldOf(base!);
-    if (!field?.filterable) throw badRequest(`Filtering by ${key} is not allowed`);
+    if (!field?.filterable) throw badRequest(said('api.list.filterNotAllowed', { key }));
     const target = col(base!);
     if (Array.isArray(raw)) {
-      if (op || raw.length > MAX_FILTER_VALUES) throw badRequest(`The filter ${key} is not valid`, { [key]: `The filter ${key} is not valid` });
+      if (op || raw.length > MAX_FILTER_VALUES) throw badRequest(said('api.list.filterKeyInvalid', { key }), { [key]: said('api.list.filterKeyInvalid', { key }) });
       if (!raw.length) {
         where.push(sql`false`);
         continue;
@@ -160,11 +161,11 @@ export function parseListQuery(
   }
 
   const sort = parseJson(query.sort, 'sort') ?? resource.defaultSort;
-  if (!Array.isArray(sort) || typeof sort[0] !== 'string') throw badRequest('The sort parameter is not valid');
+  if (!Array.isArray(sort) || typeof sort[0] !== 'string') throw badRequest(said('api.list.sortInvalid'));
   const [sortField, rawOrder] = sort as [string, unknown];
   // every declared table has created_at (records.ts reads it); a list of positions or alerts may not
   const sortable = sortField === 'id' || (sortField === 'createdAt' && resources.includes(resource) && resource.timestamps !== false) || fieldOf(sortField)?.sortable;
-  if (!sortable) throw badRequest(`Sorting by ${sortField} is not allowed`);
+  if (!sortable) throw badRequest(said('api.list.sortNotAllowed', { field: sortField }));
   const direction = String(rawOrder ?? 'ASC').toUpperCase() === 'DESC' ? sql`desc` : sql`asc`;
   const sortColumn = sortField === 'createdAt' ? sql`${id('t')}.${id('created_at')}` : col(sortField);
   // id breaks ties so that pages never repeat or skip a row; the default null order lets an index serve the sort
@@ -173,7 +174,7 @@ export function parseListQuery(
   const range = parseJson(query.range, 'range') ?? [0, 9];
   const rangeBound = (n: unknown) => Number.isInteger(n) && (n as number) >= 0 && (n as number) <= INTEGER_RANGE.max;
   if (!Array.isArray(range) || range.length !== 2 || !range.every(rangeBound) || range[1] < range[0]) {
-    throw badRequest('The range parameter is not valid');
+    throw badRequest(said('api.list.rangeInvalid'));
   }
   const start = range[0] as number;
   const end = Math.min(range[1] as number, start + options.maxPage - 1);

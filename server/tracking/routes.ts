@@ -15,6 +15,7 @@ import { VEHICLE_STATES, vehicleStateSql } from './status.ts';
 import { heldByCaller } from './ownership.ts';
 import { checkPeriod, playback, playbackPage, playbackPageQuery } from './playback.ts';
 import { isoParameter, uuidParameter } from './query-params.ts';
+import { said } from '../resources/messages.ts';
 
 /** Vehicles (`v`) the caller may see. */
 export function visibleVehicles(caller: Caller): SQL {
@@ -114,7 +115,7 @@ export function trackingRoutes(app: FastifyInstance, db: Db) {
     config: { permission: 'management-raw-logs' },
     schema: { tags, summary: "This process's gateway: connections, frames stored, backlog and memory" },
   }, async () => {
-    if (!app.gateway) throw notFound('No gateway runs in this process');
+    if (!app.gateway) throw notFound(said('api.gateway.notHere'));
     return { success: true, data: app.gateway.status() };
   });
 
@@ -123,7 +124,7 @@ export function trackingRoutes(app: FastifyInstance, db: Db) {
     schema: { tags, summary: 'Port checker: whether frames from an IMEI reached the server, when, and how the last one parsed', querystring: { type: 'object', properties: { imei: { type: 'string' } } } },
   }, async (request) => {
     const imei = (request.query.imei ?? '').trim();
-    if (!/^\d{15}$/.test(imei)) throw badRequest('The IMEI must be 15 digits');
+    if (!/^\d{15}$/.test(imei)) throw badRequest(said('api.gateway.imeiDigits'));
     const [row] = await query<{ total: number; lastReceivedAt: string | null; parseResult: string | null; message: string | null; firstReceivedAt: string | null }>(db, sql`
       select (select count(*)::integer from raw_logs where imei = ${imei} and received_at > now() - interval '24 hours') as total,
              to_json(l.received_at) #>> '{}' as "lastReceivedAt", l.parse_result as "parseResult", l.message

@@ -198,7 +198,7 @@ function requestFor(operation: Operation): fc.Arbitrary<JunkRequest> {
 
 // ---- the run -------------------------------------------------------------------------------------
 
-const databaseRefusals = new Set(Object.values(DATABASE_INPUT_ERRORS));
+const databaseRefusals = new Set(Object.values(DATABASE_INPUT_ERRORS).map((m) => m.text));
 const shorten = (text: string) => text.replace(/(.)\1{60,}/gsu, (run, c: string) => `${c.repeat(10)}…(${run.length} × ${json(c)})`).slice(0, 2000);
 const readable = (url: string) => { try { return decodeURIComponent(url); } catch { return url; } };
 const describeRequest = (r: JunkRequest) => `${r.method} ${shorten(readable(r.url))}${r.payload === undefined ? '' : `\n${shorten(r.payload)}`}`;
