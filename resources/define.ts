@@ -1,3 +1,5 @@
+import { rules, type Rule, type RuleName } from '../core/rules.ts';
+
 /**
  * The resource declaration: one entity declared once, as plain data, read by the console (list
  * table, forms, menu, exports, search) and by the server (CRUD routes, validation, filter and
@@ -43,12 +45,15 @@ export interface TextField extends FieldBase {
   type: 'text' | 'email' | 'phone' | 'password';
   minLength?: number;
   maxLength?: number;
-  /** A regular expression source the value must match (after trimming). */
+  /**
+   * A shared rule of core/rules.ts (IMEI, registration number, GST...): its pattern, lengths,
+   * normaliser and message. Phone, e-mail and password fields follow their rule without naming it.
+   */
+  rule?: RuleName;
+  /** For a rule of this field alone: a regular expression source the trimmed value must match. */
   pattern?: string;
   /** i18n key of the message when the pattern does not match. */
   patternMessage?: string;
-  /** Upper-case and strip spaces before validating (registration numbers, GST). */
-  normalise?: 'upper';
   multiline?: boolean;
 }
 export interface NumberField extends FieldBase {
@@ -181,7 +186,7 @@ export function defineResource<const T extends ResourceDeclaration>(declaration:
 
 type Options<F> = Omit<F, 'type'>;
 export const text = (o: Options<TextField> = {}): TextField => ({ type: 'text', ...o });
-export const email = (o: Options<TextField> = {}): TextField => ({ type: 'email', maxLength: 255, ...o });
+export const email = (o: Options<TextField> = {}): TextField => ({ type: 'email', ...o });
 export const phone = (o: Options<TextField> = {}): TextField => ({ type: 'phone', ...o });
 export const password = (o: Options<TextField> = {}): TextField => ({ type: 'password', createOnly: true, ...o });
 export const number = (o: Options<NumberField> = {}): NumberField => ({ type: 'number', ...o });
@@ -227,16 +232,24 @@ export function fieldLabel(declaration: ResourceDeclaration, name: string): stri
   return declaration.fields[name]?.label ?? `resources.${declaration.name}.fields.${name}`;
 }
 
-/** Mobile numbers are kept with the +91 prefix (spec: "phone numbers stored with +91 prefix"). */
-export function normalisePhone(value: string): string {
-  const digits = value.replace(/[\s-]/g, '');
-  if (/^\d{10}$/.test(digits)) return `+91${digits}`;
-  if (/^91\d{10}$/.test(digits)) return `+${digits}`;
-  return digits;
+/**
+ * The one rule a text field follows, which the server's schema and normalisation and the
+ * console's form validators are all derived from: the phone, e-mail or password rule, the shared
+ * rule the field names, or one of its own (its pattern and message); the field's own lengths
+ * narrow the rule's.
+ */
+export function textRule(field: TextField): Rule {
+  const shared = field.type === 'phone' ? rules.phone : field.type === 'email' ? rules.email : field.type === 'password' ? rules.password
+    : field.rule ? rules[field.rule] : undefined;
+  const base: Rule = shared ?? {
+    normalise: 'trim', message: field.patternMessage ?? 'validation.invalid', ...(field.pattern ? { pattern: field.pattern } : {}),
+  };
+  return {
+    ...base,
+    ...(field.minLength !== undefined ? { minLength: field.minLength } : {}),
+    ...(field.maxLength !== undefined ? { maxLength: field.maxLength } : {}),
+  };
 }
-export const PHONE_PATTERN = '^\\+91\\d{10}$';
-
-export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
 
 /** A text field (or array items) holding the address of an image uploaded to /api/file: the server lets the entity's editors upload. */
 export const UPLOADED_IMAGE_PATTERN = '^/api/file/image/[A-Za-z0-9._-]+$';

@@ -64,6 +64,12 @@ class RequestsAtDebug extends LogController {
   }
 }
 
+/**
+ * The options of the Ajv that checks every route's schema (beside Fastify's defaults): all errors,
+ * so ajv-errors can put each field's message; exported for tests that compile a schema the same way.
+ */
+export const AJV_OPTIONS = { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true }, plugins: [ajvErrors as never] } as const;
+
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /** The HTTP server: the API under /api (every route declaring its permission), its docs, and the console. */
@@ -75,7 +81,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     // a hop count works at run time, but Fastify's types only take it as a function
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     frameworkErrors,
-    ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true }, plugins: [ajvErrors as never] },
+    ajv: { customOptions: { ...AJV_OPTIONS.customOptions }, plugins: [...AJV_OPTIONS.plugins] },
   });
   registerErrorHandler(app);
   await registerSecurityHeaders(app, config);

@@ -11,6 +11,7 @@ import { Gateway } from './gateway/server.ts';
 import { LiveFeed } from './tracking/live.ts';
 import { startSimulator } from './simulator/simulator.ts';
 import { DEMO_FIRST_IMEI, DEMO_DEVICE_COUNT } from './seed/demo.ts';
+import { fitsRule, rules } from '../core/rules.ts';
 
 const usage = `usage: waymark [command] [options]
 
@@ -101,7 +102,7 @@ async function main(argv: string[]) {
       const interval = Number(values.interval);
       if (!Number.isInteger(devices) || devices < 1 || devices > 100_000) throw new Error('--devices must be a whole number from 1 to 100000');
       if (!(interval >= 0.1 && interval <= 3600)) throw new Error('--interval must be from 0.1 to 3600 seconds');
-      if (!/^\d{15}$/.test(values['first-imei'])) throw new Error('--first-imei must be 15 digits');
+      if (!fitsRule(rules.imei, values['first-imei'])) throw new Error('--first-imei must be 15 digits');
       const simulator = startSimulator({
         host: values.host, port: Number(values.port), devices, intervalSeconds: interval, firstImei: values['first-imei'], spread: devices > 50,
         onError: () => undefined,

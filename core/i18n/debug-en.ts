@@ -2,6 +2,7 @@
 const debug = {
   intro: 'Add a tracker by its IMEI for 24 hours and watch its frames arrive, newest first: an installer can tell at once whether it reaches the server.',
   imei: 'IMEI',
+  imeiPattern: "Type the device's 15-digit IMEI",
   add: 'Add Device',
   devices: 'Temporary devices',
   none: 'No temporary device yet. Add one by its IMEI.',

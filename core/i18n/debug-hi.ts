@@ -2,6 +2,7 @@ import type debugEn from './debug-en.ts';
 
 /** Debug page strings in Hindi; typed against the English keys. */
 const debug: typeof debugEn = {
+  imeiPattern: 'डिवाइस का 15 अंकों का IMEI लिखें',
   intro: 'किसी ट्रैकर को उसके IMEI से 24 घंटे के लिए जोड़ें और उसके फ़्रेम आते देखें, नए पहले: इंस्टॉलर तुरंत जान सकता है कि वह सर्वर तक पहुँचता है या नहीं।',
   imei: 'IMEI',
   add: 'डिवाइस जोड़ें',

@@ -39,7 +39,6 @@ const fitment = {
   imeiFixed: "A fitment's device cannot be changed",
   wholeForm: 'An edit sends the whole form: vehicle, device, customer, fitment date and duration',
   newCustomerName: 'A new customer needs a first name',
-  phoneDigits: 'Enter the 10-digit mobile number',
   passwordHelp: "A new customer's sign-in password; left empty, the brand's default",
   lookupFailed: 'Something went wrong!',
   customerElsewhere: "This phone number belongs to another organisation's customer",

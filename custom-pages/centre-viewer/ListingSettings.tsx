@@ -5,6 +5,7 @@ import { apiCall } from '../../providers/httpClient.ts';
 import { errorMessage } from '../../src/pages/auth/useFormCall.tsx';
 import { INDIAN_STATES, STATE_IDS } from '../../resources/india.ts';
 import type { CentreListing } from '../../resources/centres.ts';
+import { PHONE_INPUT_LENGTH } from '../../core/rules.ts';
 
 const CentreMap = lazy(() => import('./CentreMap.tsx'));
 
@@ -84,7 +85,7 @@ export function ListingSettings({ organisationId }: { organisationId: string }) 
           <TextField label={translate('centres.listing.district')} value={listing.district} onChange={(e) => set({ district: e.target.value })}
             error={Boolean(errors.district)} helperText={errors.district} inputProps={{ maxLength: 60 }} />
           <TextField label={translate('centres.listing.phone')} value={(listing.phone ?? '').replace(/^\+91/, '')} onChange={(e) => set({ phone: e.target.value })}
-            error={Boolean(errors.phone)} helperText={errors.phone ?? '+91'} inputProps={{ maxLength: 10, inputMode: 'numeric' }} sx={{ gridColumn: '1 / -1' }} />
+            error={Boolean(errors.phone)} helperText={errors.phone ?? '+91'} inputProps={{ maxLength: PHONE_INPUT_LENGTH, inputMode: 'tel' }} sx={{ gridColumn: '1 / -1' }} />
           <TextField label={translate('centres.listing.latitude')} value={latitude} onChange={(e) => setLatitude(e.target.value)}
             error={Boolean(errors.latitude)} helperText={errors.latitude} inputProps={{ inputMode: 'decimal' }} />
           <TextField label={translate('centres.listing.longitude')} value={longitude} onChange={(e) => setLongitude(e.target.value)}

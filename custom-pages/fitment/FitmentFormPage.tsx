@@ -19,10 +19,11 @@ import { IndianDateInput, ImeiInput, RtoInputs } from './FitmentInputs.tsx';
 import { ImageGroupInput } from './ImageGroupInput.tsx';
 import { PersonFields } from './PersonFields.tsx';
 import { formatDuration } from '../../core/format/duration.ts';
+import { normalise, rules, ruleValidator } from '../../core/rules.ts';
 
 type Values = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const noPrefix = (phone?: string | null) => (phone ?? '').replace(/^\+91/, '');
-const withPrefix = (phone?: string | null) => (phone ? `+91${phone}` : null);
+const withPrefix = (phone?: string | null) => (phone ? normalise(rules.phone, phone) : null);
 
 /** A stored fitment as the form's values (phones without +91, KYC images by kind, activation as YES/NO). */
 function toValues(record?: Values, imei?: string): Values {
@@ -146,7 +147,8 @@ function FitmentForm({ record, imei }: { record?: Values; imei?: string }) {
           <Section title="fitment.sections.vehicle">
             <SelectInput source="vehicle.category" label="fitment.fields.category" validate={req} translateChoice={false}
               choices={VEHICLE_CATEGORIES.map((c) => ({ id: c, name: c }))} />
-            <TextInput source="vehicle.registrationNumber" label="fitment.fields.registrationNumber" validate={req} parse={(v: string) => v.toUpperCase()} />
+            <TextInput source="vehicle.registrationNumber" label="fitment.fields.registrationNumber" parse={(v: string) => v.toUpperCase()}
+              validate={[...req, ruleValidator(rules.registrationNumber, translate('fitment.fields.registrationNumber'))]} />
             <TextInput source="vehicle.engineNo" label="fitment.fields.engineNo" />
             <TextInput source="vehicle.chassisNo" label="fitment.fields.chassisNo" />
             <IndianDateInput source="vehicle.regDate" label="fitment.fields.regDate" validate={req} />

@@ -4,6 +4,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { INDIAN_STATES, rtoCode, rtoDetails, stateOfRtoCode, STATE_IDS } from '../../resources/india.ts';
 import { formatDate, indianIsoDay, parseIndianDate } from '../../core/format/date.ts';
 import { ImeiPicker } from '../../src/resources/inputs/ImeiPicker.tsx';
+import { rules, ruleValidator } from '../../core/rules.ts';
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -64,7 +65,7 @@ export function ImeiInput({ disabled }: { disabled: boolean }) {
   const { field, fieldState } = useInput<string>({
     source: 'device.imei',
     validate: (v?: string) => (!v ? { message: 'validation.required', args: { label: translate('fitment.fields.imei') } }
-      : /^\d{15}$/.test(v) ? undefined : 'resources.device.imeiPattern'),
+      : ruleValidator(rules.imei, translate('fitment.fields.imei'))(v)),
   });
   return (
     <ImeiPicker value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} disabled={disabled} label="fitment.fields.imei"

@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { Alert, Box, Button, InputAdornment } from '@mui/material';
-import { email as emailRule, required, TextInput, useTranslate } from 'react-admin';
+import { required, TextInput, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { apiCall } from '../../providers/httpClient.ts';
+import { fitsRule, PHONE_INPUT_LENGTH, rules, ruleValidator } from '../../core/rules.ts';
 
 interface Account { firstName: string; lastName: string; email: string | null }
 type Lookup = { state: 'idle' | 'busy' } | { state: 'found'; name: string } | { state: 'new' } | { state: 'error'; message: string };
 
-export const TEN_DIGITS = /^\d{10}$/;
-const digitsOnly = (v: string) => (v ?? '').replace(/\D/g, '').slice(0, 10);
 
 /**
- * A person of the form (customer or fitter): a 10-digit mobile with +91 and a lookup button.
+ * A person of the form (customer or fitter): a mobile number (the phone rule of core/rules.ts,
+ * typed with or without +91 or 0) and a lookup button.
  * A found account fills the name and e-mail and locks them until Edit; a customer lookup refuses
  * anyone who is not a customer.
  */
@@ -21,7 +21,8 @@ export function PersonFields({ prefix, roleName, isRequired }: { prefix: 'custom
   const phone = useWatch({ name: `${prefix}.phone` }) as string | undefined;
   const [lookup, setLookup] = useState<Lookup>({ state: 'idle' });
   const [locked, setLocked] = useState(false);
-  const rules = isRequired ? [required()] : [];
+  const required_ = isRequired ? [required()] : [];
+  const label = (key: string) => translate(`fitment.fields.${key}`);
 
   const find = async () => {
     setLookup({ state: 'busy' });
@@ -43,10 +44,10 @@ export function PersonFields({ prefix, roleName, isRequired }: { prefix: 'custom
   return (
     <Box sx={{ display: 'grid', gap: 0, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2 }}>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', gridColumn: { md: '1 / span 2' } }}>
-        <TextInput source={`${prefix}.phone`} label="fitment.fields.phone" validate={[...rules, (v: string) => (v && !TEN_DIGITS.test(v) ? 'fitment.phoneDigits' : undefined)]}
-          parse={digitsOnly} onChange={() => { setLookup({ state: 'idle' }); setLocked(false); }}
-          slotProps={{ input: { startAdornment: <InputAdornment position="start">+91</InputAdornment> }, htmlInput: { inputMode: 'numeric', maxLength: 10 } }} />
-        <Button sx={{ mt: 1.5, whiteSpace: 'nowrap', flexShrink: 0 }} variant="outlined" disabled={!TEN_DIGITS.test(phone ?? '') || lookup.state === 'busy'} onClick={() => void find()}
+        <TextInput source={`${prefix}.phone`} label="fitment.fields.phone" validate={[...required_, ruleValidator(rules.phone, label('phone'))]}
+          onChange={() => { setLookup({ state: 'idle' }); setLocked(false); }}
+          slotProps={{ input: { startAdornment: <InputAdornment position="start">+91</InputAdornment> }, htmlInput: { inputMode: 'tel', maxLength: PHONE_INPUT_LENGTH } }} />
+        <Button sx={{ mt: 1.5, whiteSpace: 'nowrap', flexShrink: 0 }} variant="outlined" disabled={!fitsRule(rules.phone, phone ?? '') || lookup.state === 'busy'} onClick={() => void find()}
           aria-label={`${translate('fitment.lookup')} ${translate(`fitment.sections.${prefix}`)}`}>
           {translate('fitment.lookup')}
         </Button>
@@ -55,9 +56,9 @@ export function PersonFields({ prefix, roleName, isRequired }: { prefix: 'custom
       {lookup.state === 'error' && <Alert severity="error" sx={{ gridColumn: { md: '1 / span 2' }, mb: 1 }}>{lookup.message}</Alert>}
       {lookup.state === 'new' && <Alert severity="info" sx={{ gridColumn: { md: '1 / span 2' }, mb: 1 }}>{translate('fitment.lookupNotFound')}</Alert>}
       {lookup.state === 'found' && <Alert severity="success" sx={{ gridColumn: { md: '1 / span 2' }, mb: 1 }}>{translate('fitment.lookupFound', { name: lookup.name })}</Alert>}
-      <TextInput source={`${prefix}.firstName`} label="fitment.fields.firstName" validate={rules} readOnly={locked} />
-      <TextInput source={`${prefix}.lastName`} label="fitment.fields.lastName" validate={rules} readOnly={locked} />
-      <TextInput source={`${prefix}.email`} label="fitment.fields.email" type="email" validate={[...rules, emailRule()]} readOnly={locked} />
+      <TextInput source={`${prefix}.firstName`} label="fitment.fields.firstName" validate={[...required_, ruleValidator(rules.personName, label('firstName'))]} readOnly={locked} />
+      <TextInput source={`${prefix}.lastName`} label="fitment.fields.lastName" validate={[...required_, ruleValidator(rules.personName, label('lastName'))]} readOnly={locked} />
+      <TextInput source={`${prefix}.email`} label="fitment.fields.email" type="email" validate={[...required_, ruleValidator(rules.email, label('email'))]} readOnly={locked} />
     </Box>
   );
 }

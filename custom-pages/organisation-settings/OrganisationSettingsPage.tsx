@@ -7,6 +7,7 @@ import { PageHeader } from '../../src/layout/PageHeader.tsx';
 import { errorMessage } from '../../src/pages/auth/useFormCall.tsx';
 import { ListingSettings } from '../centre-viewer/ListingSettings.tsx';
 import { formatRupees, parseRupees } from '../../core/money.ts';
+import { PHONE_INPUT_LENGTH } from '../../core/rules.ts';
 
 interface Settings {
   overspeedKmph: number;
@@ -85,7 +86,7 @@ export function OrganisationSettingsPage() {
               ))}
               <TextField type="email" label={translate('settings.alertEmail')} value={settings.alertEmail ?? ''} onChange={(e) => set('alertEmail', e.target.value)} />
               <TextField label={translate('settings.sosPhone')} value={(settings.sosPhone ?? '').replace(/^\+91/, '')} onChange={(e) => set('sosPhone', e.target.value)}
-                helperText="+91" inputProps={{ maxLength: 10, inputMode: 'numeric' }} />
+                helperText="+91" inputProps={{ maxLength: PHONE_INPUT_LENGTH, inputMode: 'tel' }} />
               {prices && PRICES.map(([key, label]) => (
                 <TextField key={key} label={translate(label)} value={prices[key]} onChange={(e) => setPrices((p) => p && ({ ...p, [key]: e.target.value }))}
                   helperText={`${formatRupees(parseRupees(prices[key] ?? ''))} · ${translate('wallet.prices.help')}`}

@@ -5,7 +5,7 @@ import {
 export const DEVICE_STATUSES = ['NEW', 'ALLOCATED', 'INSTALLED', 'DEFECTED'] as const;
 export const E_SIM_PROVIDERS = ['TAISYS', 'VENTEL'] as const;
 /** A SIM's MSISDN, as the device and a completed SIM activation keep it. */
-export const msisdn = (o: Parameters<typeof text>[0] = {}) => text({ pattern: '^\\d{10,15}$', patternMessage: 'resources.device.simPattern', ...o });
+export const msisdn = (o: Parameters<typeof text>[0] = {}) => text({ rule: 'msisdn', ...o });
 
 export const deviceActions = [
   'send-command', 'rollback-device', 'allocate-device-bulk', 'update-firmware', 'link-unlink-device',
@@ -24,10 +24,10 @@ export default defineResource({
   pickableBy: ['add-fitment', 'edit-fitment', 'create-activation'],
   permissions: crudPermissions('device'),
   fields: {
-    imei: text({ required: true, pattern: '^\\d{15}$', patternMessage: 'resources.device.imeiPattern', unique: true, searchable: true, sortable: true }),
+    imei: text({ required: true, rule: 'imei', unique: true, searchable: true, sortable: true }),
     name: text({ maxLength: 100, searchable: true, sortable: true }),
     uid: text({ maxLength: 50, searchable: true }),
-    iccid: text({ pattern: '^\\d{19,20}$', patternMessage: 'resources.device.iccidPattern', unique: true, searchable: true, sortable: true }),
+    iccid: text({ rule: 'iccid', unique: true, searchable: true, sortable: true }),
     eSimProvider: choice(E_SIM_PROVIDERS, { filterable: true }),
     status: choice(DEVICE_STATUSES, { required: true, default: 'NEW', filterable: true, sortable: true }),
     modelId: reference('device-model', { filterable: true, seenAs: 'deviceModel' }),

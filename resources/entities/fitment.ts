@@ -34,8 +34,8 @@ const f = (name: string) => `fitment.fields.${name}`;
 
 /** A person of the form (customer, fitter): a 10-digit mobile shown and sent with +91. */
 const person = (required: boolean) => ({
-  firstName: text({ label: f('firstName'), required, maxLength: 100 }),
-  lastName: text({ label: f('lastName'), required, maxLength: 100 }),
+  firstName: text({ label: f('firstName'), required, rule: 'personName' }),
+  lastName: text({ label: f('lastName'), required, rule: 'personName' }),
   email: email({ label: f('email'), required }),
   phone: phone({ label: f('phone'), required }),
 });
@@ -61,7 +61,7 @@ export default defineResource({
     vehicle: object({
       category: choice(VEHICLE_CATEGORIES, { label: f('category'), required: true }),
       registrationNumber: text({
-        label: f('registrationNumber'), required: true, normalise: 'upper', pattern: '^[A-Z0-9]{4,12}$', patternMessage: 'resources.vehicle.registrationPattern',
+        label: f('registrationNumber'), required: true, rule: 'registrationNumber',
       }),
       engineNo: text({ label: f('engineNo'), maxLength: 50 }),
       chassisNo: text({ label: f('chassisNo'), maxLength: 50 }),
@@ -73,7 +73,7 @@ export default defineResource({
       rcImages: images('rcImages', f('rcImages')),
     }, { required: true }),
     device: object({
-      imei: text({ label: f('imei'), required: true, pattern: '^\\d{15}$', patternMessage: 'resources.device.imeiPattern' }),
+      imei: text({ label: f('imei'), required: true, rule: 'imei' }),
       panicButtonCount: number({ label: f('panicButtonCount'), integer: true, min: 0, max: 10 }),
       deviceImages: images('deviceImages', f('deviceImages')),
     }, { required: true }),

@@ -19,7 +19,7 @@ export default defineResource({
   permissions: crudPermissions('rto'),
   fields: {
     state: choice(STATE_IDS, { required: true, filterable: true, sortable: true }),
-    code: text({ required: true, normalise: 'upper', pattern: '^[A-Z]{2}\\d{1,3}[A-Z]?$', patternMessage: 'resources.rto.codePattern', unique: true, searchable: true, sortable: true }),
+    code: text({ required: true, rule: 'rtoCode', unique: true, searchable: true, sortable: true }),
     name: text({ required: true, maxLength: 100, searchable: true, sortable: true }),
   },
   list: ['code', 'name', 'state'],

@@ -51,7 +51,7 @@ export default defineResource({
   permissions: { create: 'add-sim-activation-order', export: 'export-sim-activation-order' },
   alsoPermittedBy: { create: ['raise-sim-activation'] },
   fields: {
-    imei: text({ required: true, pattern: '^\\d{15}$', patternMessage: 'resources.device.imeiPattern', searchable: true, sortable: true, filterable: true }),
+    imei: text({ required: true, rule: 'imei', searchable: true, sortable: true, filterable: true }),
     uid: text({ readOnly: true, searchable: true }),
     deviceId: reference('device', { readOnly: true, listed: false, filterable: true }),
     ips: array('text', {

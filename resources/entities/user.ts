@@ -12,8 +12,8 @@ export default defineResource({
   scope: 'organisation',
   permissions: crudPermissions('user'),
   fields: {
-    firstName: text({ required: true, maxLength: 100, searchable: true, sortable: true }),
-    lastName: text({ maxLength: 100, searchable: true, sortable: true, default: '' }),
+    firstName: text({ required: true, rule: 'personName', searchable: true, sortable: true }),
+    lastName: text({ rule: 'personName', searchable: true, sortable: true, default: '' }),
     email: email({ unique: true, searchable: true, sortable: true }),
     phone: phone({ required: true, unique: true, searchable: true, filterable: true }),
     roleId: reference('role', { required: true, filterable: true }),

@@ -22,7 +22,7 @@ export default defineResource({
   fields: {
     name: text({ required: true, maxLength: 100, searchable: true, sortable: true }),
     registrationNumber: text({
-      required: true, normalise: 'upper', pattern: '^[A-Z0-9]{4,12}$', patternMessage: 'resources.vehicle.registrationPattern',
+      required: true, rule: 'registrationNumber',
       unique: true, searchable: true, sortable: true,
     }),
     category: choice(VEHICLE_CATEGORIES, { required: true, filterable: true, sortable: true }),

@@ -1,12 +1,14 @@
 import argon2 from 'argon2';
+import { fitsRule, rules } from '../../core/rules.ts';
 import { badRequest } from '../http/errors.ts';
+import { message, said } from '../resources/messages.ts';
 
-export const PASSWORD_RULE_MESSAGE = 'Password must be at least 8 characters long and contain at least one letter and one number';
+/** The password rule (core/rules.ts) in words, as the console's forms say it too. */
+export const PASSWORD_RULE_MESSAGE = message(rules.password.message);
 
+/** For a password that reaches a route as an encrypted or free value: the same rule the schemas and the forms apply. */
 export function checkPasswordRule(password: string, field = 'password') {
-  if (password.length < 8 || password.length > 255 || !/[A-Za-z]/.test(password) || !/\d/.test(password)) {
-    throw badRequest(PASSWORD_RULE_MESSAGE, { [field]: PASSWORD_RULE_MESSAGE });
-  }
+  if (!fitsRule(rules.password, password)) throw badRequest(said(rules.password.message), { [field]: said(rules.password.message) });
 }
 
 export const hashPassword = (password: string) => argon2.hash(password, { type: argon2.argon2id });

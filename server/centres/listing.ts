@@ -8,7 +8,8 @@ import { writableRecord } from '../resources/routes.ts';
 import { query } from '../resources/sql.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { idParams } from '../http/params.ts';
-import { PHONE_PATTERN, normalisePhone } from '../../resources/define.ts';
+import { normalise, rules, ruleSchema } from '../../core/rules.ts';
+import { message } from '../resources/messages.ts';
 import { STATE_IDS } from '../../resources/india.ts';
 import { MAX_CONTACTS, type CentreListing } from '../../resources/centres.ts';
 
@@ -25,7 +26,7 @@ const listingSchema = {
     address: { type: 'string', maxLength: 300, errorMessage: 'The address can be at most 300 characters' },
     district: { type: 'string', maxLength: 60, errorMessage: 'The district can be at most 60 characters' },
     state: { type: 'string', enum: ['', ...STATE_IDS], errorMessage: 'Choose a state of India' },
-    phone: { type: ['string', 'null'], pattern: PHONE_PATTERN, errorMessage: 'Type a 10-digit mobile number' },
+    phone: ruleSchema(rules.phone, message('centres.listing.phone'), message, { nullable: true }),
     latitude: { type: ['number', 'null'], minimum: -90, maximum: 90, errorMessage: 'The latitude must be from -90 to 90' },
     longitude: { type: ['number', 'null'], minimum: -180, maximum: 180, errorMessage: 'The longitude must be from -180 to 180' },
     contactUserIds: {
@@ -79,7 +80,7 @@ export function centreListingRoutes(app: FastifyInstance, db: Db) {
       // anything but an object is left for the schema to refuse
       if (!body || typeof body !== 'object' || Array.isArray(body)) return;
       if (body.phone === '' || body.phone === undefined) body.phone = null;
-      if (typeof body.phone === 'string') body.phone = normalisePhone(body.phone);
+      if (typeof body.phone === 'string') body.phone = normalise(rules.phone, body.phone);
       for (const key of ['address', 'district']) if (typeof body[key] === 'string') body[key] = (body[key] as string).trim().replace(/\s+/g, ' ');
     },
     schema: { tags: ['organisation'], summary: "Change an organisation's public listing", params: idParams, body: listingSchema },

@@ -4,6 +4,8 @@ import type { Db } from '../db/client.ts';
 import { requireCaller, type Caller } from '../auth/caller.ts';
 import { query } from '../resources/sql.ts';
 import { HttpError, notFound, pgCode } from '../http/errors.ts';
+import { normaliseProperties, rules, ruleSchema } from '../../core/rules.ts';
+import { message } from '../resources/messages.ts';
 import { idParams } from '../http/params.ts';
 import { inOrganisationTree } from '../organisations/scope.ts';
 import { parseFrame } from '../gateway/ais140.ts';
@@ -16,9 +18,9 @@ const SWEEP_MS = 10 * 60_000;
 const imeiBody = {
   type: 'object',
   required: ['imei'],
-  properties: { imei: { type: 'string', pattern: '^\\d{15}$', errorMessage: "Type the device's 15-digit IMEI" } },
+  properties: { imei: ruleSchema({ ...rules.imei, message: 'debug.imeiPattern' }, message('debug.imei'), message) },
   additionalProperties: false,
-  errorMessage: { required: { imei: "Type the device's 15-digit IMEI" } },
+  errorMessage: { required: { imei: message('debug.imeiPattern') } },
 };
 
 const alive = sql`(e.expires_at is null or e.expires_at > now())`;
@@ -85,6 +87,7 @@ export function ephemeralDeviceRoutes(app: FastifyInstance, db: Db) {
 
   app.post<{ Body: { imei: string } }>('/device/ephemeral', {
     config: { permission: 'add-ephemeral-device' },
+    preValidation: async (request) => normaliseProperties(request.body, { imei: rules.imei }),
     schema: { tags: ['device'], summary: 'Add a temporary device by IMEI: its frames are shown on the debug page for 24 hours unless kept', body: imeiBody },
   }, async (request, reply) => {
     const caller = await requireCaller(request);

@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import { requireCaller } from '../auth/caller.ts';
 import fitment, { BULK_OPTIONAL, type ActivationStatus } from '../../resources/entities/fitment.ts';
 import userResource from '../../resources/entities/user.ts';
-import { normalisePhone, PHONE_PATTERN } from '../../resources/define.ts';
+import { normalise, ruleError, rules } from '../../core/rules.ts';
 import { badRequest, HttpError, notFound, spoken } from '../http/errors.ts';
 import { findRecord } from '../resources/records.ts';
 import { insertRecord, mapDatabaseError, writableRecord } from '../resources/routes.ts';
@@ -132,8 +132,8 @@ export function fitmentRoutes(app: FastifyInstance, db: Db, hooks: ResourceHooks
     },
   }, async (request) => {
     const caller = await requireCaller(request);
-    const phone = normalisePhone(request.query.phone.trim());
-    if (!new RegExp(PHONE_PATTERN).test(phone)) throw badRequest(said('validation.phone', { label: said('fitment.fields.phone') }));
+    const phone = normalise(rules.phone, request.query.phone);
+    if (!phone || ruleError(rules.phone, phone, '')) throw badRequest(said(rules.phone.message, { label: said('fitment.fields.phone') }));
     const [user] = await query<{ id: string; firstName: string; lastName: string; email: string | null; phone: string; roleName: string }>(db, sql`select t.id,
         t.first_name as "firstName", t.last_name as "lastName", t.email, t.phone, r.name as "roleName"
       from users t join roles r on r.id = t.role_id where t.phone = ${phone}${andInScope(userResource, caller, 'read')}`);

@@ -8,9 +8,9 @@ import { writableRecord } from '../resources/routes.ts';
 import { query } from '../resources/sql.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { DEFAULT_OFFLINE_MINUTES } from '../../resources/tracking.ts';
-import { EMAIL_PATTERN, PHONE_PATTERN, normalisePhone } from '../../resources/define.ts';
+import { normaliseProperties, rules, ruleSchema } from '../../core/rules.ts';
 import { idParams } from '../http/params.ts';
-import { said } from '../resources/messages.ts';
+import { message, said } from '../resources/messages.ts';
 import { isAboveOrganisation } from '../wallets/authority.ts';
 
 /** An organisation's operating settings; the tracking work reads its thresholds. docs/decisions.md explains each. */
@@ -50,8 +50,8 @@ const settingsSchema = {
     idleMinutes: range(1, 120, 'Idle after'),
     offlineMinutes: range(5, 1440, 'Offline after'),
     routeDeviationMeters: range(10, 5000, 'Route deviation'),
-    alertEmail: { type: ['string', 'null'], maxLength: 255, pattern: EMAIL_PATTERN, errorMessage: 'Type a valid e-mail address' },
-    sosPhone: { type: ['string', 'null'], pattern: PHONE_PATTERN, errorMessage: 'Type a 10-digit mobile number' },
+    alertEmail: ruleSchema(rules.email, message('settings.alertEmail'), message, { nullable: true }),
+    sosPhone: ruleSchema(rules.phone, message('settings.sosPhone'), message, { nullable: true }),
     priceOneYearPaise: range(0, 10_000_000, 'The 1 year price (paise)'),
     priceTwoYearsPaise: range(0, 10_000_000, 'The 2 years price (paise)'),
     minMovingKmph: range(1, 30, 'Moving above'),
@@ -97,8 +97,7 @@ export function organisationSettingsRoutes(app: FastifyInstance, db: Db) {
     config: { permission: 'setting-organisation' },
     preValidation: async (request) => {
       const body = request.body as Record<string, unknown> | undefined;
-      for (const key of ['alertEmail', 'sosPhone']) if (body && body[key] === '') body[key] = null;
-      if (body && typeof body.sosPhone === 'string') body.sosPhone = normalisePhone(body.sosPhone);
+      normaliseProperties(body, { alertEmail: rules.email, sosPhone: rules.phone }, { nullable: true });
     },
     schema: { tags: ['organisation'], summary: "Change an organisation's operating settings", params: idParams, body: settingsSchema },
   }, async (request) => {

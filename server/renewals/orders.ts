@@ -7,6 +7,7 @@ import { query } from '../resources/sql.ts';
 import { priceFor, readSettings } from '../organisations/settings.ts';
 import { debit, walletOfOrganisation } from '../wallets/ledger.ts';
 import { RENEWAL_DURATIONS, type RenewalProviderId, type RenewalStatus } from '../../resources/entities/renewal-order.ts';
+import { normalise, rules } from '../../core/rules.ts';
 
 /** The fitment a renewal extends: found only by its device's IMEI together with its vehicle's registration number. */
 export interface RenewableFitment {
@@ -53,7 +54,7 @@ export function newReference(): string {
 }
 
 /** Upper case without spaces or dashes, as registration numbers are stored. */
-export const normaliseRegistration = (value: string) => value.toUpperCase().replace(/[\s-]/g, '');
+export const normaliseRegistration = (value: string) => normalise(rules.registrationNumber, value);
 
 /** The device's fitment when the vehicle it is fitted to has this registration number; undefined for any other pair. */
 export async function findRenewableFitment(db: Db, registrationNumber: string, imei: string): Promise<RenewableFitment | undefined> {

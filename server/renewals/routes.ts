@@ -9,6 +9,7 @@ import { MINUTE, perAccount, perAddress, throttle } from '../http/rate-limits.ts
 import { findRecord } from '../resources/records.ts';
 import { writableRecord } from '../resources/routes.ts';
 import { message, said } from '../resources/messages.ts';
+import { normaliseProperties, rules, ruleSchema } from '../../core/rules.ts';
 import renewalOrder, { RENEWAL_DURATIONS, type RenewalProviderId } from '../../resources/entities/renewal-order.ts';
 import {
   confirmOrder, findRenewableFitment, notMatched, orderByReference, orderRenewal, payFromWallet, plansOf, type RenewalOrder,
@@ -17,14 +18,22 @@ import { enabledProviders, type RenewalPaymentProvider } from './providers.ts';
 
 const tags = ['renewal'];
 
-const imei = { type: 'string', pattern: '^\\d{15}$', errorMessage: message('renewal.imeiPattern') };
-const registrationNumber = { type: 'string', minLength: 4, maxLength: 20, pattern: '^[A-Za-z0-9 -]+$', errorMessage: message('renewal.registrationPattern') };
+// the shared rules (core/rules.ts) in the renewal page's words; normalisePair brings what was typed to their stored form first
+const imeiRule = { ...rules.imei, message: 'renewal.imeiPattern' };
+const registrationRule = { ...rules.registrationNumber, message: 'renewal.registrationPattern' };
+const imei = ruleSchema(imeiRule, message('renewal.imei'), message);
+const registrationNumber = ruleSchema(registrationRule, message('renewal.registrationNumber'), message);
+const normalisePair = async (request: FastifyRequest) => {
+  normaliseProperties(request.body, { imei: imeiRule, registrationNumber: registrationRule });
+  normaliseProperties(request.query, { imei: imeiRule });
+};
 // as typed: any case (the lookup upper-cases it)
 const reference = { type: 'string', pattern: '^[Rr][Nn][Ww]-[A-Za-z0-9]{8}$', errorMessage: message('renewal.referencePattern') };
-/** A body of these properties, all required, each missing one named with its own message. */
-const bodyOf = (properties: Record<string, { type: string; errorMessage: string } & Record<string, unknown>>) => ({
+/** A body of these properties, all required, each missing one named with its own message (a rule's: its pattern's). */
+const missing = (errorMessage: unknown) => (typeof errorMessage === 'string' ? errorMessage : String((errorMessage as { pattern: string }).pattern));
+const bodyOf = (properties: Record<string, Record<string, unknown>>) => ({
   type: 'object', required: Object.keys(properties), properties, additionalProperties: false,
-  errorMessage: { required: Object.fromEntries(Object.entries(properties).map(([name, schema]) => [name, schema.errorMessage])) },
+  errorMessage: { required: Object.fromEntries(Object.entries(properties).map(([name, schema]) => [name, missing(schema.errorMessage)])) },
 });
 const pairBody = bodyOf({ registrationNumber, imei });
 const referenceParams = { type: 'object', required: ['reference'], properties: { reference } };
@@ -61,6 +70,7 @@ export function renewalRoutes(app: FastifyInstance, db: Db, options: { demo: boo
 
   app.post<{ Body: { registrationNumber: string; imei: string } }>('/public/renewal/lookup', {
     config: { permission: PUBLIC },
+    preValidation: normalisePair,
     preHandler: limited,
     schema: { tags, summary: "A device's subscription expiry and renewal plans, by its vehicle's registration number and its IMEI (both must match)", body: pairBody },
   }, async (request) => {
@@ -77,6 +87,7 @@ export function renewalRoutes(app: FastifyInstance, db: Db, options: { demo: boo
 
   app.post<{ Body: { registrationNumber: string; imei: string; durationInDays: number; provider: RenewalProviderId } }>('/public/renewal/orders', {
     config: { permission: PUBLIC },
+    preValidation: normalisePair,
     preHandler: limited,
     schema: {
       tags, summary: 'Order a renewal: answers its reference, amount and how to pay',
@@ -97,6 +108,7 @@ export function renewalRoutes(app: FastifyInstance, db: Db, options: { demo: boo
 
   app.get<{ Params: { reference: string }; Querystring: { imei: string } }>('/public/renewal/orders/:reference', {
     config: { permission: PUBLIC },
+    preValidation: normalisePair,
     preHandler: throttle(app, 'renewal-status', [perAddress(120, 15 * MINUTE), perAccount(60, 15 * MINUTE, namedImei)]),
     schema: {
       tags, summary: "A renewal order's status, by its reference and the device's IMEI", params: referenceParams,
@@ -110,6 +122,7 @@ export function renewalRoutes(app: FastifyInstance, db: Db, options: { demo: boo
   if (providers.has('test')) {
     app.post<{ Params: { reference: string }; Body: { imei: string } }>('/public/renewal/orders/:reference/test-payment', {
       config: { permission: PUBLIC },
+      preValidation: normalisePair,
       preHandler: limited,
       schema: {
         tags, summary: 'Demo and test configuration only: pay a test-provider order, which confirms it',
@@ -125,6 +138,7 @@ export function renewalRoutes(app: FastifyInstance, db: Db, options: { demo: boo
 
   app.post<{ Params: { reference: string }; Body: { imei: string } }>('/renewal/orders/:reference/wallet-payment', {
     config: { permission: 'pay-renewal-from-wallet' },
+    preValidation: normalisePair,
     schema: {
       tags, summary: "Pay a pending renewal order from the caller's organisation's wallet: debited and confirmed in one transaction, once",
       params: referenceParams, body: bodyOf({ imei }),

@@ -1,7 +1,5 @@
-import {
-  EMAIL_PATTERN, normalisePhone, PHONE_PATTERN, seenAsName, type Field, type ResourceDeclaration,
-} from '../../resources/define.ts';
-import { PASSWORD_RULE_MESSAGE } from '../auth/passwords.ts';
+import { seenAsName, textRule, type Field, type ResourceDeclaration } from '../../resources/define.ts';
+import { normalise, rules, ruleSchema } from '../../core/rules.ts';
 import { labelOf, message } from './messages.ts';
 
 type Schema = Record<string, unknown>;
@@ -31,23 +29,8 @@ export function fieldSchema(label: string, field: Field, nullable: boolean): Sch
   const messages = (extra: Record<string, string>) => ({ type: message('validation.invalid', { label }), ...extra });
   const withNull = (type: string) => (nullable ? [type, 'null'] : type);
   switch (field.type) {
-    case 'text': case 'email': case 'phone': case 'password': {
-      const pattern = field.type === 'email' ? EMAIL_PATTERN : field.type === 'phone' ? PHONE_PATTERN : field.pattern;
-      const patternMessage = field.type === 'password' ? PASSWORD_RULE_MESSAGE
-        : field.patternMessage ? message(field.patternMessage) : message('validation.invalid', { label });
-      return {
-        type: withNull('string'),
-        minLength: field.minLength ?? (nullable ? 0 : 1),
-        maxLength: field.maxLength ?? 255,
-        ...(pattern ? { pattern } : {}),
-        ...(field.type === 'password' ? { minLength: 8, pattern: '^(?=.*[A-Za-z])(?=.*\\d).{8,}$' } : {}),
-        errorMessage: messages({
-          minLength: message('validation.required', { label }),
-          maxLength: message('validation.maxLength', { label, max: field.maxLength ?? 255 }),
-          pattern: patternMessage,
-        }),
-      };
-    }
+    // the field's one rule (core/rules.ts), the same the console's form checks
+    case 'text': case 'email': case 'phone': case 'password': return ruleSchema(textRule(field), label, message, { nullable });
     case 'number': {
       const min = field.min ?? numberRange(field.integer).min;
       const max = field.max ?? numberRange(field.integer).max;
@@ -64,7 +47,7 @@ export function fieldSchema(label: string, field: Field, nullable: boolean): Sch
     case 'reference': return { type: withNull('string'), format: 'uuid', errorMessage: messages({ format: message('validation.invalid', { label }) }) };
     case 'image': return { type: withNull('string'), maxLength: 500, pattern: '^(/api/file/|https?://)', errorMessage: messages({ pattern: message('validation.invalid', { label }) }) };
     case 'array': {
-      const itemPattern = field.of === 'phone' ? PHONE_PATTERN : field.itemPattern;
+      const itemPattern = field.of === 'phone' ? rules.phone.pattern : field.itemPattern;
       const itemMessage = field.of === 'phone' ? message('validation.phone', { label })
         : field.itemPatternMessage ? message(field.itemPatternMessage) : message('validation.invalid', { label });
       const items = field.of === 'number' ? { type: 'number', minimum: NUMBER_RANGE.min, maximum: NUMBER_RANGE.max, errorMessage: message('validation.invalid', { label }) }
@@ -121,7 +104,7 @@ export function bodySchema(resource: ResourceDeclaration, mode: WriteMode): Sche
   };
 }
 
-/** Trims text, turns empty text into null, upper-cases where declared, prefixes phones with +91. */
+/** Trims text, turns empty text into null, and brings text to its rule's stored form (phones as +91 and ten digits, e-mails lower-cased, registration numbers upper-cased). */
 export function normaliseBody(resource: ResourceDeclaration, body: Record<string, unknown>): void {
   takeSeenReferences(resource, body);
   const visit = (fields: Record<string, Field>, values: Record<string, unknown>) => {
@@ -138,15 +121,13 @@ export function normaliseBody(resource: ResourceDeclaration, body: Record<string
       if (field.type === 'array' && field.of !== 'number' && Array.isArray(value)) {
         // empty entries are dropped, as the console's list inputs do
         const kept = value.map((v) => (typeof v === 'string' ? v.trim() : v)).filter((v) => v !== '');
-        values[name] = field.of === 'phone' ? kept.map((v) => (typeof v === 'string' ? normalisePhone(v) : v)) : kept;
+        values[name] = field.of === 'phone' ? kept.map((v) => (typeof v === 'string' ? normalise(rules.phone, v) : v)) : kept;
         continue;
       }
       if (typeof value !== 'string') continue;
       let next: string | null = field.type === 'password' ? value : value.trim();
       if (next === '' && field.type !== 'password') next = null;
-      if (next !== null && 'normalise' in field && field.normalise === 'upper') next = next.toUpperCase().replace(/[\s-]/g, '');
-      if (next !== null && field.type === 'phone') next = normalisePhone(next);
-      if (next !== null && field.type === 'email') next = next.toLowerCase();
+      if (next !== null && (field.type === 'text' || field.type === 'email' || field.type === 'phone' || field.type === 'password')) next = normalise(textRule(field), next);
       values[name] = next;
     }
   };

@@ -10,6 +10,7 @@ import { isSuperAdmin } from '../resources/scope.ts';
 import { inOrganisationTree } from '../organisations/scope.ts';
 import { query } from '../resources/sql.ts';
 import { badRequest, notFound } from '../http/errors.ts';
+import { normalise, rules } from '../../core/rules.ts';
 import { PUBLIC } from '../http/permissions.ts';
 import { VEHICLE_STATES, vehicleStateSql } from './status.ts';
 import { heldByCaller } from './ownership.ts';
@@ -123,8 +124,8 @@ export function trackingRoutes(app: FastifyInstance, db: Db) {
     config: { permission: PUBLIC },
     schema: { tags, summary: 'Port checker: whether frames from an IMEI reached the server, when, and how the last one parsed', querystring: { type: 'object', properties: { imei: { type: 'string' } } } },
   }, async (request) => {
-    const imei = (request.query.imei ?? '').trim();
-    if (!/^\d{15}$/.test(imei)) throw badRequest(said('api.gateway.imeiDigits'));
+    const imei = normalise(rules.imei, request.query.imei ?? '');
+    if (!new RegExp(rules.imei.pattern).test(imei)) throw badRequest(said('api.gateway.imeiDigits'));
     const [row] = await query<{ total: number; lastReceivedAt: string | null; parseResult: string | null; message: string | null; firstReceivedAt: string | null }>(db, sql`
       select (select count(*)::integer from raw_logs where imei = ${imei} and received_at > now() - interval '24 hours') as total,
              to_json(l.received_at) #>> '{}' as "lastReceivedAt", l.parse_result as "parseResult", l.message

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { requireCaller } from '../auth/caller.ts';
 import { hashPassword, PASSWORD_RULE_MESSAGE } from '../auth/passwords.ts';
+import { rules, ruleSchema } from '../../core/rules.ts';
 import { revokeUserSessions } from '../auth/tokens.ts';
 import { badRequest, forbidden, spoken } from '../http/errors.ts';
 import userResource from '../../resources/entities/user.ts';
@@ -10,7 +11,7 @@ import type { ResourceHooks } from '../resources/hooks.ts';
 import { assertAssignable, assertManageable } from './role-grants.ts';
 import { writableRecord } from '../resources/routes.ts';
 import { query } from '../resources/sql.ts';
-import { said } from '../resources/messages.ts';
+import { labelOf, message, said } from '../resources/messages.ts';
 
 export const userHooks: ResourceHooks = {
   extraFilters: () => ({
@@ -41,7 +42,7 @@ export const userHooks: ResourceHooks = {
         params: { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] },
         body: {
           type: 'object',
-          properties: { password: { type: 'string', minLength: 8, maxLength: 255, pattern: '^(?=.*[A-Za-z])(?=.*\\d).{8,}$', errorMessage: PASSWORD_RULE_MESSAGE } },
+          properties: { password: ruleSchema(rules.password, labelOf(userResource, 'password'), message) },
           required: ['password'],
           errorMessage: { required: { password: PASSWORD_RULE_MESSAGE } },
         },

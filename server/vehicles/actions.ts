@@ -10,7 +10,7 @@ import { findRecord } from '../resources/records.ts';
 import { writableRecord } from '../resources/routes.ts';
 import { andInScope } from '../resources/scope.ts';
 import { query } from '../resources/sql.ts';
-import { EMAIL_PATTERN } from '../../resources/define.ts';
+import { normaliseProperties, rules, ruleSchema } from '../../core/rules.ts';
 import { displayValue } from '../../core/display.ts';
 import { labelOf, message } from '../resources/messages.ts';
 import { idParams } from '../http/params.ts';
@@ -98,8 +98,9 @@ export function vehicleActionRoutes(app: FastifyInstance, db: Db) {
     config: { permission: 'send-mail-item' },
     schema: {
       tags: ['vehicle'], summary: "E-mail the vehicle's details to its owner or to the given address", params: idParams,
-      body: { type: ['object', 'null'], properties: { email: { type: 'string', pattern: EMAIL_PATTERN, maxLength: 255, errorMessage: 'Type a valid e-mail address' } } },
+      body: { type: ['object', 'null'], properties: { email: ruleSchema(rules.email, message('resources.user.fields.email'), message) } },
     },
+    preValidation: async (request) => normaliseProperties(request.body, { email: rules.email }),
   }, async (request) => {
     const caller = await requireCaller(request);
     const vehicle = await findRecord(db, vehicleResource, caller, request.params.id);

@@ -5,7 +5,8 @@ import {
 } from 'react-admin';
 import { Box, Button, Card, CardContent } from '@mui/material';
 import { Link, useNavigate } from 'react-router-dom';
-import { EMAIL_PATTERN, fieldLabel, type Field, type ResourceDeclaration } from '../../resources/define.ts';
+import { fieldLabel, textRule, type Field, type ResourceDeclaration } from '../../resources/define.ts';
+import { PHONE_INPUT_LENGTH, ruleValidator } from '../../core/rules.ts';
 import { findResource } from '../../resources/modules.ts';
 import { PageHeader } from '../layout/PageHeader.tsx';
 import { PICKER_OPTIONS, recordTitle, type RecordLike } from '../../core/display.ts';
@@ -20,17 +21,8 @@ function validatorsOf(field: Field, label: string, translate: Translate): Valida
   const args = { label: translate(label) };
   const rules: Validator[] = [];
   if (field.required) rules.push((v: unknown) => (v === undefined || v === null || v === '' ? { message: 'validation.required', args } : undefined));
-  if (field.type === 'text' || field.type === 'email' || field.type === 'phone') {
-    const max = field.maxLength ?? 255;
-    rules.push((v: unknown) => (typeof v === 'string' && v.length > max ? { message: 'validation.maxLength', args: { ...args, max } } : undefined));
-    const pattern = field.type === 'email' ? EMAIL_PATTERN : field.type === 'phone' ? '^(\\+91)?\\d{10}$' : field.pattern;
-    if (pattern) {
-      const regex = new RegExp(pattern);
-      const normalise = (v: string) => ('normalise' in field && field.normalise === 'upper' ? v.toUpperCase().replace(/[\s-]/g, '') : v.trim());
-      const message = field.type === 'text' && field.patternMessage ? field.patternMessage : 'validation.invalid';
-      rules.push((v: unknown) => (typeof v === 'string' && v !== '' && !regex.test(normalise(v)) ? { message, args } : undefined));
-    }
-  }
+  // the field's one rule (core/rules.ts), from which the server's schema is derived too
+  if (field.type === 'text' || field.type === 'email' || field.type === 'phone' || field.type === 'password') rules.push(ruleValidator(textRule(field), args.label));
   if (field.type === 'number') {
     if (field.min !== undefined) rules.push((v: unknown) => (typeof v === 'number' && v < field.min! ? { message: 'validation.min', args: { ...args, min: field.min } } : undefined));
     if (field.max !== undefined) rules.push((v: unknown) => (typeof v === 'number' && v > field.max! ? { message: 'validation.max', args: { ...args, max: field.max } } : undefined));
@@ -49,7 +41,7 @@ export function FieldInput({ resource, name, field, source, mode, uploadFor }: {
   switch (field.type) {
     case 'text': case 'email': return <TextInput {...common} multiline={field.type === 'text' && field.multiline} type={field.type === 'email' ? 'email' : 'text'} />;
     case 'phone':
-      return <TextInput {...common} format={(v?: string) => (v ?? '').replace(/^\+91/, '')} helperText="+91" inputProps={{ maxLength: 10, inputMode: 'numeric' }} />;
+      return <TextInput {...common} format={(v?: string) => (v ?? '').replace(/^\+91/, '')} helperText="+91" inputProps={{ maxLength: PHONE_INPUT_LENGTH, inputMode: 'tel' }} />;
     case 'password': return mode === 'create' ? <PasswordInput {...common} helperText="auth.passwordRule" /> : null;
     case 'number':
       // money is kept in paise and typed in rupees

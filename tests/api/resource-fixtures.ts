@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import type { Field, ResourceDeclaration } from '../../resources/define.ts';
+import { textRule, type Field, type ResourceDeclaration } from '../../resources/define.ts';
 import { findResource } from '../../resources/modules.ts';
 import type { Db } from '../../server/db/client.ts';
 import { bearer, demoEmail, signIn } from './harness.ts';
@@ -47,7 +47,8 @@ export async function call(api: Api, method: 'GET' | 'POST' | 'PUT' | 'DELETE', 
 export async function sampleBody(api: Api, resource: ResourceDeclaration, organisationId: string): Promise<Record<string, unknown>> {
   const value = async (name: string, field: Field): Promise<unknown> => {
     if (name === 'organisationId') return organisationId;
-    if ('pattern' in field && field.pattern && patternSamples[field.pattern]) return patternSamples[field.pattern]!();
+    const pattern = field.type === 'text' ? textRule(field).pattern : undefined;
+    if (pattern && patternSamples[pattern]) return patternSamples[pattern]!();
     switch (field.type) {
       case 'text': return `Sample ${name} ${next()}`.slice(0, field.maxLength ?? 255);
       case 'email': return `sample${next()}.${Date.now()}@example.in`;

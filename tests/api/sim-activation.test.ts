@@ -68,7 +68,7 @@ describe('SIM activation orders', () => {
       [as.distributer!, { imei: device(9).imei, ips: ['1.2.3.4'], numbers: [], durationInDays: 365 }, 400, 'Atleast one Phone Number is required'],
       [as.distributer!, { imei: device(9).imei, ips: ['a', 'b', 'c', 'd', 'e'], numbers: ['9876500000'], durationInDays: 365 }, 400, 'At most 4 IPs'],
       [as.distributer!, { imei: device(9).imei, ips: ['not an address!'], numbers: ['9876500000'], durationInDays: 365 }, 400, 'An IP must be an address or host name, with an optional port'],
-      [as.distributer!, { imei: device(9).imei, ips: ['1.2.3.4'], numbers: ['12345'], durationInDays: 365 }, 400, 'Phone Numbers: each must be a 10-digit mobile number'],
+      [as.distributer!, { imei: device(9).imei, ips: ['1.2.3.4'], numbers: ['12345'], durationInDays: 365 }, 400, 'Phone Numbers: each must be a 10-digit mobile number starting with 6, 7, 8 or 9'],
       [as.distributer!, { imei: device(9).imei, ips: ['1.2.3.4'], numbers: ['9876500000'] }, 400, 'Duration is required'],
       [as.customer!, { imei: device(0).imei, ips: ['1.2.3.4'], numbers: ['9876500000'], durationInDays: 365 }, 403, 'You do not have permission to do this'],
     ];

@@ -3,6 +3,7 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, type DataProvider } from 'react-admin';
 import { demoEmail, signIn, startTestServer, type TestServer } from './harness.ts';
 import { resources } from '../../resources/modules.ts';
+import { textRule } from '../../resources/define.ts';
 import { createSample, sampleBody, type Api } from './resource-fixtures.ts';
 
 /** The real ra-data-simple-rest package, unchanged, against every collection over real HTTP. */
@@ -61,7 +62,7 @@ describe.each(resources.map((r) => [r.name, r] as const))('%s', (_name, resource
     const created = await client.create(collection(resource.api), { data: body });
     expect(created.data.id).toMatch(/^[0-9a-f-]{36}$/);
     if (resource.permissions.edit) {
-      const textField = Object.entries(resource.fields).find(([, f]) => f.type === 'text' && !('pattern' in f && f.pattern) && !f.readOnly)?.[0];
+      const textField = Object.entries(resource.fields).find(([, f]) => f.type === 'text' && !textRule(f).pattern && !f.readOnly)?.[0];
       const current = (await client.getOne(collection(resource.api), { id: created.data.id })).data;
       const changed = textField ? { ...current, [textField]: 'Changed through the client' } : current;
       const updated = await client.update(collection(resource.api), { id: created.data.id, data: changed, previousData: current });
