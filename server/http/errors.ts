@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { said } from '../resources/messages.ts';
+import { said, saidForText } from '../resources/messages.ts';
 
 /**
  * A message of the console's catalogues (core/i18n): the key and values the console translates in
@@ -62,14 +62,18 @@ export const notFound = (message: Message = said('api.common.notFound')) => new 
 export const tooManyRequests = (message: Message, retryAfterSeconds: number) =>
   new HttpError(429, message, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 
-/** Turns Ajv's errors into {field: message}, with the schema's own errorMessage where given. */
-function validationErrors(error: FastifyError): Record<string, string> {
-  const errors: Record<string, string> = {};
+/**
+ * Turns Ajv's errors into {field: message}, with the schema's own errorMessage where given, and
+ * that message's key where a catalogue gave it (saidForText), so the console can translate it.
+ */
+function validationErrors(error: FastifyError): Record<string, Message> {
+  const errors: Record<string, Message> = {};
   for (const v of error.validation ?? []) {
     const params = v.params as { missingProperty?: string; errors?: { params?: { missingProperty?: string } }[] };
     const missing = params.missingProperty ?? params.errors?.[0]?.params?.missingProperty;
     const field = missing ?? v.instancePath.replace(/^\//, '').replace(/\//g, '.');
-    errors[field || '_'] ??= v.message ?? 'is invalid';
+    const text = v.message ?? 'is invalid';
+    errors[field || '_'] ??= saidForText(text) ?? text;
   }
   return errors;
 }
@@ -117,8 +121,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (error.validation) {
       const errors = validationErrors(error);
-      const first = Object.values(errors)[0];
-      return reply.status(400).send({ success: false, ...(first ? { message: first } : spoken(said('api.request.invalid'))), errors });
+      return reply.status(400).send(badRequest(Object.values(errors)[0] ?? said('api.request.invalid'), errors).body());
     }
     const inputError = DATABASE_INPUT_ERRORS[pgCode(error) ?? ''];
     if (inputError) {

@@ -30,8 +30,19 @@ describe('messages the console translates', () => {
     });
   });
 
+  it('come with their key from a JSON Schema too, which Ajv knows only as English text', async () => {
+    const refused = await call('POST', '/device', { imei: '12345', status: 'NEW' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors.imei).toBe(refused.body.message);
+    expect(refused.body.messageKey).toBe('resources.device.imeiPattern');
+    // the label's key: one of the keys whose English is "IMEI" (the same text, the same translation)
+    expect(refused.body.errorKeys.imei).toMatchObject({ key: 'resources.device.imeiPattern', values: { label: { key: expect.stringMatching(/^(resources\.device\.fields|debug)\.imei$/) } } });
+    const status = await call('POST', '/device', { imei: '868347071111112', status: 'LOST' });
+    expect(status.body.errorKeys.status).toMatchObject({ key: 'validation.choice', values: { label: { key: 'resources.device.fields.status' } } });
+  });
+
   it('leave a message without a key as it was', async () => {
-    const refused = await call('PUT', '/wallets/deduct', {});
+    const refused = await call('POST', '/auth/login', {});
     expect(refused.status).toBe(400);
     expect(refused.body.message).toEqual(expect.any(String));
     expect(refused.body.messageKey).toBeUndefined();
