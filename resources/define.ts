@@ -215,6 +215,21 @@ export const json = (o: Options<JsonField> = {}): JsonField => ({ type: 'json', 
 export const organisationField = (o: Options<Omit<ReferenceField, 'reference'>> = {}): ReferenceField =>
   reference('organisation', { label: 'resources.common.organisation', listed: true, filterable: true, ...o });
 
+/**
+ * What every read-only history of a device shares (positions, event logs): rows written by the
+ * gateway, seen by who held the device at `time`, serial ids, no timestamps, no labels, no writes
+ * and no screen of their own.
+ */
+export const deviceHistory = (time: string) => ({
+  scope: 'device-history' as const,
+  history: { device: 'deviceId', time },
+  ids: 'serial' as const,
+  timestamps: false as const,
+  labels: false as const,
+  permissions: {},
+  views: { list: false as const, create: false, edit: false },
+});
+
 /** The usual CRUD permission ids of an entity: add-x, edit-x, delete-x, export-x. */
 export function crudPermissions(entity: string): Required<ResourceDeclaration['permissions']> {
   return { create: `add-${entity}`, edit: `edit-${entity}`, delete: `delete-${entity}`, export: `export-${entity}` };

@@ -1,4 +1,4 @@
-import { date, defineResource, json, number, reference, text } from '../define.ts';
+import { date, defineResource, deviceHistory, json, number, reference, text } from '../define.ts';
 
 /**
  * Alerts and state changes from devices and from geofence and route checks, written by the
@@ -14,13 +14,7 @@ export default defineResource({
   path: '/reports/alert',
   title: 'menu.reports.alert',
   module: 'report-alert',
-  scope: 'device-history',
-  history: { device: 'deviceId', time: 'eventTime' },
-  ids: 'serial',
-  timestamps: false,
-  labels: false,
-  permissions: {},
-  views: { list: false, create: false, edit: false },
+  ...deviceHistory('eventTime'),
   fields: {
     type: text({ readOnly: true, filterable: true, sortable: true }),
     deviceId: reference('device', { readOnly: true, filterable: true }),

@@ -1,4 +1,4 @@
-import { boolean, date, defineResource, json, number, reference, text } from '../define.ts';
+import { boolean, date, deviceHistory, defineResource, json, number, reference, text } from '../define.ts';
 
 /**
  * The stored positions of devices, written by the gateway and read-only here: the route playback's
@@ -14,13 +14,7 @@ export default defineResource({
   path: '/view-operations/route-playback',
   title: 'menu.routePlayback',
   module: 'route-playback',
-  scope: 'device-history',
-  history: { device: 'deviceId', time: 'fixTime' },
-  ids: 'serial',
-  timestamps: false,
-  labels: false,
-  permissions: {},
-  views: { list: false, create: false, edit: false },
+  ...deviceHistory('fixTime'),
   fields: {
     deviceId: reference('device', { readOnly: true, filterable: true }),
     fixTime: date({ readOnly: true, sortable: true, filterable: true }),

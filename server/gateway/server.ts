@@ -42,7 +42,8 @@ export class Gateway {
   /** Open connections by the device they speak for. */
   readonly connections = new DeviceSessions();
   readonly commands: CommandDispatcher;
-  stats = { accepted: 0, acknowledged: 0, refused: 0, dropped: 0 };
+  /** accepted and refused: connections; received: frames handed to the store; acknowledged: frames it stored. */
+  stats = { accepted: 0, received: 0, acknowledged: 0, refused: 0, dropped: 0 };
   /** From a frame's arrival to its batch being stored (when a login or heartbeat is acknowledged). */
   private readonly storeLatency = new LatencyWindow();
   private readonly limits: GatewayLimits;
@@ -144,6 +145,7 @@ export class Gateway {
           drop(`more than ${limits.rawLogsPerDevicePerMinute} frames a minute from ${imei ?? connection.imei ?? 'this address'}`, imei ?? connection.imei, text, budget.report);
           return;
         }
+        this.stats.received += 1;
         this.store.store({ text, receivedAt, outcome }).then((stored) => {
           this.stats.acknowledged += 1;
           this.storeLatency.add(Date.now() - now);

@@ -19,8 +19,10 @@ const and = (parts: (SQL | undefined)[]) => {
 export async function listRecords(db: Db, resource: ResourceDeclaration, caller: Caller, list: ListQuery, exactCountLimit = EXACT_COUNT_LIMIT) {
   const where = and([scopeCondition(resource, caller, 'read'), ...list.where]);
   const from = sql`${id(resource.table)} t`;
-  const rows = await query<ResourceRecord>(db, sql`select ${recordColumns(resource)}${labelColumns(resource)}, ${cappedCount(from, where, exactCountLimit)} as ${id(TOTAL_COLUMN)}
-    from ${from} ${where} order by ${list.orderBy} limit ${list.end - list.start + 1} offset ${list.start}`);
+  const pageSize = list.end - list.start + 1;
+  const labels = labelColumns(resource, pageSize);
+  const rows = await query<ResourceRecord>(db, sql`select ${recordColumns(resource)}${labels.columns}, ${cappedCount(from, where, exactCountLimit)} as ${id(TOTAL_COLUMN)}
+    from ${from}${labels.joins} ${where} order by ${list.orderBy} limit ${pageSize} offset ${list.start}`);
   const counted = rows.length ? Number(rows[0]![TOTAL_COLUMN]) : undefined;
   const total = await totalOf(db, { from, where, limit: exactCountLimit, counted });
   for (const row of rows) delete row[TOTAL_COLUMN];
@@ -32,7 +34,7 @@ export async function findRecord(db: Db, resource: ResourceDeclaration, caller: 
   const wanted = rowId(resource, recordId);
   if (!wanted) return undefined;
   const where = and([sql`t.id = ${wanted}`, scopeCondition(resource, caller, mode)]);
-  const [row] = await query<ResourceRecord>(db, sql`select ${recordColumns(resource)}${labelColumns(resource)} from ${id(resource.table)} t ${where}`);
+  const [row] = await query<ResourceRecord>(db, sql`select ${recordColumns(resource)}${labelColumns(resource).columns} from ${id(resource.table)} t ${where}`);
   return row && gatherLabels(resource, row);
 }
 
@@ -64,36 +66,49 @@ function referenceFields(resource: ResourceDeclaration) {
 function seenObject(target: ResourceDeclaration, alias: string): SQL {
   const names = [...new Set([...target.recordLabel, ...(target.displayLabel ?? [])])];
   const pairs = names.map((name) => sql`${name}::text, ${id(alias)}.${id(columnOf(name, target.fields[name]!))}`);
-  return sql`json_build_object('id', ${id(alias)}.id, ${sql.join(pairs, sql`, `)})`;
+  return sql`case when ${id(alias)}.id is null then null else json_build_object('id', ${id(alias)}.id, ${sql.join(pairs, sql`, `)}) end`;
 }
 
-/** An expression over the row a reference points at (alias `r`), or null without one. */
-const fromReferenced = (target: ResourceDeclaration, column: string, expression: SQL) =>
-  sql`(select ${expression} from ${id(target.table)} r where r.id = t.${id(column)})`;
+/**
+ * Pages longer than this read the referenced rows through joins (a hash join each for an export
+ * page of 5,000); shorter ones through a subquery per reference, since planning a six-table join
+ * took four times as long as running it (a vehicle list page: 4.5 ms against 1.4 ms), while a
+ * subquery on a primary key plans in microseconds.
+ */
+const JOINED_PAGE = 100;
+
+/** How a page reads its references: an expression over the referenced row, and the joins it needs. */
+function referencing(resource: ResourceDeclaration, pageSize: number) {
+  const refs = referenceFields(resource);
+  const joined = pageSize > JOINED_PAGE;
+  const over = (ref: Reference, build: (alias: string) => SQL) => (joined
+    ? build(`l${refs.indexOf(ref)}`)
+    : sql`(select ${build('r')} from ${id(ref.target.table)} r where r.id = t.${id(ref.column)})`);
+  const joins = joined ? sql.join(refs.map(({ column, target }, i) => sql` left join ${id(target.table)} ${id(`l${i}`)} on ${id(`l${i}`)}.id = t.${id(column)}`), sql``) : sql``;
+  return { refs, over, joins };
+}
 
 /**
  * The label of each reference, in the same statement as the rows: `labels: {field: text}` lets a
  * list or an export show names without a request per row and without read access to the
  * referenced collection; beside the id, the referenced row as an object (`role: {id, name}`).
- * Then the fields read `via` a reference (an alert's imei). Each is a subquery of its own rather
- * than a join: planning a six-table join took four times as long as running it (a vehicle list
- * page: 4.5 ms against 1.4 ms), while a subquery on a primary key plans in microseconds.
+ * Then the fields read `via` a reference (an alert's imei).
  */
-function labelColumns(resource: ResourceDeclaration): SQL {
-  const refs = referenceFields(resource);
-  const parts = resource.labels === false ? [] : refs.map(({ name, column, target, seenAs }) => {
-    const seen = seenAs ? sql`, ${fromReferenced(target, column, seenObject(target, 'r'))} as ${id(SEEN_PREFIX + name)}` : sql``;
-    // '' without a referenced row, as the joins this replaced gave
-    return sql`, coalesce(${fromReferenced(target, column, labelExpression(target, 'r'))}, '') as ${id(LABEL_PREFIX + name)}${seen}`;
+function labelColumns(resource: ResourceDeclaration, pageSize = 1): { columns: SQL; joins: SQL } {
+  const { refs, over, joins } = referencing(resource, pageSize);
+  const parts = resource.labels === false ? [] : refs.map((ref) => {
+    const seen = ref.seenAs ? sql`, ${over(ref, (alias) => seenObject(ref.target, alias))} as ${id(SEEN_PREFIX + ref.name)}` : sql``;
+    // '' without a referenced row, from a subquery as from a join
+    return sql`, coalesce(${over(ref, (alias) => labelExpression(ref.target, alias))}, '') as ${id(LABEL_PREFIX + ref.name)}${seen}`;
   });
   for (const [name, field] of Object.entries(resource.fields)) {
     if (!field.via) continue;
     const ref = refs.find((r) => r.name === field.via!.reference);
     const target = ref?.target.fields[field.via.field];
     if (!ref || !target) throw new Error(`${resource.name}.${name} is read via ${field.via.reference}.${field.via.field}, which is no declared reference field`);
-    parts.push(sql`, ${fromReferenced(ref.target, ref.column, shownColumn(target, 'r', columnOf(field.via.field, target)))} as ${id(name)}`);
+    parts.push(sql`, ${over(ref, (alias) => shownColumn(target, alias, columnOf(field.via!.field, target)))} as ${id(name)}`);
   }
-  return sql.join(parts, sql``);
+  return { columns: sql.join(parts, sql``), joins };
 }
 
 function gatherLabels(resource: ResourceDeclaration, row: ResourceRecord): ResourceRecord {
