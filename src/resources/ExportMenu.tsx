@@ -15,8 +15,10 @@ export const EXPORT_PAGE = 5000;
 type ExportingProvider = { getExportPage(resource: string, page: ExportPage): Promise<{ data: RecordLike[]; total: number }> };
 
 /**
- * Every row of an export, page by page. A short page ends it, not the total: a large set's total
- * is the server's estimate (X-Total-Estimated), which may be low or high.
+ * Every row of an export, page by page. A full page always asks for the next, and an empty one
+ * ends it; a short page ends it once the total is reached. A large set's total is the server's
+ * estimate (X-Total-Estimated), which may be low (full pages go on past it) or high (one more ask
+ * finds the end), and a server may answer fewer rows than asked (the total says more follow).
  */
 export async function fetchExportRows(provider: ExportingProvider, collection: string, query: Omit<ExportPage, 'start' | 'end'>, onProgress: (done: number, total: number) => void) {
   const rows: RecordLike[] = [];
@@ -24,7 +26,7 @@ export async function fetchExportRows(provider: ExportingProvider, collection: s
     const page = await provider.getExportPage(collection, { ...query, start: rows.length, end: rows.length + EXPORT_PAGE - 1 });
     rows.push(...page.data);
     onProgress(rows.length, Math.max(page.total, rows.length));
-    if (page.data.length < EXPORT_PAGE) return rows;
+    if (!page.data.length || (page.data.length < EXPORT_PAGE && rows.length >= page.total)) return rows;
   }
 }
 
