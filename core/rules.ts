@@ -63,6 +63,16 @@ export type RuleName = keyof typeof rules;
 /** Room in a phone input for the number as people paste it: `0091 98765 43210`. */
 export const PHONE_INPUT_LENGTH = 16;
 
+/**
+ * What an input shown after a +91 prefix keeps of typed or pasted text: at most ten digits (the
+ * spec's fitment and SIM order forms), a pasted +91, 0091 or 0 in front of them dropped.
+ */
+export function mobileDigits(text: string): string {
+  let digits = text.replace(/\D/g, '');
+  if (digits.length > 10) digits = digits.replace(/^(0091|91|0)/, '');
+  return digits.slice(0, 10);
+}
+
 /** The stored form of a typed value; a value that cannot be brought to it comes back (compacted) for the pattern to refuse. */
 export function normaliseWith(normaliser: Normaliser, value: string): string {
   switch (normaliser) {

@@ -3,7 +3,7 @@ import { Alert, Box, Button, InputAdornment } from '@mui/material';
 import { required, TextInput, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { apiCall } from '../../providers/httpClient.ts';
-import { fitsRule, PHONE_INPUT_LENGTH, rules, ruleValidator } from '../../core/rules.ts';
+import { fitsRule, mobileDigits, PHONE_INPUT_LENGTH, rules, ruleValidator } from '../../core/rules.ts';
 
 interface Account { firstName: string; lastName: string; email: string | null }
 type Lookup = { state: 'idle' | 'busy' } | { state: 'found'; name: string } | { state: 'new' } | { state: 'error'; message: string };
@@ -45,7 +45,7 @@ export function PersonFields({ prefix, roleName, isRequired }: { prefix: 'custom
     <Box sx={{ display: 'grid', gap: 0, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2 }}>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', gridColumn: { md: '1 / span 2' } }}>
         <TextInput source={`${prefix}.phone`} label="fitment.fields.phone" validate={[...required_, ruleValidator(rules.phone, label('phone'))]}
-          onChange={() => { setLookup({ state: 'idle' }); setLocked(false); }}
+          parse={mobileDigits} onChange={() => { setLookup({ state: 'idle' }); setLocked(false); }}
           slotProps={{ input: { startAdornment: <InputAdornment position="start">+91</InputAdornment> }, htmlInput: { inputMode: 'tel', maxLength: PHONE_INPUT_LENGTH } }} />
         <Button sx={{ mt: 1.5, whiteSpace: 'nowrap', flexShrink: 0 }} variant="outlined" disabled={!fitsRule(rules.phone, phone ?? '') || lookup.state === 'busy'} onClick={() => void find()}
           aria-label={`${translate('fitment.lookup')} ${translate(`fitment.sections.${prefix}`)}`}>

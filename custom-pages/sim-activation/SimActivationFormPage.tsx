@@ -12,7 +12,7 @@ import { ImeiPicker } from '../../src/resources/inputs/ImeiPicker.tsx';
 import { FormCallMessage, useFormCall } from '../../src/pages/auth/useFormCall.tsx';
 import { formatDuration } from '../../core/format/duration.ts';
 import { ACTIVATION_DURATIONS, MAX_SIM_IPS, MAX_SIM_NUMBERS } from '../../resources/entities/sim-activation.ts';
-import { PHONE_INPUT_LENGTH } from '../../core/rules.ts';
+import { mobileDigits, PHONE_INPUT_LENGTH } from '../../core/rules.ts';
 
 interface Order { id: string; imei: string; ips: string[]; numbers: string[]; durationInDays: number }
 
@@ -32,7 +32,7 @@ function EntryList({ label, addLabel, lastMessage, values, onChange, max, phone 
       {values.map((value, index) => (
         <Box key={index} sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
           <TextField fullWidth size="small" label={`${translate(label)} ${index + 1}`} value={value}
-            onChange={(e) => onChange(values.map((v, i) => (i === index ? (phone ? e.target.value.replace(/\D/g, '') : e.target.value) : v)))}
+            onChange={(e) => onChange(values.map((v, i) => (i === index ? (phone ? mobileDigits(e.target.value) : e.target.value) : v)))}
             slotProps={phone ? {
               input: { startAdornment: <InputAdornment position="start">+91</InputAdornment> },
               htmlInput: { maxLength: PHONE_INPUT_LENGTH, inputMode: 'tel' },

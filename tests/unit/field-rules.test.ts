@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import Ajv from 'ajv';
 import ajvErrors from 'ajv-errors';
-import { normalise, normalisePhone, ruleSchema, ruleValidator, rules, type Rule, type RuleName } from '../../core/rules.ts';
+import { mobileDigits, normalise, normalisePhone, ruleSchema, ruleValidator, rules, type Rule, type RuleName } from '../../core/rules.ts';
 import { normaliseUsername } from '../../core/username.ts';
 import { textRule, type Field } from '../../resources/define.ts';
 import { resources } from '../../resources/modules.ts';
@@ -122,6 +122,13 @@ describe('normalisation', () => {
     expect(normalise(rules.email, ' Priya@Example.IN ')).toBe('priya@example.in');
     expect(normalise(rules.imei, '8683 4707 5550 001')).toBe('868347075550001');
     expect(normalise(rules.password, ' as typed 1 ')).toBe(' as typed 1 ');
+  });
+
+  it('keeps at most ten digits in an input shown after +91, a pasted prefix dropped (the fitment and SIM order forms)', () => {
+    for (const typed of ['9876543210', '+91 98765 43210', '0091 98765 43210', '09876543210', '98765-43210']) expect(mobileDigits(typed)).toBe('9876543210');
+    expect(mobileDigits('98765000081234')).toBe('9876500008');
+    expect(mobileDigits('9198765432')).toBe('9198765432');
+    expect(mobileDigits('98a76')).toBe('9876');
   });
 
   it('signs in with a phone number typed any of those ways', () => {
