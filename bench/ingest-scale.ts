@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/db/client.ts';
 import { createScratchDatabase } from '../server/db/scratch.ts';
+import { query } from '../server/resources/sql.ts';
 import { FIRST_IMEI, seedFleet } from './ingest.ts';
 import { startServer } from './server.ts';
 
@@ -51,7 +52,7 @@ async function measure(gateways: number) {
   const scratch = await createScratchDatabase(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', 'waymark_scale');
   const database = await openDatabase({ databaseUrl: scratch.url, dataDir: null });
   const counts = async () => {
-    const [row] = (await database.db.execute(sql`select (select count(*) from raw_logs)::bigint as frames, (select count(*) from positions)::bigint as positions`) as unknown as { rows: { frames: string; positions: string }[] }).rows;
+    const [row] = await query<{ frames: string; positions: string }>(database.db, sql`select (select count(*) from raw_logs)::bigint as frames, (select count(*) from positions)::bigint as positions`);
     return { frames: Number(row!.frames), positions: Number(row!.positions) };
   };
   const base = 20_000 + Math.floor(Math.random() * 1000);
@@ -79,7 +80,7 @@ async function measure(gateways: number) {
     await Promise.all(gatewayChildren.map((g) => g.stop()));
     const statuses = gatewayChildren.map((g) => lastStatus(g.lines));
     const stored = await counts();
-    const [dup] = (await database.db.execute(sql`select count(*)::bigint - count(distinct (imei, frame))::bigint as doubled from raw_logs`) as unknown as { rows: { doubled: string }[] }).rows;
+    const [dup] = await query<{ doubled: string }>(database.db, sql`select count(*)::bigint - count(distinct (imei, frame))::bigint as doubled from raw_logs`);
     return {
       gateways, seconds,
       framesPerSecond: (after.frames - before.frames) / seconds,

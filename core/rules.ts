@@ -68,9 +68,8 @@ export const PHONE_INPUT_LENGTH = 16;
  * spec's fitment and SIM order forms), a pasted +91, 0091 or 0 in front of them dropped.
  */
 export function mobileDigits(text: string): string {
-  let digits = text.replace(/\D/g, '');
-  if (digits.length > 10) digits = digits.replace(/^(0091|91|0)/, '');
-  return digits.slice(0, 10);
+  const phone = normalisePhone(text);
+  return /^\+91\d{10}$/.test(phone) ? phone.slice(3) : text.replace(/\D/g, '').slice(0, 10);
 }
 
 /** The stored form of a typed value; a value that cannot be brought to it comes back (compacted) for the pattern to refuse. */
@@ -99,6 +98,9 @@ export function normalisePhone(value: string): string {
 
 export const normalise = (rule: Rule, value: string) => normaliseWith(rule.normalise, value);
 
+/** The key of a too-short or too-long value's message: the rule's own, its pattern's, or the general one. */
+const lengthMessage = (rule: Rule, general: 'validation.minLength' | 'validation.maxLength') => rule.lengthMessage ?? (rule.pattern ? rule.message : general);
+
 /** A message key and its values, as react-admin validators return them and the catalogues hold them. */
 export interface RuleMessage { message: string; args: Record<string, string | number> }
 
@@ -111,9 +113,7 @@ export function ruleError(rule: Rule, value: string, label: string): RuleMessage
   if (text === '') return undefined;
   const min = rule.minLength ?? 0;
   const max = rule.maxLength ?? 255;
-  const length = (key: 'validation.minLength' | 'validation.maxLength') => ({
-    message: rule.lengthMessage ?? (rule.pattern ? rule.message : key), args: { label, min, max },
-  });
+  const length = (key: 'validation.minLength' | 'validation.maxLength') => ({ message: lengthMessage(rule, key), args: { label, min, max } });
   // the order of Ajv's keywords, so the form names the same fault the server does
   if (text.length > max) return length('validation.maxLength');
   if (text.length < min) return length('validation.minLength');
@@ -135,7 +135,6 @@ export function ruleSchema(rule: Rule, label: string, say: Say, options: { nulla
   const min = rule.minLength ?? (options.nullable ? 0 : 1);
   const max = rule.maxLength ?? 255;
   const values = { label, min, max };
-  const lengthKey = (key: string) => rule.lengthMessage ?? (rule.pattern ? rule.message : key);
   return {
     type: options.nullable ? ['string', 'null'] : 'string',
     minLength: min,
@@ -143,8 +142,8 @@ export function ruleSchema(rule: Rule, label: string, say: Say, options: { nulla
     ...(rule.pattern ? { pattern: options.nullable ? `^$|${wrap(rule.pattern)}` : rule.pattern } : {}),
     errorMessage: {
       type: say('validation.invalid', values),
-      minLength: say(rule.minLength ? lengthKey('validation.minLength') : 'validation.required', values),
-      maxLength: say(lengthKey('validation.maxLength'), values),
+      minLength: say(rule.minLength ? lengthMessage(rule, 'validation.minLength') : 'validation.required', values),
+      maxLength: say(lengthMessage(rule, 'validation.maxLength'), values),
       ...(rule.pattern ? { pattern: say(rule.message, values) } : {}),
     },
   };

@@ -1,3 +1,6 @@
+/** A serial id (positions, alerts): up to 18 digits, always within bigint. */
+export const SERIAL_PATTERN = /^[0-9]{1,18}$/;
+
 /** The route parameter every /{id} route takes: a row's uuid. */
 export const idParams = {
   type: 'object',
@@ -9,5 +12,5 @@ export const idParams = {
 export const serialIdParams = {
   type: 'object',
   required: ['id'],
-  properties: { id: { type: 'string', pattern: '^[0-9]{1,18}$', errorMessage: { pattern: 'The id is not valid' } } },
+  properties: { id: { type: 'string', pattern: SERIAL_PATTERN.source, errorMessage: { pattern: 'The id is not valid' } } },
 };

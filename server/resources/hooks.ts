@@ -21,10 +21,8 @@ export type Columns = Map<string, SQL>;
  * that a role grants no more than its author holds. Kept beside the entity's domain code.
  */
 export interface ResourceHooks {
-  /** Filters beyond the declared fields, also taken as plain query parameters (devices by excluded statuses, positions by imei). */
-  extraFilters?(caller: Caller): ExtraFilters;
-  /** The extra filters' names as the API description lists them among the list's query parameters. */
-  extraFilterNames?: readonly string[];
+  /** Filters beyond the declared fields, also taken as plain query parameters (devices by excluded statuses, positions by imei); the API description lists them. */
+  extraFilters?: ExtraFilters;
   /** Largest page of the list route, when not MAX_LIST_PAGE (the history lists serve export-sized pages). */
   maxListPage?: number;
   beforeCreate?(ctx: WriteContext, columns: Columns, body: Record<string, unknown>): Promise<void>;

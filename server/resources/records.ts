@@ -6,7 +6,7 @@ import { findResource } from '../../resources/modules.ts';
 import { id, query, recordColumns, rowId, shownColumn } from './sql.ts';
 import { scopeCondition } from './scope.ts';
 import type { ListQuery } from './list-query.ts';
-import { cappedCount, EXACT_COUNT_LIMIT, TOTAL_COLUMN, totalOf } from './totals.ts';
+import { cappedCount, TOTAL_COLUMN, totalOf } from './totals.ts';
 
 export type ResourceRecord = Record<string, unknown> & { id: string; labels?: Record<string, string> };
 
@@ -16,7 +16,7 @@ const and = (parts: (SQL | undefined)[]) => {
 };
 
 /** One page of a collection and the number of rows matching (capped, see totals.ts), both within the caller's scope, in one statement. */
-export async function listRecords(db: Db, resource: ResourceDeclaration, caller: Caller, list: ListQuery, exactCountLimit = EXACT_COUNT_LIMIT) {
+export async function listRecords(db: Db, resource: ResourceDeclaration, caller: Caller, list: ListQuery, exactCountLimit: number) {
   const where = and([scopeCondition(resource, caller, 'read'), ...list.where]);
   const from = sql`${id(resource.table)} t`;
   const pageSize = list.end - list.start + 1;

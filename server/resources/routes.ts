@@ -12,7 +12,7 @@ import { isSuperAdmin, canUseOrganisation, andInScope } from './scope.ts';
 import { parseListQuery } from './list-query.ts';
 import { findRecord, listRecords, type ResourceRecord } from './records.ts';
 import { bodySchema, geometryErrors, normaliseBody, writableFields, type WriteMode } from './validation.ts';
-import { said, saidLabel } from './messages.ts';
+import { message, said, saidLabel } from './messages.ts';
 import { TOTAL_ESTIMATED_HEADER } from '../../core/list-contract.ts';
 import type { ResourceHooks, WriteContext } from './hooks.ts';
 
@@ -27,10 +27,10 @@ interface IdParams { id: string }
 export const listQuerystring = {
   type: 'object',
   properties: {
-    sort: { type: 'string', maxLength: 300, description: 'JSON ["field","ASC"|"DESC"]', errorMessage: 'The sort parameter is not valid' },
-    range: { type: 'string', maxLength: 50, description: 'JSON [start, end], inclusive', errorMessage: 'The range parameter is not valid' },
+    sort: { type: 'string', maxLength: 300, description: 'JSON ["field","ASC"|"DESC"]', errorMessage: message('api.list.sortInvalid') },
+    range: { type: 'string', maxLength: 50, description: 'JSON [start, end], inclusive', errorMessage: message('api.list.rangeInvalid') },
     // room for a filter by a thousand ids, the most one filter may list
-    filter: { type: 'string', maxLength: 65_536, description: 'JSON {"field": value, "q": "search text"}', errorMessage: 'The filter parameter is not valid' },
+    filter: { type: 'string', maxLength: 65_536, description: 'JSON {"field": value, "q": "search text"}', errorMessage: message('api.list.filterInvalid') },
   },
 };
 
@@ -134,13 +134,14 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, resource: R
     if (request.body && typeof request.body === 'object') normaliseBody(resource, request.body as Body);
   };
 
-  const querystring = hooks.extraFilterNames?.length
-    ? { ...listQuerystring, properties: { ...listQuerystring.properties, ...Object.fromEntries(hooks.extraFilterNames.map((name) => [name, { type: 'string' }])) } }
+  const extraFilters = Object.keys(hooks.extraFilters ?? {});
+  const querystring = extraFilters.length
+    ? { ...listQuerystring, properties: { ...listQuerystring.properties, ...Object.fromEntries(extraFilters.map((name) => [name, { description: 'a filter of its own (see the summary)' }])) } }
     : listQuerystring;
 
   const list = (maxPage: number) => async (request: FastifyRequest<{ Querystring: Record<string, unknown> }>, reply: FastifyReply) => {
     const caller = await requireCaller(request);
-    const listQuery = parseListQuery(resource, request.query, { maxPage, extraFilters: hooks.extraFilters?.(caller) });
+    const listQuery = parseListQuery(resource, request.query, { maxPage, extraFilters: hooks.extraFilters });
     const { rows, total, estimated } = await listRecords(db, resource, caller, listQuery, app.exactCountLimit);
     await hooks.decorate?.(db, rows, request.query);
     return sendList(reply, resource, listQuery.start, rows, total, estimated);

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { SERIAL_PATTERN } from '../http/params.ts';
 import { columnOf, type Field, type ResourceDeclaration } from '../../resources/define.ts';
 
 /** Runs a built statement on either driver and gives its rows. */
@@ -63,8 +64,6 @@ export function param(field: Field, value: unknown): SQL {
 }
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** A serial id (positions, alerts): up to 18 digits, always within bigint. */
-export const SERIAL_PATTERN = /^[0-9]{1,18}$/;
 
 /** A row id of the resource as a typed SQL parameter, or undefined when it cannot be one (a 404 or a 400 for the caller). */
 export function rowId(resource: Pick<ResourceDeclaration, 'ids'>, value: unknown): SQL | undefined {

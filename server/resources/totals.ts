@@ -4,7 +4,6 @@ import { query } from './sql.ts';
 
 // Above config.exactCountLimit matching rows a list's total is the planner's estimate, and the
 // answer says so (TOTAL_ESTIMATED_HEADER in core/list-contract.ts).
-export { EXACT_COUNT_LIMIT } from '../config.ts';
 
 export interface Total {
   total: number;

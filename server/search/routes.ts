@@ -39,7 +39,7 @@ export function searchRoutes(app: FastifyInstance, db: Db) {
       if (!hasPermission(caller.isSuperAdmin, caller.permissions, resource.module)) return;
       const list = parseListQuery(resource, { filter: JSON.stringify({ q: request.query.q }) }, { maxPage: SEARCH_LIMIT });
       list.end = SEARCH_LIMIT - 1;
-      const { rows, total } = await listRecords(db, resource, caller, list);
+      const { rows, total } = await listRecords(db, resource, caller, list, app.exactCountLimit);
       result[category] = rows;
       totals[category] = total;
     }));

@@ -33,13 +33,13 @@ export function manufacturerOf(organisationPath: string): string {
 
 export const simActivationHooks: ResourceHooks = {
   // the spec's query parameters: ?simStatus=INITIATED&organisation={id}
-  extraFilters: () => ({
+  extraFilters: {
     simStatus: (value) => choiceCondition(sql`t.status`, choiceList('simStatus', value, SIM_ORDER_STATUSES)),
     organisation: (value) => {
       if (typeof value !== 'string' || !/^[0-9a-f-]{36}$/i.test(value)) throw badRequest(said('api.list.filterOrganisation'));
       return sql`t.organisation_id = ${value}::uuid`;
     },
-  }),
+  },
 
   /** An order is raised for a device the caller can see, with no other order open; it starts INITIATED. */
   async beforeCreate(ctx, columns, body) {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { ResourceHooks } from '../resources/hooks.ts';
+import type { ExtraFilters } from '../resources/list-query.ts';
 import { MAX_EXPORT_PAGE } from '../resources/routes.ts';
 import { isoParameter, uuidParameter } from './query-params.ts';
 
@@ -10,22 +11,22 @@ import { isoParameter, uuidParameter } from './query-params.ts';
  * (`scope: 'device-history'`, server/resources/scope.ts). A page may be as large as an export's,
  * as the playback and the reports have always read them.
  */
+/** A period by ISO times on a history table's time column. */
+const periodFilters = (column: string): ExtraFilters => ({
+  from: (value) => sql`t.${sql.identifier(column)} >= ${isoParameter('from', value)}::timestamptz`,
+  to: (value) => sql`t.${sql.identifier(column)} <= ${isoParameter('to', value)}::timestamptz`,
+});
+
 export const positionHooks: ResourceHooks = {
   maxListPage: MAX_EXPORT_PAGE,
-  extraFilterNames: ['imei', 'vehicleId', 'from', 'to'],
-  extraFilters: () => ({
+  extraFilters: {
     imei: (value) => sql`t.device_id = (select id from devices where imei = ${String(value)})`,
     vehicleId: (value) => sql`t.device_id = (select device_id from vehicles where id = ${uuidParameter('vehicleId', value)}::uuid)`,
-    from: (value) => sql`t.fix_time >= ${isoParameter('from', value)}::timestamptz`,
-    to: (value) => sql`t.fix_time <= ${isoParameter('to', value)}::timestamptz`,
-  }),
+    ...periodFilters('fix_time'),
+  },
 };
 
 export const eventLogHooks: ResourceHooks = {
   maxListPage: MAX_EXPORT_PAGE,
-  extraFilterNames: ['from', 'to'],
-  extraFilters: () => ({
-    from: (value) => sql`t.event_time >= ${isoParameter('from', value)}::timestamptz`,
-    to: (value) => sql`t.event_time <= ${isoParameter('to', value)}::timestamptz`,
-  }),
+  extraFilters: periodFilters('event_time'),
 };

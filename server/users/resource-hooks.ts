@@ -14,9 +14,9 @@ import { query } from '../resources/sql.ts';
 import { labelOf, message, said } from '../resources/messages.ts';
 
 export const userHooks: ResourceHooks = {
-  extraFilters: () => ({
+  extraFilters: {
     roleName: (value) => sql`t.role_id in (select r.id from roles r where r.name = ${String(value)})`,
-  }),
+  },
   async beforeCreate(ctx, columns, body) {
     await assertAssignable(ctx.db, ctx.caller, String(body.roleId));
     columns.set('password_hash', sql`${await hashPassword(String(body.password))}`);
