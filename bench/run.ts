@@ -78,6 +78,7 @@ if (wanted('ingest')) {
 }
 if (wanted('live')) {
   console.log('');
+  buildConsoleIfNeeded(console.log);
   await liveFigures(console.log);
 }
 if (wanted('lists')) {

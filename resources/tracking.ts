@@ -92,10 +92,23 @@ export const fromWire = ([vehicleId, latitude, longitude, speed, heading, igniti
   fixTime: new Date(fixTime).toISOString(), receivedAt: new Date(receivedAt).toISOString(), status: VEHICLE_STATES[state] ?? 'noData',
 });
 
-/** The live socket's messages after the snapshot: positions, alerts, and states changed without a frame. */
+/**
+ * A vehicle outside the map's viewport, sent coarser and less often than the ones inside:
+ * [vehicleId, latitude, longitude, speed, state index], its latest position only.
+ */
+export type WireDistant = [string, number, number, number, number];
+
+/** The map's visible area, [west, south, east, north] in degrees; west above east crosses the antimeridian. */
+export type Viewport = [number, number, number, number];
+
+export const inViewport = ([west, south, east, north]: Viewport, latitude: number, longitude: number): boolean =>
+  latitude >= south && latitude <= north && (west <= east ? longitude >= west && longitude <= east : longitude >= west || longitude <= east);
+
+/** The live socket's messages after the snapshot: positions, alerts, states changed without a frame, and vehicles outside the viewport. */
 export interface WireUpdate<Alert> {
   type: 'update';
   positions: WirePosition[];
   events: Alert[];
   states?: WireState[];
+  distant?: WireDistant[];
 }

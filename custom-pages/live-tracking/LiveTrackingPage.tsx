@@ -7,11 +7,12 @@ import { useNotify, useTranslate } from 'react-admin';
 import { BaseMap } from '../../src/map/BaseMap.tsx';
 import { VehicleLayer, type VehiclePoint } from '../../src/map/VehicleLayer.tsx';
 import { STATE_COLOURS } from '../../src/map/stateColours.ts';
-import { useLiveFleet, type LiveAlert, type LiveVehicle } from '../../src/live/useLiveFleet.ts';
+import { useLiveEvents, useLiveFleet, useLiveValue, type LiveAlert, type LiveVehicle } from '../../src/live/useLiveFleet.ts';
 import { apiCall } from '../../providers/httpClient.ts';
 import { Telemetry, type TrackedVehicle } from './Telemetry.tsx';
 import { playAlarm } from './alarm.ts';
 import { ShareButton } from '../../src/live/ShareButton.tsx';
+import { LiveViewport } from '../../src/live/LiveViewport.tsx';
 import { FitPlaces, FollowPlace } from '../../src/map/MapCamera.tsx';
 import { GeofenceLayer } from '../../src/map/GeofenceLayer.tsx';
 import { placesOf, RoutePath } from '../../src/map/RoutePath.tsx';
@@ -24,24 +25,16 @@ const TRAIL_POINTS = 300;
 const LIST_REFRESH_MS = 2000;
 
 /** The searchable vehicle list beside the map. */
-const VehicleList = memo(function VehicleList({ vehicles, version, search, selectedId, onSelect }: {
-  vehicles: Map<string, LiveVehicle>; version: number; search: string; selectedId: string | null; onSelect: (id: string) => void;
+const VehicleList = memo(function VehicleList({ search, selectedId, onSelect }: {
+  search: string; selectedId: string | null; onSelect: (id: string) => void;
 }) {
   const translate = useTranslate();
-  const [shown, setShown] = useState(0);
-  const latest = useRef(version);
-  useEffect(() => { latest.current = version; });
-  useEffect(() => {
-    const timer = setInterval(() => setShown(latest.current), LIST_REFRESH_MS);
-    return () => clearInterval(timer);
-  }, []);
-  // until the first tick, show what there is
-  const effective = shown === 0 ? version : shown;
+  const { vehicles, version } = useLiveFleet(undefined, undefined, { refreshMs: LIST_REFRESH_MS });
   const matching = useMemo(() => {
     const needle = search.trim().toLowerCase();
     return [...vehicles.values()].filter((v) => !needle || v.registrationNumber.toLowerCase().includes(needle) || v.name.toLowerCase().includes(needle));
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [effective, search, vehicles]);
+  }, [version, search, vehicles]);
   return (
         <List dense sx={{ overflow: 'auto', flex: 1 }} aria-label={translate('tracking.live.search')}>
           {matching.slice(0, LIST_LIMIT).map((v) => (
@@ -56,6 +49,17 @@ const VehicleList = memo(function VehicleList({ vehicles, version, search, selec
         </List>
   );
 });
+
+/** The fleet on the map: the one part of the page that follows every move (once per animation frame). */
+function LiveVehicles({ selectedId, onSelect }: { selectedId: string | null; onSelect: (id: string) => void }) {
+  const { vehicles, version } = useLiveFleet();
+  const points = useMemo<VehiclePoint[]>(() => [...vehicles.values()]
+    .filter((v) => v.latitude !== null && v.longitude !== null)
+    .map((v) => ({ id: v.vehicleId, latitude: v.latitude!, longitude: v.longitude!, heading: v.heading, status: v.status, label: v.registrationNumber })),
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  [version]);
+  return <VehicleLayer points={points} selectedId={selectedId} onSelect={onSelect} version={version} />;
+}
 
 /**
  * Live tracking: every visible vehicle on a canvas map (clustered when zoomed out), a searchable
@@ -94,16 +98,16 @@ export function LiveTrackingPage() {
       ? { vehicleId: id, points: [...previous.points.slice(-TRAIL_POINTS + 1), point] }
       : { vehicleId: id, points: [point] }));
   }, []);
-  const fleet = useLiveFleet(onAlert, onUpdate);
+  useLiveEvents(onAlert, onUpdate);
+  // the page itself re-renders only when these change, not on every move of every vehicle
+  const connected = useLiveValue((fleet) => fleet.connected);
+  const count = useLiveValue((fleet) => fleet.vehicles.size);
+  const vehicles = useLiveValue((fleet) => fleet.vehicles);
+  const selected = useLiveValue((fleet) => (selectedId ? fleet.vehicles.get(selectedId) : undefined));
 
-  const points = useMemo<VehiclePoint[]>(() => [...fleet.vehicles.values()]
-    .filter((v) => v.latitude !== null && v.longitude !== null)
-    .map((v) => ({ id: v.vehicleId, latitude: v.latitude!, longitude: v.longitude!, heading: v.heading, status: v.status, label: v.registrationNumber })),
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  [fleet.version]);
-
-  const fleetPlaces = useMemo(() => placesOf(points), [points]);
-  const selected = selectedId ? fleet.vehicles.get(selectedId) : undefined;
+  // framed once, from the snapshot: worked out again only when a new snapshot replaces the fleet
+  const fleetPlaces = useMemo(() => placesOf([...vehicles.values()]
+    .filter((v): v is LiveVehicle & { latitude: number; longitude: number } => v.latitude !== null && v.longitude !== null)), [vehicles]);
   const select = useCallback((id: string) => setParams({ vehicleId: id }, { replace: true }), [setParams]);
 
   // the selected vehicle's full record, again whenever it moves (at most every two seconds)
@@ -142,15 +146,16 @@ export function LiveTrackingPage() {
         <Box sx={{ p: 1 }}>
           <TextField size="small" fullWidth label={translate('tracking.live.search')} value={search} onChange={(e) => setSearch(e.target.value)} />
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1 }}>
-            <Chip size="small" color={fleet.connected ? 'success' : 'default'} label={translate(fleet.connected ? 'tracking.vehicleStatus.live' : 'tracking.vehicleStatus.reconnecting')} />
-            <Typography variant="caption" color="text.secondary">{fleet.vehicles.size}</Typography>
+            <Chip size="small" color={connected ? 'success' : 'default'} label={translate(connected ? 'tracking.vehicleStatus.live' : 'tracking.vehicleStatus.reconnecting')} />
+            <Typography variant="caption" color="text.secondary">{count}</Typography>
           </Box>
         </Box>
-        <VehicleList vehicles={fleet.vehicles} version={fleet.version} search={search} selectedId={selectedId} onSelect={select} />
+        <VehicleList search={search} selectedId={selectedId} onSelect={select} />
       </Card>
       <Box sx={{ flex: 1, position: 'relative', minWidth: 0 }}>
         <BaseMap height="100%" overlays={<GeofenceLayer />}>
-          <VehicleLayer points={points} selectedId={selectedId} onSelect={select} version={fleet.version} />
+          <LiveVehicles selectedId={selectedId} onSelect={select} />
+          <LiveViewport focusId={selectedId} />
           {trail.vehicleId === selectedId && <RoutePath places={trail.points} opacity={0.7} />}
           <FollowPlace place={followPosition} />
           {/* the fleet framed once, when the first snapshot arrives */}

@@ -1,13 +1,18 @@
 let context: AudioContext | null = null;
+/** When the alarm sounding now ends: alerts in the meantime do not start another over it. */
+let soundingUntil = 0;
 
 /**
  * A two-tone alarm made with Web Audio: nothing to download, and it plays from a tab in the
- * background once the user has interacted with the page (browsers block sound before that).
+ * background once the user has interacted with the page (browsers block sound before that). A
+ * busy fleet's SOS alerts in quick succession sound one alarm, not a pile of them.
  */
 export function playAlarm() {
   try {
     context ??= new AudioContext();
     const now = context.currentTime;
+    if (now < soundingUntil) return;
+    soundingUntil = now + 6 * 0.25;
     for (let i = 0; i < 6; i += 1) {
       const oscillator = context.createOscillator();
       const gain = context.createGain();

@@ -55,7 +55,7 @@ export function VehicleStatusPage() {
   const fleet = useLiveFleet();
   // until the first snapshot arrives the counts are unknown, not zero
   const counts = useMemo(() => {
-    if (!fleet.version) return null;
+    if (!fleet.loaded) return null;
     const result = { total: fleet.vehicles.size, running: 0, idle: 0, stopped: 0, offline: 0, noData: 0 };
     for (const vehicle of fleet.vehicles.values()) result[vehicle.status] += 1;
     return result;

@@ -10,11 +10,15 @@ import { hasPermission } from '../../core/permissions.ts';
 import { query } from '../resources/sql.ts';
 import type { FeedPosition, LiveBatch, LiveEvent, LiveFeed } from './live.ts';
 import { vehicleStatesSql } from './routes.ts';
-import { toWire, VEHICLE_STATES, type LiveVehicle, type VehicleState, type WireState, type WireUpdate } from '../../resources/tracking.ts';
+import {
+  inViewport, toWire, VEHICLE_STATES, type LiveVehicle, type VehicleState, type Viewport, type WireDistant, type WireState, type WireUpdate,
+} from '../../resources/tracking.ts';
 
 export const SOCKET_PATH = '/api/socket';
 /** Deltas are gathered and sent at most this often. */
-const BATCH_MS = 250;
+const BATCH_MS = 100;
+/** Vehicles outside a map's viewport: their latest position is sent at most this often. */
+const DISTANT_MS = 2000;
 const AUTH_TIMEOUT_MS = 10_000;
 /** A browser this far behind is disconnected; on reconnecting it gets a fresh snapshot. */
 const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
@@ -32,6 +36,12 @@ class LiveSession {
   private states = new Map<string, VehicleState>();
   private positions = new Map<string, FeedPosition & { vehicleId: string }>();
   private changedStates: WireState[] = [];
+  /** The map's visible area, once the console names one: vehicles outside it wait in `distant`. */
+  private viewport: Viewport | null = null;
+  /** The vehicle the console has selected: sent in full wherever it is. */
+  private focus: string | null = null;
+  private distant = new Map<string, WireDistant>();
+  private distantTimer: NodeJS.Timeout | null = null;
   /** Vehicles with a position since the current recheck began: their state came with it, fresher than the recheck's. */
   private moved = new Set<string>();
   private events: LiveEvent[] = [];
@@ -86,9 +96,16 @@ class LiveSession {
     }
   }
 
+  /** The console's map moved: from now, positions outside `viewport` but the focused vehicle's go out coarse (null: every position in full). */
+  setViewport({ bounds, focus }: ViewportMessage) {
+    this.viewport = bounds;
+    this.focus = focus;
+  }
+
   stop() {
     this.unsubscribe?.();
     if (this.timer) clearTimeout(this.timer);
+    if (this.distantTimer) clearTimeout(this.distantTimer);
     if (this.refresher) clearInterval(this.refresher);
   }
 
@@ -112,9 +129,15 @@ class LiveSession {
     for (const position of batch.positions) {
       const vehicleId = this.devices.get(position.deviceId);
       if (!vehicleId) continue;
-      this.positions.set(position.deviceId, { ...position, vehicleId });
       this.states.set(vehicleId, position.status);
       this.moved.add(vehicleId);
+      if (this.viewport && vehicleId !== this.focus && !inViewport(this.viewport, position.latitude, position.longitude)) {
+        this.distant.set(vehicleId, [vehicleId, position.latitude, position.longitude, position.speed, VEHICLE_STATES.indexOf(position.status)]);
+        this.distantTimer ??= setTimeout(() => this.flushDistant(), DISTANT_MS);
+        continue;
+      }
+      this.distant.delete(vehicleId);
+      this.positions.set(position.deviceId, { ...position, vehicleId });
       any = true;
     }
     for (const event of batch.events) {
@@ -140,9 +163,37 @@ class LiveSession {
     this.send(update);
   }
 
+  private flushDistant() {
+    this.distantTimer = null;
+    if (!this.distant.size) return;
+    const update: WireUpdate<LiveEvent> = { type: 'update', positions: [], events: [], distant: [...this.distant.values()] };
+    this.distant = new Map();
+    this.send(update);
+  }
+
   private send(message: unknown) {
     if (this.socket.readyState === this.socket.OPEN) this.socket.send(JSON.stringify(message));
   }
+}
+
+const VIEWPORT_REFUSED = 'The viewport must be [west, south, east, north] in degrees, or null, and its focus a vehicle id';
+
+/** What a console sent: its token (a first sign-in or a newer one) or its map's viewport (bounds undefined: not a viewport). Anything else counts as a sign-in without a token. */
+interface ViewportMessage { bounds: Viewport | null; focus: string | null }
+
+function readMessage(data: unknown): { type: 'auth'; token: string } | { type: 'viewport'; viewport: ViewportMessage | undefined } {
+  let message: { type?: unknown; token?: unknown; bounds?: unknown; focus?: unknown } = {};
+  try {
+    message = JSON.parse(String(data)) as typeof message;
+  } catch { /* answered as a sign-in without a token */ }
+  if (message?.type === 'viewport') {
+    const { bounds: b, focus = null } = message;
+    const validBounds = b === null || (Array.isArray(b) && b.length === 4 && b.every((n) => typeof n === 'number' && Number.isFinite(n))
+      && Math.abs(b[0]) <= 180 && Math.abs(b[2]) <= 180 && Math.abs(b[1]) <= 90 && Math.abs(b[3]) <= 90 && b[1] <= b[3]);
+    const validFocus = focus === null || (typeof focus === 'string' && focus.length <= 64);
+    return { type: 'viewport', viewport: validBounds && validFocus ? { bounds: b as Viewport | null, focus: focus as string | null } : undefined };
+  }
+  return { type: 'auth', token: message?.type === 'auth' && typeof message.token === 'string' ? message.token : '' };
 }
 
 /**
@@ -152,7 +203,10 @@ class LiveSession {
  * connection whose token expired or whose user lost access is closed within `refreshMs` (config.liveRecheckMs: every
  * such recheck re-reads the vehicles the user may see and sends the states changed without a frame). The answer is a snapshot of the vehicles the user may see,
  * then `update` messages with batched positions (arrays, see WirePosition), alerts, and the states
- * that changed without a position (WireState). The server decides every state; the console shows it.
+ * that changed without a position (WireState). A console showing a map sends
+ * `{"type":"viewport","bounds":[west,south,east,north],"focus":vehicleId}` (null: none): positions inside
+ * and the focused vehicle's come in full every BATCH_MS, the others as `distant` (WireDistant), the
+ * latest of each every DISTANT_MS. The server decides every state; the console shows it.
  */
 export function registerLiveSocket(app: FastifyInstance, db: Db, callers: CallerDirectory, keys: AuthKeys, feed: LiveFeed, refreshMs: number) {
   const server = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
@@ -177,28 +231,37 @@ export function registerLiveSocket(app: FastifyInstance, db: Db, callers: Caller
 
   const accept = (ws: WebSocket) => {
     let session: LiveSession | null = null;
+    let viewport: ViewportMessage = { bounds: null, focus: null };
+    let signingIn = Promise.resolve();
     const deadline = setTimeout(() => ws.close(4401, 'Sign in first'), AUTH_TIMEOUT_MS);
     ws.on('message', (data) => {
-      void (async () => {
-        let token = '';
-        try {
-          const message = JSON.parse(String(data)) as { type?: string; token?: string };
-          if (message.type === 'auth' && typeof message.token === 'string') token = message.token;
-        } catch { /* answered below */ }
-        const caller = await authorise(token);
+      const message = readMessage(data);
+      if (message.type === 'viewport') {
+        if (!message.viewport) {
+          ws.close(4400, VIEWPORT_REFUSED);
+          return;
+        }
+        viewport = message.viewport;
+        session?.setViewport(viewport);
+        return;
+      }
+      // one sign-in or renewal at a time: a renewal never races the first sign-in into a second session
+      signingIn = signingIn.then(async () => {
+        const caller = await authorise(message.token);
         clearTimeout(deadline);
         if (typeof caller === 'number') {
           ws.close(caller, caller === 4401 ? 'Please sign in' : 'You do not have permission to do this');
           return;
         }
         if (session) {
-          session.renew(caller, token);
+          session.renew(caller, message.token);
           return;
         }
-        session = new LiveSession(ws, db, caller, token, authorise, feed, refreshMs);
+        session = new LiveSession(ws, db, caller, message.token, authorise, feed, refreshMs);
+        session.setViewport(viewport);
         sessions.add(session);
         await session.start();
-      })().catch((error: unknown) => {
+      }).catch((error: unknown) => {
         app.log.error({ err: error }, 'live socket failed');
         ws.close(1011, 'Something went wrong');
       });

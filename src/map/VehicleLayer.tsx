@@ -17,7 +17,22 @@ export interface VehiclePoint {
 
 /** Below this zoom, nearby vehicles are drawn as one numbered circle. */
 const CLUSTER_UNTIL_ZOOM = 14;
+/**
+ * Clusters are worked out again at most this often while vehicles move (at once on a zoom): with
+ * ten thousand vehicles, doing it on every update would cost the map its frames. Vehicles drawn
+ * on their own always show where they are now.
+ */
+const CLUSTER_REFRESH_MS = 1000;
 const HIT_RADIUS = 14;
+
+/** Every vehicle in the bounds, as the features clusters come in (no clustering when zoomed in). */
+function pointsIn(latest: Map<string, VehiclePoint>, bounds: L.LatLngBounds) {
+  const features: { properties: { point: VehiclePoint }; geometry: { coordinates: [number, number] } }[] = [];
+  for (const point of latest.values()) {
+    if (bounds.contains([point.latitude, point.longitude])) features.push({ properties: { point }, geometry: { coordinates: [point.longitude, point.latitude] } });
+  }
+  return features;
+}
 
 type Drawn = { x: number; y: number; r: number; vehicleId?: string; clusterId?: number; lat: number; lng: number };
 
@@ -34,7 +49,11 @@ export function VehicleLayer({ points, selectedId, onSelect, version }: {
   version: number;
 }) {
   const map = useMap();
-  const state = useRef({ points, selectedId, onSelect, drawn: [] as Drawn[], index: null as Supercluster | null, frame: 0 });
+  const state = useRef({
+    points, selectedId, onSelect, drawn: [] as Drawn[], frame: 0,
+    latest: new Map<string, VehiclePoint>(),
+    clusters: null as { index: Supercluster; zoom: number; builtAt: number } | null,
+  });
   const canvasRef = useRef<HTMLCanvasElement | null>(null);
   const drawRef = useRef<() => void>(() => undefined);
 
@@ -63,13 +82,15 @@ export function VehicleLayer({ points, selectedId, onSelect, version }: {
       const zoom = map.getZoom();
       const bounds = map.getBounds().pad(0.1);
       const drawn: Drawn[] = [];
-      const { index, selectedId: selected } = state.current;
-      if (!index) return;
-      const features = index.getClusters([bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()], Math.round(zoom));
+      const { selectedId: selected, latest } = state.current;
+      const features = zoom >= CLUSTER_UNTIL_ZOOM ? pointsIn(latest, bounds) : clustersAt(Math.round(zoom), bounds);
       for (const feature of features) {
-        const [lng, lat] = feature.geometry.coordinates as [number, number];
-        const p = map.latLngToContainerPoint([lat, lng]);
         const props = feature.properties as { cluster?: boolean; cluster_id?: number; point_count?: number; point?: VehiclePoint };
+        // a vehicle drawn alone shows where it is now, though the clusters were worked out a moment ago
+        const point = props.point ? latest.get(props.point.id) : undefined;
+        if (props.point && !point) continue;
+        const [lng, lat] = point ? [point.longitude, point.latitude] : feature.geometry.coordinates as [number, number];
+        const p = map.latLngToContainerPoint([lat, lng]);
         if (props.cluster) {
           const count = props.point_count ?? 0;
           const r = 12 + Math.min(18, Math.log2(count) * 3);
@@ -88,7 +109,7 @@ export function VehicleLayer({ points, selectedId, onSelect, version }: {
           drawn.push({ x: p.x, y: p.y, r, clusterId: props.cluster_id, lat, lng });
           continue;
         }
-        const vehicle = props.point!;
+        const vehicle = point!;
         const isSelected = vehicle.id === selected;
         const size = isSelected ? 13 : 9;
         ctx.save();
@@ -121,6 +142,21 @@ export function VehicleLayer({ points, selectedId, onSelect, version }: {
       state.current.drawn = drawn;
       noteDrawn();
     };
+    /** The clusters at `zoom`: of that zoom alone (a seventh of the work of every zoom), refreshed at most every CLUSTER_REFRESH_MS. */
+    const clustersAt = (zoom: number, bounds: L.LatLngBounds) => {
+      let { clusters } = state.current;
+      if (!clusters || clusters.zoom !== zoom || performance.now() - clusters.builtAt > CLUSTER_REFRESH_MS) {
+        const index = new Supercluster({ radius: 50, minZoom: zoom, maxZoom: zoom });
+        index.load(state.current.points.map((point) => ({
+          type: 'Feature' as const,
+          properties: { point },
+          geometry: { type: 'Point' as const, coordinates: [point.longitude, point.latitude] },
+        })));
+        clusters = { index, zoom, builtAt: performance.now() };
+        state.current.clusters = clusters;
+      }
+      return clusters.index.getClusters([bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()], zoom);
+    };
     const schedule = () => {
       if (!state.current.frame) state.current.frame = requestAnimationFrame(draw);
     };
@@ -139,8 +175,11 @@ export function VehicleLayer({ points, selectedId, onSelect, version }: {
       }
       if (!best) return;
       if (best.vehicleId) state.current.onSelect(best.vehicleId);
-      else if (best.clusterId !== undefined && state.current.index) {
-        map.setView([best.lat, best.lng], Math.min(state.current.index.getClusterExpansionZoom(best.clusterId), 18));
+      else if (best.clusterId !== undefined && state.current.clusters) {
+        // frame the cluster's vehicles
+        const leaves = state.current.clusters.index.getLeaves(best.clusterId, Infinity);
+        const places = leaves.map((leaf) => (leaf.geometry.coordinates as [number, number])).map(([lng, lat]) => L.latLng(lat, lng));
+        if (places.length) map.fitBounds(L.latLngBounds(places), { padding: [40, 40], maxZoom: 18 });
       }
     };
     const hide = () => { canvas.style.visibility = 'hidden'; };
@@ -164,15 +203,9 @@ export function VehicleLayer({ points, selectedId, onSelect, version }: {
 
   useEffect(() => {
     state.current.points = points;
+    state.current.latest = new Map(points.map((point) => [point.id, point]));
     state.current.selectedId = selectedId;
     state.current.onSelect = onSelect;
-    const index = new Supercluster({ radius: 50, maxZoom: CLUSTER_UNTIL_ZOOM - 1 });
-    index.load(points.map((point) => ({
-      type: 'Feature' as const,
-      properties: { point },
-      geometry: { type: 'Point' as const, coordinates: [point.longitude, point.latitude] },
-    })));
-    state.current.index = index;
     drawRef.current();
   }, [points, selectedId, onSelect, version]);
 

@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { fromWire, VEHICLE_STATES, type VehicleState, type WirePosition, type WireState } from '../../resources/tracking.ts';
+import { fromWire, VEHICLE_STATES, type VehicleState, type WirePosition, type WireDistant, type WireState } from '../../resources/tracking.ts';
 import WebSocket from 'ws';
 
 /** A TCP connection playing an AIS-140 device: sends text, collects what the server answers. */
@@ -39,7 +39,7 @@ export async function eventually<T>(check: () => Promise<T> | T, ms = 5000, what
 }
 
 export interface LiveMessage {
-  type: string; vehicles?: { vehicleId: string; deviceId: string | null; status: VehicleState }[]; positions?: WirePosition[]; events?: { type: string; vehicleId: string }[]; states?: WireState[];
+  type: string; vehicles?: { vehicleId: string; deviceId: string | null; status: VehicleState }[]; positions?: WirePosition[]; events?: { type: string; vehicleId: string }[]; states?: WireState[]; distant?: WireDistant[];
 }
 
 /** A console's live socket: signs in with the first message and keeps every message. */
@@ -59,6 +59,8 @@ export async function openLiveSocket(url: string, token: string) {
     /** States changed without a position: [vehicleId, state]. */
     states: () => messages.flatMap((m) => m.states ?? []).map(([vehicleId, state]) => [vehicleId, VEHICLE_STATES[state]] as const),
     events: () => messages.flatMap((m) => m.events ?? []),
+    /** Vehicles outside the viewport: [vehicleId, latitude, longitude, speed, state index]. */
+    distant: () => messages.flatMap((m) => m.distant ?? []),
     send: (message: unknown) => ws.send(JSON.stringify(message)),
     close: () => ws.close(),
   };

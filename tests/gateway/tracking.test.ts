@@ -4,6 +4,7 @@ import { bearer, signIn, startTestServer, ADMIN_EMAIL, ADMIN_PASSWORD, demoEmail
 import { loginFrame, normalFrame, emergencyFrame, type DeviceState } from '../../server/simulator/frames.ts';
 import { ACKS } from '../../server/gateway/server.ts';
 import { connectDevice, eventually, openLiveSocket } from './device-client.ts';
+import { VEHICLE_STATES } from '../../resources/tracking.ts';
 
 let server: TestServer;
 let admin: string;
@@ -252,6 +253,32 @@ describe('live tracking API', () => {
     await eventually(() => socket.positions().find((p) => p.speed === 33.3), 3000, 'update after renewal');
     socket.send({ type: 'auth', token: 'expired-or-forged' });
     await eventually(() => socket.closeCode === 4401, 3000, 'close 4401');
+    tracker.close();
+  });
+
+  it('sends the vehicles of the map\'s viewport and the selected one in full, the others coarse and later', async () => {
+    const socket = await openLiveSocket(`${url}/api/socket`, customer);
+    await eventually(() => socket.messages.find((m) => m.type === 'snapshot'), 5000, 'snapshot');
+    // a viewport over Mumbai: the vehicle reports from Kanpur
+    socket.send({ type: 'viewport', bounds: [72.7, 18.8, 73.1, 19.3], focus: null });
+    const tracker = await connectDevice(server.gatewayPort);
+    await tracker.send(normalFrame(device(SUNRISE_IMEI, { speed: 44.4 }), new Date(Date.now() + 4000)));
+    const distant = await eventually(() => socket.distant().find(([id]) => id === vehicles[SUNRISE_IMEI]), 4000, 'coarse position');
+    expect(distant).toEqual([vehicles[SUNRISE_IMEI], 26.4499, 80.3319, 44.4, VEHICLE_STATES.indexOf('running')]);
+    expect(socket.positions().some((p) => p.speed === 44.4)).toBe(false);
+
+    // selected, it comes in full wherever it is; back in view, so do the others
+    socket.send({ type: 'viewport', bounds: [72.7, 18.8, 73.1, 19.3], focus: vehicles[SUNRISE_IMEI] });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await tracker.send(normalFrame(device(SUNRISE_IMEI, { speed: 45.5 }), new Date(Date.now() + 5000)));
+    expect(await eventually(() => socket.positions().find((p) => p.speed === 45.5), 3000, 'focused position')).toMatchObject({ heading: 90 });
+    socket.send({ type: 'viewport', bounds: [80, 26, 81, 27], focus: null });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await tracker.send(normalFrame(device(SUNRISE_IMEI, { speed: 46.6 }), new Date(Date.now() + 6000)));
+    await eventually(() => socket.positions().find((p) => p.speed === 46.6), 3000, 'position in view');
+
+    socket.send({ type: 'viewport', bounds: [72.7, 95, 73.1, 19.3] });
+    expect(await eventually(() => socket.closeCode, 3000, 'refused viewport')).toBe(4400);
     tracker.close();
   });
 
