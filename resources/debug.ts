@@ -5,8 +5,6 @@ export const EPHEMERAL_LIFETIME_MS = 24 * 60 * 60_000;
 export const MAX_EPHEMERAL_PER_ORGANISATION = 20;
 /** Newest frames the page shows. */
 export const MAX_FRAMES_SHOWN = 50;
-/** How often the page asks for new frames. */
-export const FRAMES_POLL_MS = 2000;
 
 export interface EphemeralDevice {
   id: string;
@@ -29,3 +27,8 @@ export interface DebugFrame {
   checksum: 'valid' | 'invalid' | 'absent';
   error: string | null;
 }
+
+/** What the live socket sends the debug page about its temporary device: its newest frames, or why it cannot (server/debug/frame-watch.ts). */
+export type FramesMessage =
+  | { type: 'frames'; deviceId: string; device: EphemeralDevice; frames: DebugFrame[] }
+  | { type: 'frames'; deviceId: string; gone: { message: string; messageKey: string } };

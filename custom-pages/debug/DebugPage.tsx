@@ -5,27 +5,23 @@ import { apiCall } from '../../providers/httpClient.ts';
 import { PageHeader } from '../../src/layout/PageHeader.tsx';
 import { errorMessage } from '../../src/pages/auth/useFormCall.tsx';
 import { formatDateTime } from '../../core/format/date.ts';
-import { FRAMES_POLL_MS, type DebugFrame, type EphemeralDevice } from '../../resources/debug.ts';
+import type { DebugFrame, EphemeralDevice } from '../../resources/debug.ts';
+import { liveConnection } from '../../src/live/connection.ts';
 import { FrameList } from './FrameList.tsx';
 
 /**
- * The chosen device's frames, asked for every 2 seconds while the page is open. Polling rather
- * than the live socket: that socket carries positions of vehicles a user may see, and a temporary
- * device has neither vehicle nor stored positions (docs/tracking.md, "Debug devices").
+ * The chosen device's frames: at once, then whenever the gateway keeps another, through the tab's
+ * one live socket (src/live/connection.ts; server/debug/frame-watch.ts).
  */
 function useFrames(deviceId: string | null) {
+  const translate = useTranslate();
   const [state, setState] = useState<{ deviceId: string; frames: DebugFrame[] | null; gone: string | null } | null>(null);
   useEffect(() => {
     if (!deviceId) return;
-    let current = true;
-    const load = () => apiCall<{ data: { frames: DebugFrame[] } }>(`/device/ephemeral/${deviceId}/frames`).then(
-      ({ data }) => { if (current) setState({ deviceId, frames: data.frames, gone: null }); },
-      (error: unknown) => { if (current) setState({ deviceId, frames: null, gone: errorMessage(error, '') }); },
-    );
-    void load();
-    const timer = setInterval(() => void load(), FRAMES_POLL_MS);
-    return () => { current = false; clearInterval(timer); };
-  }, [deviceId]);
+    return liveConnection.watchFrames(deviceId, (message) => setState('gone' in message
+      ? { deviceId, frames: null, gone: translate(message.gone.messageKey, { _: message.gone.message }) }
+      : { deviceId, frames: message.frames, gone: null }));
+  }, [deviceId, translate]);
   // what was loaded for another device is not shown for this one
   return state && state.deviceId === deviceId ? state : { frames: null, gone: null };
 }

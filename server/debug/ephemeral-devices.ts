@@ -29,7 +29,7 @@ const columns = sql`e.id, e.imei, e.expires_at as "expiresAt", e.created_at as "
   trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) as "createdBy",
   (select max(r.received_at) from raw_logs r where r.imei = e.imei and r.device_id is null and r.received_at >= e.created_at) as "lastFrameAt"`;
 
-async function visibleDevice(db: Db, caller: Caller, deviceId: string): Promise<EphemeralDevice> {
+export async function visibleDevice(db: Db, caller: Caller, deviceId: string): Promise<EphemeralDevice> {
   const [device] = await query<EphemeralDevice>(db, sql`
     select ${columns} from ephemeral_devices e left join users u on u.id = e.created_by
     where e.id = ${deviceId}::uuid and ${alive} and ${inOrganisationTree(sql`e.organisation_id`, caller.organisationPath)}`);
@@ -38,7 +38,7 @@ async function visibleDevice(db: Db, caller: Caller, deviceId: string): Promise<
 }
 
 /** The raw log rows of a temporary device's IMEI since it was added, decoded again for the page: newest first. */
-async function framesOf(db: Db, device: EphemeralDevice): Promise<DebugFrame[]> {
+export async function framesOf(db: Db, device: EphemeralDevice): Promise<DebugFrame[]> {
   const rows = await query<{ id: string; receivedAt: string; frame: string; parseResult: string; message: string | null }>(db, sql`
     select id, received_at as "receivedAt", frame, parse_result as "parseResult", message from raw_logs
     where imei = ${device.imei} and device_id is null and received_at >= ${device.createdAt}::timestamptz

@@ -218,6 +218,7 @@ export class FrameStore {
     const latest = new Map<string, { seen: string; position: Record<string, unknown> | null; fix: number; health: unknown; firmware: string | null; earliestFix: string | null }>();
     const livePositions: ArrivingPosition[] = [];
     const results: StoredFrame[] = [];
+    const unregistered = new Set<string>();
 
     for (const { frame } of batch) {
       const { outcome } = frame;
@@ -227,6 +228,7 @@ export class FrameStore {
       const imei = imeiOf(outcome);
       raw.push({ imei, device_id: owner?.deviceId ?? null, organisation_id: owner?.organisationId ?? null, received_at: receivedAt, frame: frame.text, parse_result: described.parseResult, message: described.message });
       results.push({ parseResult: described.parseResult, device: owner });
+      if (!owner && imei) unregistered.add(imei);
       if (!owner || !outcome.ok) continue;
       const device = owner;
 
@@ -321,6 +323,7 @@ export class FrameStore {
       liveBatch = {
         positions: [...moved.values()].map(({ organisationId: _o, ...p }) => ({ ...p, status: motions.get(p.deviceId) ?? 'noData' })),
         events: events.map(({ organisationId: _o, attributes: _a, ...e }) => e),
+        unregistered: [...unregistered],
       };
       for (const statement of this.live.notifyStatements(liveBatch)) await tx.execute(statement);
     });

@@ -19,6 +19,8 @@ export interface LiveEvent {
 export interface LiveBatch {
   positions: FeedPosition[];
   events: LiveEvent[];
+  /** IMEIs of no registered device whose frames the batch kept (a debug page may be watching one). */
+  unregistered?: string[];
 }
 
 export const LIVE_CHANNEL = 'waymark_live';
@@ -45,22 +47,22 @@ export class LiveFeed {
   }
 
   publish(batch: LiveBatch) {
-    if (batch.positions.length || batch.events.length) this.emitter.emit('batch', batch);
+    if (batch.positions.length || batch.events.length || batch.unregistered?.length) this.emitter.emit('batch', batch);
   }
 
   /** One statement NOTIFYing the batch to other processes, in payloads under the limit (none on the embedded database). */
   notifyStatements(batch: LiveBatch): SQL[] {
     if (this.database.kind !== 'postgres') return [];
     const payloads: string[] = [];
-    let chunk: LiveBatch = { positions: [], events: [] };
+    let chunk: Required<LiveBatch> = { positions: [], events: [], unregistered: [] };
     let size = 0;
     const flush = () => {
-      if (!chunk.positions.length && !chunk.events.length) return;
-      payloads.push(JSON.stringify({ o: this.origin, p: chunk.positions, e: chunk.events }));
-      chunk = { positions: [], events: [] };
+      if (!chunk.positions.length && !chunk.events.length && !chunk.unregistered.length) return;
+      payloads.push(JSON.stringify({ o: this.origin, p: chunk.positions, e: chunk.events, u: chunk.unregistered }));
+      chunk = { positions: [], events: [], unregistered: [] };
       size = 0;
     };
-    for (const [key, items] of [['positions', batch.positions], ['events', batch.events]] as const) {
+    for (const [key, items] of [['positions', batch.positions], ['events', batch.events], ['unregistered', batch.unregistered ?? []]] as const) {
       for (const item of items) {
         const length = JSON.stringify(item).length + 1;
         if (size + length > PAYLOAD_LIMIT) flush();
@@ -80,8 +82,8 @@ export class LiveFeed {
     this.unlisten = await this.database.listen(LIVE_CHANNEL, (payload) => {
       if (payload.startsWith(own)) return;
       try {
-        const message = JSON.parse(payload) as { o: string; p: FeedPosition[]; e: LiveEvent[] };
-        if (message.o !== this.origin) this.publish({ positions: message.p, events: message.e });
+        const message = JSON.parse(payload) as { o: string; p: FeedPosition[]; e: LiveEvent[]; u?: string[] };
+        if (message.o !== this.origin) this.publish({ positions: message.p, events: message.e, unregistered: message.u ?? [] });
       } catch {
         // a payload from an older or foreign sender: nothing to show
       }

@@ -10,11 +10,16 @@ import { hasPermission } from '../../core/permissions.ts';
 import { query } from '../resources/sql.ts';
 import type { FeedPosition, LiveBatch, LiveEvent, LiveFeed } from './live.ts';
 import { vehicleStatesSql } from './routes.ts';
+import { readMessage, VIEWPORT_REFUSED, WATCH_REFUSED, type ViewportMessage } from './socket-messages.ts';
+import { FrameWatch } from '../debug/frame-watch.ts';
 import {
   inViewport, toWire, VEHICLE_STATES, type LiveVehicle, type VehicleState, type Viewport, type WireDistant, type WireState, type WireUpdate,
 } from '../../resources/tracking.ts';
 
 export const SOCKET_PATH = '/api/socket';
+/** Who may open the socket: the live pages' users (the fleet) and the debug page's (a temporary device's frames). */
+const SOCKET_PERMISSIONS = ['live-tracking', 'vehicle-status', 'debug'];
+const watchesFleet = (caller: Caller) => ['live-tracking', 'vehicle-status'].some((p) => hasPermission(caller.isSuperAdmin, caller.permissions, p));
 /** Deltas are gathered and sent at most this often. */
 const BATCH_MS = 100;
 /** Vehicles outside a map's viewport: their latest position is sent at most this often. */
@@ -48,6 +53,9 @@ class LiveSession {
   private timer: NodeJS.Timeout | null = null;
   private refresher: NodeJS.Timeout | null = null;
   private unsubscribe: (() => void) | null = null;
+  /** Whether the console asked for the fleet (the debug page alone does not). */
+  private fleet = false;
+  private frames: FrameWatch | null = null;
 
   constructor(
     private readonly socket: WebSocket,
@@ -59,14 +67,32 @@ class LiveSession {
     private readonly refreshMs: number,
   ) {}
 
-  async start() {
-    const vehicles = await snapshotOf(this.db, this.caller);
+  async start(fleet: boolean) {
+    this.unsubscribe = this.feed.subscribe((batch) => this.take(batch));
+    this.refresher = setInterval(() => void this.recheck(), this.refreshMs);
+    if (fleet) await this.startFleet();
+  }
+
+  /** The vehicles the caller may see (none without a live page's permission): a snapshot, then their updates. */
+  async startFleet() {
+    if (this.fleet) return;
+    this.fleet = true;
+    const vehicles = await this.visibleVehicles();
     if (this.socket.readyState !== this.socket.OPEN) return;
     this.remember(vehicles);
     this.states = new Map(vehicles.map((v) => [v.vehicleId, v.status]));
     this.send({ type: 'snapshot', vehicles });
-    this.unsubscribe = this.feed.subscribe((batch) => this.take(batch));
-    this.refresher = setInterval(() => void this.recheck(), this.refreshMs);
+  }
+
+  private visibleVehicles(): Promise<LiveVehicle[]> {
+    return watchesFleet(this.caller) ? snapshotOf(this.db, this.caller) : Promise.resolve([]);
+  }
+
+  /** A debug page's temporary device: its frames now and as they arrive (null: none). */
+  watchFrames(deviceId: string | null) {
+    this.frames?.stop();
+    this.frames = deviceId ? new FrameWatch(this.db, this.caller, deviceId, (message) => this.send(message)) : null;
+    void this.frames?.load();
   }
 
   /** A newer access token from the console keeps the connection going past the old one's expiry. */
@@ -87,8 +113,10 @@ class LiveSession {
         return;
       }
       this.caller = caller;
+      this.frames?.recheck(caller);
+      if (!this.fleet) return;
       this.moved.clear();
-      const vehicles = await snapshotOf(this.db, this.caller);
+      const vehicles = await this.visibleVehicles();
       this.remember(vehicles);
       this.noteStates(vehicles);
     } catch {
@@ -104,6 +132,7 @@ class LiveSession {
 
   stop() {
     this.unsubscribe?.();
+    this.frames?.stop();
     if (this.timer) clearTimeout(this.timer);
     if (this.distantTimer) clearTimeout(this.distantTimer);
     if (this.refresher) clearInterval(this.refresher);
@@ -125,6 +154,7 @@ class LiveSession {
   }
 
   private take(batch: LiveBatch) {
+    if (batch.unregistered?.length) this.frames?.heard(batch.unregistered);
     let any = false;
     for (const position of batch.positions) {
       const vehicleId = this.devices.get(position.deviceId);
@@ -176,26 +206,6 @@ class LiveSession {
   }
 }
 
-const VIEWPORT_REFUSED = 'The viewport must be [west, south, east, north] in degrees, or null, and its focus a vehicle id';
-
-/** What a console sent: its token (a first sign-in or a newer one) or its map's viewport (bounds undefined: not a viewport). Anything else counts as a sign-in without a token. */
-interface ViewportMessage { bounds: Viewport | null; focus: string | null }
-
-function readMessage(data: unknown): { type: 'auth'; token: string } | { type: 'viewport'; viewport: ViewportMessage | undefined } {
-  let message: { type?: unknown; token?: unknown; bounds?: unknown; focus?: unknown } = {};
-  try {
-    message = JSON.parse(String(data)) as typeof message;
-  } catch { /* answered as a sign-in without a token */ }
-  if (message?.type === 'viewport') {
-    const { bounds: b, focus = null } = message;
-    const validBounds = b === null || (Array.isArray(b) && b.length === 4 && b.every((n) => typeof n === 'number' && Number.isFinite(n))
-      && Math.abs(b[0]) <= 180 && Math.abs(b[2]) <= 180 && Math.abs(b[1]) <= 90 && Math.abs(b[3]) <= 90 && b[1] <= b[3]);
-    const validFocus = focus === null || (typeof focus === 'string' && focus.length <= 64);
-    return { type: 'viewport', viewport: validBounds && validFocus ? { bounds: b as Viewport | null, focus: focus as string | null } : undefined };
-  }
-  return { type: 'auth', token: message?.type === 'auth' && typeof message.token === 'string' ? message.token : '' };
-}
-
 /**
  * The live socket at /api/socket. The browser cannot set headers on a WebSocket, and a token in
  * the address ends up in logs, so the first message carries the access token:
@@ -225,7 +235,7 @@ export function registerLiveSocket(app: FastifyInstance, db: Db, callers: Caller
   const authorise = async (token: string): Promise<Caller | number> => {
     const caller = token ? await callerFromToken(callers, keys, token) : null;
     if (!caller) return 4401;
-    const allowed = ['live-tracking', 'vehicle-status'].some((p) => hasPermission(caller.isSuperAdmin, caller.permissions, p));
+    const allowed = SOCKET_PERMISSIONS.some((p) => hasPermission(caller.isSuperAdmin, caller.permissions, p));
     return allowed ? caller : 4403;
   };
 
@@ -236,6 +246,16 @@ export function registerLiveSocket(app: FastifyInstance, db: Db, callers: Caller
     const deadline = setTimeout(() => ws.close(4401, 'Sign in first'), AUTH_TIMEOUT_MS);
     ws.on('message', (data) => {
       const message = readMessage(data);
+      if (message.type === 'fleet' || message.type === 'watch-frames') {
+        // after the sign-in sent before it has been answered
+        signingIn = signingIn.then(async () => {
+          if (!session) ws.close(4401, 'Sign in first');
+          else if (message.type === 'fleet') await session.startFleet();
+          else if (message.deviceId === undefined) ws.close(4400, WATCH_REFUSED);
+          else session.watchFrames(message.deviceId);
+        }).catch(() => ws.close(1011, 'Something went wrong'));
+        return;
+      }
       if (message.type === 'viewport') {
         if (!message.viewport) {
           ws.close(4400, VIEWPORT_REFUSED);
@@ -260,7 +280,7 @@ export function registerLiveSocket(app: FastifyInstance, db: Db, callers: Caller
         session = new LiveSession(ws, db, caller, message.token, authorise, feed, refreshMs);
         session.setViewport(viewport);
         sessions.add(session);
-        await session.start();
+        await session.start(message.fleet);
       }).catch((error: unknown) => {
         app.log.error({ err: error }, 'live socket failed');
         ws.close(1011, 'Something went wrong');

@@ -3,6 +3,7 @@ import { readSession } from '../../providers/session.ts';
 import {
   fromWire, VEHICLE_STATES, type LivePosition, type LiveVehicle, type Viewport, type WireDistant, type WireUpdate,
 } from '../../resources/tracking.ts';
+import type { FramesMessage } from '../../resources/debug.ts';
 import { noteReceived } from './metrics.ts';
 
 export interface LiveAlert {
@@ -21,6 +22,8 @@ export interface LiveUpdate {
 }
 
 export interface LiveListener {
+  /** false: a page that needs no vehicles (the debug page); the socket then skips the fleet until one does. */
+  fleet?: boolean;
   /** The fleet changed; called at most once per animation frame. */
   onChange?: () => void;
   onUpdate?: (update: LiveUpdate) => void;
@@ -38,12 +41,12 @@ const socketUrl = () => {
   return url.toString();
 };
 
-type Incoming = { type: 'snapshot'; vehicles: LiveVehicle[] } | (WireUpdate<LiveAlert> & { distant?: WireDistant[] });
+type Incoming = { type: 'snapshot'; vehicles: LiveVehicle[] } | (WireUpdate<LiveAlert> & { distant?: WireDistant[] }) | FramesMessage;
 
 /**
  * The tab's one live socket, shared by every page that shows live data (live map, vehicle status,
- * dashboards): a snapshot of the vehicles the user may see, then batched updates, kept as one
- * fleet. Reconnects with a fresh token when the connection drops; closes LINGER_MS after the last
+ * dashboards, the debug page): a snapshot of the vehicles the user may see, then batched updates,
+ * kept as one fleet, and the frames of the temporary device the debug page watches. Reconnects with a fresh token when the connection drops; closes LINGER_MS after the last
  * page stops listening, and starts afresh when another user has signed in meanwhile.
  */
 class LiveConnection {
@@ -58,6 +61,9 @@ class LiveConnection {
   private viewport: { type: 'viewport'; bounds: Viewport | null; focus: string | null } | null = null;
   private timers: { retry?: ReturnType<typeof setTimeout>; renew?: ReturnType<typeof setInterval>; linger?: ReturnType<typeof setTimeout> } = {};
   private attempts = 0;
+  /** The socket was asked for the fleet (at sign-in or since). */
+  private fleetAsked = false;
+  private watch: { deviceId: string; onFrames: (message: FramesMessage) => void } | null = null;
   private running = false;
   private frame = 0;
 
@@ -67,6 +73,7 @@ class LiveConnection {
     this.listeners.add(listener);
     clearTimeout(this.timers.linger);
     if (!this.running) this.start(userId);
+    else if (listener.fleet !== false && !this.fleetAsked && this.send({ type: 'fleet' })) this.fleetAsked = true;
     return () => {
       this.listeners.delete(listener);
       if (!this.listeners.size) this.timers.linger = setTimeout(() => this.stop(), LINGER_MS);
@@ -77,6 +84,21 @@ class LiveConnection {
   setViewport(bounds: Viewport | null, focus: string | null = null) {
     this.viewport = { type: 'viewport', bounds, focus };
     this.send(this.viewport);
+  }
+
+  /** The debug page's temporary device: its frames now and whenever the gateway keeps another. */
+  watchFrames(deviceId: string, onFrames: (message: FramesMessage) => void): () => void {
+    const watch = { deviceId, onFrames };
+    this.watch = watch;
+    const unsubscribe = this.subscribe({ fleet: false });
+    this.send({ type: 'watch-frames', deviceId });
+    return () => {
+      if (this.watch === watch) {
+        this.watch = null;
+        this.send({ type: 'watch-frames', deviceId: null });
+      }
+      unsubscribe();
+    };
   }
 
   private start(userId: string | null) {
@@ -106,8 +128,10 @@ class LiveConnection {
     const socket = new WebSocket(socketUrl());
     this.socket = socket;
     socket.onopen = () => {
-      socket.send(JSON.stringify({ type: 'auth', token }));
+      this.fleetAsked = [...this.listeners].some((listener) => listener.fleet !== false);
+      socket.send(JSON.stringify({ type: 'auth', token, fleet: this.fleetAsked }));
       if (this.viewport) socket.send(JSON.stringify(this.viewport));
+      if (this.watch) socket.send(JSON.stringify({ type: 'watch-frames', deviceId: this.watch.deviceId }));
     };
     // the server closes a connection whose token expired: hand it each newer one
     clearInterval(this.timers.renew);
@@ -129,6 +153,10 @@ class LiveConnection {
   }
 
   private receive(wire: Incoming) {
+    if (wire.type === 'frames') {
+      if (wire.deviceId === this.watch?.deviceId) this.watch.onFrames(wire);
+      return;
+    }
     if (wire.type === 'snapshot') {
       this.attempts = 0;
       this.vehicles = new Map(wire.vehicles.map((v) => [v.vehicleId, v]));
@@ -176,8 +204,11 @@ class LiveConnection {
     for (const listener of this.listeners) listener.onChange?.();
   }
 
-  private send(message: unknown) {
-    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+  /** Sends if the socket is open (else the next connection says it at sign-in); whether it went. */
+  private send(message: unknown): boolean {
+    if (this.socket?.readyState !== WebSocket.OPEN) return false;
+    this.socket.send(JSON.stringify(message));
+    return true;
   }
 }
 

@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from './harness.ts';
 import { call, demoWorld, type Api } from './resource-fixtures.ts';
 import { loginFrame, normalFrame, type DeviceState } from '../../server/simulator/frames.ts';
 import { ACKS } from '../../server/gateway/server.ts';
-import { connectDevice, eventually } from '../gateway/device-client.ts';
+import { connectDevice, eventually, openLiveSocket } from '../gateway/device-client.ts';
 import type { DebugFrame, EphemeralDevice } from '../../resources/debug.ts';
 
 let server: TestServer;
@@ -81,6 +81,34 @@ describe('temporary (debug) devices', () => {
     expect(login).toMatchObject({ kind: 'login', checksum: 'valid', fields: { registration: 'WB02AB1234' } });
     expect(Date.parse(listed[0]!.receivedAt)).toBeGreaterThanOrEqual(Date.parse(listed[3]!.receivedAt));
     expect((await call(as.manufacturer!, 'GET', '/device/ephemeral')).json().data[0].lastFrameAt).toBeTruthy();
+  });
+
+  it("sends the device's frames over the tab's live socket as they arrive, to those who may see them, with no fleet unless asked", async () => {
+    const url = (await server.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws');
+    const watcher = await openLiveSocket(`${url}/api/socket`, as.manufacturer!.token, { fleet: false });
+    watcher.send({ type: 'watch-frames', deviceId: device.id });
+    const first = await eventually(() => watcher.messages.find((m) => m.type === 'frames'), 5000, 'the frames at once');
+    expect(first).toMatchObject({ deviceId: device.id, device: { imei: TEMPORARY_IMEI } });
+    const before = (first as unknown as { frames: DebugFrame[] }).frames.length;
+
+    const gateway = await connectDevice(server.gatewayPort);
+    await gateway.send(`${normalFrame({ ...tracker, speed: 77 }, new Date())}\r\n`);
+    const pushed = await eventually(() => watcher.messages.filter((m) => m.type === 'frames').map((m) => m as unknown as { frames: DebugFrame[] })
+      .find((m) => m.frames.length === before + 1), 5000, 'the new frame pushed');
+    expect(pushed.frames[0]!.fields).toMatchObject({ position: { speed: 77 } });
+    gateway.close();
+    // the debug page alone gets no vehicles
+    expect(watcher.messages.some((m) => m.type === 'snapshot')).toBe(false);
+
+    // ADMIN has live tracking but not debug: the socket opens, the device stays hidden
+    const admin = await openLiveSocket(`${url}/api/socket`, as.admin!.token);
+    await eventually(() => admin.messages.find((m) => m.type === 'snapshot'), 5000, 'the fleet');
+    admin.send({ type: 'watch-frames', deviceId: device.id });
+    expect(await eventually(() => admin.messages.find((m) => m.type === 'frames'), 5000, 'the refusal'))
+      .toEqual({ type: 'frames', deviceId: device.id, gone: { message: 'You do not have permission to do this', messageKey: 'api.common.forbidden' } });
+    admin.send({ type: 'watch-frames', deviceId: 'not-an-id' });
+    expect(await eventually(() => admin.closeCode, 3000, 'a bad watch closes')).toBe(4400);
+    watcher.close();
   });
 
   it("never appears in tenants' device lists, searches or counts", async () => {

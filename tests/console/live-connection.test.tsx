@@ -50,7 +50,7 @@ describe('the tab\'s one live socket', () => {
     expect(FakeSocket.opened).toHaveLength(1);
     const socket = FakeSocket.opened[0]!;
     act(() => socket.open());
-    expect(socket.sent).toEqual([{ type: 'auth', token: 'token-u1' }]);
+    expect(socket.sent).toEqual([{ type: 'auth', token: 'token-u1', fleet: true }]);
     act(() => socket.receive({ type: 'snapshot', vehicles: [vehicle('v1', 'UP78AT0001'), vehicle('v2', 'UP78AT0002')] }));
     await settle();
     expect(screen.getByText('map: 2 vehicles, live, v1 at 26.4 going 30')).toBeTruthy();
@@ -78,6 +78,17 @@ describe('the tab\'s one live socket', () => {
     const socket = FakeSocket.opened.at(-1)!;
     expect(screen.getByText('other: 0 vehicles, offline, v1 at - going -')).toBeTruthy();
     act(() => socket.open());
-    expect(socket.sent).toEqual([{ type: 'auth', token: 'token-u2' }, { type: 'viewport', bounds: [72.7, 18.8, 73.1, 19.3], focus: 'v2' }]);
+    expect(socket.sent).toEqual([{ type: 'auth', token: 'token-u2', fleet: true }, { type: 'viewport', bounds: [72.7, 18.8, 73.1, 19.3], focus: 'v2' }]);
+
+    // the debug page watches a temporary device on the same socket, and hears only its own device's frames
+    const heard: unknown[] = [];
+    const stop = liveConnection.watchFrames('e1', (message) => heard.push(message));
+    expect(FakeSocket.opened.at(-1)).toBe(socket);
+    expect(socket.sent.at(-1)).toEqual({ type: 'watch-frames', deviceId: 'e1' });
+    act(() => socket.receive({ type: 'frames', deviceId: 'e0', frames: [] }));
+    act(() => socket.receive({ type: 'frames', deviceId: 'e1', frames: [], device: { id: 'e1' } }));
+    expect(heard).toEqual([{ type: 'frames', deviceId: 'e1', frames: [], device: { id: 'e1' } }]);
+    stop();
+    expect(socket.sent.at(-1)).toEqual({ type: 'watch-frames', deviceId: null });
   });
 });

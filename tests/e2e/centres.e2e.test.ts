@@ -85,7 +85,8 @@ describe('debug devices', () => {
     await shot('debug-390');
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.getByRole('button', { name: `Keep ${imei}` }).click();
-    await page.getByText('Kept until removed').waitFor();
+    // in the device's row (the toast says "Temporary device kept until removed" too)
+    await page.locator('.MuiListItemButton-root', { hasText: imei }).getByText('Kept until removed').waitFor();
     await page.getByRole('button', { name: `Remove ${imei}` }).click();
     await page.getByText('Temporary device removed').waitFor();
   });

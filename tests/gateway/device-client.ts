@@ -43,14 +43,14 @@ export interface LiveMessage {
 }
 
 /** A console's live socket: signs in with the first message and keeps every message. */
-export async function openLiveSocket(url: string, token: string) {
+export async function openLiveSocket(url: string, token: string, { fleet = true }: { fleet?: boolean } = {}) {
   const ws = new WebSocket(url);
   const messages: LiveMessage[] = [];
   let closeCode: number | null = null;
   ws.on('message', (data) => messages.push(JSON.parse(String(data)) as LiveMessage));
   ws.on('close', (code) => { closeCode = code; });
   await new Promise<void>((resolve, reject) => { ws.once('open', resolve); ws.once('error', reject); });
-  ws.send(JSON.stringify({ type: 'auth', token }));
+  ws.send(JSON.stringify(fleet ? { type: 'auth', token } : { type: 'auth', token, fleet: false }));
   return {
     messages,
     get closeCode() { return closeCode; },
