@@ -50,9 +50,12 @@ function RefreshOnUpdates({ version }: { version: number }) {
   return null;
 }
 
-/** The first screen after sign-in: counts by state, then every visible vehicle with its actions. */
-export function VehicleStatusPage() {
-  const fleet = useLiveFleet();
+/** How often the counts follow the live fleet: a glance at totals needs no more. */
+const COUNTS_REFRESH_MS = 1000;
+
+/** The counts by state, live; the one part of the page that follows the socket, so the table is not drawn again on every move. */
+function LiveCounts() {
+  const fleet = useLiveFleet(undefined, undefined, { refreshMs: COUNTS_REFRESH_MS });
   // until the first snapshot arrives the counts are unknown, not zero
   const counts = useMemo(() => {
     if (!fleet.loaded) return null;
@@ -65,6 +68,15 @@ export function VehicleStatusPage() {
     <>
       <Box sx={{ mt: 2 }}><StateCounts counts={counts} /></Box>
       <RefreshOnUpdates version={fleet.version} />
+    </>
+  );
+}
+
+/** The first screen after sign-in: counts by state, then every visible vehicle with its actions. */
+export function VehicleStatusPage() {
+  return (
+    <>
+      <LiveCounts />
       <ResourceList resource={vehicleStatuses} />
     </>
   );
