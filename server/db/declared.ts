@@ -94,6 +94,8 @@ function idOf(resource: string): AnyPgColumn {
   return table.id;
 }
 
+export const hasDerivedTable = (resource: string): boolean => tablesByResource.has(resource);
+
 const isOwner = (declaration: ResourceDeclaration, name: string) =>
   name === 'organisationId' && declaration.scope === 'organisation' && !declaration.sharedWhenUnowned;
 
