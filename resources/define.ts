@@ -119,6 +119,19 @@ export type Scope = 'organisation' | 'organisation-tree' | 'global' | 'device-hi
 
 export type Action = 'list' | 'create' | 'edit' | 'delete' | 'export';
 
+/**
+ * An entity's own texts in one language: merged into the console's catalogue as
+ * `resources.<name>.*` (so `title: 'resources.<name>.title'`, `emptyMessage: 'resources.<name>.empty'`
+ * and the default field labels find them) and, for its permission ids, `permissions.<id>`.
+ */
+export interface ResourceMessages {
+  title: string;
+  subtitle?: string;
+  empty?: string;
+  fields: Record<string, string>;
+  permissions?: Record<string, string>;
+}
+
 export interface ResourceDeclaration {
   /** The console's resource name, used in i18n keys and the data provider. */
   name: string;
@@ -163,6 +176,8 @@ export interface ResourceDeclaration {
   /** Field(s) that name a referenced row in lists and exports, when not the recordLabel. */
   displayLabel?: readonly string[];
   defaultSort: readonly [string, 'ASC' | 'DESC'];
+  /** Its texts in English and Hindi, when they live with the declaration rather than in core/i18n (a unit test checks Hindi has every English key). */
+  messages?: { en: ResourceMessages; hi: ResourceMessages };
   /** Extra row actions by permission id, with their i18n label key. */
   rowActions?: readonly { id: string; label: string }[];
   /** Buttons in the list's page header beside Add, by permission id: pages of the entity's own. */
