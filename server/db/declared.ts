@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid,
-  type AnyPgColumn, type PgColumn, type PgColumnBuilderBase, type PgTableExtraConfigValue, type PgTableWithColumns,
+  type AnyPgColumn, type PgColumn, type PgColumnBuilderBase, type PgTable, type PgTableExtraConfigValue, type PgTableWithColumns,
 } from 'drizzle-orm/pg-core';
 import type { BuildColumns, BuildExtraConfigColumns, HasDefault, NotNull, $Type } from 'drizzle-orm';
 import type {
@@ -86,7 +86,7 @@ export type DeclaredTable<D extends ResourceDeclaration, X extends ColumnMap = R
 }>;
 
 /** The tables derived so far, by resource name: what reference fields point at. */
-const tablesByResource = new Map<string, { id: AnyPgColumn }>();
+const tablesByResource = new Map<string, PgTable & { id: AnyPgColumn }>();
 
 function idOf(resource: string): AnyPgColumn {
   const table = tablesByResource.get(resource);
@@ -94,7 +94,8 @@ function idOf(resource: string): AnyPgColumn {
   return table.id;
 }
 
-export const hasDerivedTable = (resource: string): boolean => tablesByResource.has(resource);
+/** The table derived for a resource, if one was. */
+export const derivedTable = (resource: string): PgTable | undefined => tablesByResource.get(resource);
 
 const isOwner = (declaration: ResourceDeclaration, name: string) =>
   name === 'organisationId' && declaration.scope === 'organisation' && !declaration.sharedWhenUnowned;
@@ -167,6 +168,6 @@ export function tableOf<const D extends ResourceDeclaration, const X extends Col
     ...derived(t as unknown as Record<string, AnyPgColumn>),
     ...(extras.constraints?.(t) ?? []),
   ]);
-  tablesByResource.set(declaration.name, table as unknown as { id: AnyPgColumn });
+  tablesByResource.set(declaration.name, table as unknown as PgTable & { id: AnyPgColumn });
   return table as unknown as DeclaredTable<D, X>;
 }

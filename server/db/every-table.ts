@@ -5,7 +5,7 @@ import * as directorySchema from './directory-schema.ts';
 import * as walletSchema from './wallet-schema.ts';
 import * as reportSchema from './report-schema.ts';
 import { declarations } from '../../resources/entities/index.ts';
-import { hasDerivedTable, tableOf } from './declared.ts';
+import { derivedTable, tableOf } from './declared.ts';
 
 /**
  * Every table of the database by name, what migrations are generated from (server/tools/generate-migration.ts):
@@ -14,8 +14,10 @@ import { hasDerivedTable, tableOf } from './declared.ts';
  */
 export function everyTable(): Record<string, unknown> {
   const tables: Record<string, unknown> = { ...schema, ...fitmentSchema, ...ownershipSchema, ...directorySchema, ...walletSchema, ...reportSchema };
+  const exported = new Set(Object.values(tables));
   for (const declaration of declarations) {
-    if (!hasDerivedTable(declaration.name)) tables[declaration.table] = tableOf(declaration);
+    const table = derivedTable(declaration.name) ?? tableOf(declaration);
+    if (!exported.has(table)) tables[declaration.table] = table;
   }
   return tables;
 }
