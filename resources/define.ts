@@ -35,6 +35,11 @@ interface FieldBase {
   /** Column name when it differs from the field name in snake_case. */
   column?: string;
   /**
+   * The column may hold null although the field is required or has a default (rows from before
+   * the rule, or written by the gateway); such a column has no database default either.
+   */
+  nullable?: true;
+  /**
    * Read from the row a reference field of the same declaration names (an alert's IMEI, from its
    * device): no column of the table, read-only, neither filtered, sorted nor searched.
    */
@@ -58,6 +63,8 @@ export interface TextField extends FieldBase {
 }
 export interface NumberField extends FieldBase {
   type: 'number'; min?: number; max?: number; integer?: boolean;
+  /** Stored as a 4-byte real instead of a double (a position's speed, heading and altitude). */
+  precision?: 'single';
   /** 'duration': a count of days shown as years, months and days (the spec's duration display); 'money': paise shown and typed in rupees. */
   format?: 'duration' | 'money';
 }
@@ -78,6 +85,8 @@ export interface ReferenceField extends FieldBase {
    * `roleId`), which writes accept in place of the id too; by default the field's name without `Id`.
    */
   seenAs?: string;
+  /** What deleting the referenced row does to this one; by default such a delete is refused while rows point at it. */
+  onDelete?: 'cascade' | 'set null';
 }
 export interface ArrayField extends FieldBase {
   /** Items are text, numbers, mobile numbers (kept with +91, as phone fields are) or objects of `item`'s fields. */
@@ -109,6 +118,19 @@ export type Field =
 export type Scope = 'organisation' | 'organisation-tree' | 'global' | 'device-history';
 
 export type Action = 'list' | 'create' | 'edit' | 'delete' | 'export';
+
+/**
+ * An entity's own texts in one language: merged into the console's catalogue as
+ * `resources.<name>.*` (so `title: 'resources.<name>.title'`, `emptyMessage: 'resources.<name>.empty'`
+ * and the default field labels find them) and, for its permission ids, `permissions.<id>`.
+ */
+export interface ResourceMessages {
+  title: string;
+  subtitle?: string;
+  empty?: string;
+  fields: Record<string, string>;
+  permissions?: Record<string, string>;
+}
 
 export interface ResourceDeclaration {
   /** The console's resource name, used in i18n keys and the data provider. */
@@ -154,6 +176,8 @@ export interface ResourceDeclaration {
   /** Field(s) that name a referenced row in lists and exports, when not the recordLabel. */
   displayLabel?: readonly string[];
   defaultSort: readonly [string, 'ASC' | 'DESC'];
+  /** Its texts in English and Hindi, when they live with the declaration rather than in core/i18n (a unit test checks Hindi has every English key). */
+  messages?: { en: ResourceMessages; hi: ResourceMessages };
   /** Extra row actions by permission id, with their i18n label key. */
   rowActions?: readonly { id: string; label: string }[];
   /** Buttons in the list's page header beside Add, by permission id: pages of the entity's own. */
@@ -185,15 +209,21 @@ export function defineResource<const T extends ResourceDeclaration>(declaration:
 }
 
 type Options<F> = Omit<F, 'type'>;
-export const text = (o: Options<TextField> = {}): TextField => ({ type: 'text', ...o });
-export const email = (o: Options<TextField> = {}): TextField => ({ type: 'email', ...o });
-export const phone = (o: Options<TextField> = {}): TextField => ({ type: 'phone', ...o });
-export const password = (o: Options<TextField> = {}): TextField => ({ type: 'password', createOnly: true, ...o });
-export const number = (o: Options<NumberField> = {}): NumberField => ({ type: 'number', ...o });
-export const boolean = (o: Options<BooleanField> = {}): BooleanField => ({ type: 'boolean', ...o });
-export const date = (o: Options<DateField> = {}): DateField => ({ type: 'date', ...o });
-export const choice = (choices: readonly string[], o: Options<Omit<ChoiceField, 'choices'>> = {}): ChoiceField => ({ type: 'choice', choices, ...o });
-export const reference = (target: string, o: Options<Omit<ReferenceField, 'reference'>> = {}): ReferenceField => ({ type: 'reference', reference: target, ...o });
+type NoOptions = Record<never, never>;
+// The helpers keep the options' literal types (required: true, default: 0), so server/db/declared.ts
+// can type each field's column: whether it is NOT NULL, has a default, which value it holds.
+export const text = <const O extends Options<TextField> = NoOptions>(o: O = {} as O) => ({ type: 'text' as const, ...o });
+export const email = <const O extends Options<TextField> = NoOptions>(o: O = {} as O) => ({ type: 'email' as const, ...o });
+export const phone = <const O extends Options<TextField> = NoOptions>(o: O = {} as O) => ({ type: 'phone' as const, ...o });
+export const password = <const O extends Options<TextField> = NoOptions>(o: O = {} as O) => ({ type: 'password' as const, createOnly: true, ...o });
+export const number = <const O extends Options<NumberField> = NoOptions>(o: O = {} as O) => ({ type: 'number' as const, ...o });
+export const boolean = <const O extends Options<BooleanField> = NoOptions>(o: O = {} as O) => ({ type: 'boolean' as const, ...o });
+/** `default: 'now'` on a read-only date: the database stamps the time of the insert. */
+export const date = <const O extends Options<DateField> = NoOptions>(o: O = {} as O) => ({ type: 'date' as const, ...o });
+export const choice = <const O extends Options<Omit<ChoiceField, 'choices'>> = NoOptions>(choices: readonly string[], o: O = {} as O) =>
+  ({ type: 'choice' as const, choices, ...o });
+export const reference = <const O extends Options<Omit<ReferenceField, 'reference'>> = NoOptions>(target: string, o: O = {} as O) =>
+  ({ type: 'reference' as const, reference: target, ...o });
 
 /**
  * The as-seen name of a reference field (`roleId` → `role`), or undefined where there is none: a
@@ -205,11 +235,15 @@ export function seenAsName(resource: ResourceDeclaration, name: string): string 
   const seen = field.seenAs ?? (name.endsWith('Id') && name.length > 2 ? name.slice(0, -2) : undefined);
   return seen && !(seen in resource.fields) ? seen : undefined;
 }
-export const array = (of: ArrayField['of'], o: Options<Omit<ArrayField, 'of'>> = {}): ArrayField => ({ type: 'array', of, ...o });
-export const object = (fields: Record<string, Field>, o: Options<Omit<ObjectField, 'fields'>> = {}): ObjectField => ({ type: 'object', fields, ...o });
-export const image = (o: Options<ImageField> = {}): ImageField => ({ type: 'image', ...o });
-export const geometry = (kinds: readonly GeometryKind[], o: Options<Omit<GeometryField, 'kinds'>> = {}): GeometryField => ({ type: 'geometry', kinds, ...o });
-export const json = (o: Options<JsonField> = {}): JsonField => ({ type: 'json', ...o });
+export const array = <const Of extends ArrayField['of'], const O extends Options<Omit<ArrayField, 'of'>> = NoOptions>(of: Of, o: O = {} as O) =>
+  ({ type: 'array' as const, of, ...o });
+export const object = <const F extends Record<string, Field>, const O extends Options<Omit<ObjectField, 'fields'>> = NoOptions>(fields: F, o: O = {} as O) =>
+  ({ type: 'object' as const, fields, ...o });
+export const image = <const O extends Options<ImageField> = NoOptions>(o: O = {} as O) => ({ type: 'image' as const, ...o });
+export const geometry = <const O extends Options<Omit<GeometryField, 'kinds'>> = NoOptions>(kinds: readonly GeometryKind[], o: O = {} as O) =>
+  ({ type: 'geometry' as const, kinds, ...o });
+/** Free JSON; the server types its column by the default's type (`default: [] as AuthScope[]`), else unknown. */
+export const json = <const O extends Options<JsonField> = NoOptions>(o: O = {} as O) => ({ type: 'json' as const, ...o });
 
 /** The organisation a row belongs to; added to every `organisation`-scoped declaration. */
 export const organisationField = (o: Options<Omit<ReferenceField, 'reference'>> = {}): ReferenceField =>

@@ -15,6 +15,7 @@ import collection from './collection-hi.ts';
 import reports from './reports-hi.ts';
 import dashboard from './dashboard-hi.ts';
 import api from './api-hi.ts';
+import { withDeclaredMessages } from './declared-messages.ts';
 
 /** Hindi: typed against the English keys, so a missing key fails the type check. */
 const app: AppMessages = {
@@ -205,4 +206,5 @@ const app: AppMessages = {
   },
 };
 
-export default app;
+// an entity declared with its own texts brings them along (docs/adding-an-entity.md)
+export default withDeclaredMessages(app, 'hi');

@@ -16,7 +16,7 @@ export default defineResource({
     name: text({ required: true, maxLength: 100, searchable: true, sortable: true }),
     type: choice(GEOFENCE_TYPES, { required: true, filterable: true, sortable: true }),
     area: geometry(['Point', 'Polygon'], { required: true }),
-    radiusMeters: number({ integer: true, min: 10, max: 50000, default: 200 }),
+    radiusMeters: number({ integer: true, min: 10, max: 50000, default: 200, nullable: true }),
     organisationId: organisationField({ sortable: true }),
   },
   list: ['name', 'type', 'radiusMeters', 'organisationId'],

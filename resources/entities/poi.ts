@@ -21,7 +21,7 @@ export default defineResource({
     kind: choice(POI_KINDS, { filterable: true, sortable: true, choiceLabels: 'collection.kinds' }),
     // how the point is identified at the door, the spec's tag types (none: left empty)
     tagType: choice(TAG_TYPES, { filterable: true, sortable: true, choiceLabels: 'collection.tagTypes' }),
-    wardId: reference('admin-division', { filterable: true }),
+    wardId: reference('admin-division', { filterable: true, onDelete: 'set null' }),
     organisationId: organisationField({ sortable: true }),
   },
   list: ['name', 'description', 'location', 'radiusMeters', 'kind', 'tagType', 'wardId', 'organisationId'],

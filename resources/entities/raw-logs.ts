@@ -17,12 +17,13 @@ export default defineResource({
   views: { create: false, edit: false },
   fields: {
     imei: text({ readOnly: true, searchable: true, filterable: true, sortable: true }),
-    deviceId: reference('device', { readOnly: true, filterable: true }),
-    receivedAt: date({ readOnly: true, sortable: true, filterable: true }),
-    frame: text({ readOnly: true }),
-    parseResult: choice(PARSE_RESULTS, { readOnly: true, filterable: true }),
+    deviceId: reference('device', { readOnly: true, filterable: true, onDelete: 'set null' }),
+    receivedAt: date({ readOnly: true, default: 'now', sortable: true, filterable: true }),
+    frame: text({ readOnly: true, required: true }),
+    parseResult: choice(PARSE_RESULTS, { readOnly: true, required: true, filterable: true }),
     message: text({ readOnly: true }),
-    organisationId: organisationField({ readOnly: true }),
+    // frames of unknown IMEIs belong to no organisation
+    organisationId: organisationField({ readOnly: true, nullable: true }),
   },
   list: ['receivedAt', 'imei', 'parseResult', 'frame', 'message'],
   recordLabel: ['imei'],

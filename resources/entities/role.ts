@@ -1,3 +1,4 @@
+import type { AuthScope } from '../../core/permissions.ts';
 import { boolean, crudPermissions, defineResource, json, organisationField, text } from '../define.ts';
 
 export default defineResource({
@@ -13,8 +14,8 @@ export default defineResource({
   permissions: crudPermissions('role'),
   fields: {
     name: text({ required: true, maxLength: 60, pattern: '^[A-Za-z][A-Za-z0-9_ -]*$', patternMessage: 'resources.role.namePattern', searchable: true, sortable: true, filterable: true }),
-    authScopes: json({ editor: 'auth-scopes', default: [] }),
-    isSystem: boolean({ readOnly: true, filterable: true }),
+    authScopes: json({ editor: 'auth-scopes', default: [] as AuthScope[] }),
+    isSystem: boolean({ readOnly: true, default: false, filterable: true }),
     organisationId: organisationField({ required: false }),
   },
   list: ['name', 'organisationId'],

@@ -15,7 +15,7 @@ export default defineResource({
     firstName: text({ required: true, rule: 'personName', searchable: true, sortable: true }),
     lastName: text({ rule: 'personName', searchable: true, sortable: true, default: '' }),
     email: email({ unique: true, searchable: true, sortable: true }),
-    phone: phone({ required: true, unique: true, searchable: true, filterable: true }),
+    phone: phone({ required: true, nullable: true, unique: true, searchable: true, filterable: true }),
     roleId: reference('role', { required: true, filterable: true }),
     organisationId: organisationField(),
     isEnabled: boolean({ default: true, filterable: true }),

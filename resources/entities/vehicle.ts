@@ -33,7 +33,7 @@ export default defineResource({
     ownerId: reference('user', { filterable: true }),
     deviceId: reference('device', { unique: true, filterable: true }),
     groupId: reference('groups', { filterable: true }),
-    routeId: reference('route', { filterable: true }),
+    routeId: reference('route', { filterable: true, onDelete: 'set null' }),
     isTrackingActivated: boolean({ default: false, readOnly: true, filterable: true }),
     organisationId: organisationField({ sortable: true }),
   },

@@ -1,60 +1,45 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { AuthScope } from '../../core/permissions.ts';
-import { createdAt, id, updatedAt } from './columns.ts';
+import { bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns.ts';
+import { tableOf } from './declared.ts';
+import organisation from '../../resources/entities/organisation.ts';
+import role from '../../resources/entities/role.ts';
+import user from '../../resources/entities/user.ts';
+import deviceModel from '../../resources/entities/device-model.ts';
+import groups from '../../resources/entities/groups.ts';
+import device from '../../resources/entities/device.ts';
+import vehicle from '../../resources/entities/vehicle.ts';
+import route from '../../resources/entities/route.ts';
+import adminDivision from '../../resources/entities/admin-division.ts';
+import job from '../../resources/entities/job.ts';
+import poi from '../../resources/entities/poi.ts';
+import geofence from '../../resources/entities/geofence.ts';
+import rawLog from '../../resources/entities/raw-logs.ts';
+import item from '../../resources/entities/item.ts';
+import position from '../../resources/entities/position.ts';
+import eventLog from '../../resources/entities/event-log.ts';
+import simActivation from '../../resources/entities/sim-activation.ts';
 import { MOTION_SQL } from '../tracking/status.ts';
 
-export interface Address { country?: string; landmark?: string; pin?: string; city?: string; state?: string }
+export const organisations = tableOf(organisation, {
+  columns: {
+    /** Materialised path of ids, '/root/child/', so a subtree is one LIKE on an index. */
+    path: text('path').notNull(),
+    deleted: boolean('deleted').notNull().default(false),
+  },
+  constraints: (t) => [index('organisations_path_idx').on(t.path), index('organisations_parent_idx').on(t.parentId)],
+});
+export type Address = (typeof organisations.$inferSelect)['address'];
 
-export const organisations = pgTable('organisations', {
-  id: id(),
-  parentId: uuid('parent_id'),
-  /** Materialised path of ids, '/root/child/', so a subtree is one LIKE on an index. */
-  path: text('path').notNull(),
-  tradeName: text('trade_name').notNull(),
-  brandName: text('brand_name').notNull(),
-  contact: text('contact'),
-  email: text('email'),
-  address: jsonb('address').$type<Address>().notNull().default({}),
-  attributes: jsonb('attributes').$type<Record<string, unknown>>().notNull().default({}),
-  gst: text('gst'),
-  isOnboarded: boolean('is_onboarded').notNull().default(false),
-  deleted: boolean('deleted').notNull().default(false),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [index('organisations_path_idx').on(t.path), index('organisations_parent_idx').on(t.parentId)]);
+export const roles = tableOf(role, {
+  // set by the seed on the built-in SUPER_ADMIN role alone: this flag, never a name, passes every check
+  columns: { isSuperAdmin: boolean('is_super_admin').notNull().default(false) },
+  organisationIndex: false,
+  // organisationId null: the built-in roles every organisation shares
+  constraints: (t) => [uniqueIndex('roles_name_org_idx').on(t.name, sql`coalesce(${t.organisationId}, '00000000-0000-0000-0000-000000000000'::uuid)`)],
+});
 
-export const roles = pgTable('roles', {
-  id: id(),
-  name: text('name').notNull(),
-  authScopes: jsonb('auth_scopes').$type<AuthScope[]>().notNull().default([]),
-  /** null for the built-in roles every organisation shares. */
-  organisationId: uuid('organisation_id').references(() => organisations.id),
-  isSystem: boolean('is_system').notNull().default(false),
-  /** Set by the seed on the built-in SUPER_ADMIN role alone: this flag, never a name, passes every check. */
-  isSuperAdmin: boolean('is_super_admin').notNull().default(false),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [uniqueIndex('roles_name_org_idx').on(t.name, sql`coalesce(${t.organisationId}, '00000000-0000-0000-0000-000000000000'::uuid)`)]);
-
-export const users = pgTable('users', {
-  id: id(),
-  firstName: text('first_name').notNull(),
-  lastName: text('last_name').notNull().default(''),
-  email: text('email'),
-  phone: text('phone'),
-  passwordHash: text('password_hash').notNull(),
-  roleId: uuid('role_id').notNull().references(() => roles.id),
-  organisationId: uuid('organisation_id').notNull().references(() => organisations.id),
-  isEnabled: boolean('is_enabled').notNull().default(true),
-  avatar: text('avatar'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [
-  uniqueIndex('users_email_idx').on(sql`lower(${t.email})`),
-  uniqueIndex('users_phone_idx').on(t.phone),
-  index('users_org_idx').on(t.organisationId),
-]);
+export const users = tableOf(user, { columns: { passwordHash: text('password_hash').notNull() } });
 
 export const refreshTokens = pgTable('refresh_tokens', {
   id: id(),
@@ -106,170 +91,45 @@ export const serverKeys = pgTable('server_keys', {
 });
 
 /** The catalogue of tracker models, shared by every organisation. */
-export const deviceModels = pgTable('device_models', {
-  id: id(),
-  name: text('name').notNull(),
-  manufacturer: text('manufacturer'),
-  protocol: text('protocol').notNull().default('AIS140'),
-  tac: text('tac'),
-  description: text('description'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [uniqueIndex('device_models_name_idx').on(t.name)]);
+export const deviceModels = tableOf(deviceModel);
 
-export const vehicleGroups = pgTable('vehicle_groups', {
-  id: id(),
-  name: text('name').notNull(),
-  description: text('description'),
-  organisationId: uuid('organisation_id').notNull().references(() => organisations.id),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [index('vehicle_groups_org_idx').on(t.organisationId)]);
+export const vehicleGroups = tableOf(groups);
 
-export const devices = pgTable('devices', {
-  id: id(),
-  imei: text('imei').notNull(),
-  iccid: text('iccid'),
-  eSimProvider: text('e_sim_provider'),
-  name: text('name'),
-  uid: text('uid'),
-  status: text('status').notNull().default('NEW'),
-  modelId: uuid('model_id').references(() => deviceModels.id),
-  firmwareVersion: text('firmware_version'),
-  sim1: text('sim1'),
-  sim2: text('sim2'),
-  active: boolean('active').notNull().default(true),
-  organisationId: uuid('organisation_id').notNull().references(() => organisations.id),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [
-  uniqueIndex('devices_imei_idx').on(t.imei),
-  uniqueIndex('devices_iccid_idx').on(t.iccid),
-  index('devices_org_status_imei_idx').on(t.organisationId, t.status, t.imei),
-  index('devices_status_imei_idx').on(t.status, t.imei),
-]);
+export const devices = tableOf(device, {
+  organisationIndex: false,
+  constraints: (t) => [
+    index('devices_org_status_imei_idx').on(t.organisationId, t.status, t.imei),
+    index('devices_status_imei_idx').on(t.status, t.imei),
+  ],
+});
 
-export const vehicles = pgTable('vehicles', {
-  id: id(),
-  name: text('name').notNull(),
-  registrationNumber: text('registration_number').notNull(),
-  category: text('category').notNull(),
-  make: text('make'),
-  model: text('model'),
-  engineNo: text('engine_no'),
-  chassisNo: text('chassis_no'),
-  ownerId: uuid('owner_id').references(() => users.id),
-  deviceId: uuid('device_id').references(() => devices.id),
-  groupId: uuid('group_id').references(() => vehicleGroups.id),
-  isTrackingActivated: boolean('is_tracking_activated').notNull().default(false),
-  /** The planned route the vehicle should keep to; leaving it raises a route-violation event. */
-  routeId: uuid('route_id').references(() => routes.id, { onDelete: 'set null' }),
-  organisationId: uuid('organisation_id').notNull().references(() => organisations.id),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [
-  uniqueIndex('vehicles_registration_idx').on(t.registrationNumber),
-  uniqueIndex('vehicles_device_idx').on(t.deviceId),
-  index('vehicles_org_category_registration_idx').on(t.organisationId, t.category, t.registrationNumber), // the list's filter and order
-  index('vehicles_category_registration_idx').on(t.category, t.registrationNumber),
-]);
-
-const owned = () => uuid('organisation_id').notNull().references(() => organisations.id);
+export const vehicles = tableOf(vehicle, {
+  organisationIndex: false,
+  uniqueIndexNames: { registrationNumber: 'vehicles_registration_idx' },
+  constraints: (t) => [
+    index('vehicles_org_category_registration_idx').on(t.organisationId, t.category, t.registrationNumber), // the list's filter and order
+    index('vehicles_category_registration_idx').on(t.category, t.registrationNumber),
+  ],
+});
 
 /** GeoJSON geometries are kept as jsonb: PGlite has no PostGIS, and the maths is done in code. */
-export const routes = pgTable('routes', {
-  id: id(),
-  name: text('name').notNull(),
-  description: text('description'),
-  line: jsonb('line'),
-  // null: the organisation's routeDeviationMeters applies
-  toleranceMeters: integer('tolerance_meters'),
-  organisationId: owned(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [index('routes_org_idx').on(t.organisationId)]);
+export const routes = tableOf(route);
 
-export const adminDivisions = pgTable('admin_divisions', {
-  id: id(),
-  name: text('name').notNull(),
-  code: text('code'),
-  kind: text('kind').notNull(),
-  parentId: uuid('parent_id'),
-  organisationId: owned(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [index('admin_divisions_org_idx').on(t.organisationId), index('admin_divisions_parent_idx').on(t.parentId)]);
+export const adminDivisions = tableOf(adminDivision, { constraints: (t) => [index('admin_divisions_parent_idx').on(t.parentId)] });
 
-export const jobSchedules = pgTable('job_schedules', {
-  id: id(),
-  name: text('name').notNull(),
-  vehicleId: uuid('vehicle_id').notNull().references(() => vehicles.id),
-  routeId: uuid('route_id').references(() => routes.id),
-  department: text('department'),
-  isRecurring: boolean('is_recurring').notNull().default(false),
-  frequency: text('frequency'),
-  startDate: timestamp('start_date', { withTimezone: true }).notNull(),
-  endDate: timestamp('end_date', { withTimezone: true }),
-  /** The ward whose collection points the job visits; none: every point of its organisation (docs/reports.md). */
-  wardId: uuid('ward_id').references(() => adminDivisions.id, { onDelete: 'set null' }),
-  organisationId: owned(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [index('job_schedules_org_idx').on(t.organisationId)]);
+export const jobSchedules = tableOf(job);
 
-export const pointsOfInterest = pgTable('points_of_interest', {
-  id: id(),
-  name: text('name').notNull(),
-  description: text('description'),
-  location: jsonb('location').notNull(),
-  radiusMeters: integer('radius_meters').notNull().default(50),
-  /** Collection points (docs/reports.md): QR, RFID or NONE; HOUSEHOLD or BIN; the WARD they belong to. */
-  tagType: text('tag_type'),
-  kind: text('kind'),
-  wardId: uuid('ward_id').references(() => adminDivisions.id, { onDelete: 'set null' }),
-  organisationId: owned(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [index('points_of_interest_org_idx').on(t.organisationId), index('points_of_interest_ward_idx').on(t.wardId)]);
+export const pointsOfInterest = tableOf(poi, { constraints: (t) => [index('points_of_interest_ward_idx').on(t.wardId)] });
 
-export const geofences = pgTable('geofences', {
-  id: id(),
-  name: text('name').notNull(),
-  type: text('type').notNull(),
-  area: jsonb('area').notNull(),
-  radiusMeters: integer('radius_meters'),
-  organisationId: owned(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [index('geofences_org_idx').on(t.organisationId)]);
+export const geofences = tableOf(geofence);
 
 /** Every frame the gateway receives; frames of unknown IMEIs have no device and no organisation. */
-export const rawLogs = pgTable('raw_logs', {
-  id: id(),
-  imei: text('imei'),
-  deviceId: uuid('device_id').references(() => devices.id, { onDelete: 'set null' }),
-  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
-  frame: text('frame').notNull(),
-  parseResult: text('parse_result').notNull(),
-  message: text('message'),
-  organisationId: uuid('organisation_id').references(() => organisations.id),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [index('raw_logs_imei_time_idx').on(t.imei, t.receivedAt), index('raw_logs_org_time_idx').on(t.organisationId, t.receivedAt)]);
+export const rawLogs = tableOf(rawLog, {
+  organisationIndex: false,
+  constraints: (t) => [index('raw_logs_imei_time_idx').on(t.imei, t.receivedAt), index('raw_logs_org_time_idx').on(t.organisationId, t.receivedAt)],
+});
 
-export const items = pgTable('items', {
-  id: id(),
-  name: text('name').notNull(),
-  code: text('code'),
-  tagType: text('tag_type'),
-  quantity: integer('quantity').notNull().default(1),
-  status: text('status').notNull().default('IN_STOCK'),
-  returnReason: text('return_reason'),
-  vehicleId: uuid('vehicle_id').references(() => vehicles.id),
-  organisationId: owned(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [uniqueIndex('items_code_idx').on(t.code), index('items_org_idx').on(t.organisationId)]);
+export const items = tableOf(item);
 
 /** Commands for a device, queued by the send-command and update-firmware actions; the gateway delivers them. */
 export const deviceCommands = pgTable('device_commands', {
@@ -300,46 +160,28 @@ export const vehicleGeofences = pgTable('vehicle_geofences', {
  * (migration 0022; server/tracking/partitions.ts creates months ahead and drops expired ones),
  * hence the primary key carries fix_time.
  */
-export const positions = pgTable('positions', {
-  id: bigserial('id', { mode: 'number' }).notNull(),
-  deviceId: uuid('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
-  fixTime: timestamp('fix_time', { withTimezone: true }).notNull(),
-  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
-  latitude: doublePrecision('latitude').notNull(),
-  longitude: doublePrecision('longitude').notNull(),
-  speed: real('speed').notNull().default(0),
-  heading: real('heading').notNull().default(0),
-  altitude: real('altitude'),
-  satellites: integer('satellites'),
-  ignition: boolean('ignition'),
-  gpsFix: boolean('gps_fix').notNull().default(true),
-  live: boolean('live').notNull().default(true),
-  packetType: text('packet_type').notNull(),
-  /** Every other decoded field of the frame (voltages, cells, inputs, vendor id...). */
-  attributes: jsonb('attributes').notNull().default({}),
-}, (t) => [primaryKey({ columns: [t.id, t.fixTime] }), index('positions_device_time_idx').on(t.deviceId, t.fixTime)]);
+export const positions = tableOf(position, {
+  columns: { id: bigserial('id', { mode: 'number' }).notNull() },
+  constraints: (t) => [primaryKey({ columns: [t.id, t.fixTime] }), index('positions_device_time_idx').on(t.deviceId, t.fixTime)],
+});
 
 /** Alerts and state changes: from the device's packet type, or derived (geofence, route). */
-export const events = pgTable('events', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  type: text('type').notNull(),
-  deviceId: uuid('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
-  vehicleId: uuid('vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
-  organisationId: uuid('organisation_id').notNull().references(() => organisations.id),
-  eventTime: timestamp('event_time', { withTimezone: true }).notNull(),
-  latitude: doublePrecision('latitude'),
-  longitude: doublePrecision('longitude'),
-  attributes: jsonb('attributes').notNull().default({}),
-  /** The speed in attributes, as a column of its own for the index below (null when there is none). */
-  speed: doublePrecision('speed').generatedAlwaysAs(sql`case when jsonb_typeof(attributes->'speed') = 'number' then (attributes->>'speed')::float8 end`),
-  createdAt: createdAt(),
-}, (t) => [
-  index('events_org_time_idx').on(t.organisationId, t.eventTime),
-  // type and speed as keys too: the event reports' totals and chart by type read the index alone
-  index('events_device_time_idx').on(t.deviceId, t.eventTime, t.type, t.speed),
-  // the event reports' first page, newest first (the reports sort nulls last, with the id breaking ties)
-  index('events_time_idx').on(t.eventTime.desc().nullsLast(), t.id.desc().nullsFirst()),
-]);
+export const events = tableOf(eventLog, {
+  columns: {
+    // the organisation that held the device when the event arrived; reads scope by device history instead
+    organisationId: uuid('organisation_id').notNull().references(() => organisations.id),
+    /** The speed in attributes, as a column of its own for the index below (null when there is none). */
+    speed: doublePrecision('speed').generatedAlwaysAs(sql`case when jsonb_typeof(attributes->'speed') = 'number' then (attributes->>'speed')::float8 end`),
+    createdAt: createdAt(),
+  },
+  constraints: (t) => [
+    index('events_org_time_idx').on(t.organisationId, t.eventTime),
+    // type and speed as keys too: the event reports' totals and chart by type read the index alone
+    index('events_device_time_idx').on(t.deviceId, t.eventTime, t.type, t.speed),
+    // the event reports' first page, newest first (the reports sort nulls last, with the id breaking ties)
+    index('events_time_idx').on(t.eventTime.desc().nullsLast(), t.id.desc().nullsFirst()),
+  ],
+});
 
 /** A signed, expiring, revocable public link to a vehicle's live position or to a playback. */
 export const shares = pgTable('shares', {
@@ -378,23 +220,12 @@ export const deviceStates = pgTable('device_states', {
  * SIM activation orders: raised for a device, approved and completed by its manufacturer.
  * At most one open (INITIATED or APPROVED) order per device, so edit/{device} names one order.
  */
-export const simActivations = pgTable('sim_activations', {
-  id: id(),
-  imei: text('imei').notNull(),
-  uid: text('uid'),
-  deviceId: uuid('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
-  ips: jsonb('ips').$type<string[]>().notNull(),
-  numbers: jsonb('numbers').$type<string[]>().notNull(),
-  durationInDays: integer('duration_in_days').notNull(),
-  status: text('status').notNull().default('INITIATED'),
-  manufacturerId: uuid('manufacturer_id').references(() => organisations.id),
-  attributes: jsonb('attributes').$type<Record<string, unknown>>().notNull().default({}),
-  organisationId: uuid('organisation_id').notNull().references(() => organisations.id),
-  requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [
-  index('sim_activations_org_status_idx').on(t.organisationId, t.status, t.createdAt),
-  index('sim_activations_status_created_idx').on(t.status, t.createdAt),
-  uniqueIndex('sim_activations_open_device_idx').on(t.deviceId).where(sql`${t.status} in ('INITIATED', 'APPROVED')`),
-]);
+export const simActivations = tableOf(simActivation, {
+  columns: { requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }) },
+  organisationIndex: false,
+  constraints: (t) => [
+    index('sim_activations_org_status_idx').on(t.organisationId, t.status, t.createdAt),
+    index('sim_activations_status_created_idx').on(t.status, t.createdAt),
+    uniqueIndex('sim_activations_open_device_idx').on(t.deviceId).where(sql`${t.status} in ('INITIATED', 'APPROVED')`),
+  ],
+});

@@ -1,23 +1,13 @@
 /** The prepaid wallets and their ledger, in integer paise (docs/wallet.md; drizzle.config.ts reads this file beside schema.ts). */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './columns.ts';
-import { organisations, users } from './schema.ts';
+import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns.ts';
+import { tableOf } from './declared.ts';
+import { users } from './schema.ts';
+import wallet from '../../resources/entities/wallet.ts';
 
 /** Money in integer paise. */
-export const wallets = pgTable('wallets', {
-  id: id(),
-  userId: uuid('user_id').notNull().references(() => users.id),
-  balance: integer('balance').notNull().default(0),
-  lowBalanceThreshold: integer('low_balance_threshold').notNull().default(0),
-  isActive: boolean('is_active').notNull().default(true),
-  organisationId: uuid('organisation_id').notNull().references(() => organisations.id),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [
-  uniqueIndex('wallets_user_idx').on(t.userId), index('wallets_org_idx').on(t.organisationId),
-  check('wallets_balance_check', sql`${t.balance} >= 0`),
-]);
+export const wallets = tableOf(wallet, { constraints: (t) => [check('wallets_balance_check', sql`${t.balance} >= 0`)] });
 
 export type WalletTransactionType = 'CREDIT' | 'DEBIT';
 
