@@ -7,6 +7,7 @@ import { startServer } from './server.ts';
 
 const SECONDS = Number(process.env.BENCH_LIVE_SECONDS ?? 20);
 const INTERVAL = Number(process.env.BENCH_LIVE_INTERVAL ?? 10);
+const SOCKET_SECONDS = 10;
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -45,6 +46,17 @@ export async function liveFigures(print: (line: string) => void) {
     await page.getByText('Live', { exact: true }).waitFor({ timeout: 60_000 });
     // let every simulated device connect and report
     await page.waitForTimeout(Math.max(10, INTERVAL + 2) * 1000);
+    // what the socket brings: every vehicle in view, then the map zoomed in on a few streets
+    const network = await page.context().newCDPSession(page);
+    await network.send('Network.enable');
+    let socketBytes = 0;
+    network.on('Network.webSocketFrameReceived', (event: { response: { payloadData: string } }) => { socketBytes += event.response.payloadData.length; });
+    const socketRate = async () => {
+      socketBytes = 0;
+      await page.waitForTimeout(SOCKET_SECONDS * 1000);
+      return socketBytes / SOCKET_SECONDS / 1024;
+    };
+    const wholeFleet = await socketRate();
     await page.evaluate(() => { window.__waymarkMetrics!.delays = []; window.__waymarkMetrics!.draws = 0; window.__waymarkMetrics!.arrivals = []; });
     // BENCH_LIVE_PROFILE=1: where the page's main thread spends the measured seconds
     const profiler = process.env.BENCH_LIVE_PROFILE ? await page.context().newCDPSession(page) : null;
@@ -75,12 +87,20 @@ export async function liveFigures(print: (line: string) => void) {
     }), SECONDS);
     if (profiler) printProfile((await profiler.send('Profiler.stop')).profile, print);
     const metrics = await page.evaluate(() => window.__waymarkMetrics!);
+    const map = page.locator('.leaflet-container');
+    const box = (await map.boundingBox())!;
+    for (let i = 0; i < 5; i++) {
+      await map.dblclick({ position: { x: box.width / 2, y: box.height / 2 } });
+      await page.waitForTimeout(400);
+    }
+    const zoomedIn = await socketRate();
     const vehicles = await page.evaluate(() => document.querySelectorAll('[aria-label="Find a vehicle"] li, [aria-label="Find a vehicle"] [role="button"]').length);
     print(`live map, ${DEVICES} vehicles reporting every ${INTERVAL} s, ${SECONDS} s in headless Chromium (software rendering)`);
     print(`  ${frames.toFixed(1)} frames/s, ${(metrics.draws / SECONDS).toFixed(1)} vehicle-layer redraws/s, ${vehicles} list rows rendered`);
     print(`  main thread in long tasks: ${(longTasks / SECONDS).toFixed(0)} ms/s, longest ${longest.toFixed(0)} ms; ${slowFrames} frames over 33 ms`);
     print(`  frame received → update in the browser: p50 ${percentile(metrics.arrivals ?? [], 0.5).toFixed(0)} ms, p95 ${percentile(metrics.arrivals ?? [], 0.95).toFixed(0)} ms`);
     print(`  frame received → drawn: p50 ${percentile(metrics.delays, 0.5).toFixed(0)} ms, p95 ${percentile(metrics.delays, 0.95).toFixed(0)} ms over ${metrics.delays.length} positions`);
+    print(`  socket: ${wholeFleet.toFixed(0)} KB/s with the whole fleet in view, ${zoomedIn.toFixed(0)} KB/s zoomed in five levels (the rest coarse, every 2 s)`);
 
     // playback: a 24-hour path sampled every 10 s (8,640 positions) for one vehicle, yesterday in Asia/Kolkata
     const { default: pg } = await import('pg');
