@@ -94,7 +94,9 @@ export const fromWire = ([vehicleId, latitude, longitude, speed, heading, igniti
 
 /**
  * A vehicle outside the map's viewport, sent coarser and less often than the ones inside:
- * [vehicleId, latitude, longitude, speed, state index], its latest position only.
+ * [vehicleId, latitude, longitude (to 5 decimals, a metre), speed (whole km/h), state index], its
+ * latest position only, and only when that differs from what was last sent (a parked vehicle is
+ * not sent again).
  */
 export type WireDistant = [string, number, number, number, number];
 

@@ -35,6 +35,11 @@ async function snapshotOf(db: Db, caller: Caller): Promise<LiveVehicle[]> {
     from (${vehicleStatesSql(caller)}) t order by t.registration_number`);
 }
 
+/** A vehicle outside the viewport, to the metre and the km/h: finer would change nothing the console shows. */
+const coarsen = (vehicleId: string, p: FeedPosition): WireDistant => [
+  vehicleId, Math.round(p.latitude * 1e5) / 1e5, Math.round(p.longitude * 1e5) / 1e5, Math.round(p.speed), VEHICLE_STATES.indexOf(p.status),
+];
+
 /** One console's live connection: its visible devices, the state it last sent of each vehicle, and the deltas waiting to be sent. */
 class LiveSession {
   private devices = new Map<string, string>();
@@ -46,6 +51,8 @@ class LiveSession {
   /** The vehicle the console has selected: sent in full wherever it is. */
   private focus: string | null = null;
   private distant = new Map<string, WireDistant>();
+  /** What was last sent of each vehicle outside the viewport: a parked one is not sent again. */
+  private sentDistant = new Map<string, string>();
   private distantTimer: NodeJS.Timeout | null = null;
   /** Vehicles with a position since the current recheck began: their state came with it, fresher than the recheck's. */
   private moved = new Set<string>();
@@ -162,11 +169,16 @@ class LiveSession {
       this.states.set(vehicleId, position.status);
       this.moved.add(vehicleId);
       if (this.viewport && vehicleId !== this.focus && !inViewport(this.viewport, position.latitude, position.longitude)) {
-        this.distant.set(vehicleId, [vehicleId, position.latitude, position.longitude, position.speed, VEHICLE_STATES.indexOf(position.status)]);
-        this.distantTimer ??= setTimeout(() => this.flushDistant(), DISTANT_MS);
+        const coarse = coarsen(vehicleId, position);
+        if (this.sentDistant.get(vehicleId) === coarse.join()) this.distant.delete(vehicleId);
+        else {
+          this.distant.set(vehicleId, coarse);
+          this.distantTimer ??= setTimeout(() => this.flushDistant(), DISTANT_MS);
+        }
         continue;
       }
       this.distant.delete(vehicleId);
+      this.sentDistant.delete(vehicleId);
       this.positions.set(position.deviceId, { ...position, vehicleId });
       any = true;
     }
@@ -197,6 +209,7 @@ class LiveSession {
     this.distantTimer = null;
     if (!this.distant.size) return;
     const update: WireUpdate<LiveEvent> = { type: 'update', positions: [], events: [], distant: [...this.distant.values()] };
+    for (const coarse of this.distant.values()) this.sentDistant.set(coarse[0], coarse.join());
     this.distant = new Map();
     this.send(update);
   }

@@ -264,8 +264,12 @@ describe('live tracking API', () => {
     const tracker = await connectDevice(server.gatewayPort);
     await tracker.send(normalFrame(device(SUNRISE_IMEI, { speed: 44.4 }), new Date(Date.now() + 4000)));
     const distant = await eventually(() => socket.distant().find(([id]) => id === vehicles[SUNRISE_IMEI]), 4000, 'coarse position');
-    expect(distant).toEqual([vehicles[SUNRISE_IMEI], 26.4499, 80.3319, 44.4, VEHICLE_STATES.indexOf('running')]);
+    expect(distant).toEqual([vehicles[SUNRISE_IMEI], 26.4499, 80.3319, 44, VEHICLE_STATES.indexOf('running')]);
     expect(socket.positions().some((p) => p.speed === 44.4)).toBe(false);
+    // the same place and speed again is not sent again
+    await tracker.send(normalFrame(device(SUNRISE_IMEI, { speed: 44.2 }), new Date(Date.now() + 4500)));
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect(socket.distant()).toHaveLength(1);
 
     // selected, it comes in full wherever it is; back in view, so do the others
     socket.send({ type: 'viewport', bounds: [72.7, 18.8, 73.1, 19.3], focus: vehicles[SUNRISE_IMEI] });
