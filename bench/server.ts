@@ -3,7 +3,9 @@ import { spawn } from 'node:child_process';
 /** `waymark serve` in its own process (the benchmark's clients must not share its event loop); resolves once healthy. */
 export async function startServer(env: Record<string, string>, port: number, args: string[] = []) {
   const started = performance.now();
-  const child = spawn(process.execPath, ['server/bin.mjs', 'serve', ...args], {
+  // BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof': the server's own profile, written as it stops
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, 'server/bin.mjs', 'serve', ...args], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: 'ignore',
   });
