@@ -196,7 +196,9 @@ export function VehicleLayer({ points, selectedId, onSelect, version }: {
       map.off('zoomstart', hide);
       map.off('zoomend', show);
       map.off('click', click);
+      // forget the cancelled frame, or a remount (React's strict mode does one) would never draw again
       if (current.frame) cancelAnimationFrame(current.frame);
+      current.frame = 0;
       canvas.remove();
     };
   }, [map]);

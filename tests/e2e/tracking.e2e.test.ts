@@ -47,6 +47,14 @@ describe('tracking screens through the real gateway', () => {
     const item = page.getByRole('button', { name: /UP78AT4321/ });
     await expect.poll(() => item.textContent()).toContain('Running · 56 km/h');
     await expect.poll(() => page.getByRole('table', { name: 'UP78AT4321' }).textContent()).toContain('26.463200, 80.356300');
+    // the vehicles are drawn on the map's canvas (React's strict mode remounts the layer: it must draw after that too)
+    await expect.poll(() => page.evaluate(() => {
+      const canvas = document.querySelector<HTMLCanvasElement>('canvas.waymark-vehicles');
+      const pixels = canvas?.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data ?? [];
+      let painted = 0;
+      for (let i = 3; i < pixels.length; i += 4) if (pixels[i]) painted += 1;
+      return painted;
+    })).toBeGreaterThan(100);
     await device.send(emergencyFrame(truck({ speed: 10 }), new Date()));
     await page.getByText('SOS from UP78AT4321').waitFor();
     device.close();
