@@ -140,9 +140,13 @@ export function LiveTrackingPage() {
     ? [selected.latitude, selected.longitude] as [number, number] : null;
 
   return (
-    <Box ref={frame} sx={{ display: 'flex', gap: 1, height: fullscreen ? '100vh' : 'calc(100vh - 120px)', mt: 1, bgcolor: 'background.default' }}>
+    // on a phone the map comes first, full width, with the list and the telemetry below it
+    <Box ref={frame} sx={{
+      display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: 1, mt: 1, bgcolor: 'background.default',
+      height: fullscreen ? '100vh' : { xs: 'auto', md: 'calc(100vh - 120px)' }, overflow: fullscreen ? 'auto' : undefined,
+    }}>
       <PageHeader title="menu.liveTracking" appBarOnly />
-      <Card sx={{ width: 260, display: 'flex', flexDirection: 'column', flexShrink: 0 }}>
+      <Card sx={{ width: { xs: 'auto', md: 260 }, maxHeight: { xs: '45vh', md: 'none' }, display: 'flex', flexDirection: 'column', flexShrink: 0 }}>
         <Box sx={{ p: 1 }}>
           <TextField size="small" fullWidth label={translate('tracking.live.search')} value={search} onChange={(e) => setSearch(e.target.value)} />
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1 }}>
@@ -152,7 +156,7 @@ export function LiveTrackingPage() {
         </Box>
         <VehicleList search={search} selectedId={selectedId} onSelect={select} />
       </Card>
-      <Box sx={{ flex: 1, position: 'relative', minWidth: 0 }}>
+      <Box sx={{ flex: { xs: 'none', md: 1 }, height: { xs: fullscreen ? '100vh' : '60vh', md: 'auto' }, order: { xs: -1, md: 0 }, position: 'relative', minWidth: 0 }}>
         <BaseMap height="100%" overlays={<GeofenceLayer />}>
           <LiveVehicles selectedId={selectedId} onSelect={select} />
           <LiveViewport focusId={selectedId} />
@@ -170,7 +174,7 @@ export function LiveTrackingPage() {
           </Tooltip>
         </Box>
       </Box>
-      <Card sx={{ width: 300, p: 2, overflow: 'auto', flexShrink: 0 }} aria-live="polite">
+      <Card sx={{ width: { xs: 'auto', md: 300 }, p: 2, overflow: 'auto', flexShrink: 0 }} aria-live="polite">
         {details && details.vehicleId === selectedId
           ? (
             <>
