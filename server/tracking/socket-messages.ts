@@ -1,4 +1,5 @@
 import type { Viewport } from '../../resources/tracking.ts';
+import { UUID_PATTERN } from '../resources/sql.ts';
 
 /** What a console may send on the live socket; src/live/connection.ts is the one sender. */
 export type ConsoleMessage =
@@ -16,7 +17,6 @@ export interface ViewportMessage { bounds: Viewport | null; focus: string | null
 export const VIEWPORT_REFUSED = 'The viewport must be [west, south, east, north] in degrees, or null, and its focus a vehicle id';
 export const WATCH_REFUSED = 'Name the temporary device to watch by its id, or null';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isCoordinate = (n: unknown, limit: number) => typeof n === 'number' && Number.isFinite(n) && Math.abs(n) <= limit;
 
 type Received = { type?: unknown; token?: unknown; fleet?: unknown; bounds?: unknown; focus?: unknown; deviceId?: unknown } | null;
@@ -40,12 +40,12 @@ export function readMessage(data: unknown): ConsoleMessage {
       const { bounds: b, focus = null } = message;
       const validBounds = b === null || (Array.isArray(b) && b.length === 4
         && isCoordinate(b[0], 180) && isCoordinate(b[1], 90) && isCoordinate(b[2], 180) && isCoordinate(b[3], 90) && b[1] <= b[3]);
-      const validFocus = focus === null || (typeof focus === 'string' && focus.length <= 64);
+      const validFocus = focus === null || (typeof focus === 'string' && UUID_PATTERN.test(focus));
       return { type: 'viewport', viewport: validBounds && validFocus ? { bounds: b as Viewport | null, focus: focus as string | null } : undefined };
     }
     case 'watch-frames': {
       const { deviceId } = message;
-      return { type: 'watch-frames', deviceId: deviceId === null || (typeof deviceId === 'string' && UUID.test(deviceId)) ? deviceId : undefined };
+      return { type: 'watch-frames', deviceId: deviceId === null || (typeof deviceId === 'string' && UUID_PATTERN.test(deviceId)) ? deviceId : undefined };
     }
     default:
       return { type: 'auth', token: message?.type === 'auth' && typeof message.token === 'string' ? message.token : '', fleet: message?.fleet !== false };

@@ -17,9 +17,12 @@ import {
 } from '../../resources/tracking.ts';
 
 export const SOCKET_PATH = '/api/socket';
-/** Who may open the socket: the live pages' users (the fleet) and the debug page's (a temporary device's frames). */
-const SOCKET_PERMISSIONS = ['live-tracking', 'vehicle-status', 'debug'];
-const watchesFleet = (caller: Caller) => ['live-tracking', 'vehicle-status'].some((p) => hasPermission(caller.isSuperAdmin, caller.permissions, p));
+/** Who may see the fleet: the live pages' users. */
+const FLEET_PERMISSIONS = ['live-tracking', 'vehicle-status'];
+/** Who may open the socket: those, and the debug page's users (a temporary device's frames). */
+const SOCKET_PERMISSIONS = [...FLEET_PERMISSIONS, 'debug'];
+const holdsAny = (caller: Caller, permissions: string[]) => permissions.some((p) => hasPermission(caller.isSuperAdmin, caller.permissions, p));
+const watchesFleet = (caller: Caller) => holdsAny(caller, FLEET_PERMISSIONS);
 /** Deltas are gathered and sent at most this often. */
 const BATCH_MS = 100;
 /** Vehicles outside a map's viewport: their latest position is sent at most this often. */
@@ -248,8 +251,7 @@ export function registerLiveSocket(app: FastifyInstance, db: Db, callers: Caller
   const authorise = async (token: string): Promise<Caller | number> => {
     const caller = token ? await callerFromToken(callers, keys, token) : null;
     if (!caller) return 4401;
-    const allowed = SOCKET_PERMISSIONS.some((p) => hasPermission(caller.isSuperAdmin, caller.permissions, p));
-    return allowed ? caller : 4403;
+    return holdsAny(caller, SOCKET_PERMISSIONS) ? caller : 4403;
   };
 
   const accept = (ws: WebSocket) => {
