@@ -68,7 +68,7 @@ export function DebugPage() {
     void act(() => apiCall('/device/ephemeral', 'POST', { imei: imei.trim() }), (data) => { setImei(''); setChosen((data as EphemeralDevice).id); });
   };
   const device = devices.find((d) => d.id === chosen);
-  // the chosen device's newest frame is known every 2 s, the list's only when it is read again
+  // the chosen device's newest frame is known as it arrives, the list's only when it is read again
   const lastFrameOf = (d: EphemeralDevice) => (d.id === chosen && frames?.[0] ? frames[0].receivedAt : d.lastFrameAt);
 
   return (
