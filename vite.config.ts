@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, mergeConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /** In the dev server the brand comes from BRAND; in a build the API server fills it in. */
@@ -38,7 +38,17 @@ const precompress = (): Plugin => ({
   },
 });
 
-export default defineConfig({
+/**
+ * `vite build` builds the console (index.html); `vite build --mode sign-in` then adds the sign-in
+ * page's own entry (sign-in.html, served for /auth/login: server/http/console.ts) beside it. A build
+ * of its own, because one build shares chunks by the module graph, where react-admin's and MUI's
+ * index files reach every module: the sign-in page would download the console's chunks.
+ */
+const signIn: UserConfig = {
+  build: { emptyOutDir: false, rolldownOptions: { input: 'sign-in.html' } },
+};
+
+export default defineConfig(({ mode }) => mergeConfig({
   plugins: [react(), devBrand(), precompress()],
   resolve: {
     // one copy of each, or react-admin's contexts split in two
@@ -60,4 +70,4 @@ export default defineConfig({
       },
     },
   },
-});
+}, mode === 'sign-in' ? signIn : {}));

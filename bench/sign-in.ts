@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { launchBrowser } from '../tests/e2e/browser.ts';
@@ -44,6 +45,18 @@ async function coldVisit(browser: Awaited<ReturnType<typeof launchBrowser>>, url
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
+/**
+ * This browser's floor on this machine: a page that is nothing but a username input, from a bare
+ * HTTP server. The sign-in page's time is this plus the console's own work.
+ */
+async function floorPage(): Promise<{ url: string; close: () => void }> {
+  const html = '<!doctype html><html><head><meta charset="utf-8"><title>floor</title></head><body><input name="username"></body></html>';
+  const server = http.createServer((_, response) => { response.writeHead(200, { 'content-type': 'text/html' }); response.end(html); });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${port}/`, close: () => server.close() };
+}
+
 /** The sign-in page as a visitor's browser gets it from the real server with demo data. */
 export async function signInFigures(log: (line: string) => void) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-bench-'));
@@ -59,6 +72,14 @@ export async function signInFigures(log: (line: string) => void) {
     log(`  transferred                            ${(median(runs.map((r) => r.bytes)) / 1024).toFixed(0)} KB`);
     log(`  requests                               ${median(runs.map((r) => r.requests))}`);
     log(`  time to first input                    ${median(runs.map((r) => r.firstInputMs)).toFixed(0)} ms (runs: ${runs.map((r) => r.firstInputMs.toFixed(0)).join(', ')})`);
+    const floor = await floorPage();
+    const floorRuns: Run[] = [];
+    try {
+      for (let i = 0; i < RUNS; i++) floorRuns.push(await coldVisit(browser, floor.url));
+    } finally {
+      floor.close();
+    }
+    log(`  the floor: a bare page with one input  ${median(floorRuns.map((r) => r.firstInputMs)).toFixed(0)} ms (runs: ${floorRuns.map((r) => r.firstInputMs.toFixed(0)).join(', ')})`);
   } finally {
     await browser.close();
     await server.stop();

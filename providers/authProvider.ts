@@ -2,23 +2,10 @@ import { addRefreshAuthToAuthProvider, type AuthProvider } from 'react-admin';
 import { hasPermission } from '../core/permissions.ts';
 import { permissionFor } from './resourceAccess.ts';
 import { apiCall, refreshAuth } from './httpClient.ts';
-import { encryptPassword } from './encryptPassword.ts';
 import { clearSession, isComplete, isExpired, readPermissions, readSession, writeSession, type Session } from './session.ts';
-import { normaliseUsername } from '../core/username.ts';
+import { signIn, SIGNED_OUT_FLAG } from './signIn.ts';
 
 export const LOGIN_PATH = '/auth/login';
-/** Set by an explicit sign-out so the next check does not call it an expired session. */
-const SIGNED_OUT_FLAG = 'waymark.signedOut';
-
-interface LoginAnswer {
-  success: boolean;
-  message: string;
-  data: {
-    user: Session['user'];
-    role: Session['role'];
-    token: { access: { token: string; expires: string }; refresh: { token: string; expires: string } };
-  };
-}
 
 let userLoaded: Promise<void> | null = null;
 
@@ -50,22 +37,8 @@ function sessionExpired() {
 }
 
 const baseAuthProvider: AuthProvider = {
-  async login({ username, password }: { username: string; password: string }) {
-    const { data: key } = await apiCall<{ data: { publicKey: string } }>('/auth/public-key');
-    const answer = await apiCall<LoginAnswer>('/auth/login', 'POST', {
-      username: normaliseUsername(username),
-      password: await encryptPassword(key.publicKey, password),
-    });
-    const { user, role, token } = answer.data;
-    writeSession({
-      accessToken: token.access.token,
-      accessExpiresAt: token.access.expires,
-      refreshToken: token.refresh.token,
-      refreshExpiresAt: token.refresh.expires,
-      user,
-      role,
-    });
-    sessionStorage.removeItem(SIGNED_OUT_FLAG);
+  async login(credentials: { username: string; password: string }) {
+    await signIn(credentials);
     // the login page reloads into the page asked for
     return { redirectTo: false };
   },

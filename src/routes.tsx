@@ -11,8 +11,10 @@ import { reports } from '../resources/reports/index.ts';
 import { StatusPage } from './pages/StatusPage.tsx';
 import { Splash } from './Splash.tsx';
 import { lazyPage } from './lazyPage.tsx';
-// the one page in the first chunk: a signed-out visit starts here, and a chunk of its own would be one more round trip before the form shows
-import { LoginPage } from './pages/auth/LoginPage.tsx';
+// in the first chunk: a signed-out deep link lands here, and a chunk of its own would be one more round trip before the form shows
+// (a visit to /auth/login itself runs the sign-in page's own entry, src/sign-in.tsx)
+import { LoginRoute } from './pages/auth/LoginRoute.tsx';
+import { ScrollToTop } from './layout/ScrollToTop.tsx';
 
 // every other page is a chunk of its own: the sign-in page must not carry the forms, maps and charts of the others
 const ForgotPasswordPage = lazyPage(() => import('./pages/auth/ForgotPasswordPage.tsx'), 'ForgotPasswordPage');
@@ -49,9 +51,9 @@ const ResourceList = lazyPage(() => import('./resources/ResourceList.tsx'), 'Res
 
 /** Routes open to anyone, outside the signed-in layout (spec platform-shell §2). */
 export const publicRoutes = [
-  <Route key="login" path="/auth/login" element={<LoginPage />} />,
-  <Route key="forgot" path="/auth/forgot-password" element={<ForgotPasswordPage />} />,
-  <Route key="reset" path="/auth/reset-password/:otpToken" element={<ResetPasswordPage />} />,
+  <Route key="login" path="/auth/login" element={<LoginRoute />} />,
+  <Route key="forgot" path="/auth/forgot-password" element={<><ScrollToTop /><ForgotPasswordPage /></>} />,
+  <Route key="reset" path="/auth/reset-password/:otpToken" element={<><ScrollToTop /><ResetPasswordPage /></>} />,
   <Route key="terms" path="/public/term-of-use" element={<TermsPage />} />,
   <Route key="privacy" path="/public/privacy" element={<PrivacyPage />} />,
   <Route key="contact" path="/public/contact-us" element={<ContactPage />} />,

@@ -6,22 +6,27 @@ import { projectRoot } from '../paths.ts';
 import { notFound } from './errors.ts';
 
 export const distDir = path.join(projectRoot, 'dist');
+const SIGN_IN_PATH = '/auth/login';
 
-/**
- * Serves the built console: hashed assets precompressed and cached for good, and index.html (with the brand the
- * server runs as and its map tile addresses) for every other GET path, so the console's router handles deep links.
- */
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
+/**
+ * Serves the built console: hashed assets precompressed and cached for good, sign-in.html for the sign-in page, and
+ * index.html for every other GET path, so the console's router handles deep links.
+ */
 export async function serveConsole(app: FastifyInstance, { brand, tiles }: { brand: string; tiles: { road: string; satellite: string } }) {
   const indexFile = path.join(distDir, 'index.html');
   if (!fs.existsSync(indexFile)) {
     app.log.warn('The console is not built (dist/ is missing); run "npm run build" or "npm start"');
     return false;
   }
-  const index = fs.readFileSync(indexFile, 'utf8')
+  // the page with the brand the server runs as and its map tile addresses
+  const page = (file: string) => fs.readFileSync(path.join(distDir, file), 'utf8')
     .replaceAll('__WAYMARK_BRAND__', brand)
     .replaceAll('__WAYMARK_TILES__', escapeAttribute(JSON.stringify(tiles)));
+  const index = page('index.html');
+  // the sign-in page's own entry, lighter than the console's (vite.config.ts)
+  const signIn = fs.existsSync(path.join(distDir, 'sign-in.html')) ? page('sign-in.html') : index;
   await app.register(fastifyStatic, {
     root: distDir,
     index: false,
@@ -41,7 +46,8 @@ export async function serveConsole(app: FastifyInstance, { brand, tiles }: { bra
     if (request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET') {
       return reply.status(404).send(notFound().body());
     }
-    return reply.type('text/html').header('cache-control', 'no-cache').send(index);
+    const pathname = request.url.split('?')[0]!.replace(/\/+$/, '');
+    return reply.type('text/html').header('cache-control', 'no-cache').send(pathname === SIGN_IN_PATH ? signIn : index);
   });
   return true;
 }

@@ -8,17 +8,21 @@ import { buildConsoleIfNeeded } from '../../server/build.ts';
 
 let server: TestServer;
 let firstScripts: string[];
+let signInScripts: string[];
+
+/** The scripts a page names. */
+const scriptsOf = (html: string) => [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
 
 beforeAll(async () => {
   buildConsoleIfNeeded(() => undefined);
-  const index = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
-  firstScripts = [...index.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  firstScripts = scriptsOf(fs.readFileSync(path.join(distDir, 'index.html'), 'utf8'));
+  signInScripts = scriptsOf(fs.readFileSync(path.join(distDir, 'sign-in.html'), 'utf8'));
   server = await startTestServer({ demo: false, config: { serveConsole: true } });
 }, 300_000);
 afterAll(async () => { await server?.close(); });
 
-/** The scripts a first visit runs: the index page's, and everything they import statically. */
-function firstChunkFiles() {
+/** The scripts a first visit runs: the page's, and everything they import statically. */
+function firstChunkFiles(scripts = signInScripts) {
   const seen = new Set<string>();
   const visit = (file: string) => {
     if (seen.has(file)) return;
@@ -27,7 +31,7 @@ function firstChunkFiles() {
     // static imports only: `from"./x.js"` or `import"./x.js"`, never `import("./x.js")`
     for (const m of code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) visit(`assets/${m[1]}`);
   };
-  firstScripts.forEach(visit);
+  scripts.forEach(visit);
   return [...seen];
 }
 
@@ -64,6 +68,23 @@ describe('the console\'s static files', () => {
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('serves the sign-in page its own entry, and every other path the console', async () => {
+    const signIn = await server.app.inject({ method: 'GET', url: '/auth/login?next=1' });
+    const console = await server.app.inject({ method: 'GET', url: '/vehicle-status' });
+    expect(scriptsOf(signIn.body)).toEqual(signInScripts);
+    expect(scriptsOf(console.body)).toEqual(firstScripts);
+    expect(signInScripts).not.toEqual(firstScripts);
+    // both carry the brand the server runs as
+    expect(signIn.body).not.toContain('__WAYMARK_BRAND__');
+    expect(signIn.body).toMatch(/<meta name="waymark-brand" content="[a-z]+"/);
+    // the sign-in page's scripts are smaller than the console's first ones: no router, no react-admin forms or lists
+    const size = (files: string[]) => files.reduce((sum, f) => sum + fs.statSync(path.join(distDir, f)).size, 0);
+    expect(size(firstChunkFiles())).toBeLessThan(size(firstChunkFiles(firstScripts)) * 0.7);
+    const code = (files: string[]) => files.map((f) => fs.readFileSync(path.join(distDir, f), 'utf8')).join('\n');
+    expect(code(firstChunkFiles(firstScripts))).toContain('in the context of a <Router>');
+    expect(code(firstChunkFiles())).not.toContain('in the context of a <Router>');
   });
 
   it('keeps Leaflet, the Hindi messages and the other pages out of what the sign-in page loads', () => {

@@ -1,15 +1,16 @@
 import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import { LocalesMenuButton, useTranslate } from 'react-admin';
 import { currentBrand } from '../../../brands/index.ts';
-import { ScrollToTop } from '../../layout/ScrollToTop.tsx';
 
-/** Public sign-in pages: the form on a card, the brand's promotional panel beside it. */
+/**
+ * Public sign-in pages: the form on a card, the brand's promotional panel beside it. Needs only the
+ * translation and store contexts, so the sign-in page's own entry can use it.
+ */
 export function AuthFrame({ title, subtitle, children }: { title: string; subtitle?: string; children: React.ReactNode }) {
   const translate = useTranslate();
   const brand = currentBrand();
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', bgcolor: 'background.default' }}>
-      <ScrollToTop />
       <Box
         component="aside"
         data-testid="login-side-panel"
