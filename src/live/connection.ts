@@ -142,11 +142,13 @@ class LiveConnection {
       });
     }, RENEW_MS);
     socket.onmessage = (message) => this.receive(JSON.parse(String(message.data)) as Incoming);
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       if (this.socket !== socket) return;
       clearInterval(this.timers.renew);
       this.setConnected(false);
-      if (!this.running) return;
+      // refused (4403: the role may not; 4400: a message it would send again): asking again changes
+      // nothing until another user signs in, which starts the connection afresh
+      if (!this.running || event.code === 4403 || event.code === 4400) return;
       this.attempts += 1;
       this.timers.retry = setTimeout(() => void this.connect(), Math.min(30_000, 1000 * 2 ** Math.min(this.attempts, 5)));
     };

@@ -9,10 +9,10 @@ class FakeSocket {
   sent: { type: string; token?: string; bounds?: unknown; focus?: unknown }[] = [];
   onopen: (() => void) | null = null;
   onmessage: ((message: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
+  onclose: ((event: { code: number }) => void) | null = null;
   constructor(readonly url: string) { FakeSocket.opened.push(this); }
   send(data: string) { this.sent.push(JSON.parse(data) as FakeSocket['sent'][number]); }
-  close() { this.readyState = 3; this.onclose?.(); }
+  close(code = 1000) { this.readyState = 3; this.onclose?.({ code }); }
   open() { this.readyState = 1; this.onopen?.(); }
   receive(message: unknown) { this.onmessage?.({ data: JSON.stringify(message) }); }
 }
@@ -90,5 +90,36 @@ describe('the tab\'s one live socket', () => {
     expect(heard).toEqual([{ type: 'frames', deviceId: 'e1', frames: [], device: { id: 'e1' } }]);
     stop();
     expect(socket.sent.at(-1)).toEqual({ type: 'watch-frames', deviceId: null });
+  });
+
+  it('asks again after a dropped connection, and not after a refusal', async () => {
+    user = 'u3';
+    render(<Count label="refused" />);
+    await settle();
+    const refused = FakeSocket.opened.at(-1)!;
+    act(() => refused.open());
+    vi.useFakeTimers();
+    try {
+      act(() => refused.close(4403));
+      await vi.advanceTimersByTimeAsync(120_000);
+      expect(FakeSocket.opened.at(-1)).toBe(refused);
+    } finally {
+      vi.useRealTimers();
+    }
+
+    user = 'u4';
+    render(<Count label="dropped" />);
+    await settle();
+    const dropped = FakeSocket.opened.at(-1)!;
+    expect(dropped).not.toBe(refused);
+    act(() => dropped.open());
+    vi.useFakeTimers();
+    try {
+      act(() => dropped.close(1006));
+      await vi.advanceTimersByTimeAsync(120_000);
+      expect(FakeSocket.opened.at(-1)).not.toBe(dropped);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
