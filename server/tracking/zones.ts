@@ -61,10 +61,17 @@ export function zoneEvents(db: Db): EventDeriver {
         from vehicles v join organisations o on o.id = v.organisation_id left join routes r on r.id = v.route_id
         where v.id in (select jsonb_array_elements_text(${ids}::jsonb)::uuid)`),
     ]);
+    const settings = new Map(routes.map((r) => [r.vehicleId, r]));
+    const zonesOf = new Map<string, Zone[]>();
+    for (const zone of zones) {
+      const list = zonesOf.get(zone.vehicleId);
+      if (list) list.push(zone);
+      else zonesOf.set(zone.vehicleId, [zone]);
+    }
     for (const id of missing) {
-      const vehicle = routes.find((r) => r.vehicleId === id);
+      const vehicle = settings.get(id);
       rules.set(id, {
-        zones: zones.filter((z) => z.vehicleId === id), route: vehicle?.route ?? null,
+        zones: zonesOf.get(id) ?? [], route: vehicle?.route ?? null,
         overspeedKmph: vehicle?.overspeedKmph ?? DEFAULT_SETTINGS.overspeedKmph, idleMinutes: vehicle?.idleMinutes ?? DEFAULT_SETTINGS.idleMinutes, loadedAt: now,
       });
     }
