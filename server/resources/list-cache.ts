@@ -151,6 +151,8 @@ export class ListCache {
   }
 
   forgetTable(table: string): void {
+    // no kept page reads a table that is not watched; anyone may NOTIFY any text
+    if (!this.watched.has(table)) return;
     this.changedAt.set(table, ++this.generation);
     for (const [key, entry] of this.pages) if (entry.tables.has(table)) this.drop(key, entry);
   }

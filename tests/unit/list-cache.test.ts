@@ -40,6 +40,7 @@ describe('the list cache', () => {
     cache.put('a', cache.ticket(), devices, page('[1]'));
     expect(cache.get('a')?.body).toBe('[1]');
     listener.onPayload!('vehicles');
+    listener.onPayload!('no such table');
     expect(cache.get('a')?.body).toBe('[1]');
     listener.onPayload!('device_models');
     expect(cache.get('a')).toBeUndefined();
