@@ -150,7 +150,7 @@ async function measure(kind: 'postgres' | 'pglite') {
   }
   try {
     const seeded = await seed(databaseUrl, dataDir);
-    const env = databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir! };
+    const env: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir! };
     const cached = await served(env, async (base) => {
       const figures = await listLatencies(base);
       return { ...figures, export: await exportCsv(base, figures.superToken) };
