@@ -103,6 +103,39 @@ async function exportCsv(base: string, bearer: string) {
   return { rows: rows.length, fetchMs: fetched - started, totalMs: performance.now() - started, bytes: csv.length };
 }
 
+type Latency = Awaited<ReturnType<typeof latency>>;
+
+/** The six list figures against one running server. */
+async function listLatencies(base: string) {
+  const superToken = await signIn(base, 'super@bench.test', PASSWORD);
+  const distributorToken = await signIn(base, 'distributor@bench.test', PASSWORD);
+  const filtered = `${base}/api/device?${new URLSearchParams({ filter: '{"status":"ALLOCATED"}', sort: '["imei","DESC"]', range: '[20,29]' })}`;
+  const searched = `${base}/api/device?${new URLSearchParams({ filter: '{"q":"86000000000123"}', sort: '["imei","ASC"]', range: '[0,9]' })}`;
+  const vehicles = `${base}/api/vehicle?${new URLSearchParams({ filter: '{"category":"TRUCK"}', sort: '["registrationNumber","ASC"]', range: '[20,29]' })}`;
+  await latency(filtered, distributorToken); // warm-up
+  return {
+    single: await latency(filtered, distributorToken, 1),
+    distributor: await latency(filtered, distributorToken),
+    superAdmin: await latency(filtered, superToken),
+    search: await latency(searched, distributorToken),
+    vehicles: await latency(vehicles, distributorToken),
+    vehiclesSuperAdmin: await latency(vehicles, superToken),
+    superToken,
+  };
+}
+
+/** `waymark serve` on the seeded database for the length of `run`. */
+async function served<T>(env: Record<string, string>, run: (base: string) => Promise<T>): Promise<T> {
+  const port = 19000 + Math.floor(Math.random() * 1000);
+  const { stop } = await startServer({ ...env, WAYMARK_DEMO: '0' }, port);
+  try {
+    return await run(`http://127.0.0.1:${port}`);
+  } finally {
+    await stop();
+  }
+}
+
+/** The same figures with the list cache (server/resources/list-cache.ts) on, then off, on the same seeded database. */
 async function measure(kind: 'postgres' | 'pglite') {
   let databaseUrl: string | undefined;
   let dataDir: string | null = null;
@@ -117,29 +150,13 @@ async function measure(kind: 'postgres' | 'pglite') {
   }
   try {
     const seeded = await seed(databaseUrl, dataDir);
-    const port = 19000 + Math.floor(Math.random() * 1000);
-    const { stop } = await startServer({ ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir! }), WAYMARK_DEMO: '0' }, port);
-    const base = `http://127.0.0.1:${port}`;
-    try {
-      const superToken = await signIn(base, 'super@bench.test', PASSWORD);
-      const distributorToken = await signIn(base, 'distributor@bench.test', PASSWORD);
-      const filtered = `${base}/api/device?${new URLSearchParams({ filter: '{"status":"ALLOCATED"}', sort: '["imei","DESC"]', range: '[20,29]' })}`;
-      const searched = `${base}/api/device?${new URLSearchParams({ filter: '{"q":"86000000000123"}', sort: '["imei","ASC"]', range: '[0,9]' })}`;
-      const vehicles = `${base}/api/vehicle?${new URLSearchParams({ filter: '{"category":"TRUCK"}', sort: '["registrationNumber","ASC"]', range: '[20,29]' })}`;
-      await latency(filtered, distributorToken); // warm-up
-      return {
-        seeded,
-        single: await latency(filtered, distributorToken, 1),
-        distributor: await latency(filtered, distributorToken),
-        superAdmin: await latency(filtered, superToken),
-        search: await latency(searched, distributorToken),
-        vehicles: await latency(vehicles, distributorToken),
-        vehiclesSuperAdmin: await latency(vehicles, superToken),
-        export: await exportCsv(base, superToken),
-      };
-    } finally {
-      await stop();
-    }
+    const env: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir! };
+    const cached = await served(env, async (base) => {
+      const figures = await listLatencies(base);
+      return { ...figures, export: await exportCsv(base, figures.superToken) };
+    });
+    const uncached = await served({ ...env, WAYMARK_LIST_CACHE: '0' }, listLatencies);
+    return { seeded, cached, uncached };
   } finally {
     await cleanup();
   }
@@ -148,19 +165,19 @@ async function measure(kind: 'postgres' | 'pglite') {
 /** Prints each database's figures as soon as they are measured. */
 export async function listFigures(print: (line: string) => void, kinds: readonly ('postgres' | 'pglite')[] = ['postgres', 'pglite']) {
   for (const kind of kinds) {
-    const lines: string[] = [];
     const f = await measure(kind);
-    const fmt = (l: { p50: number; p95: number; rps: number }) => `p50 ${l.p50.toFixed(1)} ms, p95 ${l.p95.toFixed(1)} ms, ${l.rps.toFixed(0)} req/s`;
-    lines.push(
-      `[${kind}] ${DEVICES} devices, ${f.seeded.organisations} organisations, ${CONCURRENCY} concurrent clients, ${REQUESTS} requests each figure`,
-      `[${kind}] device list, status filter + imei sort, page 3, distributor, 1 client         ${fmt(f.single)}`,
-      `[${kind}] device list, status filter + imei sort, page 3, distributor's subtree (22%)  ${fmt(f.distributor)}`,
-      `[${kind}] the same list as SUPER_ADMIN (every device)                                   ${fmt(f.superAdmin)}`,
-      `[${kind}] device list, q search over searchable fields, distributor                     ${fmt(f.search)}`,
-      `[${kind}] vehicle list, category filter + registration sort, page 3, distributor          ${fmt(f.vehicles)}`,
-      `[${kind}] the same vehicle list as SUPER_ADMIN (every vehicle)                            ${fmt(f.vehiclesSuperAdmin)}`,
-      `[${kind}] CSV export of all ${f.export.rows} devices (pages of 5000 + papaparse)          ${f.export.totalMs.toFixed(0)} ms (fetch ${f.export.fetchMs.toFixed(0)} ms), ${(f.export.bytes / 1024 / 1024).toFixed(1)} MiB`,
-    );
+    const fmt = (l: Latency) => `p50 ${l.p50.toFixed(1)} ms, p95 ${l.p95.toFixed(1)} ms, ${l.rps.toFixed(0)} req/s`;
+    const both = (figure: (figures: typeof f.uncached) => Latency) => `${fmt(figure(f.cached))}  | cache off: ${fmt(figure(f.uncached))}`;
+    const lines = [
+      `[${kind}] ${DEVICES} devices, ${f.seeded.organisations} organisations, ${CONCURRENCY} concurrent clients, ${REQUESTS} requests each figure; list cache on | off (WAYMARK_LIST_CACHE=0)`,
+      `[${kind}] device list, status filter + imei sort, page 3, distributor, 1 client         ${both((x) => x.single)}`,
+      `[${kind}] device list, status filter + imei sort, page 3, distributor's subtree (22%)  ${both((x) => x.distributor)}`,
+      `[${kind}] the same list as SUPER_ADMIN (every device)                                   ${both((x) => x.superAdmin)}`,
+      `[${kind}] device list, q search over searchable fields, distributor                     ${both((x) => x.search)}`,
+      `[${kind}] vehicle list, category filter + registration sort, page 3, distributor          ${both((x) => x.vehicles)}`,
+      `[${kind}] the same vehicle list as SUPER_ADMIN (every vehicle)                            ${both((x) => x.vehiclesSuperAdmin)}`,
+      `[${kind}] CSV export of all ${f.cached.export.rows} devices (pages of 5000 + papaparse, never cached)  ${f.cached.export.totalMs.toFixed(0)} ms (fetch ${f.cached.export.fetchMs.toFixed(0)} ms), ${(f.cached.export.bytes / 1024 / 1024).toFixed(1)} MiB`,
+    ];
     for (const line of lines) print(line);
   }
 }

@@ -15,6 +15,7 @@ import { CallerDirectory, registerCaller } from './auth/caller.ts';
 import { authRoutes } from './auth/routes.ts';
 import { resetRoutes } from './auth/reset.ts';
 import { resourceRoutes } from './resources/plugin.ts';
+import { forgetListsOnWrites, ListCache } from './resources/list-cache.ts';
 import { searchRoutes } from './search/routes.ts';
 import { fileRoutes } from './files/routes.ts';
 import { certificateRoutes } from './certificates/routes.ts';
@@ -45,6 +46,8 @@ declare module 'fastify' {
     brand: string;
     /** Lists count matching rows up to this many, then estimate (config.exactCountLimit). */
     exactCountLimit: number;
+    /** List pages kept until a table they read changes (config.listCache). */
+    listCache: ListCache;
   }
 }
 
@@ -92,6 +95,11 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await callers.start();
   app.addHook('onClose', async () => callers.stop());
   registerCaller(app, callers, keys);
+  const listCache = new ListCache(database, config.listCache);
+  await listCache.start();
+  app.addHook('onClose', async () => listCache.stop());
+  forgetListsOnWrites(app, listCache);
+  app.decorate('listCache', listCache);
   const live = new LiveFeed(database);
   await live.start();
   app.decorate('live', live);

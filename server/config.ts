@@ -40,6 +40,8 @@ export interface Config {
   liveRecheckMs: number;
   /** Lists count matching rows up to this many; above it the total is the planner's estimate (WAYMARK_EXACT_COUNT_LIMIT, 10,000). */
   exactCountLimit: number;
+  /** Keep list pages in memory until a table they read changes (WAYMARK_LIST_CACHE, on by default; server/resources/list-cache.ts). */
+  listCache: boolean;
 }
 
 /**
@@ -119,5 +121,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: Parti
       defaults.positionsRetentionMonths ?? 0, 1200, 'a whole number of months (0 keeps positions forever)'),
     liveRecheckMs: defaults.liveRecheckMs ?? 30_000,
     exactCountLimit: wholeNumber('WAYMARK_EXACT_COUNT_LIMIT', env.WAYMARK_EXACT_COUNT_LIMIT, defaults.exactCountLimit ?? EXACT_COUNT_LIMIT, 100_000_000, 'a whole number of rows'),
+    listCache: flag(env.WAYMARK_LIST_CACHE, defaults.listCache ?? true),
   };
 }

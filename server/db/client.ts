@@ -12,8 +12,9 @@ export interface Database {
   /**
    * Subscribes to a NOTIFY channel: on a connection of its own (PostgreSQL), or on the embedded
    * database itself, whose only writer is this process. Empty payloads are not passed on.
+   * `onLost` is called once if the connection drops (PostgreSQL): nothing is heard after it.
    */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, onPayload: (payload: string) => void, onLost?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -34,13 +35,31 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     pool.on('error', () => undefined);
     const db = drizzle(pool, { schema }) as unknown as Db;
     await migrate(drizzle(pool, { schema }), { migrationsFolder });
-    const listen = async (channel: string, onPayload: (payload: string) => void) => {
+    const listen = async (channel: string, onPayload: (payload: string) => void, onLost?: () => void) => {
       const client = new pg.Client({ connectionString: options.databaseUrl });
-      client.on('error', () => { /* the pool's users see the outage; a listener just stops hearing */ });
-      await client.connect();
-      client.on('notification', (message) => { if (message.channel === channel && message.payload) onPayload(message.payload); });
-      await client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
-      return async () => { await client.end().catch(() => undefined); };
+      let listening = false;
+      // the pool's users see the outage; a listener stops hearing, and says so once to whoever cares
+      const lost = () => {
+        if (!listening) return;
+        listening = false;
+        void client.end().catch(() => undefined);
+        onLost?.();
+      };
+      client.on('error', lost);
+      client.on('end', lost);
+      try {
+        await client.connect();
+        client.on('notification', (message) => { if (message.channel === channel && message.payload) onPayload(message.payload); });
+        await client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+      } catch (error) {
+        await client.end().catch(() => undefined);
+        throw error;
+      }
+      listening = true;
+      return async () => {
+        listening = false;
+        await client.end().catch(() => undefined);
+      };
     };
     return { db, kind: 'postgres', listen, close: () => pool.end() };
   }
@@ -56,7 +75,8 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   const client = await PGlite.create(dir, { extensions: { pg_trgm } });
   const database = drizzle(client, { schema });
   await migrate(database, { migrationsFolder });
-  // the embedded database lives in this process alone: its NOTIFYs come from this process's own statements
+  // the embedded database lives in this process alone: its NOTIFYs come from this process's own
+  // statements, and no connection stands between them to be lost
   const listen = async (channel: string, onPayload: (payload: string) => void) => {
     const unlisten = await client.listen(channel, (payload) => { if (payload) onPayload(payload); });
     return async () => { await unlisten().catch(() => undefined); };

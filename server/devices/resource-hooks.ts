@@ -14,6 +14,7 @@ export const deviceHooks: ResourceHooks = {
     record.lastPosition = state?.lastPosition ?? null;
     record.lastHealth = state?.lastHealth ?? null;
   },
+  listReads: [],
   extraFilters: {
     statusNotIn: (value) => choiceCondition(sql`t.status`, choiceList('statusNotIn', value, DEVICE_STATUSES), true),
   },

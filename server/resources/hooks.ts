@@ -23,6 +23,12 @@ export type Columns = Map<string, SQL>;
 export interface ResourceHooks {
   /** Filters beyond the declared fields, also taken as plain query parameters (devices by excluded statuses, positions by imei); the API description lists them. */
   extraFilters?: ExtraFilters;
+  /**
+   * Tables the extra filters and `decorate` read beyond the resource's own, its references' and
+   * organisations (roles, for users by role name). A resource with either hook and without this
+   * list has its list pages read from the database every time (server/resources/list-cache.ts).
+   */
+  listReads?: string[];
   /** Largest page of the list route, when not MAX_LIST_PAGE (the history lists serve export-sized pages). */
   maxListPage?: number;
   beforeCreate?(ctx: WriteContext, columns: Columns, body: Record<string, unknown>): Promise<void>;

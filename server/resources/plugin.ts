@@ -19,7 +19,7 @@ import { walletRoutes } from '../wallets/routes.ts';
 import { eventLogHooks, positionHooks } from '../tracking/resource-hooks.ts';
 import { registerResourceRoutes } from './routes.ts';
 
-const hooksByResource: Record<string, ResourceHooks> = {
+export const hooksByResource: Record<string, ResourceHooks> = {
   user: { ...userHooks, routes: (app, db) => { userHooks.routes?.(app, db); profileRoutes(app, db); } },
   organisation: { ...organisationHooks, routes: organisationSettingsRoutes },
   role: roleHooks,

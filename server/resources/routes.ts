@@ -15,6 +15,7 @@ import { bodySchema, geometryErrors, normaliseBody, writableFields, type WriteMo
 import { message, said, saidLabel } from './messages.ts';
 import { TOTAL_ESTIMATED_HEADER } from '../../core/list-contract.ts';
 import type { ResourceHooks, WriteContext } from './hooks.ts';
+import { pageKey, type CachedPage } from './list-cache.ts';
 
 /** Largest page of a list, and of one export request (the console pages through a large export). */
 export const MAX_LIST_PAGE = 1000;
@@ -112,13 +113,26 @@ export function mapDatabaseError(error: unknown): never {
   throw error;
 }
 
-export function sendList(reply: FastifyReply, resource: Pick<ResourceDeclaration, 'name'>, start: number, rows: ResourceRecord[], total: number, estimated = false) {
-  const range = rows.length ? `${start}-${start + rows.length - 1}` : '*';
-  reply.header('Content-Range', `${resource.name} ${range}/${total}`);
+/** The headers of a list answer: the range of its rows and the total, as ra-data-simple-rest reads them. */
+export function listHeaders(resource: Pick<ResourceDeclaration, 'name'>, start: number, count: number, total: number, estimated = false): Record<string, string> {
+  const range = count ? `${start}-${start + count - 1}` : '*';
+  const headers: Record<string, string> = { 'Content-Range': `${resource.name} ${range}/${total}` };
   // the total of a large set is the planner's estimate (server/resources/totals.ts)
-  if (estimated) reply.header(TOTAL_ESTIMATED_HEADER, 'true');
-  reply.header('Access-Control-Expose-Headers', `Content-Range, ${TOTAL_ESTIMATED_HEADER}`);
+  if (estimated) headers[TOTAL_ESTIMATED_HEADER] = 'true';
+  headers['Access-Control-Expose-Headers'] = `Content-Range, ${TOTAL_ESTIMATED_HEADER}`;
+  return headers;
+}
+
+export function sendList(reply: FastifyReply, resource: Pick<ResourceDeclaration, 'name'>, start: number, rows: ResourceRecord[], total: number, estimated = false) {
+  reply.headers(listHeaders(resource, start, rows.length, total, estimated));
   return rows;
+}
+
+/** A list answer already in JSON (from the list cache, or on its way there). */
+function sendPage(reply: FastifyReply, page: CachedPage) {
+  reply.headers(page.headers);
+  reply.type('application/json; charset=utf-8');
+  return page.body;
 }
 
 /**
@@ -139,18 +153,28 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, resource: R
     ? { ...listQuerystring, properties: { ...listQuerystring.properties, ...Object.fromEntries(extraFilters.map((name) => [name, { description: 'a filter of its own (see the summary)' }])) } }
     : listQuerystring;
 
-  const list = (maxPage: number) => async (request: FastifyRequest<{ Querystring: Record<string, unknown> }>, reply: FastifyReply) => {
+  // the permission check (a preValidation hook) has passed before a handler looks in the cache
+  const list = (maxPage: number, cachedTables?: ReadonlySet<string>) => async (request: FastifyRequest<{ Querystring: Record<string, unknown> }>, reply: FastifyReply) => {
     const caller = await requireCaller(request);
+    const tables = app.listCache.active ? cachedTables : undefined;
+    const key = tables && pageKey(resource.api, caller, request.query);
+    const cached = key && app.listCache.get(key);
+    if (cached) return sendPage(reply, cached);
+    const ticket = app.listCache.ticket();
     const listQuery = parseListQuery(resource, request.query, { maxPage, extraFilters: hooks.extraFilters });
     const { rows, total, estimated } = await listRecords(db, resource, caller, listQuery, app.exactCountLimit);
     await hooks.decorate?.(db, rows, request.query);
-    return sendList(reply, resource, listQuery.start, rows, total, estimated);
+    if (!tables || !key) return sendList(reply, resource, listQuery.start, rows, total, estimated);
+    const page = { body: JSON.stringify(rows), headers: listHeaders(resource, listQuery.start, rows.length, total, estimated) };
+    app.listCache.put(key, ticket, tables, page);
+    return sendPage(reply, page);
   };
 
+  // list pages are kept (server/resources/list-cache.ts); export pages, up to 5,000 rows, are not
   app.get(resource.api, {
     config: { permission: readPermission },
     schema: { tags, summary: `List ${resource.name} rows the caller may see`, querystring },
-  }, list(hooks.maxListPage ?? MAX_LIST_PAGE));
+  }, list(hooks.maxListPage ?? MAX_LIST_PAGE, app.listCache.tablesOf(resource, hooks)));
 
   if (resource.permissions.export) {
     app.get(`${resource.api}/export`, {

@@ -34,6 +34,8 @@ function checkName(body: Record<string, unknown>) {
 }
 
 export const roleHooks: ResourceHooks = {
+  // decorate flattens each row's own scopes and reads nothing
+  listReads: [],
   async beforeCreate(ctx, _columns, body) {
     checkName(body);
     checkScopes(ctx, body);

@@ -32,6 +32,7 @@ export function manufacturerOf(organisationPath: string): string {
 }
 
 export const simActivationHooks: ResourceHooks = {
+  listReads: [],
   // the spec's query parameters: ?simStatus=INITIATED&organisation={id}
   extraFilters: {
     simStatus: (value) => choiceCondition(sql`t.status`, choiceList('simStatus', value, SIM_ORDER_STATUSES)),

@@ -14,6 +14,7 @@ import { query } from '../resources/sql.ts';
 import { labelOf, message, said } from '../resources/messages.ts';
 
 export const userHooks: ResourceHooks = {
+  listReads: ['roles'],
   extraFilters: {
     roleName: (value) => sql`t.role_id in (select r.id from roles r where r.name = ${String(value)})`,
   },
