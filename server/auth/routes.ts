@@ -35,7 +35,7 @@ export function authRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
   }, async () => ({ success: true, data: { algorithm: 'RSA-OAEP-256', publicKey: keys.publicKeyPem } }));
 
   app.post<{ Body: { username: string; password: string } }>('/auth/login', {
-    config: { permission: PUBLIC },
+    config: { permission: PUBLIC, writesSessionsOnly: true },
     preHandler: throttle(app, 'login', [perAddress(60, MINUTE), perAccount(20, 15 * MINUTE, namedAccount)]),
     schema: { tags: ['auth'], summary: 'Sign in; password is base64 RSA-OAEP-256 ciphertext', body: schemas.loginBody },
   }, async (request) => {
@@ -64,7 +64,7 @@ export function authRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
   });
 
   app.post<{ Body: { refreshToken: string } }>('/auth/refresh-tokens', {
-    config: { permission: PUBLIC },
+    config: { permission: PUBLIC, writesSessionsOnly: true },
     schema: { tags: ['auth'], summary: 'Rotate the refresh token', body: schemas.refreshBody },
   }, async (request) => {
     const { userId, familyId } = await spendRefreshToken(db, request.body.refreshToken);
@@ -78,7 +78,7 @@ export function authRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
   });
 
   app.post<{ Body: { refreshToken: string } }>('/auth/logout', {
-    config: { permission: PUBLIC },
+    config: { permission: PUBLIC, writesSessionsOnly: true },
     schema: { tags: ['auth'], summary: 'Revoke the session of a refresh token', body: schemas.refreshBody, response: { 200: schemas.resultSchema } },
   }, async (request) => {
     const [row] = await db.select({ familyId: refreshTokens.familyId }).from(refreshTokens)

@@ -11,6 +11,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The permission id a caller needs (or any one of several), or PUBLIC, or SIGNED_IN. Every /api route must say. */
     permission?: string | string[];
+    /**
+     * The route writes only sessions (sign-in, token refresh, sign-out), which no list shows: its
+     * answer need not empty this process's list pages (server/resources/list-cache.ts).
+     */
+    writesSessionsOnly?: boolean;
   }
 }
 

@@ -200,10 +200,13 @@ export class ListCache {
 /**
  * A change made through this process is known before its answer leaves, without waiting for the
  * NOTIFY (which reaches the listener later, on PostgreSQL): the next list reads the database. As
- * the caller cache does, any successful request that may write forgets every page.
+ * the caller cache does, any successful request that may write forgets every page, except those
+ * that write only sessions: every user's token refresh would otherwise empty the cache.
  */
 export function forgetListsOnWrites(app: FastifyInstance, cache: ListCache): void {
   app.addHook('onSend', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) cache.forgetAll();
+    if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
+    if (request.routeOptions.config?.writesSessionsOnly) return;
+    cache.forgetAll();
   });
 }

@@ -4,7 +4,7 @@ import { resources } from '../../resources/modules.ts';
 import { hooksByResource } from '../../server/resources/plugin.ts';
 import { loadConfig } from '../../server/config.ts';
 import { eventually } from '../gateway/device-client.ts';
-import { DEMO_PASSWORD, signIn, startTestServer, type TestServer } from './harness.ts';
+import { DEMO_PASSWORD, demoEmail, signIn, startTestServer, type TestServer } from './harness.ts';
 import { call, demoWorld, type Api } from './resource-fixtures.ts';
 
 /**
@@ -83,6 +83,22 @@ describe('the list cache', () => {
     expect((await list(as.superadmin!, devices)).rows[0]!.imei).toBe(top.imei);
     expect(await total()).toBe('device */0');
   }
+
+  it('keeps its pages through sign-ins, token refreshes and sign-outs, which write only sessions', async () => {
+    const devices = url('/device', { sort: '["imei","ASC"]', range: '[0,2]' });
+    const first = (await list(as.superadmin!, devices)).rows[0]!;
+    await unheard(sql`update devices set name = 'Unheard of' where id = ${first.id}::uuid`);
+    try {
+      const session = await signIn(server.app, demoEmail('dealer'));
+      const refreshed = await server.app.inject({ method: 'POST', url: '/api/auth/refresh-tokens', payload: { refreshToken: session.token.refresh.token } });
+      expect(refreshed.statusCode, refreshed.body).toBe(200);
+      const signedOut = await server.app.inject({ method: 'POST', url: '/api/auth/logout', payload: { refreshToken: refreshed.json().data.refresh.token } });
+      expect(signedOut.statusCode, signedOut.body).toBe(200);
+      expect((await list(as.superadmin!, devices)).rows[0]!.name, 'the page came from memory still').not.toBe('Unheard of');
+    } finally {
+      await server.database.db.execute(sql`update devices set name = ${first.name ?? null} where id = ${first.id}::uuid`);
+    }
+  });
 
   it('shows a change made straight in the database once its NOTIFY arrives, in every list that reads the table', async () => {
     const vehicles = url('/vehicle', { sort: '["registrationNumber","ASC"]', range: '[0,9]' });
