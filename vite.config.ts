@@ -40,12 +40,27 @@ const precompress = (): Plugin => ({
 
 /**
  * `vite build` builds the console (index.html); `vite build --mode sign-in` then adds the sign-in
- * page's own entry (sign-in.html, served for /auth/login: server/http/console.ts) beside it. A build
- * of its own, because one build shares chunks by the module graph, where react-admin's and MUI's
- * index files reach every module: the sign-in page would download the console's chunks.
+ * page's own entry beside it: the same page with src/sign-in.tsx for src/main.tsx, written as
+ * sign-in.html (served for /auth/login: server/http/console.ts). A build of its own, because one
+ * build shares chunks by the module graph, where react-admin's and MUI's index files reach every
+ * module: the sign-in page would download the console's chunks.
  */
 const signIn: UserConfig = {
-  build: { emptyOutDir: false, rolldownOptions: { input: 'sign-in.html' } },
+  plugins: [{
+    name: 'waymark-sign-in-page',
+    apply: 'build',
+    transformIndexHtml: { order: 'pre', handler: (html) => html.replace('/src/main.tsx', '/src/sign-in.tsx') },
+    generateBundle: {
+      order: 'post',
+      handler(_, bundle) {
+        const page = bundle['index.html'];
+        if (page?.type !== 'asset') return;
+        delete bundle['index.html'];
+        this.emitFile({ type: 'asset', fileName: 'sign-in.html', source: page.source });
+      },
+    },
+  }],
+  build: { emptyOutDir: false, rolldownOptions: { output: { entryFileNames: 'assets/sign-in-[hash].js' } } },
 };
 
 export default defineConfig(({ mode }) => mergeConfig({

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { distDir } from './http/console.ts';
 
 const root = path.resolve(distDir, '..');
-const sources = ['src', 'providers', 'resources', 'brands', 'custom-pages', 'core', 'index.html', 'sign-in.html', 'vite.config.ts', 'package-lock.json'];
+const sources = ['src', 'providers', 'resources', 'brands', 'custom-pages', 'core', 'index.html', 'vite.config.ts', 'package-lock.json'];
 
 function newestMtime(target: string): number {
   if (!fs.existsSync(target)) return 0;
