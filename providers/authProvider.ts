@@ -4,8 +4,8 @@ import { permissionFor } from './resourceAccess.ts';
 import { apiCall, refreshAuth } from './httpClient.ts';
 import { clearSession, isComplete, isExpired, readPermissions, readSession, writeSession, type Session } from './session.ts';
 import { signIn, SIGNED_OUT_FLAG } from './signIn.ts';
+import { SIGN_IN_PATH } from '../core/sign-in-path.ts';
 
-export const LOGIN_PATH = '/auth/login';
 
 let userLoaded: Promise<void> | null = null;
 
@@ -33,7 +33,7 @@ function sessionExpired() {
   // an explicit sign-out is not an expiry. (A message of false would be the react-admin way to stay
   // silent, but it sends react-admin 5.15 into a redirect loop.)
   const message = sessionStorage.getItem(SIGNED_OUT_FLAG) ? SIGNED_OUT_MESSAGE : 'auth.sessionExpired';
-  return Promise.reject({ message, redirectTo: LOGIN_PATH });
+  return Promise.reject({ message, redirectTo: SIGN_IN_PATH });
 }
 
 const baseAuthProvider: AuthProvider = {
@@ -55,7 +55,7 @@ const baseAuthProvider: AuthProvider = {
     }
     clearSession();
     userLoaded = null;
-    return LOGIN_PATH;
+    return SIGN_IN_PATH;
   },
 
   async checkAuth() {
@@ -72,7 +72,7 @@ const baseAuthProvider: AuthProvider = {
   async checkError(error: { status?: number }) {
     if (error?.status === 401) {
       clearSession();
-      throw { message: 'auth.sessionExpired', redirectTo: LOGIN_PATH };
+      throw { message: 'auth.sessionExpired', redirectTo: SIGN_IN_PATH };
     }
   },
 

@@ -14,6 +14,7 @@ import { lazyPage } from './lazyPage.tsx';
 // in the first chunk: a signed-out deep link lands here, and a chunk of its own would be one more round trip before the form shows
 // (a visit to /auth/login itself runs the sign-in page's own entry, src/sign-in.tsx)
 import { LoginRoute } from './pages/auth/LoginRoute.tsx';
+import { SIGN_IN_PATH } from '../core/sign-in-path.ts';
 import { ScrollToTop } from './layout/ScrollToTop.tsx';
 
 // every other page is a chunk of its own: the sign-in page must not carry the forms, maps and charts of the others
@@ -51,7 +52,7 @@ const ResourceList = lazyPage(() => import('./resources/ResourceList.tsx'), 'Res
 
 /** Routes open to anyone, outside the signed-in layout (spec platform-shell §2). */
 export const publicRoutes = [
-  <Route key="login" path="/auth/login" element={<LoginRoute />} />,
+  <Route key="login" path={SIGN_IN_PATH} element={<LoginRoute />} />,
   <Route key="forgot" path="/auth/forgot-password" element={<><ScrollToTop /><ForgotPasswordPage /></>} />,
   <Route key="reset" path="/auth/reset-password/:otpToken" element={<><ScrollToTop /><ResetPasswordPage /></>} />,
   <Route key="terms" path="/public/term-of-use" element={<TermsPage />} />,

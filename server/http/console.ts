@@ -4,9 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { projectRoot } from '../paths.ts';
 import { notFound } from './errors.ts';
+import { SIGN_IN_PATH } from '../../core/sign-in-path.ts';
 
 export const distDir = path.join(projectRoot, 'dist');
-const SIGN_IN_PATH = '/auth/login';
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
