@@ -1,7 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { resources } from '../../resources/modules.ts';
 import { hooksByResource } from '../../server/resources/plugin.ts';
+import { CHANGES_CHANNEL } from '../../server/resources/list-cache.ts';
 import { loadConfig } from '../../server/config.ts';
 import { eventually } from '../gateway/device-client.ts';
 import { DEMO_PASSWORD, demoEmail, signIn, startTestServer, type TestServer } from './harness.ts';
@@ -40,6 +42,30 @@ async function unheard(statement: SQL) {
   });
 }
 
+/**
+ * Waits until the cache has heard every change made so far. On PostgreSQL a NOTIFY reaches the
+ * listener's own connection some time after its statement returns: an earlier test's clean-up
+ * could otherwise empty a page this test has just read. PostgreSQL delivers notifications in
+ * commit order, so once a marker sent now is heard, everything before it has been.
+ */
+async function everythingHeard() {
+  const cache = server.app.listCache;
+  const marker = `heard-${randomUUID()}`;
+  const original = cache.forgetTable;
+  const heard = new Promise<void>((resolve) => {
+    cache.forgetTable = (table: string) => {
+      original.call(cache, table);
+      if (table === marker) resolve();
+    };
+  });
+  try {
+    await server.database.db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${marker})`);
+    await heard;
+  } finally {
+    cache.forgetTable = original;
+  }
+}
+
 /** Turns a table's list-cache triggers off (or on again): its changes then reach no listener. */
 async function notifying(table: string, on: boolean) {
   for (const event of ['insert', 'update', 'delete', 'truncate']) {
@@ -48,6 +74,8 @@ async function notifying(table: string, on: boolean) {
 }
 
 describe('the list cache', () => {
+  beforeEach(everythingHeard);
+
   it('shows a create, an update and a delete through the API on the very next list, without waiting for a NOTIFY', async () => {
     await notifying('devices', false);
     try {
