@@ -50,7 +50,7 @@ interface CallerRow {
 
 /** Triggers on users, roles and organisations NOTIFY this channel (migration 0008). */
 const CALLERS_CHANNEL = 'waymark_callers';
-/** A cached caller is read again after this long even if no change was heard (a dropped listener). */
+/** A cached caller is read again after this long even if no change was heard. */
 const CALLER_TTL_MS = 30_000;
 /** Bounds the session cache whatever the traffic; clearing it only costs a query per session. */
 const MAX_CACHED_SESSIONS = 50_000;
@@ -66,12 +66,17 @@ export class CallerDirectory {
   private readonly sessions = new Map<string, number>();
   /** Bumped on every change heard, so a read that raced a change is not kept. */
   private generation = 0;
+  /** While the listener is deaf (PostgreSQL lost its connection) nothing is kept: every request reads. */
+  private hearing = true;
   private unlisten: (() => Promise<void>) | undefined;
 
   constructor(private readonly database: Database) {}
 
   async start(): Promise<void> {
-    this.unlisten = await this.database.listen(CALLERS_CHANNEL, () => this.forget());
+    this.unlisten = await this.database.listen(CALLERS_CHANNEL, () => this.forget(), (hearing) => {
+      this.hearing = hearing;
+      this.forget();
+    });
   }
 
   async stop(): Promise<void> {
@@ -95,7 +100,7 @@ export class CallerDirectory {
     const generation = this.generation;
     const [found] = await this.database.db.select({ id: refreshTokens.id }).from(refreshTokens)
       .where(and(eq(refreshTokens.familyId, sessionId), isNull(refreshTokens.revokedAt))).limit(1);
-    if (found && generation === this.generation) {
+    if (found && generation === this.generation && this.hearing) {
       if (this.sessions.size >= MAX_CACHED_SESSIONS) this.sessions.clear();
       this.sessions.set(sessionId, Date.now());
     }
@@ -117,7 +122,7 @@ export class CallerDirectory {
     if (!found) return undefined;
     const { authScopes, ...rest } = found;
     const row = { ...rest, permissions: flattenAuthScopes(authScopes) };
-    if (generation === this.generation) this.rows.set(userId, { row, at: Date.now() });
+    if (generation === this.generation && this.hearing) this.rows.set(userId, { row, at: Date.now() });
     return row;
   }
 }

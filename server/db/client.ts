@@ -12,9 +12,10 @@ export interface Database {
   /**
    * Subscribes to a NOTIFY channel: on a connection of its own (PostgreSQL), or on the embedded
    * database itself, whose only writer is this process. Empty payloads are not passed on.
-   * `onLost` is called once if the connection drops (PostgreSQL): nothing is heard after it.
+   * On PostgreSQL a lost connection is opened again: `onHearing(false)` when notifications may be
+   * missed, `onHearing(true)` once heard again (server/db/listener.ts). PGlite never loses one.
    */
-  listen(channel: string, onPayload: (payload: string) => void, onLost?: () => void): Promise<() => Promise<void>>;
+  listen(channel: string, onPayload: (payload: string) => void, onHearing?: (hearing: boolean) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -29,38 +30,15 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    const { listenOnPostgres } = await import('./listener.ts');
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
     // an idle connection cut by the server (a restart, a dropped database) must not crash the
     // process: the pool replaces it, and a query on a broken one fails on its own
     pool.on('error', () => undefined);
     const db = drizzle(pool, { schema }) as unknown as Db;
     await migrate(drizzle(pool, { schema }), { migrationsFolder });
-    const listen = async (channel: string, onPayload: (payload: string) => void, onLost?: () => void) => {
-      const client = new pg.Client({ connectionString: options.databaseUrl });
-      let listening = false;
-      // the pool's users see the outage; a listener stops hearing, and says so once to whoever cares
-      const lost = () => {
-        if (!listening) return;
-        listening = false;
-        void client.end().catch(() => undefined);
-        onLost?.();
-      };
-      client.on('error', lost);
-      client.on('end', lost);
-      try {
-        await client.connect();
-        client.on('notification', (message) => { if (message.channel === channel && message.payload) onPayload(message.payload); });
-        await client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
-      } catch (error) {
-        await client.end().catch(() => undefined);
-        throw error;
-      }
-      listening = true;
-      return async () => {
-        listening = false;
-        await client.end().catch(() => undefined);
-      };
-    };
+    const listen = (channel: string, onPayload: (payload: string) => void, onHearing?: (hearing: boolean) => void) =>
+      listenOnPostgres(options.databaseUrl!, channel, onPayload, onHearing);
     return { db, kind: 'postgres', listen, close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');

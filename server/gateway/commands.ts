@@ -31,7 +31,7 @@ export class CommandDispatcher {
     this.timer.unref();
     this.unlisten = await notifications?.listen(COMMANDS_CHANNEL, (deviceId) => {
       if (this.sessions.target(deviceId)) this.deliverSoon();
-    });
+    }, (hearing) => { if (hearing) this.deliverSoon(); });
   }
 
   async stop() {

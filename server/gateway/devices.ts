@@ -31,7 +31,8 @@ export class DeviceDirectory {
 
   /** Hears changes to devices and vehicles from every process, and forgets the IMEIs they name. */
   async watch(database: Pick<Database, 'listen'>): Promise<void> {
-    this.unlisten = await database.listen(DEVICES_CHANNEL, (imei) => this.forget(imei === '*' ? undefined : imei));
+    // a change may have been missed while the listener was deaf: read every device again
+    this.unlisten = await database.listen(DEVICES_CHANNEL, (imei) => this.forget(imei === '*' ? undefined : imei), () => this.forget());
   }
 
   async stop(): Promise<void> {

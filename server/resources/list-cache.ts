@@ -29,8 +29,6 @@ const MAX_CHARACTERS = 64 * 1024 * 1024;
 const MAX_PAGE_CHARACTERS = 1024 * 1024;
 /** A page is read again after this long whatever was heard: a listener that died without a word cannot keep one for ever. */
 const PAGE_TTL_MS = 30_000;
-/** How long to wait before listening again after the connection was lost. */
-const RELISTEN_MS = 5000;
 
 /**
  * The tables a resource's list pages read: its own, those of its references (labels, as-seen
@@ -86,21 +84,18 @@ export class ListCache {
   private everythingChangedAt = 0;
   private watched: ReadonlySet<string> = new Set();
   private listening = false;
-  private stopped = false;
   private unlisten: (() => Promise<void>) | undefined;
-  private relisten: NodeJS.Timeout | undefined;
 
   constructor(private readonly database: Database, private readonly enabled: boolean) {}
 
   async start(): Promise<void> {
     if (!this.enabled) return;
     this.watched = await watchedTables(this.database);
-    await this.listen();
+    this.unlisten = await this.database.listen(CHANGES_CHANNEL, (table) => this.forgetTable(table), (hearing) => this.hearing(hearing));
+    this.listening = true;
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.relisten);
     this.listening = false;
     this.forgetAll();
     await this.unlisten?.();
@@ -168,32 +163,10 @@ export class ListCache {
     this.characters -= entry.size;
   }
 
-  private async listen(): Promise<void> {
-    try {
-      const unlisten = await this.database.listen(CHANGES_CHANNEL, (table) => this.forgetTable(table), () => this.lost());
-      if (this.stopped) {
-        await unlisten();
-        return;
-      }
-      this.unlisten = unlisten;
-      this.listening = true;
-    } catch {
-      this.listenAgainSoon();
-    }
-  }
-
-  /** Whatever changed while deaf is unknown: forget every page and serve none until listening again. */
-  private lost(): void {
-    this.listening = false;
-    this.unlisten = undefined;
+  /** Whatever changed while deaf is unknown: serve and keep nothing then, and start again empty. */
+  private hearing(hearing: boolean): void {
     this.forgetAll();
-    this.listenAgainSoon();
-  }
-
-  private listenAgainSoon(): void {
-    if (this.stopped) return;
-    this.relisten = setTimeout(() => void this.listen(), RELISTEN_MS);
-    this.relisten.unref();
+    this.listening = hearing;
   }
 }
 

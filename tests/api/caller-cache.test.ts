@@ -44,4 +44,18 @@ describe('the cached caller', () => {
     await server.database.db.execute(sql`update users set organisation_id = ${empty.json().id}::uuid where email = ${demoEmail('customer')}`);
     await eventually(async () => ((await get(customer, '/vehicle/statuses')).json() as unknown[]).length === 0, 5000, 'the new organisation');
   });
+
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))('listens again after PostgreSQL cut its listener, and hears the next change at once', async () => {
+    const listeners = async () => (await server.database.db.execute(sql`
+      select count(*)::int as n from pg_stat_activity where datname = current_database() and query = 'LISTEN "waymark_callers"'`)).rows[0] as { n: number };
+    const cut = await server.database.db.execute(sql`
+      select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = 'LISTEN "waymark_callers"'`);
+    expect(cut.rows).toHaveLength(1);
+    await eventually(async () => (await listeners()).n === 1, 10_000, 'listening again');
+    const fitter = (await signIn(server.app, demoEmail('fitter'))).token.access.token;
+    expect((await get(fitter, '/device')).statusCode).toBe(200);
+    // a cached caller is read again after 30 s anyway: only a heard NOTIFY refuses them sooner
+    await server.database.db.execute(sql`update users set is_enabled = false where email = ${demoEmail('fitter')}`);
+    await eventually(async () => (await get(fitter, '/device')).statusCode === 401, 3000, 'the disabled fitter refused');
+  });
 });

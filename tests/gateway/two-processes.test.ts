@@ -26,12 +26,14 @@ async function startProcess(env: Record<string, string>): Promise<{ child: Child
 describe.runIf(process.env.TEST_DATABASE_URL)('two server processes on one PostgreSQL', () => {
   const children: ChildProcess[] = [];
   let drop = async () => {};
+  let databaseUrl = '';
   let first: Awaited<ReturnType<typeof startProcess>>;
   let second: Awaited<ReturnType<typeof startProcess>>;
 
   beforeAll(async () => {
     const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'waymark_two');
     drop = scratch.drop;
+    databaseUrl = scratch.url;
     const common = { DATABASE_URL: scratch.url, WAYMARK_ADMIN_EMAIL: 'root@waymark.test', WAYMARK_ADMIN_PASSWORD: 'Root-pass-2026', WAYMARK_SIMULATE: '0' };
     first = await startProcess({ ...common, WAYMARK_DEMO: '1' });
     children.push(first.child);
@@ -58,6 +60,29 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two server processes on one Postg
     const moved = await eventually(() => socket.positions().find((p) => p.speed === 48.2), 5000, 'the update from the other process');
     expect(snapshot.vehicles!.some((v) => v.vehicleId === moved.vehicleId)).toBe(true);
     expect(Date.now() - sent).toBeLessThan(5000);
+    tracker.close();
+    socket.close();
+  });
+
+  it('still shows the other process\'s frames after PostgreSQL cut every listener', async () => {
+    const { default: pg } = await import('pg');
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    const listeners = `from pg_stat_activity where datname = current_database() and query like 'LISTEN %'`;
+    try {
+      const before = Number((await admin.query(`select count(*) as n ${listeners}`)).rows[0].n);
+      expect(before).toBeGreaterThan(0);
+      await admin.query(`select pg_terminate_backend(pid) ${listeners}`);
+      await eventually(async () => Number((await admin.query(`select count(*) as n ${listeners}`)).rows[0].n) === before, 15_000, 'every listener back');
+    } finally {
+      await admin.end();
+    }
+    const token = await signInOverHttp(`http://127.0.0.1:${second.http}`, demoEmail('customer'), DEMO_PASSWORD);
+    const socket = await openLiveSocket(`ws://127.0.0.1:${second.http}/api/socket`, token);
+    await eventually(() => socket.messages.find((m) => m.type === 'snapshot'), 10_000, 'snapshot');
+    const tracker = await connectDevice(first.gateway);
+    await tracker.send(normalFrame({ imei: '868347070000002', registration: 'UP78CT4323', latitude: 26.47, longitude: 80.35, speed: 51.7, heading: 90, ignition: true, frameNumber: 10 }, new Date()));
+    await eventually(() => socket.positions().find((p) => p.speed === 51.7), 5000, 'the update from the other process');
     tracker.close();
     socket.close();
   });
