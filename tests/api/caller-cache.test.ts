@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { bearer, demoEmail, signIn, startTestServer, type TestServer } from './harness.ts';
 import { users } from '../../server/db/schema.ts';
+import { query } from '../../server/resources/sql.ts';
 import { eventually } from '../gateway/device-client.ts';
 
 /**
@@ -46,12 +47,10 @@ describe('the cached caller', () => {
   });
 
   it.runIf(Boolean(process.env.TEST_DATABASE_URL))('listens again after PostgreSQL cut its listener, and hears the next change at once', async () => {
-    const listeners = async () => (await server.database.db.execute(sql`
-      select count(*)::int as n from pg_stat_activity where datname = current_database() and query = 'LISTEN "waymark_callers"'`)).rows[0] as { n: number };
-    const cut = await server.database.db.execute(sql`
-      select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = 'LISTEN "waymark_callers"'`);
-    expect(cut.rows).toHaveLength(1);
-    await eventually(async () => (await listeners()).n === 1, 10_000, 'listening again');
+    const listeners = sql`from pg_stat_activity where datname = current_database() and query = 'LISTEN "waymark_callers"'`;
+    const cut = await query(server.database.db, sql`select pg_terminate_backend(pid) ${listeners}`);
+    expect(cut).toHaveLength(1);
+    await eventually(async () => (await query(server.database.db, sql`select pid ${listeners}`)).length === 1, 10_000, 'listening again');
     const fitter = (await signIn(server.app, demoEmail('fitter'))).token.access.token;
     expect((await get(fitter, '/device')).statusCode).toBe(200);
     // a cached caller is read again after 30 s anyway: only a heard NOTIFY refuses them sooner
