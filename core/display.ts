@@ -58,3 +58,8 @@ export function recordTitle(resource: ResourceDeclaration, record: RecordLike | 
   if (!record) return '';
   return resource.recordLabel.map((name) => record.labels?.[name] ?? record[name]).filter(Boolean).join(' ');
 }
+
+/** An estimated count (a total above the exact-count limit) to two figures: "1,00,000" rather than a falsely exact 1,01,234. */
+export function roughCount(count: number): string {
+  return new Intl.NumberFormat('en-IN').format(Number(count.toPrecision(2)));
+}

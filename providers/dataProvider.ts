@@ -1,6 +1,7 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { addRefreshAuthToDataProvider, type DataProvider, type SortPayload } from 'react-admin';
 import { findResource } from '../resources/modules.ts';
+import { TOTAL_ESTIMATED_HEADER } from '../core/list-contract.ts';
 import { apiBase, httpClient, refreshAuth } from './httpClient.ts';
 
 /** The collection path of a console resource: its declaration's API path (device-model → /device-model, user → /users). */
@@ -8,13 +9,28 @@ export function collectionOf(resource: string): string {
   return findResource(resource)?.api.slice(1) ?? resource;
 }
 
-const simpleRest = simpleRestProvider(apiBase, httpClient);
+/**
+ * The bodies of list answers whose total is the server's estimate (a large set): simple-rest passes
+ * the body on as the list's `data`, by which getList knows to say so in `meta.totalEstimated`.
+ */
+const estimatedLists = new WeakSet<object>();
+
+const simpleRest = simpleRestProvider(apiBase, async (url, options) => {
+  const response = await httpClient(url, options);
+  if (response.headers.get(TOTAL_ESTIMATED_HEADER) === 'true' && Array.isArray(response.json)) estimatedLists.add(response.json);
+  return response;
+});
 
 /** ra-data-simple-rest, unchanged, with console resource names mapped to the spec's API paths. */
 const mapped = Object.fromEntries(Object.entries(simpleRest).map(([method, call]) => [
   method,
   typeof call === 'function' ? (resource: string, params: unknown) => call(collectionOf(resource), params) : call,
 ])) as DataProvider;
+
+const getList: DataProvider['getList'] = async (resource, params) => {
+  const result = await mapped.getList(resource, params);
+  return estimatedLists.has(result.data) ? { ...result, meta: { ...result.meta, totalEstimated: true } } : result;
+};
 
 export interface ExportPage {
   sort: SortPayload;
@@ -35,4 +51,4 @@ async function getExportPage(resource: string, { sort, filter, start, end }: Exp
   return { data: json as Record<string, unknown>[], total };
 }
 
-export const dataProvider = addRefreshAuthToDataProvider({ ...mapped, getExportPage } as DataProvider & { getExportPage: typeof getExportPage }, refreshAuth);
+export const dataProvider = addRefreshAuthToDataProvider({ ...mapped, getList, getExportPage } as DataProvider & { getExportPage: typeof getExportPage }, refreshAuth);

@@ -28,6 +28,7 @@ const resources = {
     exportExcel: 'Excel',
     exporting: 'Exporting %{done} of %{total} rows...',
     exportFailed: 'The export failed: %{message}',
+    aboutRange: '%{from}-%{to} of about %{count}',
     exportEmpty: 'There are no rows to export',
     add: 'Add',
     actions: 'Actions',
@@ -136,6 +137,7 @@ const resources = {
     noUsers: 'No Users for the query',
     failed: 'Something went wrong',
     count: '%{shown} of %{total}',
+    countAbout: '%{shown} of about %{total}',
     seeAll: 'See all',
   },
   resources: {

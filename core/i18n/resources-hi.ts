@@ -30,6 +30,7 @@ const resources: typeof resourcesEn = {
     exportExcel: 'एक्सेल',
     exporting: '%{total} में से %{done} पंक्तियाँ निर्यात हो रही हैं...',
     exportFailed: 'निर्यात विफल: %{message}',
+    aboutRange: '%{from}-%{to} / लगभग %{count}',
     exportEmpty: 'निर्यात के लिए कोई पंक्ति नहीं है',
     add: 'जोड़ें',
     actions: 'क्रियाएँ',
@@ -138,6 +139,7 @@ const resources: typeof resourcesEn = {
     noUsers: 'इस खोज के लिए कोई उपयोगकर्ता नहीं',
     failed: 'कुछ गलत हो गया',
     count: '%{total} में से %{shown}',
+    countAbout: 'लगभग %{total} में से %{shown}',
     seeAll: 'सभी देखें',
   },
   resources: {

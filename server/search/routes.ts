@@ -33,16 +33,19 @@ export function searchRoutes(app: FastifyInstance, db: Db) {
     const result: Record<Category, ResourceRecord[]> = { Devices: [], Vehicles: [], Users: [] };
     // how many match in all, beside the first ten shown: the console offers the rest on the list
     const totals: Record<Category, number> = { Devices: 0, Vehicles: 0, Users: 0 };
+    // a total above the exact-count limit is the database's estimate, as a list's X-Total-Estimated says
+    const estimated: Category[] = [];
     const wanted = (Object.keys(SEARCH_CATEGORIES) as Category[]).filter((c) => !request.query.category || c === request.query.category);
     await Promise.all(wanted.map(async (category) => {
       const resource = findResource(SEARCH_CATEGORIES[category])!;
       if (!hasPermission(caller.isSuperAdmin, caller.permissions, resource.module)) return;
       const list = parseListQuery(resource, { filter: JSON.stringify({ q: request.query.q }) }, { maxPage: SEARCH_LIMIT });
       list.end = SEARCH_LIMIT - 1;
-      const { rows, total } = await listRecords(db, resource, caller, list, app.exactCountLimit);
+      const { rows, total, estimated: isEstimate } = await listRecords(db, resource, caller, list, app.exactCountLimit);
       result[category] = rows;
       totals[category] = total;
+      if (isEstimate) estimated.push(category);
     }));
-    return { ...result, totals };
+    return { ...result, totals, estimated };
   });
 }

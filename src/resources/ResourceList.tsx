@@ -11,7 +11,7 @@ import { fieldLabel } from '../../resources/define.ts';
 import { findResource } from '../../resources/modules.ts';
 import { hasView } from '../../providers/resourceAccess.ts';
 import { PageHeader } from '../layout/PageHeader.tsx';
-import { columnLabel, displayValue, PICKER_OPTIONS, recordTitle, type RecordLike } from '../../core/display.ts';
+import { columnLabel, displayValue, PICKER_OPTIONS, recordTitle, roughCount, type RecordLike } from '../../core/display.ts';
 import { ExportMenu } from './ExportMenu.tsx';
 import { RowActionMenu } from './RowActionMenu.tsx';
 import { useAllowedRowActions } from './rowActionAccess.ts';
@@ -19,6 +19,16 @@ import { resourceActions } from './actions/index.ts';
 import { useState } from 'react';
 
 export const PAGE_SIZES = [5, 10, 15];
+
+/** The pagination; above the server's exact-count limit the total is its estimate, and says so. */
+function ListPagination() {
+  const { meta } = useListContext();
+  const translate = useTranslate();
+  const estimated = Boolean((meta as { totalEstimated?: boolean } | undefined)?.totalEstimated);
+  const labelDisplayedRows = ({ from, to, count }: { from: number; to: number; count: number }) =>
+    translate('list.aboutRange', { from, to, count: roughCount(count) });
+  return <Pagination rowsPerPageOptions={PAGE_SIZES} {...(estimated ? { labelDisplayedRows } : {})} />;
+}
 
 /** The filter bar: the search box over searchable fields, then one input per filterable field. */
 function filtersOf(resource: ResourceDeclaration, translate: (key: string) => string) {
@@ -133,7 +143,7 @@ function Table({ resource }: { resource: ResourceDeclaration }) {
             render={() => <RowActionMenu resource={resource} allowed={allowedActions} />} />
         )}
       </Datagrid>
-      <Pagination rowsPerPageOptions={PAGE_SIZES} />
+      <ListPagination />
     </>
   );
 }

@@ -8,11 +8,11 @@ import { useNotify, useTranslate } from 'react-admin';
 import { Link, useNavigate } from 'react-router-dom';
 import { apiCall } from '../../providers/httpClient.ts';
 import { findResource } from '../../resources/modules.ts';
-import { recordTitle, type RecordLike } from '../../core/display.ts';
+import { recordTitle, roughCount, type RecordLike } from '../../core/display.ts';
 
 type Group = 'Devices' | 'Vehicles' | 'Users';
 /** Each group's first matches, and how many match in all (on the group's list). */
-type Results = Record<Group, (RecordLike & { id: string })[]> & { totals?: Partial<Record<Group, number>> };
+type Results = Record<Group, (RecordLike & { id: string })[]> & { totals?: Partial<Record<Group, number>>; estimated?: Group[] };
 const GROUPS: { id: Group; resource: string; empty: string; path: (id: string) => string }[] = [
   { id: 'Devices', resource: 'device', empty: 'search.noDevices', path: (id) => `/management/device-details/${id}` },
   { id: 'Vehicles', resource: 'vehicle', empty: 'search.noVehicles', path: (id) => `/management/vehicle/edit/${id}` },
@@ -90,7 +90,7 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose(): void
           const subheader = (
             <ListSubheader disableSticky sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
               {translate(`search.${group.id}`)}
-              {count > 0 && <Typography variant="caption" color="text.secondary">{translate('search.count', { shown: count, total })}</Typography>}
+              {count > 0 && <Typography variant="caption" color="text.secondary">{results.estimated?.includes(group.id) ? translate('search.countAbout', { shown: count, total: roughCount(total) }) : translate('search.count', { shown: count, total })}</Typography>}
               {total > count && (
                 <Button size="small" component={Link} to={listPath} onClick={onClose} sx={{ ml: 'auto' }}>
                   {translate('search.seeAll')}

@@ -19,6 +19,7 @@ describe('GET /search', () => {
     const answer = await search('superadmin', 'q=86834707');
     expect(answer.Devices).toHaveLength(10);
     expect(answer.totals).toEqual({ Devices: 12, Vehicles: 0, Users: 0 });
+    expect(answer.estimated).toEqual([]);
   });
 
   it('counts only what the caller may see: as many as the list filtered by the same text', async () => {
@@ -28,5 +29,21 @@ describe('GET /search', () => {
     expect(answer.totals.Devices).toBe(listTotal);
     expect(answer.totals.Devices).toBeLessThan(12);
     expect(answer.Devices).toHaveLength(Math.min(listTotal, 10));
+  });
+});
+
+describe('GET /search over the exact-count limit', () => {
+  let small: TestServer;
+  beforeAll(async () => { small = await startTestServer({ config: { exactCountLimit: 5 } }); });
+  afterAll(async () => { await small?.close(); });
+
+  it('says which totals are estimates, as a list\'s X-Total-Estimated does', async () => {
+    const token = (await signIn(small.app, demoEmail('superadmin'))).token.access.token;
+    const answer = (await small.app.inject({ method: 'GET', url: '/api/search?q=86834707', headers: bearer(token) })).json();
+    expect(answer.Devices).toHaveLength(10);
+    expect(answer.estimated).toEqual(['Devices']);
+    expect(answer.totals.Devices).toBeGreaterThan(5);
+    const list = await small.app.inject({ method: 'GET', url: `/api/device?filter=${encodeURIComponent(JSON.stringify({ q: '86834707' }))}`, headers: bearer(token) });
+    expect(list.headers['x-total-estimated']).toBe('true');
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -121,6 +121,20 @@ describe('a declared resource in the console', () => {
     renderWith(<ResourceList resource={widget} />);
     await screen.findByText('No widgets here');
     expect(screen.getByRole('link', { name: 'Add' })).toHaveAttribute('href', '/management/widget/add');
+  });
+
+  it('says "about" beside a total the server estimated, and gives an exact one as it is', async () => {
+    signInAs('SUPER_ADMIN', []);
+    server.use(http.get('*/api/widgets', () => HttpResponse.json(widgets, {
+      headers: { 'Content-Range': 'widget 0-1/101234', 'X-Total-Estimated': 'true', 'Access-Control-Expose-Headers': 'Content-Range, X-Total-Estimated' },
+    })));
+    renderWith(<ResourceList resource={widget} />);
+    await screen.findByText('1-10 of about 1,00,000');
+    cleanup();
+    server.use(http.get('*/api/widgets', () => HttpResponse.json(widgets, { headers: { 'Content-Range': 'widget 0-1/2' } })));
+    renderWith(<ResourceList resource={widget} />);
+    await screen.findByText('1-2 of 2');
+    expect(screen.queryByText(/about/)).toBeNull();
   });
 
   it('keeps what the user typed when the full record replaces the list row on the edit form', async () => {
