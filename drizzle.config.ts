@@ -5,6 +5,6 @@ import { defineConfig } from 'drizzle-kit';
 // export in these modules, and keeps the journal's `when` increasing.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./server/db/schema.ts', './server/db/fitment-schema.ts', './server/db/ownership-schema.ts', './server/db/directory-schema.ts', './server/db/wallet-schema.ts', './server/db/report-schema.ts'],
+  schema: './server/db/tables.ts',
   out: './server/db/migrations',
 });

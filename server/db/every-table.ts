@@ -1,9 +1,4 @@
-import * as schema from './schema.ts';
-import * as fitmentSchema from './fitment-schema.ts';
-import * as ownershipSchema from './ownership-schema.ts';
-import * as directorySchema from './directory-schema.ts';
-import * as walletSchema from './wallet-schema.ts';
-import * as reportSchema from './report-schema.ts';
+import * as schemaModules from './tables.ts';
 import { declarations } from '../../resources/entities/index.ts';
 import { derivedTable, tableOf } from './declared.ts';
 
@@ -13,7 +8,7 @@ import { derivedTable, tableOf } from './declared.ts';
  * table of its own there (a new entity needs no server code: its declaration is its table).
  */
 export function everyTable(): Record<string, unknown> {
-  const tables: Record<string, unknown> = { ...schema, ...fitmentSchema, ...ownershipSchema, ...directorySchema, ...walletSchema, ...reportSchema };
+  const tables: Record<string, unknown> = { ...schemaModules };
   const exported = new Set(Object.values(tables));
   for (const declaration of declarations) {
     const table = derivedTable(declaration.name) ?? tableOf(declaration);
