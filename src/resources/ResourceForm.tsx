@@ -95,18 +95,23 @@ function FormToolbar({ resource }: { resource: ResourceDeclaration }) {
  */
 const KEEP_TYPED_VALUES = { keepDirtyValues: true } as const;
 
+/** The fields a form shows: none read-only, and on edit none set once at creation. */
+function formFields(resource: ResourceDeclaration, mode: 'create' | 'edit') {
+  return Object.entries(resource.fields).filter(([, field]) => !field.readOnly && !(mode === 'edit' && field.createOnly));
+}
+
 function ResourceFields({ resource, mode }: { resource: ResourceDeclaration; mode: 'create' | 'edit' }) {
   return (
     <SimpleForm toolbar={<FormToolbar resource={resource} />} sx={{ maxWidth: 960 }} resetOptions={KEEP_TYPED_VALUES}>
-      {Object.entries(resource.fields)
-        .filter(([, field]) => !field.readOnly && !(mode === 'edit' && field.createOnly))
+      {formFields(resource, mode)
         .map(([name, field]) => <FieldInput key={name} resource={resource} name={name} field={field} source={name} mode={mode} />)}
     </SimpleForm>
   );
 }
 
-function defaultsOf(resource: ResourceDeclaration) {
-  return Object.fromEntries(Object.entries(resource.fields).filter(([, f]) => f.default !== undefined).map(([n, f]) => [n, f.default]));
+/** What the Add form starts with, and sends unless changed: the defaults of the fields it shows (a read-only field's default is the server's). */
+export function createDefaults(resource: ResourceDeclaration) {
+  return Object.fromEntries(formFields(resource, 'create').filter(([, f]) => f.default !== undefined).map(([n, f]) => [n, f.default]));
 }
 
 /** The generated Add form; it saves pessimistically, so the server's field errors land on the fields. */
@@ -115,7 +120,7 @@ export function ResourceCreate({ resource }: { resource: ResourceDeclaration }) 
   const notify = useNotify();
   const navigate = useNavigate();
   return (
-    <CreateBase resource={resource.name} record={defaultsOf(resource)}
+    <CreateBase resource={resource.name} record={createDefaults(resource)}
       mutationOptions={{ onSuccess: () => { notify('list.created', { type: 'success' }); navigate(resource.path); } }}>
       <PageHeader title={translate('list.createTitle', { name: translate(resource.title) })} />
       <Card><CardContent><ResourceFields resource={resource} mode="create" /></CardContent></Card>

@@ -7,7 +7,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { AdminContext } from 'react-admin';
 import { QueryClient } from '@tanstack/react-query';
 import { choice, crudPermissions, defineResource, number, organisationField, text } from '../../resources/define.ts';
-import { registerResource } from '../../resources/modules.ts';
+import { findResource, registerResource } from '../../resources/modules.ts';
 import { i18nProvider } from '../../providers/i18nProvider.ts';
 import { authProvider } from '../../providers/authProvider.ts';
 import { dataProvider } from '../../providers/dataProvider.ts';
@@ -15,7 +15,7 @@ import { encodePermissions } from '../../core/permissions.ts';
 import { Menu } from '../../src/layout/Menu.tsx';
 import { StackedNotifications } from '../../src/layout/Notifications.tsx';
 import { ResourceList } from '../../src/resources/ResourceList.tsx';
-import { ResourceEdit } from '../../src/resources/ResourceForm.tsx';
+import { createDefaults, ResourceEdit } from '../../src/resources/ResourceForm.tsx';
 import { TablePdf } from '../../src/resources/pdfTable.tsx';
 import { toCsv, toXlsx } from '../../src/resources/exporters.ts';
 
@@ -135,6 +135,12 @@ describe('a declared resource in the console', () => {
     renderWith(<ResourceList resource={widget} />);
     await screen.findByText('1-2 of 2');
     expect(screen.queryByText(/about/)).toBeNull();
+  });
+
+  it('starts an Add form with the defaults of the fields it shows, and sends no read-only field', () => {
+    expect(createDefaults(findResource('role')!)).toEqual({ authScopes: [] });
+    expect(createDefaults(findResource('fitment')!)).not.toHaveProperty('activationStatus');
+    expect(createDefaults(findResource('device')!)).toEqual({ status: 'NEW', active: true });
   });
 
   it('keeps what the user typed when the full record replaces the list row on the edit form', async () => {
