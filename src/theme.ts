@@ -1,6 +1,7 @@
 import { deepmerge } from '@mui/utils';
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
 import type { Brand } from '../brands/index.ts';
+import { DEVANAGARI_FAMILY } from './devanagariFont.ts';
 
 export const HEADER_HEIGHT = 80;
 export const SIDEBAR_WIDTH = 290;
@@ -11,6 +12,8 @@ const shared = (brand: Brand): RaThemeOptions => ({
   breakpoints: { values: { xs: 0, sm: 600, md: 960, lg: 1280, xl: 1840 } },
   sidebar: { width: SIDEBAR_WIDTH, closedWidth: 56 },
   shape: { borderRadius: 8 },
+  // MUI's faces have no Devanagari: Hindi takes the bundled face before the system's sans-serif
+  typography: { fontFamily: `"Roboto", "Helvetica", "Arial", "${DEVANAGARI_FAMILY}", sans-serif` },
   components: {
     RaAppBar: { styleOverrides: { root: { '& .RaAppBar-toolbar': { minHeight: HEADER_HEIGHT, height: HEADER_HEIGHT } } } },
     RaLayout: { styleOverrides: { root: { '& .RaLayout-appFrame': { marginTop: HEADER_HEIGHT } } } },

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography, useTheme } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import { useTranslate } from 'react-admin';
 import { PublicFrame } from '../../src/pages/PublicFrame.tsx';
@@ -15,31 +15,24 @@ import { PrintButton } from './PrintButton.tsx';
 import { CorrectionDialog } from './CorrectionDialog.tsx';
 import { useCertificate } from './useCertificate.ts';
 import { pageAddress, useQrCode } from './qr.ts';
-// Hindi names and texts render even where the system has no Devanagari font (the bundled one, as in the PDF)
-import '@fontsource/noto-sans-devanagari/devanagari-400.css';
-import '@fontsource/noto-sans-devanagari/devanagari-700.css';
 
 /** Public certificate page /certificate/{imei} (spec §2): no sign-in needed; a session's token brings the full view. */
 export function CertificatePage() {
   const { id = '' } = useParams();
   const translate = useTranslate();
   const { state, replace } = useCertificate(id);
-  const theme = useTheme();
-  const withDevanagari = `${theme.typography.fontFamily}, "Noto Sans Devanagari"`;
   return (
-    <Box sx={{ '& .MuiTypography-root, & .MuiButton-root, & .MuiChip-label, & .MuiAlert-message': { fontFamily: withDevanagari } }}>
-      <PublicFrame title="certificate.title" wide>
-        {state.status === 'loading' && <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}><CircularProgress aria-label={translate('app.loading')} /></Box>}
-        {state.status === 'missing' && (
-          <Alert severity="info" variant="outlined">
-            <Typography variant="h6" component="h2">{translate('certificate.notFound')}</Typography>
-            {translate('certificate.notFoundHint', { imei: id })}
-          </Alert>
-        )}
-        {state.status === 'failed' && <Alert severity="error">{translate('certificate.loadFailed')}</Alert>}
-        {state.status === 'ready' && <Certificate data={state.data} onCorrected={replace} />}
-      </PublicFrame>
-    </Box>
+    <PublicFrame title="certificate.title" wide>
+      {state.status === 'loading' && <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}><CircularProgress aria-label={translate('app.loading')} /></Box>}
+      {state.status === 'missing' && (
+        <Alert severity="info" variant="outlined">
+          <Typography variant="h6" component="h2">{translate('certificate.notFound')}</Typography>
+          {translate('certificate.notFoundHint', { imei: id })}
+        </Alert>
+      )}
+      {state.status === 'failed' && <Alert severity="error">{translate('certificate.loadFailed')}</Alert>}
+      {state.status === 'ready' && <Certificate data={state.data} onCorrected={replace} />}
+    </PublicFrame>
   );
 }
 

@@ -1,8 +1,8 @@
 import { Box, Typography } from '@mui/material';
 import { Title, useTranslate } from 'react-admin';
 
-/** Seen by screen readers only. */
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+/** Seen by screen readers only. Sizes as strings: a bare 1 in sx means 100%. */
+const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 /**
  * The language-aware page header: title (also in the app bar), subtitle and actions on the right.

@@ -119,14 +119,26 @@ describe('session', () => {
 });
 
 describe('language', () => {
-  it('switches the menu to Hindi', async () => {
-    await page.goto(`${baseUrl}/auth/login`);
-    await signInThroughForm(page, 'superadmin@demo.waymark.in', DEMO_PASSWORD);
-    await page.waitForURL('**/vehicle-status');
-    await page.getByRole('button', { name: 'Language' }).or(page.getByRole('button', { name: 'English' })).first().click();
-    await page.getByRole('menuitem', { name: 'हिन्दी' }).click();
-    await page.getByRole('menuitem', { name: 'वाहन स्थिति' }).waitFor();
-    await page.getByTestId('menu-group-management').getByText('प्रबंधन').waitFor();
+  it('switches the menu to Hindi, drawn in the bundled Devanagari face, of which English pages fetch the regular weight only', async () => {
+    const fonts: string[] = [];
+    const onRequest = (request: { url(): string }) => { if (request.url().includes('noto-sans-devanagari')) fonts.push(request.url()); };
+    page.on('request', onRequest);
+    try {
+      await page.goto(`${baseUrl}/auth/login`);
+      await signInThroughForm(page, 'superadmin@demo.waymark.in', DEMO_PASSWORD);
+      await page.waitForURL('**/vehicle-status');
+      await page.getByRole('menuitem', { name: 'Vehicle Status' }).waitFor();
+      // the language menu's हिन्दी, kept mounted, is the only Devanagari text in English
+      expect(fonts.every((url) => url.includes('-400-')), fonts.join()).toBe(true);
+      await page.getByRole('button', { name: 'Language' }).or(page.getByRole('button', { name: 'English' })).first().click();
+      await page.getByRole('menuitem', { name: 'हिन्दी' }).click();
+      await page.getByRole('menuitem', { name: 'वाहन स्थिति' }).waitFor();
+      await page.getByTestId('menu-group-management').getByText('प्रबंधन').waitFor();
+      // the machine running the tests may have no Devanagari font: the bundled face draws the Hindi
+      await page.waitForFunction(() => [...document.fonts].some((face) => face.family.replace(/"/g, '') === 'Noto Sans Devanagari' && face.status === 'loaded'));
+    } finally {
+      page.off('request', onRequest);
+    }
   });
 
   it('shows the sign-in page in Hindi once Hindi is chosen, after a reload too, and signs in from it', async () => {
