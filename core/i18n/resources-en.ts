@@ -70,6 +70,8 @@ const resources = {
     vehicle: 'Vehicle',
     send: 'Send',
     mailOwner: "Leave empty to send to the owner's e-mail",
+    noGeofences: 'There are no geofences to assign. Add one under Management, Geofences.',
+    geofencesLoadFailed: 'The geofences could not be loaded: %{message}',
   },
   settings: {
     title: 'Organisation settings',

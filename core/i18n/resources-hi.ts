@@ -72,6 +72,8 @@ const resources: typeof resourcesEn = {
     vehicle: 'वाहन',
     send: 'भेजें',
     mailOwner: 'मालिक के ईमेल पर भेजने के लिए खाली छोड़ें',
+    noGeofences: 'सौंपने के लिए कोई जियोफ़ेंस नहीं है। प्रबंधन, जियोफ़ेंस में एक जोड़ें।',
+    geofencesLoadFailed: 'जियोफ़ेंस लोड नहीं हो सके: %{message}',
   },
   settings: {
     title: 'संगठन सेटिंग्स',

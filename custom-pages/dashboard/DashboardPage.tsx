@@ -1,8 +1,9 @@
 /**
  * /dashboard: the fleet now (vehicles by state) and today (distance, running time, alerts, the
- * furthest vehicles), devices, fitments and stock for the roles that hold those modules. Every
- * figure opens the list or report behind it with the matching filter; the figures are read again
- * when the live socket reports (at most every 10 s).
+ * furthest vehicles), devices, fitments and stock for the roles that hold those modules. A figure
+ * opens the list or report behind it with the matching filter when the user may open that page (the
+ * routes' own check), else it is plain text; the figures are read again when the live socket reports
+ * (at most every 10 s).
  */
 import { useState } from 'react';
 import { Box, Card, Chip, Link as MuiLink, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
@@ -21,8 +22,12 @@ import { LiveRefresh } from './useLiveRefresh.ts';
 
 const TODAY = { preset: 'today' };
 
+/** Whether the user may open a page: the permission check of its route (ModulePage) and of the menu. */
+const useOpens = (moduleId: string) => useCanAccess({ resource: moduleId, action: 'access' }).canAccess === true;
+
 function TopVehicles({ rows }: { rows: Summary['today']['topVehicles'] }) {
   const translate = useTranslate();
+  const opensReport = useOpens('report-daily-run-summary');
   return (
     <Card variant="outlined" sx={{ mt: 1, overflowX: 'auto' }}>
       <Typography variant="subtitle1" component="h3" sx={{ px: 2, pt: 1.5 }}>{translate('dashboard.cards.topVehicles')}</Typography>
@@ -41,7 +46,9 @@ function TopVehicles({ rows }: { rows: Summary['today']['topVehicles'] }) {
             {rows.map((row) => (
               <TableRow key={row.vehicleId}>
                 <TableCell>
-                  <MuiLink component={Link} to={reportLink('daily-run-summary', { ...TODAY, vehicleId: row.vehicleId })}>{row.registrationNumber}</MuiLink>
+                  {opensReport
+                    ? <MuiLink component={Link} to={reportLink('daily-run-summary', { ...TODAY, vehicleId: row.vehicleId })}>{row.registrationNumber}</MuiLink>
+                    : <Typography variant="body2" component="span">{row.registrationNumber}</Typography>}
                   <Typography variant="body2" color="text.secondary" component="span" sx={{ ml: 1 }}>{row.name}</Typography>
                 </TableCell>
                 <TableCell align="right">{translate('dashboard.km', { value: km(row.distanceMeters) })}</TableCell>
@@ -101,20 +108,26 @@ export function DashboardPage() {
   const { canAccess: canLive } = useCanAccess({ resource: 'live-tracking', action: 'access' });
   const { canAccess: canFitment } = useCanAccess({ resource: 'fitment', action: 'access' });
   const { canAccess: canItems } = useCanAccess({ resource: 'management-item', action: 'access' });
+  // the pages the figures open; a figure whose page the role lacks is shown without a link
+  const opensStatus = canStatus === true;
+  const opensRunSummary = useOpens('report-daily-run-summary');
+  const opensOperation = useOpens('report-daily-vehicle-operation-report');
+  const opensAlerts = useOpens('report-alert');
+  const opensDevices = useOpens('management-device');
   const data = summary.data;
 
   const vehicles: Figure[] = (['total', ...VEHICLE_STATES] as const).map((state) => ({
     key: `vehicles-${state}`,
     label: translate(`tracking.states.${state}`),
     value: data ? data.vehicles[state] : null,
-    to: state === 'total' ? '/vehicle-status' : withFilter('/vehicle-status', { status: state }),
+    to: !opensStatus ? undefined : state === 'total' ? '/vehicle-status' : withFilter('/vehicle-status', { status: state }),
     colour: state === 'total' ? undefined : STATE_COLOURS[state],
   }));
   const today: Figure[] = [
-    { key: 'distance-today', label: translate('dashboard.cards.distanceToday'), value: data ? translate('dashboard.km', { value: km(data.today.distanceMeters) }) : null, to: reportLink('daily-run-summary', TODAY) },
-    { key: 'running-today', label: translate('dashboard.cards.runningToday'), value: data ? formatClock(data.today.runningSeconds) : null, to: reportLink('daily-run-summary', TODAY) },
-    { key: 'reporting-today', label: translate('dashboard.cards.reportingToday'), value: data ? data.today.reportingVehicles : null, to: reportLink('daily-vehicle-operation-report', TODAY) },
-    { key: 'alerts-today', label: translate('dashboard.cards.alertsToday'), value: data ? data.today.alerts : null, to: reportLink('alert', TODAY), colour: 'error.main' },
+    { key: 'distance-today', label: translate('dashboard.cards.distanceToday'), value: data ? translate('dashboard.km', { value: km(data.today.distanceMeters) }) : null, to: opensRunSummary ? reportLink('daily-run-summary', TODAY) : undefined },
+    { key: 'running-today', label: translate('dashboard.cards.runningToday'), value: data ? formatClock(data.today.runningSeconds) : null, to: opensRunSummary ? reportLink('daily-run-summary', TODAY) : undefined },
+    { key: 'reporting-today', label: translate('dashboard.cards.reportingToday'), value: data ? data.today.reportingVehicles : null, to: opensOperation ? reportLink('daily-vehicle-operation-report', TODAY) : undefined },
+    { key: 'alerts-today', label: translate('dashboard.cards.alertsToday'), value: data ? data.today.alerts : null, to: opensAlerts ? reportLink('alert', TODAY) : undefined, colour: 'error.main' },
   ];
 
   return (
@@ -128,8 +141,10 @@ export function DashboardPage() {
         {data && data.today.alertsByType.length > 0 && (
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1 }}>
             {data.today.alertsByType.map((a) => (
-              <Chip key={a.key} size="small" component={Link} clickable to={reportLink('alert', { ...TODAY, type: a.key })}
-                label={`${translate(`tracking.events.${a.key}`, { _: a.key })}: ${a.count}`} />
+              opensAlerts
+                ? <Chip key={a.key} size="small" component={Link} clickable to={reportLink('alert', { ...TODAY, type: a.key })}
+                  label={`${translate(`tracking.events.${a.key}`, { _: a.key })}: ${a.count}`} />
+                : <Chip key={a.key} size="small" label={`${translate(`tracking.events.${a.key}`, { _: a.key })}: ${a.count}`} />
             ))}
           </Box>
         )}
@@ -140,7 +155,7 @@ export function DashboardPage() {
           key: `devices-${status}`,
           label: translate(`dashboard.deviceStatuses.${status}`),
           value: data.devices![status],
-          to: status === 'total' ? '/management/device' : withFilter('/management/device', { status }),
+          to: !opensDevices ? undefined : status === 'total' ? '/management/device' : withFilter('/management/device', { status }),
         }))} />
       )}
       {canFitment && <FitmentSection />}

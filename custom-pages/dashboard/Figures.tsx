@@ -1,4 +1,4 @@
-/** The dashboards' building blocks: a section of figure cards, each a link to the list or report behind it. */
+/** The dashboards' building blocks: a section of figure cards, each a link to the list or report behind it when the user may open that. */
 import { Alert, Box, Button, Card, CardActionArea, Chip, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
@@ -11,20 +11,26 @@ export interface Figure {
   key: string;
   label: string;
   value: string | number | null;
-  to: string;
+  /** The list or report behind the figure; none when the user may not open it (the figure is then plain text). */
+  to?: string;
   colour?: string;
 }
 
-/** One figure: a big number and its label; the whole card opens `to`. */
+/** One figure: a big number and its label; the whole card opens `to` when there is one. */
 export function FigureCard({ figure }: { figure: Figure }) {
+  const content = (
+    <>
+      <Typography variant="h5" component="p" aria-busy={figure.value === null} sx={{ overflowWrap: 'anywhere' }} data-testid={`value-${figure.key}`}>
+        {figure.value ?? '–'}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">{figure.label}</Typography>
+    </>
+  );
   return (
     <Card role="listitem" sx={{ borderTop: 4, borderColor: figure.colour ?? 'primary.main', minWidth: 0 }}>
-      <CardActionArea component={Link} to={figure.to} sx={{ p: 1.5, height: '100%' }} data-testid={`figure-${figure.key}`}>
-        <Typography variant="h5" component="p" aria-busy={figure.value === null} sx={{ overflowWrap: 'anywhere' }} data-testid={`value-${figure.key}`}>
-          {figure.value ?? '–'}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">{figure.label}</Typography>
-      </CardActionArea>
+      {figure.to
+        ? <CardActionArea component={Link} to={figure.to} sx={{ p: 1.5, height: '100%' }} data-testid={`figure-${figure.key}`}>{content}</CardActionArea>
+        : <Box sx={{ p: 1.5, height: '100%' }} data-testid={`figure-${figure.key}`}>{content}</Box>}
     </Card>
   );
 }

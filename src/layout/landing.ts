@@ -19,15 +19,26 @@ const PREFERRED: { module: string; when?: string }[] = [
 ];
 const MENU_ORDER = ['top', 'account', 'reports', 'management'] as const;
 
+/** A user's start page: its path and the i18n key of its name (what a "Go to …" button says). */
+export interface StartPage {
+  path: string;
+  name: string;
+}
+
 /** Where `/` leads a signed-in user: their first page, or their own profile when no page is theirs. */
-export function landingPath(isSuperAdmin: boolean | undefined, permissions: readonly string[], userId: string | undefined): string {
+export function landingPage(isSuperAdmin: boolean | undefined, permissions: readonly string[], userId: string | undefined): StartPage {
   const opens = (id: string) => hasPermission(isSuperAdmin, permissions, id);
   const preferred = PREFERRED.find((p) => opens(p.module) && (!p.when || opens(p.when)));
   const page = preferred && modules.find((m) => m.id === preferred.module);
-  if (page) return page.path;
+  if (page) return { path: page.path, name: page.name };
   for (const group of MENU_ORDER) {
     const first = modules.find((m) => m.group === group && m.inMenu !== false && opens(m.id));
-    if (first) return first.path;
+    if (first) return { path: first.path, name: first.name };
   }
-  return userId ? `/management/user/edit/${userId}` : '/change-password';
+  return userId ? { path: `/management/user/edit/${userId}`, name: 'layout.profile' } : { path: '/change-password', name: 'layout.changePassword' };
+}
+
+/** The path of the user's start page (landingPage). */
+export function landingPath(isSuperAdmin: boolean | undefined, permissions: readonly string[], userId: string | undefined): string {
+  return landingPage(isSuperAdmin, permissions, userId).path;
 }

@@ -7,58 +7,35 @@ import type { ResourceDeclaration } from '../../resources/define.ts';
 import { resourceActions } from './actions/index.ts';
 import { errorMessage } from '../pages/auth/useFormCall.tsx';
 
-function ExtraAction({ record, id, label, onDone }: { record: RaRecord; id: string; label: string; onDone(): void }) {
-  const notify = useNotify();
-  const refresh = useRefresh();
+/** An extra action's entry in the row menu; choosing it hands it to the row (the menu closes first). */
+function ExtraActionItem({ record, id, label, onChoose }: { record: RaRecord; id: string; label: string; onChoose(id: string): void }) {
   const translate = useTranslate();
-  const [open, setOpen] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const [running, setRunning] = useState(false);
-  const navigate = useNavigate();
   const action = resourceActions[id]!;
-  const perform = async () => {
-    try {
-      notify((await action.run!(record)).message, { type: 'success' });
-      refresh();
-    } catch (error) {
-      notify(errorMessage(error, translate('auth.somethingWrong')), { type: 'error' });
-    }
-  };
-  const click = () => {
-    if (action.to) return navigate(action.to(record));
-    if (action.href) {
-      window.open(action.href(record), '_blank', 'noopener');
-      return onDone();
-    }
-    if (!action.run) return setOpen(true);
-    if (action.confirm) return setConfirming(true);
-    onDone();
-    void perform();
-  };
+  const disabled = action.enabled ? !action.enabled(record) : false;
+  if (disabled && action.disabledHint) {
+    // a disabled item takes no pointer events: the tooltip listens on its wrapper
+    return <Tooltip title={translate(action.disabledHint(record))} placement="left"><span><MenuItem disabled><ListItemText>{translate(label)}</ListItemText></MenuItem></span></Tooltip>;
+  }
+  return <MenuItem onClick={() => onChoose(id)} disabled={disabled}><ListItemText>{translate(label)}</ListItemText></MenuItem>;
+}
+
+/** A chosen action that asks first: its dialog, or its confirmation; drawn outside the menu, which has closed. */
+function PendingAction({ record, id, perform, onClose }: { record: RaRecord; id: string; perform(): Promise<void>; onClose(done: boolean): void }) {
+  const [running, setRunning] = useState(false);
+  const { Dialog, confirm } = resourceActions[id]!;
   const confirmed = async () => {
     setRunning(true);
     await perform();
     setRunning(false);
-    setConfirming(false);
-    onDone();
+    onClose(false);
   };
-  const { Dialog, confirm } = action;
-  const disabled = action.enabled ? !action.enabled(record) : false;
-  return (
-    <>
-      {disabled && action.disabledHint ? (
-        // a disabled item takes no pointer events: the tooltip listens on its wrapper
-        <Tooltip title={translate(action.disabledHint(record))} placement="left"><span><MenuItem disabled><ListItemText>{translate(label)}</ListItemText></MenuItem></span></Tooltip>
-      ) : (
-        <MenuItem onClick={click} disabled={disabled}><ListItemText>{translate(label)}</ListItemText></MenuItem>
-      )}
-      {open && Dialog && <Dialog ids={[String(record.id)]} record={record} onClose={(done) => { setOpen(false); onDone(); if (done) refresh(); }} />}
-      {confirm && (
-        <Confirm isOpen={confirming} loading={running} title={confirm.title} content={confirm.message} translateOptions={confirm.values(record)}
-          confirm={confirm.confirmLabel} cancel="list.cancel" onConfirm={() => void confirmed()} onClose={() => { setConfirming(false); onDone(); }} />
-      )}
-    </>
-  );
+  if (confirm) {
+    return (
+      <Confirm isOpen loading={running} title={confirm.title} content={confirm.message} translateOptions={confirm.values(record)}
+        confirm={confirm.confirmLabel} cancel="list.cancel" onConfirm={() => void confirmed()} onClose={() => onClose(false)} />
+    );
+  }
+  return Dialog ? <Dialog ids={[String(record.id)]} record={record} onClose={onClose} /> : null;
 }
 
 /**
@@ -74,6 +51,8 @@ export function RowActionMenu({ resource, allowed }: { resource: ResourceDeclara
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [remove, { isPending }] = useDelete();
+  // the extra action whose dialog or confirmation is open
+  const [pending, setPending] = useState<string | null>(null);
   if (!record) return null;
   const canEdit = allowed.includes('edit');
   const canDelete = allowed.includes('delete');
@@ -83,6 +62,24 @@ export function RowActionMenu({ resource, allowed }: { resource: ResourceDeclara
   });
   if (!canEdit && !canDelete && extras.length === 0) return null;
   const close = () => setAnchor(null);
+
+  const perform = async (id: string) => {
+    try {
+      notify((await resourceActions[id]!.run!(record)).message, { type: 'success' });
+      refresh();
+    } catch (error) {
+      notify(errorMessage(error, translate('auth.somethingWrong')), { type: 'error' });
+    }
+  };
+  // the menu closes on every choice: a dialog or confirmation opens alone, not over it
+  const choose = (id: string) => {
+    const action = resourceActions[id]!;
+    close();
+    if (action.to) return navigate(action.to(record));
+    if (action.href) return void window.open(action.href(record), '_blank', 'noopener');
+    if (!action.run || action.confirm) return setPending(id);
+    void perform(id);
+  };
 
   const confirmDelete = () => remove(resource.name, { id: record.id, previousData: record }, {
     mutationMode: 'pessimistic',
@@ -111,8 +108,15 @@ export function RowActionMenu({ resource, allowed }: { resource: ResourceDeclara
         {canDelete && (
           <MenuItem onClick={() => { close(); setConfirming(true); }}>{translate('list.delete')}</MenuItem>
         )}
-        {extras.map((action) => <ExtraAction key={action.id} record={record} id={action.id} label={action.label} onDone={close} />)}
+        {extras.map((action) => <ExtraActionItem key={action.id} record={record} id={action.id} label={action.label} onChoose={choose} />)}
       </Menu>
+      {pending && (
+        // the dialog is a portal, yet its clicks bubble through the row: they must not open the row
+        <span onClick={(e) => e.stopPropagation()}>
+          <PendingAction record={record} id={pending} perform={() => perform(pending)}
+            onClose={(done) => { setPending(null); if (done) refresh(); }} />
+        </span>
+      )}
       <Confirm
         isOpen={confirming}
         loading={isPending}

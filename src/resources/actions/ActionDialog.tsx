@@ -4,9 +4,11 @@ import { useNotify, useTranslate } from 'react-admin';
 import { errorMessage } from '../../pages/auth/useFormCall.tsx';
 
 /** The frame of an action's dialog: title, fields, Cancel and a submit that shows the server's answer. */
-export function ActionDialog({ title, submitLabel = 'list.save', onSubmit, onClose, children }: {
+export function ActionDialog({ title, submitLabel = 'list.save', submitDisabled = false, onSubmit, onClose, children }: {
   title: string;
   submitLabel?: string;
+  /** Until what the dialog needs has loaded, or when it failed to: nothing to submit. */
+  submitDisabled?: boolean;
   onSubmit(): Promise<{ message: string }>;
   onClose(done: boolean): void;
   children?: React.ReactNode;
@@ -39,7 +41,7 @@ export function ActionDialog({ title, submitLabel = 'list.save', onSubmit, onClo
         </DialogContent>
         <DialogActions>
           <Button onClick={() => onClose(false)}>{translate('list.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={busy}>{translate(submitLabel)}</Button>
+          <Button type="submit" variant="contained" disabled={busy || submitDisabled}>{translate(submitLabel)}</Button>
         </DialogActions>
       </form>
     </Dialog>

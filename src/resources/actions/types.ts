@@ -26,6 +26,12 @@ export interface ResourceAction {
   /** Opens an address in a new tab (a public page about the row, such as its certificate). */
   href?(record: RaRecord): string;
   Dialog?: React.ComponentType<ActionDialogProps>;
+  /**
+   * What else the action's calls need besides its own permission id, every one of them (as
+   * react-admin access checks): the page it opens, the lists its dialog reads. Without them the
+   * server answers 403, so the action is not offered.
+   */
+  needs?: { resource: string; action?: string }[];
   /** Offered for a selection of rows as well. */
   bulk?: boolean;
 }

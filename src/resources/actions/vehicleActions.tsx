@@ -1,16 +1,22 @@
 import { useEffect, useState } from 'react';
-import { Checkbox, FormControlLabel, FormGroup, TextField, Typography } from '@mui/material';
+import { Alert, Checkbox, FormControlLabel, FormGroup, TextField, Typography } from '@mui/material';
 import { useGetList, useTranslate } from 'react-admin';
 import { apiCall } from '../../../providers/httpClient.ts';
 import { ActionDialog } from './ActionDialog.tsx';
+import { errorMessage } from '../../pages/auth/useFormCall.tsx';
 import type { ActionDialogProps, ResourceAction } from './types.ts';
 
+/** The vehicle's geofences to tick: every geofence the caller sees, those assigned ticked; a list that fails to load says so. */
 function AssignGeofence({ ids, onClose }: ActionDialogProps) {
   const translate = useTranslate();
-  const { data: geofences = [] } = useGetList('geofence', { pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' } });
+  const { data: geofences = [], isPending, error: listError } = useGetList('geofence',
+    { pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' } },
+    // a failure is said at once, not after the retries
+    { retry: false });
   const [chosen, setChosen] = useState<Set<string> | null>(null);
+  const [assignedError, setAssignedError] = useState<unknown>(null);
   useEffect(() => {
-    apiCall<{ id: string }[]>(`/vehicle/${ids[0]}/geofences`).then((assigned) => setChosen(new Set(assigned.map((g) => g.id))), () => setChosen(new Set()));
+    apiCall<{ id: string }[]>(`/vehicle/${ids[0]}/geofences`).then((assigned) => setChosen(new Set(assigned.map((g) => g.id))), setAssignedError);
   }, [ids]);
   const toggle = (id: string) => setChosen((current) => {
     const next = new Set(current);
@@ -18,16 +24,21 @@ function AssignGeofence({ ids, onClose }: ActionDialogProps) {
     else next.add(id);
     return next;
   });
+  const loadError = listError ?? assignedError;
   return (
-    <ActionDialog title="permissions.assign-geofence" onClose={onClose}
+    <ActionDialog title="permissions.assign-geofence" onClose={onClose} submitDisabled={Boolean(loadError) || isPending || !chosen}
       onSubmit={() => apiCall(`/vehicle/${ids[0]}/geofences`, 'PUT', { geofenceIds: [...(chosen ?? [])] })}>
-      {geofences.length === 0 && <Typography color="text.secondary">{translate('resources.geofence.empty')}</Typography>}
-      <FormGroup>
-        {geofences.map((g) => (
-          <FormControlLabel key={g.id} label={`${g.name} (${g.type})`}
-            control={<Checkbox checked={Boolean(chosen?.has(String(g.id)))} onChange={() => toggle(String(g.id))} disabled={!chosen} />} />
-        ))}
-      </FormGroup>
+      {loadError
+        ? <Alert severity="error">{translate('actions.geofencesLoadFailed', { message: errorMessage(loadError, translate('auth.somethingWrong')) })}</Alert>
+        : !isPending && geofences.length === 0 && <Typography color="text.secondary">{translate('actions.noGeofences')}</Typography>}
+      {!loadError && (
+        <FormGroup>
+          {geofences.map((g) => (
+            <FormControlLabel key={g.id} label={`${g.name} (${g.type})`}
+              control={<Checkbox checked={Boolean(chosen?.has(String(g.id)))} onChange={() => toggle(String(g.id))} disabled={!chosen} />} />
+          ))}
+        </FormGroup>
+      )}
     </ActionDialog>
   );
 }
@@ -47,6 +58,7 @@ function SendMail({ ids, onClose }: ActionDialogProps) {
 export const vehicleActions: Record<string, ResourceAction> = {
   'activated-tracking': { visible: (r) => !r.isTrackingActivated, run: (r) => apiCall(`/vehicle/activate-tracking/${r.id}`, 'POST') },
   'deActivated-tracking': { visible: (r) => Boolean(r.isTrackingActivated), run: (r) => apiCall(`/vehicle/deactivate-tracking/${r.id}`, 'POST') },
-  'assign-geofence': { Dialog: AssignGeofence },
+  // the dialog reads every geofence (GET /geofences: the geofence module) and the vehicle's own (GET /vehicle/:id/geofences: the vehicle module)
+  'assign-geofence': { Dialog: AssignGeofence, needs: [{ resource: 'geofence', action: 'list' }, { resource: 'vehicle', action: 'show' }] },
   'send-mail-item': { Dialog: SendMail },
 };

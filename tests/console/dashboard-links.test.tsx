@@ -1,0 +1,86 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { MemoryRouter } from 'react-router-dom';
+import { AdminContext } from 'react-admin';
+import { i18nProvider } from '../../providers/i18nProvider.ts';
+import { authProvider } from '../../providers/authProvider.ts';
+import { dataProvider } from '../../providers/dataProvider.ts';
+import { encodePermissions } from '../../core/permissions.ts';
+
+// the live socket is not under test here
+vi.mock('../../src/live/useLiveFleet.ts', () => ({
+  useLiveFleet: () => ({ vehicles: new Map(), version: 0, connected: false }),
+}));
+
+const { DashboardPage } = await import('../../custom-pages/dashboard/DashboardPage.tsx');
+
+const summary = {
+  vehicles: { total: 8, running: 1, idle: 5, stopped: 2, offline: 0, noData: 0 },
+  today: {
+    day: '2026-11-26', distanceMeters: 61_400, runningSeconds: 5_760, reportingVehicles: 8, alerts: 32,
+    alertsByType: [{ key: 'SOS', count: 1 }],
+    topVehicles: [{ vehicleId: 'v1', name: 'Sunrise 6', registrationNumber: 'UP78FT4326', distanceMeters: 11_300, runningSeconds: 780, maxSpeed: 60 }],
+  },
+  devices: { total: 12, NEW: 3, ALLOCATED: 1, INSTALLED: 8, DEFECTED: 0 },
+};
+
+const server = setupServer(
+  http.get('*/api/dashboard/summary', () => HttpResponse.json({ success: true, data: summary })),
+  http.get('*/api/erp/fitment-counts', () => HttpResponse.json({ success: false, message: 'not asked' }, { status: 403 })),
+  http.get('*/api/erp/stock-counts', () => HttpResponse.json({ success: false, message: 'not asked' }, { status: 403 })),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+afterEach(() => server.resetHandlers());
+beforeEach(() => localStorage.clear());
+
+function signInAs(role: string, permissions: string[]) {
+  const later = new Date(Date.now() + 3_600_000).toISOString();
+  localStorage.setItem('waymark.session', JSON.stringify({
+    accessToken: 'a', refreshToken: 'r', accessExpiresAt: later, refreshExpiresAt: later,
+    user: { id: 'u1', firstName: 'Test', lastName: 'User', email: 't@x.in', phone: null }, role: { name: role, isSuperAdmin: false, authScopes: [] },
+  }));
+  localStorage.setItem('waymark.permissions', encodePermissions(permissions));
+}
+
+const renderDashboard = () => render(
+  <MemoryRouter initialEntries={['/dashboard']}>
+    <AdminContext i18nProvider={i18nProvider} authProvider={authProvider} dataProvider={dataProvider}>
+      <DashboardPage />
+    </AdminContext>
+  </MemoryRouter>,
+);
+
+const section = (name: string) => screen.getByRole('region', { name });
+
+describe('dashboard figures open only the pages the role may open', () => {
+  it("shows a device maker's vehicle and today figures as plain text, and its device figures as links", async () => {
+    // the manufacturer's grants (docs/permissions.md): no vehicle status, no run or alert reports
+    signInAs('MANUFACTURER', ['dashboard', 'management-device', 'management-device-model', 'report-raw-logs']);
+    renderDashboard();
+    await screen.findByText('61.4 km');
+    await screen.findByText('UP78FT4326');
+    expect(within(section('Vehicles by state')).getByText('8')).toBeInTheDocument();
+    expect(within(section('Vehicles by state')).queryAllByRole('link')).toHaveLength(0);
+    expect(within(section('Today')).getByText('SOS: 1')).toBeInTheDocument();
+    expect(within(section('Today')).queryAllByRole('link')).toHaveLength(0);
+    expect(within(section('Devices by status')).getAllByRole('link')[0]).toHaveAttribute('href', '/management/device');
+  });
+
+  it('links every figure for a role holding the pages behind them', async () => {
+    signInAs('CUSTOMER', ['dashboard', 'vehicle-status', 'report-daily-run-summary', 'report-daily-vehicle-operation-report', 'report-alert']);
+    renderDashboard();
+    await screen.findByText('61.4 km');
+    const vehicles = within(section('Vehicles by state'));
+    expect(vehicles.getAllByRole('link')).toHaveLength(6);
+    expect(vehicles.getAllByRole('link')[0]).toHaveAttribute('href', '/vehicle-status');
+    const today = within(section('Today'));
+    expect(today.getByRole('link', { name: /Distance today/ }).getAttribute('href')).toMatch(/^\/reports\/daily-run-summary\?/);
+    expect(today.getByRole('link', { name: /Vehicles reporting today/ }).getAttribute('href')).toMatch(/^\/reports\/daily-vehicle-operation-report\?/);
+    expect(today.getByRole('link', { name: /Alerts today/ }).getAttribute('href')).toMatch(/^\/reports\/alert\?/);
+    expect(today.getByRole('link', { name: 'SOS: 1' }).getAttribute('href')).toMatch(/^\/reports\/alert\?/);
+    expect(today.getByRole('link', { name: 'UP78FT4326' }).getAttribute('href')).toMatch(/^\/reports\/daily-run-summary\?/);
+  });
+});
