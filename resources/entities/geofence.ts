@@ -11,6 +11,8 @@ export default defineResource({
   module: 'management-geofence',
   scope: 'organisation',
   permissions: { create: 'add-geofence', delete: 'delete-geofence', export: 'export-geofence' },
+  // Assign Geofence (Vehicle Status, Assets) picks from the organisation's geofences
+  pickableBy: ['assign-geofence'],
   views: { create: true, edit: false },
   fields: {
     name: text({ required: true, maxLength: 100, searchable: true, sortable: true }),

@@ -63,7 +63,8 @@ export function vehicleActionRoutes(app: FastifyInstance, db: Db) {
   });
 
   app.get<{ Params: { id: string } }>('/vehicle/:id/geofences', {
-    config: { permission: vehicleResource.module },
+    // the Assign Geofence dialog shows what is assigned, for a role that may assign without the vehicle screen
+    config: { permission: [vehicleResource.module, 'assign-geofence'] },
     schema: { tags: ['vehicle'], summary: 'Geofences assigned to the vehicle', params: idParams },
   }, async (request) => {
     const caller = await requireCaller(request);

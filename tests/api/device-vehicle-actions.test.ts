@@ -11,7 +11,7 @@ let orgs: Record<string, string>;
 
 beforeAll(async () => {
   server = await startTestServer();
-  ({ as, devices, orgs } = await demoWorld<(typeof devices)[number]>(server.app, ['superadmin', 'distributer', 'dealer', 'customer']));
+  ({ as, devices, orgs } = await demoWorld<(typeof devices)[number]>(server.app, ['superadmin', 'distributer', 'dealer', 'customer', 'manufacturer']));
   vehicles = (await call(as.superadmin!, 'GET', '/vehicle?sort=["registrationNumber","ASC"]&range=[0,99]')).json();
 });
 afterAll(async () => { await server?.close(); });
@@ -85,6 +85,26 @@ describe('vehicle actions', () => {
     const foreign = await call(as.superadmin!, 'POST', '/geofences', { name: 'Root fence', type: 'POINT', area: { type: 'Point', coordinates: [77.2, 28.6] }, organisationId: root });
     const refused = await call(as.dealer!, 'PUT', `/vehicle/${vehicle.id}/geofences`, { geofenceIds: [foreign.json().id] });
     expect(refused.json().message).toBe('Some of the chosen geofences were not found');
+  });
+
+  it('lets a role that may assign geofences without their screen (the customer, from Vehicle Status) read what its dialog shows, and no more', async () => {
+    const own = (await call(as.customer!, 'GET', '/vehicle/statuses')).json() as { id: string }[];
+    expect(own.length).toBeGreaterThan(0);
+    const fences = await call(as.customer!, 'GET', '/geofences');
+    expect(fences.statusCode, fences.body).toBe(200);
+    const assigned = await call(as.customer!, 'GET', `/vehicle/${own[0]!.id}/geofences`);
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    const ids = (fences.json() as { id: string }[]).map((g) => g.id);
+    expect((await call(as.customer!, 'PUT', `/vehicle/${own[0]!.id}/geofences`, { geofenceIds: ids })).statusCode).toBe(200);
+    // picking is not managing: no new geofence, no export, and another tenant's vehicle is not found
+    expect((await call(as.customer!, 'POST', '/geofences', { name: 'Mine', type: 'POINT', area: { type: 'Point', coordinates: [80.3, 26.4] } })).statusCode).toBe(403);
+    expect((await call(as.customer!, 'GET', '/geofences/export')).statusCode).toBe(403);
+    const foreign = await call(as.dealer!, 'POST', '/vehicle', { name: 'Dealer\'s own', registrationNumber: 'MH12ZZ9902', category: 'BUS' });
+    expect(foreign.statusCode, foreign.body).toBe(201);
+    expect((await call(as.customer!, 'GET', `/vehicle/${foreign.json().id}/geofences`)).statusCode).toBe(404);
+    // a role holding neither the vehicle screen nor assign-geofence is refused
+    expect((await call(as.manufacturer!, 'GET', `/vehicle/${own[0]!.id}/geofences`)).statusCode).toBe(403);
+    expect((await call(as.manufacturer!, 'GET', '/geofences')).statusCode).toBe(403);
   });
 
   it("e-mails the vehicle's details to its owner through the outbox", async () => {

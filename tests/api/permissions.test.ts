@@ -9,12 +9,12 @@ beforeAll(async () => { server = await startTestServer(); });
 afterAll(async () => { await server?.close(); });
 
 const roles = (token: string, query = '') => server.app.inject({ method: 'GET', url: `/api/roles${query}`, headers: bearer(token) });
-const geofences = (token: string) => server.app.inject({ method: 'GET', url: '/api/geofences', headers: bearer(token) });
+const adminDivisions = (token: string) => server.app.inject({ method: 'GET', url: '/api/admin-divisions', headers: bearer(token) });
 
 describe('route permissions', () => {
-  it('refuses GET /geofences with 403 to a role without management-geofence', async () => {
+  it('refuses GET /admin-divisions with 403 to a role without management-admin-division', async () => {
     const customer = await signIn(server.app, demoEmail('customer'));
-    const response = await geofences(customer.token.access.token);
+    const response = await adminDivisions(customer.token.access.token);
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ success: false, message: 'You do not have permission to do this', messageKey: 'api.common.forbidden' });
   });
@@ -50,13 +50,13 @@ describe('route permissions', () => {
 
   it('applies a role change at once, without a new sign-in', async () => {
     const dealer = await signIn(server.app, demoEmail('dealer'));
-    expect((await geofences(dealer.token.access.token)).statusCode).toBe(403);
+    expect((await adminDivisions(dealer.token.access.token)).statusCode).toBe(403);
     const { roles: rolesTable } = await import('../../server/db/schema.ts');
     const { eq } = await import('drizzle-orm');
     await server.database.db.update(rolesTable)
-      .set({ authScopes: [{ id: 'management-geofence', actions: {} }] }).where(eq(rolesTable.name, 'DEALER'));
+      .set({ authScopes: [{ id: 'management-admin-division', actions: {} }] }).where(eq(rolesTable.name, 'DEALER'));
     // the change reaches every process's cache by NOTIFY, which PostgreSQL delivers just after the commit
-    await expect.poll(async () => (await geofences(dealer.token.access.token)).statusCode, { timeout: 2000, interval: 20 }).toBe(200);
+    await expect.poll(async () => (await adminDivisions(dealer.token.access.token)).statusCode, { timeout: 2000, interval: 20 }).toBe(200);
   });
 
   it('rejects bad query input with a clear message', async () => {
