@@ -5,16 +5,17 @@ import { LineChart } from '@mui/x-charts/LineChart';
 import { PieChart } from '@mui/x-charts/PieChart';
 import { useTranslate } from 'react-admin';
 import type { ReportChart as ChartDeclaration } from '../../resources/reports/define.ts';
-import { formatChartKey, formatReportValue } from '../../resources/reports/format.ts';
+import { formatChartKey, formatReportValue, shownNumber } from '../../resources/reports/format.ts';
 import type { ChartRow } from './api.ts';
 
 export function ReportChart({ chart, rows }: { chart: ChartDeclaration; rows: ChartRow[] }) {
   const translate = useTranslate();
   const keys = rows.map((r) => formatChartKey(chart.keyType, r.key, translate, chart.keyLabels));
+  // plotted in the unit the table shows (km, not the API's metres); the tooltip formats the row's own value as the table does
   const series = chart.series.map((s) => ({
-    data: rows.map((r) => Number(r[s.name] ?? 0)),
+    data: rows.map((r) => shownNumber(s.type, r[s.name]) ?? 0),
     label: translate(s.label),
-    valueFormatter: (v: number | null) => formatReportValue(s.type, v, translate),
+    valueFormatter: (_: number | null, { dataIndex }: { dataIndex: number }) => formatReportValue(s.type, rows[dataIndex]?.[s.name], translate),
   }));
   // counts have whole ticks: no 0.5 alerts
   const yAxis = [{ tickMinStep: chart.series.every((s) => s.type === 'count') ? 1 : undefined }];
@@ -23,7 +24,7 @@ export function ReportChart({ chart, rows }: { chart: ChartDeclaration; rows: Ch
       <Typography variant="subtitle1">{translate(chart.title)}</Typography>
       {!rows.length ? <Typography color="text.secondary" sx={{ py: 2 }}>{translate('reports.noChartData')}</Typography>
         : chart.kind === 'pie' ? (
-          <PieChart height={240} series={[{ data: rows.map((r, i) => ({ id: r.key, value: Number(r[chart.series[0]!.name] ?? 0), label: keys[i] })) }]} />
+          <PieChart height={240} series={[{ data: rows.map((r, i) => ({ id: r.key, value: shownNumber(chart.series[0]!.type, r[chart.series[0]!.name]) ?? 0, label: keys[i] })) }]} />
         ) : chart.kind === 'line' ? (
           <LineChart height={240} xAxis={[{ data: keys, scaleType: 'point' }]} yAxis={yAxis} series={series} skipAnimation />
         ) : (

@@ -14,6 +14,16 @@ import { PICKER_OPTIONS } from '../../core/display.ts';
 type Filter = Record<string, unknown>;
 /** The bar's fields sit side by side, at their own widths (the theme makes text fields full width). */
 const field = { size: 'small', fullWidth: false, margin: 'none' } as const;
+/**
+ * A field `width` px wide (a select: at least that, growing with its value), and at least as wide as
+ * its label, which MUI otherwise cuts ("Min distance …"): a character of the label a `ch`
+ * (Devanagari's combining signs count too, so Hindi errs wide), plus the field's padding and a
+ * select's arrow. Never wider than the bar (a phone's fields are full width).
+ */
+const fitsLabel = (label: string, width: number, select = false) => {
+  const labelWidth = `calc(${[...label].length}ch + ${select ? 56 : 28}px)`;
+  return select ? { minWidth: `max(${width}px, ${labelWidth})`, maxWidth: '100%' } : { width, minWidth: labelWidth, maxWidth: '100%' };
+};
 const without = (filter: Filter, ...keys: string[]) => Object.fromEntries(Object.entries(filter).filter(([k]) => !keys.includes(k)));
 
 /** The period the filter stands for: its from/to, else its preset, else the report's default. */
@@ -126,7 +136,7 @@ function TypedFilter({ name, label, type = 'text' }: { name: string; label: stri
     }, 400);
     return () => clearTimeout(timer);
   }, [text]); // eslint-disable-line react-hooks/exhaustive-deps
-  return <TextField {...field} type={type} label={label} value={text} onChange={(e) => setText(e.target.value)} sx={{ width: type === 'number' ? 150 : 220 }} />;
+  return <TextField {...field} type={type} label={label} value={text} onChange={(e) => setText(e.target.value)} sx={fitsLabel(label, type === 'number' ? 150 : 220)} />;
 }
 
 function ExtraFilter({ filter }: { filter: ReportExtraFilter }) {
@@ -134,7 +144,7 @@ function ExtraFilter({ filter }: { filter: ReportExtraFilter }) {
   const { filterValues, setFilters } = useListContext();
   if (filter.type !== 'choice') return <TypedFilter name={filter.name} label={translate(filter.label)} type={filter.type} />;
   return (
-    <TextField select {...field} label={translate(filter.label)} value={String(filterValues[filter.name] ?? '')} sx={{ minWidth: 180 }}
+    <TextField select {...field} label={translate(filter.label)} value={String(filterValues[filter.name] ?? '')} sx={fitsLabel(translate(filter.label), 180, true)}
       onChange={(e) => setFilters(e.target.value ? { ...filterValues, [filter.name]: e.target.value } : without(filterValues, filter.name), {})}>
       <MenuItem value="">{translate('reports.all')}</MenuItem>
       {(filter.choices ?? []).map((c) => <MenuItem key={c} value={c}>{filter.choiceLabels ? translate(`${filter.choiceLabels}.${c}`, { _: c }) : c}</MenuItem>)}
@@ -145,7 +155,7 @@ function ExtraFilter({ filter }: { filter: ReportExtraFilter }) {
 export function ReportFilters({ report }: { report: ReportDeclaration }) {
   const translate = useTranslate();
   return (
-    <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap', p: 2 }}>
+    <Box data-testid="report-filters" sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap', p: 2 }}>
       {!report.noPeriod && <PeriodFilter report={report} />}
       {report.pickers.vehicle && <VehiclePicker single={report.pickers.vehicle === 'single'} />}
       {report.pickers.group && <GroupPicker />}

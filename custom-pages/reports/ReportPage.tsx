@@ -7,7 +7,7 @@ import { Children, isValidElement, lazy, Suspense, type ReactElement } from 'rea
 import { useParams } from 'react-router-dom';
 import { Box, Card, LinearProgress, Link, TableCell, TableFooter, TableRow, Typography } from '@mui/material';
 import {
-  DatagridBody, DatagridConfigurable, FunctionField, ListBase, Pagination, SelectColumnsButton, useListContext, useNotify, useStore, useTranslate,
+  DatagridBody, DatagridConfigurable, FunctionField, ListBase, Pagination, SelectColumnsButton, useListContext, useStore, useTranslate,
   type DatagridBodyProps,
 } from 'react-admin';
 import type { ReportColumn, ReportDeclaration } from '../../resources/reports/define.ts';
@@ -126,13 +126,11 @@ function Toolbar({ report }: { report: ReportDeclaration }) {
 export function ReportPage({ report }: { report: ReportDeclaration }) {
   const translate = useTranslate();
   const [field, order] = report.defaultSort;
-  const notify = useNotify();
-  // a single-vehicle report's list answers 400 until its vehicle is chosen: the table asks for it instead of an error toast
-  const queryOptions = report.pickers.vehicle === 'single' ? {
-    onError: (error: { message?: string; body?: { errors?: Record<string, string> } }) => {
-      if (!error?.body?.errors?.vehicleId) notify(error?.message || 'ra.notification.http_error', { type: 'error', messageArgs: { _: error?.message } });
-    },
-  } : undefined;
+  // a single-vehicle report's list is not asked for until its vehicle is chosen (its API answers 400 without one), as its
+  // totals and chart are not (api.ts): the table says to choose one. The filter is the one of the list's query (react-admin's getList key).
+  const queryOptions = {
+    enabled: (query: { queryKey: readonly unknown[] }) => !waitsForVehicle(report, (query.queryKey[2] as { filter?: Record<string, unknown> } | undefined)?.filter ?? {}),
+  };
   const defaults = report.noPeriod || report.defaultPreset === 'custom' ? {} : { preset: report.defaultPreset };
   return (
     <ListBase

@@ -24,6 +24,18 @@ export function placeOf(value: unknown): { latitude: number; longitude: number }
 /** A map link of a place. */
 export const placeLink = (place: { latitude: number; longitude: number }) => `https://www.google.com/maps?q=${place.latitude},${place.longitude}`;
 
+/**
+ * A value as a number in the unit it is shown in: a distance (metres from the API) in km, anything
+ * else as sent. Charts plot this, so that their axis reads as the table and the column's label do.
+ * null when the value is not a number.
+ */
+export function shownNumber(type: ReportColumnType, value: unknown): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const n = Number(value);
+  if (!Number.isFinite(n)) return null;
+  return type === 'distance' ? n / 1000 : n;
+}
+
 /** One value as shown; "" for none. `labels` translates a text column's values (`labels.VALUE`, the value itself when untranslated). */
 export function formatReportValue(type: ReportColumnType, value: unknown, translate: Translate, labels?: string): string {
   if (value === null || value === undefined || value === '') return '';
@@ -31,7 +43,7 @@ export function formatReportValue(type: ReportColumnType, value: unknown, transl
   switch (type) {
     case 'number': return Number.isFinite(n) ? numberFormat.format(n) : String(value);
     case 'count': return Number.isFinite(n) ? wholeFormat.format(n) : String(value);
-    case 'distance': return Number.isFinite(n) ? oneDecimal.format(n / 1000) : '';
+    case 'distance': { const km = shownNumber('distance', value); return km === null ? '' : oneDecimal.format(km); }
     case 'duration': return Number.isFinite(n) ? formatClock(n) : '';
     case 'speed': return Number.isFinite(n) ? wholeFormat.format(n) : '';
     case 'percent': return Number.isFinite(n) ? `${oneDecimal.format(n)}%` : '';

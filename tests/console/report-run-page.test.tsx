@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -40,7 +40,8 @@ const server = setupServer(
     { id: 'd:2026-10', month: '2026-10', registrationNumber: 'UP78RR0001', vehicleName: 'Sunrise 1', distance: 200000, running: 18000, idle: 5400, stopped: 149400, maxSpeed: 72, trips: 5, alerts: 3, daysActive: 2 },
   ], { headers: { 'Content-Range': 'monthly-summary 0-0/1' } })),
   http.get('*/api/report/monthly-summary/totals', () => HttpResponse.json({ success: true, data: { distance: 200000 } })),
-  http.get('*/api/report/monthly-summary/chart', () => HttpResponse.json({ message: 'no chart here' }, { status: 500 })),
+  // the chart's rows carry metres, as the table's do
+  http.get('*/api/report/monthly-summary/chart', () => HttpResponse.json({ success: true, data: [{ key: '2026-09', distance: 150000 }, { key: '2026-10', distance: 200000 }] })),
   http.get('*/api/vehicle', () => HttpResponse.json([VEHICLE], { headers: { 'Content-Range': 'vehicle 0-0/1' } })),
   http.get('*/api/group', () => HttpResponse.json([], { headers: { 'Content-Range': 'groups */0' } })),
 );
@@ -69,10 +70,15 @@ const renderPage = (report: ReportDeclaration) => render(
 
 describe('the run report pages', () => {
   it('custom trip: asks for one vehicle without an error, then lists its trips and stops', async () => {
+    const logged = vi.spyOn(console, 'error');
     renderPage(customTrip);
     expect(await screen.findByTestId('report-choose-vehicle')).toHaveTextContent('Choose a vehicle to see this report');
     expect(screen.queryByText('Choose one vehicle for this report')).toBeNull();
-    expect(calls).not.toContain('totals');
+    // nothing is asked for until the vehicle is chosen: no list call the server must refuse, no totals
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(calls).toEqual([]);
+    expect(logged.mock.calls.flat().some((arg) => (arg as { status?: number })?.status === 400)).toBe(false);
+    logged.mockRestore();
 
     await userEvent.click(screen.getByRole('combobox', { name: /Vehicle/ }));
     await userEvent.click(await screen.findByRole('option', { name: 'UP78RR0001 (Sunrise 1)' }));
@@ -91,5 +97,20 @@ describe('the run report pages', () => {
     await within(table).findByText('10/2026');
     // the row's distance and the totals row's
     expect(within(table).getAllByText('200.0')).toHaveLength(2);
+  });
+
+  it('monthly summary: the chart plots distance in km, as the table and the "Distance (km)" label read', async () => {
+    renderPage(monthlySummary);
+    const chart = await screen.findByRole('figure', { name: 'Distance per month' });
+    expect(chart).toHaveTextContent('Distance (km)');
+    const leftAxis = await waitFor(() => {
+      const axis = chart.querySelector('.MuiChartsAxis-left');
+      if (!axis?.querySelector('.MuiChartsAxis-tickLabel')) throw new Error('no y axis yet');
+      return axis;
+    });
+    const ticks = [...leftAxis.querySelectorAll('.MuiChartsAxis-tickLabel')].map((t) => Number(t.textContent!.replace(/,/g, '')));
+    // 200 km, not 200,000 (metres)
+    expect(Math.max(...ticks)).toBeGreaterThanOrEqual(200);
+    expect(Math.max(...ticks)).toBeLessThan(1000);
   });
 });

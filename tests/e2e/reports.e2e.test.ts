@@ -44,3 +44,34 @@ describe('the alert report in the browser', () => {
     expect(lines.some((l) => /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2},UP78AT4321,SOS,/.test(l))).toBe(true);
   });
 });
+
+describe('the report filter bar at 1440 px', () => {
+  /** The filter bar's labels MUI cuts with an ellipsis (text wider than the label's box). */
+  const cutLabels = () => session.page.getByTestId('report-filters').locator('label')
+    .evaluateAll((labels) => labels.filter((l) => l.scrollWidth > l.clientWidth + 1).map((l) => l.textContent));
+
+  it('shows every filter’s label in full, in English and in Hindi', async () => {
+    const { page } = session;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAt(page, '/reports/custom-trip', 'customer@demo.waymark.in');
+    const pages: [string, string][] = [
+      ['/reports/custom-trip', 'Min duration (minutes)'], ['/reports/duty-report', 'Duty km (default 0)'],
+      ['/reports/offline', 'Offline for over (minutes)'], ['/reports/collection-cover', 'Show By'],
+    ];
+    for (const [path, label] of pages) {
+      await page.goto(`${inject('baseUrl')}${path}`);
+      await page.getByTestId('report-filters').getByText(label, { exact: true }).waitFor();
+      expect(await cutLabels(), path).toEqual([]);
+    }
+    await page.getByRole('button', { name: 'Language' }).or(page.getByRole('button', { name: 'English' })).first().click();
+    await page.getByRole('menuitem', { name: 'हिन्दी' }).click();
+    await page.getByTestId('report-filters').getByText('इसके अनुसार दिखाएँ', { exact: true }).waitFor();
+    expect(await cutLabels(), 'collection-cover in Hindi').toEqual([]);
+    for (const [path] of pages.slice(0, 3)) {
+      await page.goto(`${inject('baseUrl')}${path}`);
+      await page.getByTestId('report-filters').locator('label').first().waitFor();
+      await page.waitForTimeout(300);
+      expect(await cutLabels(), `${path} in Hindi`).toEqual([]);
+    }
+  });
+});
