@@ -9,6 +9,7 @@ import { useTranslate } from 'react-admin';
 import { Link, useNavigate } from 'react-router-dom';
 import { formatDate } from '../../core/format/date.ts';
 import { dayPeriod, reportLink, type Charts } from './data.ts';
+import { useOpens } from './useOpens.ts';
 
 export type ChartKind = 'distance' | 'utilisation' | 'alerts' | 'offline' | 'fitments';
 
@@ -20,14 +21,15 @@ const fromZero = (values: (number | null)[], extra: Record<string, unknown> = {}
 /** dd/MM of a yyyy-MM-dd day: short enough for a month of bars at 390 px. */
 const dayLabel = (day: string) => formatDate(`${day}T12:00:00+05:30`).slice(0, 5);
 
-function ChartCard({ kind, title, link, children }: { kind: ChartKind; title: string; link: string; children: React.ReactNode }) {
+/** A chart and, when the user may open it, a link to the page behind it. */
+function ChartCard({ kind, title, link, children }: { kind: ChartKind; title: string; link?: string; children: React.ReactNode }) {
   const translate = useTranslate();
   return (
     <Card component="section" aria-label={title} data-testid={`chart-${kind}`} sx={{ minWidth: 0 }}>
       <CardContent>
         <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap', alignItems: 'baseline' }}>
           <Typography variant="h6" component="h2">{title}</Typography>
-          <MuiLink component={Link} to={link} variant="body2" data-testid={`open-${kind}`}>{translate('dashboard.openReport')}</MuiLink>
+          {link && <MuiLink component={Link} to={link} variant="body2" data-testid={`open-${kind}`}>{translate('dashboard.openReport')}</MuiLink>}
         </Box>
         {children}
       </CardContent>
@@ -43,51 +45,60 @@ export function DashboardCharts({ charts, kinds, filter }: { charts: Charts; kin
   const xAxis = [{ data: days, scaleType: 'band' as const, valueFormatter: dayLabel }];
   const distances = charts.days.map((d) => Math.round(d.distanceMeters / 100) / 10);
   const fitments = charts.days.map((d) => d.fitments ?? 0);
-  const openDay = (slug: string) => (_event: unknown, axis: { dataIndex?: number } | null) => {
+  // a chart opens the page behind it only for a user who may open that page
+  const opens: Record<string, boolean> = {
+    'daily-run-summary': useOpens('report-daily-run-summary'),
+    'daily-vehicle-operation-report': useOpens('report-daily-vehicle-operation-report'),
+    offline: useOpens('report-offline'),
+    alert: useOpens('report-alert'),
+  };
+  const opensFitments = useOpens('fitment');
+  const linkTo = (slug: string, period: Record<string, string>) => (opens[slug] ? reportLink(slug, period) : undefined);
+  const openDay = (slug: string) => opens[slug] ? (_event: unknown, axis: { dataIndex?: number } | null) => {
     const day = axis?.dataIndex === undefined ? undefined : days[axis.dataIndex];
     const period = day && dayPeriod(day);
     if (period) navigate(reportLink(slug, period));
-  };
+  } : undefined;
   const byKind: Record<ChartKind, () => React.ReactNode> = {
     distance: () => (
-      <ChartCard key="distance" kind="distance" title={translate('dashboard.charts.distance')} link={reportLink('daily-run-summary', filter)}>
+      <ChartCard key="distance" kind="distance" title={translate('dashboard.charts.distance')} link={linkTo('daily-run-summary', filter)}>
         <BarChart height={HEIGHT} xAxis={xAxis} yAxis={[fromZero(distances)]} hideLegend skipAnimation onAxisClick={openDay('daily-run-summary')}
           series={[{ data: distances, label: translate('dashboard.charts.distance'), color: '#1976d2' }]} />
       </ChartCard>
     ),
     utilisation: () => (
-      <ChartCard key="utilisation" kind="utilisation" title={translate('dashboard.charts.utilisation')} link={reportLink('daily-vehicle-operation-report', filter)}>
+      <ChartCard key="utilisation" kind="utilisation" title={translate('dashboard.charts.utilisation')} link={linkTo('daily-vehicle-operation-report', filter)}>
         <Typography variant="body2" color="text.secondary">{translate('dashboard.charts.fleetSize', { count: charts.vehicles })}</Typography>
         <LineChart height={HEIGHT} xAxis={xAxis} yAxis={[{ min: 0, max: 100, width: 40 }]} hideLegend skipAnimation onAxisClick={openDay('daily-vehicle-operation-report')}
           series={[{ data: charts.days.map((d) => d.utilisation), label: translate('dashboard.charts.utilisation'), color: '#2e7d32', area: true, connectNulls: true }]} />
       </ChartCard>
     ),
     offline: () => (
-      <ChartCard key="offline" kind="offline" title={translate('dashboard.charts.offline')} link={reportLink('offline', filter)}>
+      <ChartCard key="offline" kind="offline" title={translate('dashboard.charts.offline')} link={linkTo('offline', filter)}>
         <Typography variant="body2" color="text.secondary">{translate('dashboard.charts.fleetSize', { count: charts.vehicles })}</Typography>
         <BarChart height={HEIGHT} xAxis={xAxis} yAxis={[{ min: 0, max: Math.max(1, charts.vehicles), width: 40, tickMinStep: 1 }]} hideLegend skipAnimation onAxisClick={openDay('offline')}
           series={[{ data: charts.days.map((d) => d.offlineVehicles), label: translate('dashboard.charts.offline'), color: '#757575' }]} />
       </ChartCard>
     ),
     fitments: () => charts.days.some((d) => d.fitments !== undefined) && (
-      <ChartCard key="fitments" kind="fitments" title={translate('dashboard.charts.fitments')} link="/fitment">
-        <BarChart height={HEIGHT} xAxis={xAxis} yAxis={[fromZero(fitments, { tickMinStep: 1 })]} hideLegend skipAnimation onAxisClick={() => navigate('/fitment')}
+      <ChartCard key="fitments" kind="fitments" title={translate('dashboard.charts.fitments')} link={opensFitments ? '/fitment' : undefined}>
+        <BarChart height={HEIGHT} xAxis={xAxis} yAxis={[fromZero(fitments, { tickMinStep: 1 })]} hideLegend skipAnimation onAxisClick={opensFitments ? () => navigate('/fitment') : undefined}
           series={[{ data: fitments, label: translate('dashboard.charts.fitments'), color: '#ed6c02' }]} />
       </ChartCard>
     ),
     alerts: () => {
       const types = charts.alertsByType;
       return (
-        <ChartCard key="alerts" kind="alerts" title={translate('dashboard.charts.alerts')} link={reportLink('alert', filter)}>
+        <ChartCard key="alerts" kind="alerts" title={translate('dashboard.charts.alerts')} link={linkTo('alert', filter)}>
           {types.length === 0 && <Typography color="text.secondary" sx={{ py: 2 }}>{translate('dashboard.noAlerts')}</Typography>}
           {types.length > 0 && (
             <BarChart height={Math.max(HEIGHT, 36 * types.length + 40)} layout="horizontal" hideLegend skipAnimation
               yAxis={[{ data: types.map((t) => t.key), scaleType: 'band', width: 130, valueFormatter: (type: string) => translate(`tracking.events.${type}`, { _: type }) }]}
               xAxis={[{ min: 0, tickMinStep: 1 }]}
-              onAxisClick={(_e, axis) => {
+              onAxisClick={opens.alert ? (_e, axis) => {
                 const type = axis?.dataIndex === undefined ? undefined : types[axis.dataIndex]?.key;
                 if (type) navigate(reportLink('alert', { ...filter, type }));
-              }}
+              } : undefined}
               series={[{ data: types.map((t) => t.count), label: translate('dashboard.charts.alerts'), color: '#d32f2f' }]} />
           )}
         </ChartCard>

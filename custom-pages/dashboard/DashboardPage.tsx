@@ -19,11 +19,10 @@ import { ACTIVATION_STATUSES } from '../../resources/entities/fitment.ts';
 import { reportLink, useFigures, withFilter, type FitmentCounts, type StockCounts, type Summary } from './data.ts';
 import { FigureSection, FreshnessBar, km, type Figure } from './Figures.tsx';
 import { LiveRefresh } from './useLiveRefresh.ts';
+import { useOpens } from './useOpens.ts';
 
 const TODAY = { preset: 'today' };
 
-/** Whether the user may open a page: the permission check of its route (ModulePage) and of the menu. */
-const useOpens = (moduleId: string) => useCanAccess({ resource: moduleId, action: 'access' }).canAccess === true;
 
 function TopVehicles({ rows }: { rows: Summary['today']['topVehicles'] }) {
   const translate = useTranslate();

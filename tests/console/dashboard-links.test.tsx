@@ -15,6 +15,7 @@ vi.mock('../../src/live/useLiveFleet.ts', () => ({
 }));
 
 const { DashboardPage } = await import('../../custom-pages/dashboard/DashboardPage.tsx');
+const { DashboardCharts } = await import('../../custom-pages/dashboard/DashboardCharts.tsx');
 
 const summary = {
   vehicles: { total: 8, running: 1, idle: 5, stopped: 2, offline: 0, noData: 0 },
@@ -82,5 +83,37 @@ describe('dashboard figures open only the pages the role may open', () => {
     expect(today.getByRole('link', { name: /Alerts today/ }).getAttribute('href')).toMatch(/^\/reports\/alert\?/);
     expect(today.getByRole('link', { name: 'SOS: 1' }).getAttribute('href')).toMatch(/^\/reports\/alert\?/);
     expect(today.getByRole('link', { name: 'UP78FT4326' }).getAttribute('href')).toMatch(/^\/reports\/daily-run-summary\?/);
+  });
+});
+
+describe('dashboard charts open only the reports the role may open', () => {
+  const charts = {
+    from: '2026-11-25', to: '2026-11-26', vehicles: 6, alertsByType: [{ key: 'SOS', count: 2 }],
+    days: [
+      { key: '2026-11-25', distanceMeters: 12_000, runningSeconds: 3_600, reportingVehicles: 5, utilisation: 40, offlineVehicles: 1, fitments: 2 },
+      { key: '2026-11-26', distanceMeters: 8_000, runningSeconds: 2_400, reportingVehicles: 4, utilisation: 30, offlineVehicles: 0, fitments: 1 },
+    ],
+  };
+  const renderCharts = () => render(
+    <MemoryRouter initialEntries={['/dashboardv2']}>
+      <AdminContext i18nProvider={i18nProvider} authProvider={authProvider} dataProvider={dataProvider}>
+        <DashboardCharts charts={charts} kinds={['distance', 'utilisation', 'offline', 'alerts', 'fitments']} filter={{ preset: 'last7days' }} />
+      </AdminContext>
+    </MemoryRouter>,
+  );
+
+  it('offers no report link to a role holding the dashboard alone (RFC_ADMIN)', async () => {
+    signInAs('RFC_ADMIN', ['dashboard-v2', 'fleet-dashboard']);
+    renderCharts();
+    await screen.findByRole('region', { name: 'Alerts by type' });
+    expect(screen.queryAllByRole('link')).toHaveLength(0);
+  });
+
+  it('links each chart to its report for a role holding them', async () => {
+    signInAs('CUSTOMER', ['dashboard-v2', 'report-daily-run-summary', 'report-daily-vehicle-operation-report', 'report-offline', 'report-alert', 'fitment']);
+    renderCharts();
+    const links = await screen.findAllByRole('link', { name: 'Open the report' });
+    expect(links.map((link) => link.getAttribute('href')?.split('?')[0]).sort()).toEqual(
+      ['/fitment', '/reports/alert', '/reports/daily-run-summary', '/reports/daily-vehicle-operation-report', '/reports/offline']);
   });
 });
