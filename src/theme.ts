@@ -18,6 +18,9 @@ const shared = (brand: Brand): RaThemeOptions => ({
     RaAppBar: { styleOverrides: { root: { '& .RaAppBar-toolbar': { minHeight: HEADER_HEIGHT, height: HEADER_HEIGHT } } } },
     RaLayout: { styleOverrides: { root: { '& .RaLayout-appFrame': { marginTop: HEADER_HEIGHT } } } },
     RaSidebar: { styleOverrides: { fixed: { top: HEADER_HEIGHT, height: `calc(100vh - ${HEADER_HEIGHT}px)` } } },
+    // a phone's form toolbar stays at the foot of the screen while the form goes on, then stops at its end:
+    // fixed (react-admin's), it covered the footer's links for good
+    RaToolbar: { styleOverrides: { root: { '&.RaToolbar-mobileToolbar': { position: 'sticky' } } } },
   } as RaThemeOptions['components'],
 });
 

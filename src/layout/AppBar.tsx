@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { IconButton, Tooltip } from '@mui/material';
+import { Box, IconButton, Tooltip } from '@mui/material';
 import FullscreenIcon from '@mui/icons-material/Fullscreen';
 import FullscreenExitIcon from '@mui/icons-material/FullscreenExit';
 import { AppBar as RaAppBar, LoadingIndicator, LocalesMenuButton, TitlePortal, useTranslate } from 'react-admin';
@@ -27,13 +27,24 @@ function FullscreenButton() {
   );
 }
 
+/**
+ * On a phone the page title needs the width: no fullscreen button, and the language button shows
+ * its icon alone (its name stays the language's, for screen readers).
+ */
+const phoneFullscreen = { display: { xs: 'none', sm: 'inline-flex' } };
+const phoneLanguage = {
+  '& .MuiButton-root': { fontSize: { xs: 0, sm: 'inherit' }, minWidth: { xs: 40, sm: 64 } },
+  '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } },
+  '& .MuiButton-endIcon': { display: { xs: 'none', sm: 'inherit' } },
+};
+
 /** The 80 px header: menu toggle, page title, search, fullscreen, language, loading, user menu. */
 export function AppBar() {
   return (
     <RaAppBar
       color="primary"
       userMenu={<UserMenu />}
-      toolbar={<><SearchButton /><FullscreenButton /><LocalesMenuButton /><LoadingIndicator /></>}
+      toolbar={<><SearchButton /><Box sx={phoneFullscreen}><FullscreenButton /></Box><Box sx={phoneLanguage}><LocalesMenuButton /></Box><LoadingIndicator /></>}
       sx={{ '& .RaAppBar-toolbar': { minHeight: HEADER_HEIGHT, height: HEADER_HEIGHT } }}
     >
       <TitlePortal />

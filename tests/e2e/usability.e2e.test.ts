@@ -98,6 +98,29 @@ describe('page titles', () => {
   });
 });
 
+describe('on a phone', () => {
+  it("shows the page's whole title in the header, and a form's Save never covers the footer's links", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAt(page, '/vehicle-status', 'customer@demo.waymark.in');
+    const title = page.locator('#react-admin-title');
+    await expect.poll(() => title.textContent()).toBe('Vehicle Status');
+    expect(await title.evaluate((element) => element.scrollWidth <= element.clientWidth), 'the title is not cut').toBe(true);
+    // the language button keeps its name for screen readers, its text given way to the title
+    await page.getByRole('button', { name: 'English' }).waitFor();
+
+    await page.getByRole('button', { name: 'Profile' }).click();
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    await page.getByRole('button', { name: 'Save' }).waitFor();
+    for (const name of ['Terms of Use', 'Privacy Policy', 'Contact Us']) {
+      // at the very end of the page, where a toolbar fixed to the screen's foot would lie over them
+      await expect.poll(async () => {
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        return isInView(page.getByRole('link', { name }));
+      }, { message: `${name} can be tapped`, timeout: 5000 }).toBe(true);
+    }
+  });
+});
+
 describe('global search', () => {
   it('says how many of how many matches it shows, and See all opens the list filtered by the text', async () => {
     await signInAt(page, '/vehicle-status', 'superadmin@demo.waymark.in');
