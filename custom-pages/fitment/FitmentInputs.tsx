@@ -31,8 +31,15 @@ export function RtoInputs() {
   const { setValue } = useFormContext();
   const code = useWatch({ name: 'vehicle.rtoCode' }) as string | undefined;
   const state = useWatch({ name: 'state' }) as string | undefined;
-  const { field: stateField } = useInput({ source: 'state', defaultValue: stateOfRtoCode(code) || '' });
-  const { field: codeField, fieldState } = useInput({ source: 'vehicle.rtoCode', validate: (v?: string) => (v ? undefined : 'fitment.rtoRequired') });
+  // the state is asked for first; its RTO only once there is a state to choose it in
+  const { field: stateField, fieldState: stateError } = useInput({
+    source: 'state', defaultValue: stateOfRtoCode(code) || '',
+    validate: (v?: string) => (v ? undefined : { message: 'validation.required', args: { label: translate('fitment.fields.state') } }),
+  });
+  const { field: codeField, fieldState } = useInput({
+    source: 'vehicle.rtoCode',
+    validate: (v: string | undefined, values: { state?: string }) => (v || !values.state ? undefined : 'fitment.rtoRequired'),
+  });
   const { data: rtos = [], isPending } = useGetList<{ id: string; code: string; name: string }>('rto', {
     filter: { state }, pagination: { page: 1, perPage: 1000 }, sort: { field: 'code', order: 'ASC' },
   }, { enabled: Boolean(state) });
@@ -45,7 +52,8 @@ export function RtoInputs() {
     <>
       <TextField select required label={translate('fitment.fields.state')} value={stateField.value ?? ''}
         onChange={(e) => { stateField.onChange(e.target.value); codeField.onChange(''); setValue('vehicle.rto', ''); }}
-        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }} sx={{ mb: 2.5 }}>
+        error={Boolean(stateError.error)} helperText={stateError.error?.message ? <ValidationError error={stateError.error.message} /> : ' '}
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
         <MenuItem value="" disabled>{translate('fitment.selectState')}</MenuItem>
         {STATE_IDS.map((id) => <MenuItem key={id} value={id}>{INDIAN_STATES[id]}</MenuItem>)}
       </TextField>
@@ -62,13 +70,13 @@ export function RtoInputs() {
 /** The IMEI field of the form: the devices offered leave out those already installed. */
 export function ImeiInput({ disabled }: { disabled: boolean }) {
   const translate = useTranslate();
-  const { field, fieldState } = useInput<string>({
+  const { field, fieldState, formState } = useInput<string>({
     source: 'device.imei',
     validate: (v?: string) => (!v ? { message: 'validation.required', args: { label: translate('fitment.fields.imei') } }
       : ruleValidator(rules.imei, translate('fitment.fields.imei'))(v)),
   });
   return (
     <ImeiPicker value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} disabled={disabled} label="fitment.fields.imei"
-      filter={{ statusNotIn: 'INSTALLED' }} error={fieldState.isTouched && fieldState.error?.message ? <ValidationError error={fieldState.error.message} /> : undefined} />
+      filter={{ statusNotIn: 'INSTALLED' }} error={(fieldState.isTouched || formState.isSubmitted) && fieldState.error?.message ? <ValidationError error={fieldState.error.message} /> : undefined} />
   );
 }
