@@ -6,6 +6,7 @@ const reports = {
   to: 'To',
   vehicles: 'Vehicles',
   vehicle: 'Vehicle',
+  hoursAxis: '%{hours} h',
   chooseVehicle: 'Choose a vehicle to see this report',
   allVehicles: 'All vehicles',
   group: 'Group',

@@ -8,6 +8,7 @@ const reports: typeof en = {
   to: 'तक',
   vehicles: 'वाहन',
   vehicle: 'वाहन',
+  hoursAxis: '%{hours} घं',
   chooseVehicle: 'यह रिपोर्ट देखने के लिए एक वाहन चुनें',
   allVehicles: 'सभी वाहन',
   group: 'समूह',

@@ -17,8 +17,11 @@ export function ReportChart({ chart, rows }: { chart: ChartDeclaration; rows: Ch
     label: translate(s.label),
     valueFormatter: (_: number | null, { dataIndex }: { dataIndex: number }) => formatReportValue(s.type, rows[dataIndex]?.[s.name], translate),
   }));
-  // counts have whole ticks: no 0.5 alerts
-  const yAxis = [{ tickMinStep: chart.series.every((s) => s.type === 'count') ? 1 : undefined }];
+  // counts have whole ticks: no 0.5 alerts; durations are plotted in hours, and their axis says so
+  const yAxis = [{
+    tickMinStep: chart.series.every((s) => s.type === 'count') ? 1 : undefined,
+    ...(chart.series.every((s) => s.type === 'duration') ? { valueFormatter: (hours: number) => translate('reports.hoursAxis', { hours }) } : {}),
+  }];
   return (
     <Box role="figure" aria-label={translate(chart.title)} sx={{ px: 2, pt: 2 }}>
       <Typography variant="subtitle1">{translate(chart.title)}</Typography>

@@ -25,15 +25,17 @@ export function placeOf(value: unknown): { latitude: number; longitude: number }
 export const placeLink = (place: { latitude: number; longitude: number }) => `https://www.google.com/maps?q=${place.latitude},${place.longitude}`;
 
 /**
- * A value as a number in the unit it is shown in: a distance (metres from the API) in km, anything
- * else as sent. Charts plot this, so that their axis reads as the table and the column's label do.
+ * A value as a number in the unit a chart plots it in: a distance (metres from the API) in km as the
+ * table shows it, a duration (seconds) in hours (the table's hh:mm), anything else as sent.
  * null when the value is not a number.
  */
 export function shownNumber(type: ReportColumnType, value: unknown): number | null {
   if (value === null || value === undefined || value === '') return null;
   const n = Number(value);
   if (!Number.isFinite(n)) return null;
-  return type === 'distance' ? n / 1000 : n;
+  if (type === 'distance') return n / 1000;
+  if (type === 'duration') return n / 3600;
+  return n;
 }
 
 /** One value as shown; "" for none. `labels` translates a text column's values (`labels.VALUE`, the value itself when untranslated). */

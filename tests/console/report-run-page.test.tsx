@@ -11,6 +11,7 @@ import { dataProvider } from '../../providers/dataProvider.ts';
 import { encodePermissions } from '../../core/permissions.ts';
 import customTrip from '../../resources/reports/custom-trip.ts';
 import monthlySummary from '../../resources/reports/monthly-summary.ts';
+import dailyOperation from '../../resources/reports/daily-vehicle-operation-report.ts';
 import type { ReportDeclaration } from '../../resources/reports/define.ts';
 import { ReportPage } from '../../custom-pages/reports/ReportPage.tsx';
 
@@ -42,6 +43,11 @@ const server = setupServer(
   http.get('*/api/report/monthly-summary/totals', () => HttpResponse.json({ success: true, data: { distance: 200000 } })),
   // the chart's rows carry metres, as the table's do
   http.get('*/api/report/monthly-summary/chart', () => HttpResponse.json({ success: true, data: [{ key: '2026-09', distance: 150000 }, { key: '2026-10', distance: 200000 }] })),
+  http.get('*/api/report/daily-vehicle-operation', () => HttpResponse.json([], { headers: { 'Content-Range': 'daily-vehicle-operation-report */0' } })),
+  http.get('*/api/report/daily-vehicle-operation/totals', () => HttpResponse.json({ success: true, data: {} })),
+  http.get('*/api/report/daily-vehicle-operation/chart', () => HttpResponse.json({ success: true, data: [
+    { key: '2026-10-29', running: 7200, idle: 1800 }, { key: '2026-10-30', running: 18000, idle: 3600 },
+  ] })),
   http.get('*/api/vehicle', () => HttpResponse.json([VEHICLE], { headers: { 'Content-Range': 'vehicle 0-0/1' } })),
   http.get('*/api/group', () => HttpResponse.json([], { headers: { 'Content-Range': 'groups */0' } })),
 );
@@ -57,7 +63,7 @@ beforeEach(() => {
     accessToken: 'a', refreshToken: 'r', accessExpiresAt: later, refreshExpiresAt: later,
     user: { id: 'u1', firstName: 'Test', lastName: 'User', email: 't@x.in', phone: null }, role: { name: 'CUSTOMER', isSuperAdmin: false, authScopes: [] },
   }));
-  localStorage.setItem('waymark.permissions', encodePermissions(['report-custom-trip', 'report-monthly-summary']));
+  localStorage.setItem('waymark.permissions', encodePermissions(['report-custom-trip', 'report-monthly-summary', 'report-daily-vehicle-operation-report']));
 });
 
 const renderPage = (report: ReportDeclaration) => render(
@@ -112,5 +118,20 @@ describe('the run report pages', () => {
     // 200 km, not 200,000 (metres)
     expect(Math.max(...ticks)).toBeGreaterThanOrEqual(200);
     expect(Math.max(...ticks)).toBeLessThan(1000);
+  });
+
+  it('daily vehicle operation: the chart plots running and idle time in hours, and its axis says so', async () => {
+    renderPage(dailyOperation);
+    const chart = await screen.findByRole('figure', { name: 'Running and idle time per day' });
+    const ticks = await waitFor(() => {
+      const labels = [...chart.querySelectorAll('.MuiChartsAxis-left .MuiChartsAxis-tickLabel')].map((t) => t.textContent!);
+      if (!labels.length) throw new Error('no y axis yet');
+      return labels;
+    });
+    // 5 hours of running at most: "5 h", not 18,000 (seconds)
+    expect(ticks.every((t) => / h$/.test(t)), ticks.join()).toBe(true);
+    const hours = ticks.map((t) => Number(t.replace(/ h$/, '')));
+    expect(Math.max(...hours)).toBeGreaterThanOrEqual(5);
+    expect(Math.max(...hours)).toBeLessThan(10);
   });
 });
