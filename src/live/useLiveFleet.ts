@@ -45,10 +45,20 @@ export function useLiveFleet(
   useLiveEvents(onAlert, onUpdate);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | null = null;
+    // vehicles come or go (the snapshot), or the connection: shown at once; moves at most every refreshMs
+    // (the vehicles' map is the connection's own, changed in place: its size is kept apart)
+    let shown = { size: liveConnection.vehicles.size, connected: liveConnection.connected, loaded: liveConnection.loaded };
+    const show = () => {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      shown = { size: liveConnection.vehicles.size, connected: liveConnection.connected, loaded: liveConnection.loaded };
+      setFleet(current());
+    };
     const unsubscribe = liveConnection.subscribe({
       onChange: () => {
-        if (!refreshMs) setFleet(current());
-        else timer ??= setTimeout(() => { timer = null; setFleet(current()); }, refreshMs);
+        const changed = liveConnection.vehicles.size !== shown.size || liveConnection.connected !== shown.connected || liveConnection.loaded !== shown.loaded;
+        if (!refreshMs || changed) show();
+        else timer ??= setTimeout(show, refreshMs);
       },
     });
     return () => {

@@ -34,6 +34,12 @@ function Count({ label }: { label: string }) {
   return <p>{label}: {fleet.vehicles.size} vehicles, {fleet.connected ? 'live' : 'offline'}, v1 at {first?.latitude ?? '-'} going {first?.speed ?? '-'}</p>;
 }
 
+/** What the live map's vehicle list does: follows the fleet at most every 2 s. */
+function SlowCount() {
+  const fleet = useLiveFleet(undefined, undefined, { refreshMs: 2000 });
+  return <p>list: {fleet.vehicles.size} vehicles, v1 going {fleet.vehicles.get('v1')?.speed ?? '-'}</p>;
+}
+
 const settle = () => act(async () => { await new Promise((resolve) => setTimeout(resolve, 30)); });
 
 describe('the tab\'s one live socket', () => {
@@ -121,5 +127,21 @@ describe('the tab\'s one live socket', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('shows a throttled page the fleet at once, and then its moves at most every refreshMs', async () => {
+    user = 'u5';
+    render(<SlowCount />);
+    await settle();
+    const socket = FakeSocket.opened.at(-1)!;
+    act(() => socket.open());
+    act(() => socket.receive({ type: 'snapshot', vehicles: [vehicle('v1', 'UP78AT0001'), vehicle('v2', 'UP78AT0002')] }));
+    await settle();
+    expect(screen.getByText('list: 2 vehicles, v1 going 30')).toBeTruthy();
+    act(() => socket.receive({ type: 'update', positions: [], events: [], distant: [['v1', 26.41, 80.31, 55, 1]] }));
+    await settle();
+    expect(screen.getByText('list: 2 vehicles, v1 going 30')).toBeTruthy();
+    await act(async () => { await new Promise((resolve) => setTimeout(resolve, 2100)); });
+    expect(screen.getByText('list: 2 vehicles, v1 going 55')).toBeTruthy();
   });
 });
