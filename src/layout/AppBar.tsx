@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Box, IconButton, Tooltip } from '@mui/material';
+import { Box, IconButton, Tooltip, type Theme } from '@mui/material';
 import FullscreenIcon from '@mui/icons-material/Fullscreen';
 import FullscreenExitIcon from '@mui/icons-material/FullscreenExit';
 import { AppBar as RaAppBar, LoadingIndicator, LocalesMenuButton, TitlePortal, useTranslate } from 'react-admin';
@@ -32,11 +32,13 @@ function FullscreenButton() {
  * its icon alone (its name stays the language's, for screen readers).
  */
 const phoneFullscreen = { display: { xs: 'none', sm: 'inline-flex' } };
-const phoneLanguage = {
-  '& .MuiButton-root': { fontSize: { xs: 0, sm: 'inherit' }, minWidth: { xs: 40, sm: 64 } },
-  '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } },
-  '& .MuiButton-endIcon': { display: { xs: 'none', sm: 'inherit' } },
-};
+const phoneLanguage = (theme: Theme) => ({
+  [theme.breakpoints.down('sm')]: {
+    '& .MuiButton-root': { fontSize: 0, minWidth: 40 },
+    '& .MuiButton-startIcon': { mr: 0 },
+    '& .MuiButton-endIcon': { display: 'none' },
+  },
+});
 
 /** The 80 px header: menu toggle, page title, search, fullscreen, language, loading, user menu. */
 export function AppBar() {

@@ -199,7 +199,7 @@ export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
       <Box sx={{ display: 'flex', minWidth: 0 }}>
         {resource.filterPanel && <FilterPanel resource={resource} />}
         <Card sx={{ flex: 1, minWidth: 0 }}>
-          <ListToolbar filters={filtersOf(resource, translate)} actions={<Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}><FilterButton /><ExportMenu resource={resource} /></Box>} sx={{ px: 2, flexWrap: 'wrap' }} />
+          <ListToolbar filters={filtersOf(resource, translate)} actions={<Box sx={{ display: 'flex', alignItems: 'center', gap: 1, '& .MuiButton-root': { whiteSpace: 'nowrap' } }}><FilterButton /><ExportMenu resource={resource} /></Box>} sx={{ px: 2, flexWrap: 'wrap' }} />
           <Box sx={{ overflowX: 'auto' }}><Table resource={resource} /></Box>
         </Card>
       </Box>

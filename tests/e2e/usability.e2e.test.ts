@@ -102,11 +102,14 @@ describe('on a phone', () => {
   it("shows the page's whole title in the header, and a form's Save never covers the footer's links", async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signInAt(page, '/vehicle-status', 'customer@demo.waymark.in');
+    const language = page.getByRole('button', { name: 'English' });
+    const languageText = () => language.evaluate((button) => parseFloat(getComputedStyle(button).fontSize));
+    expect(await languageText()).toBe(0);
     const title = page.locator('#react-admin-title');
     await expect.poll(() => title.textContent()).toBe('Vehicle Status');
     expect(await title.evaluate((element) => element.scrollWidth <= element.clientWidth), 'the title is not cut').toBe(true);
     // the language button keeps its name for screen readers, its text given way to the title
-    await page.getByRole('button', { name: 'English' }).waitFor();
+    await language.waitFor();
 
     await page.getByRole('button', { name: 'Profile' }).click();
     await page.getByRole('menuitem', { name: 'Profile' }).click();
@@ -118,6 +121,10 @@ describe('on a phone', () => {
         return isInView(page.getByRole('link', { name }));
       }, { message: `${name} can be tapped`, timeout: 5000 }).toBe(true);
     }
+
+    // a wide screen names the language beside its icon
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await expect.poll(languageText, { message: 'the language is named on a wide screen' }).toBeGreaterThan(0);
   });
 });
 
