@@ -7,7 +7,7 @@ import { AdminContext } from 'react-admin';
 import { i18nProvider } from '../../providers/i18nProvider.ts';
 import { authProvider } from '../../providers/authProvider.ts';
 import { dataProvider } from '../../providers/dataProvider.ts';
-import { encodePermissions } from '../../core/permissions.ts';
+import { storeSession } from './signed-in.ts';
 
 // the live socket is not under test here
 vi.mock('../../src/live/useLiveFleet.ts', () => ({
@@ -37,15 +37,6 @@ afterAll(() => server.close());
 afterEach(() => server.resetHandlers());
 beforeEach(() => localStorage.clear());
 
-function signInAs(role: string, permissions: string[]) {
-  const later = new Date(Date.now() + 3_600_000).toISOString();
-  localStorage.setItem('waymark.session', JSON.stringify({
-    accessToken: 'a', refreshToken: 'r', accessExpiresAt: later, refreshExpiresAt: later,
-    user: { id: 'u1', firstName: 'Test', lastName: 'User', email: 't@x.in', phone: null }, role: { name: role, isSuperAdmin: false, authScopes: [] },
-  }));
-  localStorage.setItem('waymark.permissions', encodePermissions(permissions));
-}
-
 const renderDashboard = () => render(
   <MemoryRouter initialEntries={['/dashboard']}>
     <AdminContext i18nProvider={i18nProvider} authProvider={authProvider} dataProvider={dataProvider}>
@@ -59,7 +50,7 @@ const section = (name: string) => screen.getByRole('region', { name });
 describe('dashboard figures open only the pages the role may open', () => {
   it("shows a device maker's vehicle and today figures as plain text, and its device figures as links", async () => {
     // the manufacturer's grants (docs/permissions.md): no vehicle status, no run or alert reports
-    signInAs('MANUFACTURER', ['dashboard', 'management-device', 'management-device-model', 'report-raw-logs']);
+    storeSession('MANUFACTURER', ['dashboard', 'management-device', 'management-device-model', 'report-raw-logs']);
     renderDashboard();
     await screen.findByText('61.4 km');
     await screen.findByText('UP78FT4326');
@@ -71,7 +62,7 @@ describe('dashboard figures open only the pages the role may open', () => {
   });
 
   it('links every figure for a role holding the pages behind them', async () => {
-    signInAs('CUSTOMER', ['dashboard', 'vehicle-status', 'report-daily-run-summary', 'report-daily-vehicle-operation-report', 'report-alert']);
+    storeSession('CUSTOMER', ['dashboard', 'vehicle-status', 'report-daily-run-summary', 'report-daily-vehicle-operation-report', 'report-alert']);
     renderDashboard();
     await screen.findByText('61.4 km');
     const vehicles = within(section('Vehicles by state'));
@@ -103,14 +94,14 @@ describe('dashboard charts open only the reports the role may open', () => {
   );
 
   it('offers no report link to a role holding the dashboard alone (RFC_ADMIN)', async () => {
-    signInAs('RFC_ADMIN', ['dashboard-v2', 'fleet-dashboard']);
+    storeSession('RFC_ADMIN', ['dashboard-v2', 'fleet-dashboard']);
     renderCharts();
     await screen.findByRole('region', { name: 'Alerts by type' });
     expect(screen.queryAllByRole('link')).toHaveLength(0);
   });
 
   it('links each chart to its report for a role holding them', async () => {
-    signInAs('CUSTOMER', ['dashboard-v2', 'report-daily-run-summary', 'report-daily-vehicle-operation-report', 'report-offline', 'report-alert', 'fitment']);
+    storeSession('CUSTOMER', ['dashboard-v2', 'report-daily-run-summary', 'report-daily-vehicle-operation-report', 'report-offline', 'report-alert', 'fitment']);
     renderCharts();
     const links = await screen.findAllByRole('link', { name: 'Open the report' });
     expect(links.map((link) => link.getAttribute('href')?.split('?')[0]).sort()).toEqual(

@@ -11,13 +11,13 @@ import { findResource, registerResource } from '../../resources/modules.ts';
 import { i18nProvider } from '../../providers/i18nProvider.ts';
 import { authProvider } from '../../providers/authProvider.ts';
 import { dataProvider } from '../../providers/dataProvider.ts';
-import { encodePermissions } from '../../core/permissions.ts';
 import { Menu } from '../../src/layout/Menu.tsx';
 import { StackedNotifications } from '../../src/layout/Notifications.tsx';
 import { ResourceList } from '../../src/resources/ResourceList.tsx';
 import { createDefaults, ResourceEdit } from '../../src/resources/ResourceForm.tsx';
 import { TablePdf } from '../../src/resources/pdfTable.tsx';
 import { toCsv, toXlsx } from '../../src/resources/exporters.ts';
+import { storeSession } from './signed-in.ts';
 
 /** A declaration the product does not have: its screens come from the declaration alone. */
 const widget = defineResource({
@@ -63,12 +63,7 @@ function signInAs(role: string, permissions: string[]) {
   signedInRole = role;
   // the same permissions as the role the server reports when the session is restored
   signedInScopes = [{ id: 'granted', actions: Object.fromEntries(permissions.map((p) => [p, true])) }];
-  const later = new Date(Date.now() + 3_600_000).toISOString();
-  localStorage.setItem('waymark.session', JSON.stringify({
-    accessToken: 'a', refreshToken: 'r', accessExpiresAt: later, refreshExpiresAt: later,
-    user: { id: 'u1', firstName: 'Test', lastName: 'User', email: 't@x.in', phone: null }, role: { name: role, isSuperAdmin: role === 'SUPER_ADMIN', authScopes: [] },
-  }));
-  localStorage.setItem('waymark.permissions', encodePermissions(permissions));
+  storeSession(role, permissions, role === 'SUPER_ADMIN');
 }
 beforeEach(() => localStorage.clear());
 

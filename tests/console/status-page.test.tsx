@@ -5,17 +5,8 @@ import { AdminContext, type TranslationMessages } from 'react-admin';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import en from '../../core/i18n/en.ts';
 import hi from '../../core/i18n/hi.ts';
-import { encodePermissions } from '../../core/permissions.ts';
 import { StatusPage } from '../../src/pages/StatusPage.tsx';
-
-function signInAs(role: string, permissions: string[]) {
-  const later = new Date(Date.now() + 3_600_000).toISOString();
-  localStorage.setItem('waymark.session', JSON.stringify({
-    accessToken: 'a', refreshToken: 'r', accessExpiresAt: later, refreshExpiresAt: later,
-    user: { id: 'u1', firstName: 'Test', lastName: 'User', email: 't@x.in', phone: null }, role: { name: role, isSuperAdmin: false, authScopes: [] },
-  }));
-  localStorage.setItem('waymark.permissions', encodePermissions(permissions));
-}
+import { storeSession } from './signed-in.ts';
 
 const renderPage = (kind: 'noAccess' | 'notFound', locale: 'en' | 'hi' = 'en') => render(
   <MemoryRouter>
@@ -29,7 +20,7 @@ beforeEach(() => localStorage.clear());
 
 describe("the status pages' way out names where it leads", () => {
   it("sends a device maker to its start page, Devices, by that page's name, in English and Hindi", () => {
-    signInAs('MANUFACTURER', ['dashboard', 'management-device', 'management-device-model', 'report-raw-logs']);
+    storeSession('MANUFACTURER', ['dashboard', 'management-device', 'management-device-model', 'report-raw-logs']);
     const { unmount } = renderPage('noAccess');
     expect(screen.getByRole('link', { name: 'Go to Devices' })).toHaveAttribute('href', '/management/device');
     expect(screen.queryByText(/Vehicle Status/)).toBeNull();
@@ -39,11 +30,11 @@ describe("the status pages' way out names where it leads", () => {
   });
 
   it('sends a role with Vehicle Status there, and a fitter to its fitments', () => {
-    signInAs('DEALER', ['vehicle-status', 'dashboard']);
+    storeSession('DEALER', ['vehicle-status', 'dashboard']);
     const { unmount } = renderPage('notFound');
     expect(screen.getByRole('link', { name: 'Go to Vehicle Status' })).toHaveAttribute('href', '/vehicle-status');
     unmount();
-    signInAs('FITTER', ['fitment', 'add-fitment']);
+    storeSession('FITTER', ['fitment', 'add-fitment']);
     renderPage('noAccess');
     expect(screen.getByRole('link', { name: 'Go to Fitment' })).toHaveAttribute('href', '/fitment');
   });

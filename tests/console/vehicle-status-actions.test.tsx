@@ -8,10 +8,10 @@ import { AdminContext } from 'react-admin';
 import { i18nProvider } from '../../providers/i18nProvider.ts';
 import { authProvider } from '../../providers/authProvider.ts';
 import { dataProvider } from '../../providers/dataProvider.ts';
-import { encodePermissions } from '../../core/permissions.ts';
 import { StackedNotifications } from '../../src/layout/Notifications.tsx';
 import { ResourceList } from '../../src/resources/ResourceList.tsx';
 import vehicleStatuses from '../../resources/vehicle-statuses.ts';
+import { storeSession } from './signed-in.ts';
 
 const STATUS_ACTIONS = ['see-live-tracking', 'see-route-playback', 'assign-geofence', 'view-report'];
 const rows = [{ id: 'v1', registrationNumber: 'UP78AT4321', name: 'Sunrise 1', groupName: null, groupId: 'g1', status: 'running', speed: 33, lastSeenAt: null, labels: {} }];
@@ -31,12 +31,7 @@ beforeEach(() => localStorage.clear());
 
 function signInAs(role: string, permissions: string[]) {
   signedIn = { role, permissions };
-  const later = new Date(Date.now() + 3_600_000).toISOString();
-  localStorage.setItem('waymark.session', JSON.stringify({
-    accessToken: 'a', refreshToken: 'r', accessExpiresAt: later, refreshExpiresAt: later,
-    user: { id: 'u1', firstName: 'Test', lastName: 'User', email: 't@x.in', phone: null }, role: { name: role, isSuperAdmin: false, authScopes: [] },
-  }));
-  localStorage.setItem('waymark.permissions', encodePermissions(permissions));
+  storeSession(role, permissions);
 }
 
 const renderList = () => render(
