@@ -4,10 +4,7 @@ import KeyIcon from '@mui/icons-material/Key';
 import WalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import LogoutIcon from '@mui/icons-material/PowerSettingsNew';
 import { Link } from 'react-router-dom';
-import { UserMenu as RaUserMenu, useGetIdentity, useLogout, useNotify, useTranslate, useUserMenu } from 'react-admin';
-
-/** The wallet entry of the user menu is for these roles only (spec). */
-export const WALLET_MENU_ROLES = ['ADMIN', 'RFC_ADMIN'];
+import { UserMenu as RaUserMenu, useCanAccess, useGetIdentity, useLogout, useNotify, useTranslate, useUserMenu } from 'react-admin';
 
 function LinkItem({ to, icon, label }: { to: string; icon: React.ReactNode; label: string }) {
   const translate = useTranslate();
@@ -38,11 +35,13 @@ function SignOutItem() {
 
 export function UserMenu() {
   const { identity } = useGetIdentity();
+  // by the permission id, never the role's name: account-wallet is granted to ADMIN and RFC_ADMIN (spec), and SUPER_ADMIN sees every entry
+  const { canAccess: wallet } = useCanAccess({ resource: 'account-wallet', action: 'access' });
   return (
     <RaUserMenu>
       {identity && <LinkItem to={`/management/user/edit/${identity.id}`} icon={<PersonIcon />} label="layout.profile" />}
       <LinkItem to="/change-password" icon={<KeyIcon />} label="layout.changePassword" />
-      {WALLET_MENU_ROLES.includes(String(identity?.role)) && <LinkItem to="/account/wallet" icon={<WalletIcon />} label="layout.wallet" />}
+      {wallet && <LinkItem to="/account/wallet" icon={<WalletIcon />} label="layout.wallet" />}
       <SignOutItem />
     </RaUserMenu>
   );
