@@ -6,7 +6,6 @@ import { clearSession, isComplete, isExpired, readPermissions, readSession, writ
 import { signIn, SIGNED_OUT_FLAG } from './signIn.ts';
 import { SIGN_IN_PATH } from '../core/sign-in-path.ts';
 
-
 let userLoaded: Promise<void> | null = null;
 
 /** Once per page load: the user and role as the server has them now, so role edits show up. */

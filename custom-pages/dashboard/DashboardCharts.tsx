@@ -8,8 +8,8 @@ import { Box, Card, CardContent, Link as MuiLink, Typography } from '@mui/materi
 import { useTranslate } from 'react-admin';
 import { Link, useNavigate } from 'react-router-dom';
 import { formatDate } from '../../core/format/date.ts';
-import { dayPeriod, reportLink, type Charts } from './data.ts';
-import { useOpens } from './useOpens.ts';
+import { dayPeriod, type Charts } from './data.ts';
+import { useOpens, useReportLink } from './useOpens.ts';
 
 export type ChartKind = 'distance' | 'utilisation' | 'alerts' | 'offline' | 'fitments';
 
@@ -46,18 +46,20 @@ export function DashboardCharts({ charts, kinds, filter }: { charts: Charts; kin
   const distances = charts.days.map((d) => Math.round(d.distanceMeters / 100) / 10);
   const fitments = charts.days.map((d) => d.fitments ?? 0);
   // a chart opens the page behind it only for a user who may open that page
-  const opens: Record<string, boolean> = {
-    'daily-run-summary': useOpens('report-daily-run-summary'),
-    'daily-vehicle-operation-report': useOpens('report-daily-vehicle-operation-report'),
-    offline: useOpens('report-offline'),
-    alert: useOpens('report-alert'),
+  const links = {
+    'daily-run-summary': useReportLink('daily-run-summary'),
+    'daily-vehicle-operation-report': useReportLink('daily-vehicle-operation-report'),
+    offline: useReportLink('offline'),
+    alert: useReportLink('alert'),
   };
+  type Slug = keyof typeof links;
   const opensFitments = useOpens('fitment');
-  const linkTo = (slug: string, period: Record<string, string>) => (opens[slug] ? reportLink(slug, period) : undefined);
-  const openDay = (slug: string) => opens[slug] ? (_event: unknown, axis: { dataIndex?: number } | null) => {
+  const linkTo = (slug: Slug, period: Record<string, string>) => links[slug](period);
+  const openDay = (slug: Slug) => linkTo(slug, filter) ? (_event: unknown, axis: { dataIndex?: number } | null) => {
     const day = axis?.dataIndex === undefined ? undefined : days[axis.dataIndex];
     const period = day && dayPeriod(day);
-    if (period) navigate(reportLink(slug, period));
+    const to = period && links[slug](period);
+    if (to) navigate(to);
   } : undefined;
   const byKind: Record<ChartKind, () => React.ReactNode> = {
     distance: () => (
@@ -95,9 +97,10 @@ export function DashboardCharts({ charts, kinds, filter }: { charts: Charts; kin
             <BarChart height={Math.max(HEIGHT, 36 * types.length + 40)} layout="horizontal" hideLegend skipAnimation
               yAxis={[{ data: types.map((t) => t.key), scaleType: 'band', width: 130, valueFormatter: (type: string) => translate(`tracking.events.${type}`, { _: type }) }]}
               xAxis={[{ min: 0, tickMinStep: 1 }]}
-              onAxisClick={opens.alert ? (_e, axis) => {
+              onAxisClick={linkTo('alert', filter) ? (_e, axis) => {
                 const type = axis?.dataIndex === undefined ? undefined : types[axis.dataIndex]?.key;
-                if (type) navigate(reportLink('alert', { ...filter, type }));
+                const to = type && links.alert({ ...filter, type });
+                if (to) navigate(to);
               } : undefined}
               series={[{ data: types.map((t) => t.count), label: translate('dashboard.charts.alerts'), color: '#d32f2f' }]} />
           )}

@@ -16,17 +16,21 @@ import { VEHICLE_STATES } from '../../resources/tracking.ts';
 import { DEVICE_STATUSES } from '../../resources/entities/device.ts';
 import { ITEM_STATUSES } from '../../resources/entities/item.ts';
 import { ACTIVATION_STATUSES } from '../../resources/entities/fitment.ts';
-import { reportLink, useFigures, withFilter, type FitmentCounts, type StockCounts, type Summary } from './data.ts';
+import { useFigures, withFilter, type FitmentCounts, type StockCounts, type Summary } from './data.ts';
 import { FigureSection, FreshnessBar, km, type Figure } from './Figures.tsx';
 import { LiveRefresh } from './useLiveRefresh.ts';
-import { useOpens } from './useOpens.ts';
+import { useOpens, useReportLink } from './useOpens.ts';
 
 const TODAY = { preset: 'today' };
 
+/** A link where the user may go, else the same text without one. */
+function OptionalLink({ to, children }: { to: string | undefined; children: React.ReactNode }) {
+  return to ? <MuiLink component={Link} to={to}>{children}</MuiLink> : <Typography variant="body2" component="span">{children}</Typography>;
+}
 
 function TopVehicles({ rows }: { rows: Summary['today']['topVehicles'] }) {
   const translate = useTranslate();
-  const opensReport = useOpens('report-daily-run-summary');
+  const runSummary = useReportLink('daily-run-summary');
   return (
     <Card variant="outlined" sx={{ mt: 1, overflowX: 'auto' }}>
       <Typography variant="subtitle1" component="h3" sx={{ px: 2, pt: 1.5 }}>{translate('dashboard.cards.topVehicles')}</Typography>
@@ -45,9 +49,7 @@ function TopVehicles({ rows }: { rows: Summary['today']['topVehicles'] }) {
             {rows.map((row) => (
               <TableRow key={row.vehicleId}>
                 <TableCell>
-                  {opensReport
-                    ? <MuiLink component={Link} to={reportLink('daily-run-summary', { ...TODAY, vehicleId: row.vehicleId })}>{row.registrationNumber}</MuiLink>
-                    : <Typography variant="body2" component="span">{row.registrationNumber}</Typography>}
+                  <OptionalLink to={runSummary({ ...TODAY, vehicleId: row.vehicleId })}>{row.registrationNumber}</OptionalLink>
                   <Typography variant="body2" color="text.secondary" component="span" sx={{ ml: 1 }}>{row.name}</Typography>
                 </TableCell>
                 <TableCell align="right">{translate('dashboard.km', { value: km(row.distanceMeters) })}</TableCell>
@@ -109,10 +111,10 @@ export function DashboardPage() {
   const { canAccess: canItems } = useCanAccess({ resource: 'management-item', action: 'access' });
   // the pages the figures open; a figure whose page the role lacks is shown without a link
   const opensStatus = canStatus === true;
-  const opensRunSummary = useOpens('report-daily-run-summary');
-  const opensOperation = useOpens('report-daily-vehicle-operation-report');
-  const opensAlerts = useOpens('report-alert');
   const opensDevices = useOpens('management-device');
+  const runSummary = useReportLink('daily-run-summary');
+  const operation = useReportLink('daily-vehicle-operation-report');
+  const alerts = useReportLink('alert');
   const data = summary.data;
 
   const vehicles: Figure[] = (['total', ...VEHICLE_STATES] as const).map((state) => ({
@@ -123,10 +125,10 @@ export function DashboardPage() {
     colour: state === 'total' ? undefined : STATE_COLOURS[state],
   }));
   const today: Figure[] = [
-    { key: 'distance-today', label: translate('dashboard.cards.distanceToday'), value: data ? translate('dashboard.km', { value: km(data.today.distanceMeters) }) : null, to: opensRunSummary ? reportLink('daily-run-summary', TODAY) : undefined },
-    { key: 'running-today', label: translate('dashboard.cards.runningToday'), value: data ? formatClock(data.today.runningSeconds) : null, to: opensRunSummary ? reportLink('daily-run-summary', TODAY) : undefined },
-    { key: 'reporting-today', label: translate('dashboard.cards.reportingToday'), value: data ? data.today.reportingVehicles : null, to: opensOperation ? reportLink('daily-vehicle-operation-report', TODAY) : undefined },
-    { key: 'alerts-today', label: translate('dashboard.cards.alertsToday'), value: data ? data.today.alerts : null, to: opensAlerts ? reportLink('alert', TODAY) : undefined, colour: 'error.main' },
+    { key: 'distance-today', label: translate('dashboard.cards.distanceToday'), value: data ? translate('dashboard.km', { value: km(data.today.distanceMeters) }) : null, to: runSummary(TODAY) },
+    { key: 'running-today', label: translate('dashboard.cards.runningToday'), value: data ? formatClock(data.today.runningSeconds) : null, to: runSummary(TODAY) },
+    { key: 'reporting-today', label: translate('dashboard.cards.reportingToday'), value: data ? data.today.reportingVehicles : null, to: operation(TODAY) },
+    { key: 'alerts-today', label: translate('dashboard.cards.alertsToday'), value: data ? data.today.alerts : null, to: alerts(TODAY), colour: 'error.main' },
   ];
 
   return (
@@ -139,12 +141,11 @@ export function DashboardPage() {
       <FigureSection title={translate('dashboard.cards.today')} figures={today} min={170}>
         {data && data.today.alertsByType.length > 0 && (
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1 }}>
-            {data.today.alertsByType.map((a) => (
-              opensAlerts
-                ? <Chip key={a.key} size="small" component={Link} clickable to={reportLink('alert', { ...TODAY, type: a.key })}
-                  label={`${translate(`tracking.events.${a.key}`, { _: a.key })}: ${a.count}`} />
-                : <Chip key={a.key} size="small" label={`${translate(`tracking.events.${a.key}`, { _: a.key })}: ${a.count}`} />
-            ))}
+            {data.today.alertsByType.map((a) => {
+              const label = `${translate(`tracking.events.${a.key}`, { _: a.key })}: ${a.count}`;
+              const to = alerts({ ...TODAY, type: a.key });
+              return to ? <Chip key={a.key} size="small" component={Link} clickable to={to} label={label} /> : <Chip key={a.key} size="small" label={label} />;
+            })}
           </Box>
         )}
         {data && <TopVehicles rows={data.today.topVehicles} />}

@@ -58,7 +58,6 @@ function SendMail({ ids, onClose }: ActionDialogProps) {
 export const vehicleActions: Record<string, ResourceAction> = {
   'activated-tracking': { visible: (r) => !r.isTrackingActivated, run: (r) => apiCall(`/vehicle/activate-tracking/${r.id}`, 'POST') },
   'deActivated-tracking': { visible: (r) => Boolean(r.isTrackingActivated), run: (r) => apiCall(`/vehicle/deactivate-tracking/${r.id}`, 'POST') },
-  // the dialog reads every geofence (GET /geofences: the geofence module) and the vehicle's own (GET /vehicle/:id/geofences: the vehicle module)
   // its own permission id reads the geofences to pick and the vehicle's (geofence pickableBy, GET /vehicle/:id/geofences)
   'assign-geofence': { Dialog: AssignGeofence },
   'send-mail-item': { Dialog: SendMail },
