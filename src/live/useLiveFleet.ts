@@ -46,17 +46,18 @@ export function useLiveFleet(
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | null = null;
     // vehicles come or go (the snapshot), or the connection: shown at once; moves at most every refreshMs
-    // (the vehicles' map is the connection's own, changed in place: its size is kept apart)
-    let shown = { size: liveConnection.vehicles.size, connected: liveConnection.connected, loaded: liveConnection.loaded };
+    // (the vehicles' map is the connection's own, changed in place: what was shown is kept as a key)
+    const shape = () => `${liveConnection.vehicles.size} ${liveConnection.connected} ${liveConnection.loaded}`;
+    let shown = shape();
     const show = () => {
       if (timer) clearTimeout(timer);
       timer = null;
-      shown = { size: liveConnection.vehicles.size, connected: liveConnection.connected, loaded: liveConnection.loaded };
+      shown = shape();
       setFleet(current());
     };
     const unsubscribe = liveConnection.subscribe({
       onChange: () => {
-        const changed = liveConnection.vehicles.size !== shown.size || liveConnection.connected !== shown.connected || liveConnection.loaded !== shown.loaded;
+        const changed = shape() !== shown;
         if (!refreshMs || changed) show();
         else timer ??= setTimeout(show, refreshMs);
       },
