@@ -37,6 +37,8 @@ const fitment = {
   alreadyFitted: 'This device is already fitted: edit its fitment instead',
   defective: 'This device is marked defective and cannot be fitted',
   imeiFixed: "A fitment's device cannot be changed",
+  dateAhead: 'The fitment date cannot be later than today',
+  dateFixed: 'The fitment date cannot change once the activation is paid for',
   wholeForm: 'An edit sends the whole form: vehicle, device, customer, fitment date and duration',
   newCustomerName: 'A new customer needs a first name',
   passwordHelp: "A new customer's sign-in password; left empty, the brand's default",

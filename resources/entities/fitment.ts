@@ -102,6 +102,8 @@ export default defineResource({
     customerPhone: text({ readOnly: true, required: true, searchable: true }),
     activationStatus: choice(ACTIVATION_STATUSES, { readOnly: true, default: 'INACTIVE', filterable: true, sortable: true, choiceLabels: 'fitment.statuses' }),
     expiresOn: date({ readOnly: true, required: true, sortable: true }),
+    // the activation is paid up to here (docs/wallet.md): moving expiresOn past it is charged or refused
+    paidThrough: date({ readOnly: true, listed: false }),
     deviceId: reference('device', { readOnly: true, required: true, listed: false, filterable: true }),
     vehicleId: reference('vehicle', { readOnly: true, required: true, listed: false, filterable: true }),
     customerId: reference('user', { readOnly: true, required: true, listed: false, filterable: true }),

@@ -1,6 +1,14 @@
-import { boolean, defineResource, number, organisationField, reference } from '../define.ts';
+import { boolean, choice, defineResource, number, organisationField, reference } from '../define.ts';
 
-/** A customer's prepaid wallet; the balance moves only through its transactions (paise). */
+/**
+ * What an account of the ledger is (docs/wallet.md): an organisation's wallet, held by one of its
+ * users; or one of the provider's two system accounts, BANK (money entering and leaving Waymark,
+ * the one account whose balance is negative) and REVENUE (what activations and renewals pay).
+ */
+export const ACCOUNT_KINDS = ['WALLET', 'BANK', 'REVENUE'] as const;
+export type AccountKind = (typeof ACCOUNT_KINDS)[number];
+
+/** A prepaid wallet, or a system account of the provider; the balance moves only through transfers of the ledger (paise). */
 export default defineResource({
   name: 'wallet',
   api: '/wallets',
@@ -16,10 +24,11 @@ export default defineResource({
     userId: reference('user', { required: true, unique: true, filterable: true }),
     balance: number({ integer: true, readOnly: true, default: 0, sortable: true, format: 'money', label: 'resources.wallet.fields.balance' }),
     lowBalanceThreshold: number({ integer: true, min: 0, max: 2_147_483_647, default: 0, format: 'money' }),
+    kind: choice(ACCOUNT_KINDS, { readOnly: true, default: 'WALLET', filterable: true, choiceLabels: 'wallet.kinds' }),
     isActive: boolean({ default: true, filterable: true }),
     organisationId: organisationField({ sortable: true }),
   },
-  list: ['userId', 'balance', 'lowBalanceThreshold', 'isActive', 'organisationId'],
+  list: ['userId', 'kind', 'balance', 'lowBalanceThreshold', 'isActive', 'organisationId'],
   recordLabel: ['userId'],
   defaultSort: ['balance', 'DESC'],
   emptyMessage: 'resources.wallet.empty',

@@ -1,5 +1,4 @@
-import crypto from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { ActivationStatus } from '../../resources/entities/fitment.ts';
 import { brands, type Brand } from '../../brands/index.ts';
 import { indianIsoDay } from '../../core/format/date.ts';
@@ -7,15 +6,33 @@ import { badRequest, HttpError } from '../http/errors.ts';
 import type { Columns, ResourceHooks, WriteContext } from '../resources/hooks.ts';
 import { said } from '../resources/messages.ts';
 import { query } from '../resources/sql.ts';
-import { chargeActivation } from '../wallets/activation.ts';
+import { settleActivation } from '../wallets/activation.ts';
 import {
   activationAfterEdit, customerAccount, customerSnapshot, deviceToFit, fittedVehicle, fitterAccount, fullName, type FitmentBody,
 } from './resolve.ts';
 
 const brandOf = (ctx: WriteContext): Brand => brands[ctx.request.server.brand as Brand['id']] ?? brands.vltd;
 
+/** The Indian day a fitment date names: a plain yyyy-MM-dd is that day, an instant the day it falls on in India. */
+const indianDayOf = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? value : indianIsoDay(new Date(value)));
+
+/**
+ * The fitment date the write keeps. Not later than today in India (a date ahead would buy time
+ * that is not paid for); once the activation is paid, not another day at all (docs/wallet.md).
+ */
+function fitmentDateOf(body: FitmentBody, existing?: { fitmentDate: string; paidThrough: string | null }): SQL {
+  const given = body.fitmentDate ?? indianIsoDay();
+  const day = indianDayOf(given);
+  if (existing?.paidThrough) {
+    if (day !== indianDayOf(existing.fitmentDate)) throw badRequest(said('fitment.dateFixed'), { fitmentDate: said('fitment.dateFixed') });
+    return sql`fitment_date`;
+  }
+  if (day > indianIsoDay()) throw badRequest(said('fitment.dateAhead'), { fitmentDate: said('fitment.dateAhead') });
+  return sql`${given}::timestamptz`;
+}
+
 /** The columns every write resolves from the payload: the accounts and vehicle, and the flat copies the list shows. */
-async function resolve(ctx: WriteContext, columns: Columns, body: FitmentBody, deviceId: string, organisationId: string) {
+async function resolve(ctx: WriteContext, columns: Columns, body: FitmentBody, deviceId: string, organisationId: string, fitmentDate: SQL) {
   const customerId = await customerAccount(ctx.db, ctx.caller, body.customer, organisationId, brandOf(ctx).defaultCustomerPassword);
   const vehicleId = await fittedVehicle(ctx.db, ctx.caller, body.vehicle, { deviceId, ownerId: customerId, organisationId });
   const fitterId = await fitterAccount(ctx.db, ctx.caller, body.fitter);
@@ -25,9 +42,8 @@ async function resolve(ctx: WriteContext, columns: Columns, body: FitmentBody, d
   columns.set('customer_name', sql`${fullName(body.customer)}`);
   columns.set('customer_phone', sql`${body.customer.phone!}`);
   // a bulk row may leave the date out: the day it is recorded, in India
-  const fitmentDate = body.fitmentDate ?? indianIsoDay();
-  columns.set('fitment_date', sql`${fitmentDate}::timestamptz`);
-  columns.set('expires_on', sql`${fitmentDate}::timestamptz + make_interval(days => ${body.durationInDays}::integer)`);
+  columns.set('fitment_date', fitmentDate);
+  columns.set('expires_on', sql`${fitmentDate} + make_interval(days => ${body.durationInDays}::integer)`);
   columns.set('vehicle_id', sql`${vehicleId}::uuid`);
   columns.set('customer_id', sql`${customerId}::uuid`);
   columns.set('fitter_id', fitterId ? sql`${fitterId}::uuid` : sql`null`);
@@ -53,15 +69,9 @@ export const fitmentHooks: ResourceHooks = {
     columns.set('activation_status', sql`${status}`);
     columns.set('device_id', sql`${device.id}::uuid`);
     columns.set('created_by', sql`${ctx.caller.userId}::uuid`);
-    const vehicleId = await resolve(ctx, columns, body, device.id, organisationId);
+    const vehicleId = await resolve(ctx, columns, body, device.id, organisationId, fitmentDateOf(body));
     await query(ctx.db, sql`update devices set status = 'INSTALLED', updated_at = now() where id = ${device.id}::uuid`);
     await setTracking(ctx, vehicleId, status);
-    if (status !== 'INACTIVE') {
-      // the id is chosen here so the activation's debit can name the fitment it pays for
-      const fitmentId = crypto.randomUUID();
-      columns.set('id', sql`${fitmentId}::uuid`);
-      await chargeActivation(ctx.db, ctx.caller, { id: fitmentId, organisationId, durationInDays: body.durationInDays, imei: body.device.imei });
-    }
   },
 
   /** The same form in edit mode: the device stays; vehicle, customer, fitter, dates and activation follow the form. */
@@ -75,15 +85,15 @@ export const fitmentHooks: ResourceHooks = {
     for (const part of ['vehicle', 'device', 'fitter'] as const) columns.set(part, sql`${JSON.stringify(body[part] ?? null)}::jsonb`);
     const status = activationAfterEdit(existing.activationStatus as ActivationStatus, body.deviceActivate ?? true);
     columns.set('activation_status', sql`${status}`);
-    const vehicleId = await resolve(ctx, columns, body, existing.deviceId as string, existing.organisationId as string);
+    const fitmentDate = fitmentDateOf(body, { fitmentDate: existing.fitmentDate as string, paidThrough: (existing.paidThrough as string | null) ?? null });
+    const vehicleId = await resolve(ctx, columns, body, existing.deviceId as string, existing.organisationId as string, fitmentDate);
     if (vehicleId !== existing.vehicleId) await setTracking(ctx, existing.vehicleId as string, 'INACTIVE');
     await setTracking(ctx, vehicleId, status);
-    if (status !== 'INACTIVE') {
-      await chargeActivation(ctx.db, ctx.caller, {
-        id: existing.id, organisationId: existing.organisationId as string, durationInDays: body.durationInDays, imei: existing.imei as string,
-        settledDurationInDays: existing.activationStatus === 'INACTIVE' ? undefined : existing.durationInDays as number,
-      });
-    }
+  },
+
+  /** Whatever the write did to the expiry, the time past what is paid is bought now or the write is refused. */
+  async afterWrite(ctx, id) {
+    await settleActivation(ctx.db, ctx.caller, id);
   },
 
 };

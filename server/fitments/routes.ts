@@ -14,7 +14,7 @@ import { bodySchema, normaliseBody } from '../resources/validation.ts';
 import { message, said } from '../resources/messages.ts';
 import type { ResourceHooks } from '../resources/hooks.ts';
 import { idParams } from '../http/params.ts';
-import { chargeActivation } from '../wallets/activation.ts';
+import { settleActivation } from '../wallets/activation.ts';
 
 /** The most rows one bulk upload may create (one transaction). */
 export const MAX_BULK_ACTIVATIONS = 500;
@@ -73,17 +73,11 @@ export function fitmentRoutes(app: FastifyInstance, db: Db, hooks: ResourceHooks
       if (!rule.from.includes(record.activationStatus as ActivationStatus)) throw new HttpError(409, said(rule.refused));
       await db.transaction(async (tx) => {
         const t = tx as unknown as Db;
-        if (step === 'approve') {
-          // approved before (then undone): its plan is settled, paid or activated while its organisation did not charge
-          const [approved] = await query<{ before: boolean }>(t, sql`select approved_at is not null as before from fitments where id = ${record.id}::uuid`);
-          await chargeActivation(t, caller, {
-            id: record.id, organisationId: record.organisationId as string, durationInDays: record.durationInDays as number, imei: record.imei as string,
-            settledDurationInDays: approved?.before ? record.durationInDays as number : undefined,
-          });
-        }
         await query(t, sql`update fitments set activation_status = ${rule.to}, updated_at = now(),
           approved_by = ${step === 'approve' ? sql`${caller.userId}::uuid` : sql`approved_by`},
           approved_at = ${step === 'approve' ? sql`now()` : sql`approved_at`} where id = ${record.id}::uuid`);
+        // an approval pays whatever of the expiry is not paid yet; an undo refunds and resets nothing
+        if (step === 'approve') await settleActivation(t, caller, record.id);
         await query(t, sql`update vehicles set is_tracking_activated = ${rule.to === 'ACTIVE'}, updated_at = now() where id = ${record.vehicleId as string}::uuid`);
       });
       return findRecord(db, fitment, caller, record.id);

@@ -11,7 +11,7 @@ import { DEFAULT_OFFLINE_MINUTES } from '../../resources/tracking.ts';
 import { normaliseProperties, rules, ruleSchema } from '../../core/rules.ts';
 import { idParams } from '../http/params.ts';
 import { message, said } from '../resources/messages.ts';
-import { isAboveOrganisation } from '../wallets/authority.ts';
+import { speaksForProvider } from '../wallets/authority.ts';
 
 /** An organisation's operating settings; the tracking work reads its thresholds. docs/decisions.md explains each. */
 export interface OrganisationSettings {
@@ -21,9 +21,12 @@ export interface OrganisationSettings {
   routeDeviationMeters: number;
   alertEmail: string | null;
   sosPhone: string | null;
-  /** What a device's activation or renewal costs, in paise, by duration; 0: this organisation does not charge through Waymark. */
-  priceOneYearPaise: number;
-  priceTwoYearsPaise: number;
+  /**
+   * What a device's activation or renewal costs here, in paise, by duration; null: the nearest
+   * ancestor's price (docs/wallet.md). Set by the provider alone; 0 only where it chose free.
+   */
+  priceOneYearPaise: number | null;
+  priceTwoYearsPaise: number | null;
   /** Trips and stops (server/reports/detector.ts, docs/reports.md): moving above this speed unless the device reports the ignition. */
   minMovingKmph: number;
   /** A halt at least this long is a stop. */
@@ -35,13 +38,14 @@ export interface OrganisationSettings {
 
 export const DEFAULT_SETTINGS: OrganisationSettings = {
   overspeedKmph: 80, idleMinutes: 5, offlineMinutes: DEFAULT_OFFLINE_MINUTES, routeDeviationMeters: 200, alertEmail: null, sosPhone: null,
-  priceOneYearPaise: 0, priceTwoYearsPaise: 0,
+  priceOneYearPaise: null, priceTwoYearsPaise: null,
   minMovingKmph: 5, minParkingMinutes: 5, minTripMeters: 300, minTripSeconds: 60,
 };
 
 const range = (min: number, max: number, label: string) => ({
   type: 'integer', minimum: min, maximum: max, errorMessage: `${label} must be a whole number from ${min} to ${max}`,
 });
+const price = (label: string) => ({ ...range(0, 10_000_000, label), type: ['integer', 'null'] });
 
 const settingsSchema = {
   type: 'object',
@@ -52,8 +56,8 @@ const settingsSchema = {
     routeDeviationMeters: range(10, 5000, 'Route deviation'),
     alertEmail: ruleSchema(rules.email, message('settings.alertEmail'), message, { nullable: true }),
     sosPhone: ruleSchema(rules.phone, message('settings.sosPhone'), message, { nullable: true }),
-    priceOneYearPaise: range(0, 10_000_000, 'The 1 year price (paise)'),
-    priceTwoYearsPaise: range(0, 10_000_000, 'The 2 years price (paise)'),
+    priceOneYearPaise: price('The 1 year price (paise)'),
+    priceTwoYearsPaise: price('The 2 years price (paise)'),
     minMovingKmph: range(1, 30, 'Moving above'),
     minParkingMinutes: range(1, 120, 'Stop after'),
     minTripMeters: range(0, 10_000, 'Shortest trip (m)'),
@@ -62,19 +66,36 @@ const settingsSchema = {
   additionalProperties: false,
 };
 
-/** The price of a duration in days (365: 1 year, 730: 2 years), in paise; null for any other duration. */
-export function priceFor(settings: OrganisationSettings, durationInDays: number): number | null {
-  if (durationInDays === 365) return settings.priceOneYearPaise;
-  if (durationInDays === 730) return settings.priceTwoYearsPaise;
+/** What an organisation pays, in paise: its own prices or, where it has none, its nearest ancestor's; null where nobody set one. */
+export interface Prices { priceOneYearPaise: number | null; priceTwoYearsPaise: number | null }
+
+/** The price of a length in days (365: 1 year, 730: 2 years), in paise; null for any other length, or one nobody priced. */
+export function priceFor(prices: Prices, days: number): number | null {
+  if (days === 365) return prices.priceOneYearPaise;
+  if (days === 730) return prices.priceTwoYearsPaise;
   return null;
+}
+
+/** Free: the provider priced both lengths at 0 for this organisation or one above it; then any length costs nothing. */
+export const isFree = (prices: Prices) => prices.priceOneYearPaise === 0 && prices.priceTwoYearsPaise === 0;
+
+const PRICE_KEYS = ['priceOneYearPaise', 'priceTwoYearsPaise'] as const;
+
+/** The organisation's prices, each from the nearest organisation from it up to the root that set one. */
+export async function effectivePrices(db: Db, organisationId: string): Promise<Prices> {
+  const chain = await query<{ settings: Partial<OrganisationSettings> | null }>(db, sql`select o.attributes -> 'settings' as settings
+    from organisations me join organisations o on me.path like o.path || '%' where me.id = ${organisationId}::uuid order by length(o.path) desc`);
+  const nearest = (key: (typeof PRICE_KEYS)[number]) => {
+    for (const { settings } of chain) if (typeof settings?.[key] === 'number') return settings[key] as number;
+    return null;
+  };
+  return { priceOneYearPaise: nearest('priceOneYearPaise'), priceTwoYearsPaise: nearest('priceTwoYearsPaise') };
 }
 
 export async function readSettings(db: Db, organisationId: string): Promise<OrganisationSettings> {
   const [row] = await query<{ settings: Partial<OrganisationSettings> | null }>(db, sql`select attributes -> 'settings' as settings from organisations where id = ${organisationId}::uuid`);
   return { ...DEFAULT_SETTINGS, ...(row?.settings ?? {}) };
 }
-
-const PRICE_KEYS = ['priceOneYearPaise', 'priceTwoYearsPaise'] as const;
 
 export function organisationSettingsRoutes(app: FastifyInstance, db: Db) {
   app.get<{ Params: { id: string } }>('/organisation/settings/:id', {
@@ -88,7 +109,8 @@ export function organisationSettingsRoutes(app: FastifyInstance, db: Db) {
       success: true,
       data: {
         organisation: { id: organisation.id, tradeName: organisation.tradeName }, settings: await readSettings(db, organisation.id),
-        canSetPrices: await isAboveOrganisation(db, caller, organisation.id),
+        prices: await effectivePrices(db, organisation.id),
+        canSetPrices: await speaksForProvider(db, caller),
       },
     };
   });
@@ -105,9 +127,9 @@ export function organisationSettingsRoutes(app: FastifyInstance, db: Db) {
     const organisation = await writableRecord({ db, caller, request, resource: organisationResource }, request.params.id);
     const current = await readSettings(db, organisation.id);
     const settings = { ...current, ...request.body };
-    // what an organisation pays is set from above it: a dealer must not price its own activations at 0
+    // what an organisation pays is the provider's to set: a dealer must not price its own activations, or those of an organisation it made, at 0
     const pricesChange = PRICE_KEYS.some((key) => settings[key] !== current[key]);
-    if (pricesChange && !(await isAboveOrganisation(db, caller, organisation.id))) {
+    if (pricesChange && !(await speaksForProvider(db, caller))) {
       throw new HttpError(403, said('wallet.messages.pricesForbidden'), { priceOneYearPaise: said('wallet.messages.pricesForbidden') });
     }
     await query(db, sql`update organisations set attributes = jsonb_set(coalesce(attributes, '{}'::jsonb), '{settings}', ${JSON.stringify(settings)}::jsonb), updated_at = now() where id = ${organisation.id}::uuid`);

@@ -4,8 +4,8 @@ import type { Db } from '../db/client.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { message, said } from '../resources/messages.ts';
 import { query } from '../resources/sql.ts';
-import { priceFor, readSettings } from '../organisations/settings.ts';
-import { debit, walletOfOrganisation } from '../wallets/ledger.ts';
+import { effectivePrices, priceFor } from '../organisations/settings.ts';
+import { organisationWallet, systemAccount, transfer } from '../wallets/ledger.ts';
 import { RENEWAL_DURATIONS, type RenewalProviderId, type RenewalStatus } from '../../resources/entities/renewal-order.ts';
 import { normalise, rules } from '../../core/rules.ts';
 
@@ -71,8 +71,8 @@ export const notMatched = () => notFound(said('renewal.notMatched'));
 
 /** The plans the fitment's organisation sells, with their prices; empty when it sells none through Waymark. */
 export async function plansOf(db: Db, fitment: RenewableFitment): Promise<Plan[]> {
-  const settings = await readSettings(db, fitment.organisationId);
-  return RENEWAL_DURATIONS.map((days) => ({ durationInDays: days, amountPaise: priceFor(settings, days) ?? 0 })).filter((p) => p.amountPaise > 0);
+  const prices = await effectivePrices(db, fitment.organisationId);
+  return RENEWAL_DURATIONS.map((days) => ({ durationInDays: days, amountPaise: priceFor(prices, days) ?? 0 })).filter((p) => p.amountPaise > 0);
 }
 
 /**
@@ -109,13 +109,14 @@ export interface Confirmation {
   paymentReference: string;
   /** The provider that was paid through, when not the one the order was made for (a wallet paying a UPI order). */
   provider?: RenewalProviderId;
-  /** Runs inside the transaction after the order is marked PAID (the wallet's debit); a throw undoes it all. */
-  beforeExtending?: (tx: Db, order: { id: string; amountPaise: number; reference: string }) => Promise<unknown>;
+  /** The wallet that pays; without one the money came in through the bank (UPI, a transfer, the test provider). */
+  walletId?: string;
 }
 
 /**
- * PENDING to PAID and the fitment's expiry extension, in one transaction: the conditional update
- * is what makes it happen once. A second confirmation (double click, two administrators, a retried
+ * PENDING to PAID, its payment into the provider's revenue (from the payer's wallet, or from the
+ * bank for money paid outside Waymark) and the fitment's expiry extension, paid through the new
+ * expiry, in one transaction: the conditional update is what makes it happen once. A second confirmation (double click, two administrators, a retried
  * callback) finds the order no longer PENDING, answers 409 and changes nothing. The extension runs
  * from the later of the expiry and today by the plan's days, kept as the fitment's duration so an
  * edit of the fitment keeps it (expires_on = fitment_date + duration_in_days, as the form computes).
@@ -123,17 +124,26 @@ export interface Confirmation {
 export async function confirmOrder(db: Db, orderId: string, confirmation: Confirmation): Promise<RenewalOrder> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
-    const [paid] = await query<{ id: string; fitmentId: string; durationInDays: number; amountPaise: number; reference: string }>(tx, sql`update renewal_orders
+    const [paid] = await query<{ id: string; fitmentId: string; durationInDays: number; amountPaise: number; reference: string; registrationNumber: string }>(tx, sql`update renewal_orders
       set status = 'PAID', payment_reference = ${confirmation.paymentReference}, confirmed_at = now(), updated_at = now(),
         confirmed_by = ${confirmation.actorId === null ? sql`null` : sql`${confirmation.actorId}::uuid`},
         provider = ${confirmation.provider ?? sql`provider`}
       where id = ${orderId}::uuid and status = 'PENDING'
-      returning id, fitment_id as "fitmentId", duration_in_days as "durationInDays", amount_paise as "amountPaise", reference`);
+      returning id, fitment_id as "fitmentId", duration_in_days as "durationInDays", amount_paise as "amountPaise", reference,
+        registration_number as "registrationNumber"`);
     if (!paid) throw new HttpError(409, said('renewal.alreadyConfirmed'));
-    await confirmation.beforeExtending?.(tx, paid);
+    // the fitment before the accounts, in the order an activation locks them
     const [before] = await query<{ expiresOn: string }>(tx, sql`select to_json(expires_on) #>> '{}' as "expiresOn" from fitments where id = ${paid.fitmentId}::uuid for update`);
+    const payment = await transfer(tx, {
+      fromId: confirmation.walletId ?? await systemAccount(tx, 'BANK'),
+      toId: await systemAccount(tx, 'REVENUE'),
+      kind: 'RENEWAL', amountPaise: paid.amountPaise, idempotencyKey: `renewal:${paid.id}`, actorId: confirmation.actorId, reference: paid.reference,
+      description: message('renewal.walletPayment', { reference: paid.reference, registrationNumber: paid.registrationNumber }),
+    });
+    if (confirmation.walletId) await query(tx, sql`update renewal_orders set payment_reference = ${payment.id} where id = ${paid.id}::uuid`);
     const days = sql`greatest(duration_in_days, ceil(extract(epoch from now() - fitment_date) / 86400)::integer) + ${paid.durationInDays}::integer`;
-    await query(tx, sql`update fitments set duration_in_days = ${days}, expires_on = fitment_date + make_interval(days => ${days}), updated_at = now()
+    await query(tx, sql`update fitments set duration_in_days = ${days}, expires_on = fitment_date + make_interval(days => ${days}),
+        paid_through = fitment_date + make_interval(days => ${days}), updated_at = now()
       where id = ${paid.fitmentId}::uuid`);
     const [order] = await query<RenewalOrder>(tx, sql`update renewal_orders o set expires_before = ${before!.expiresOn}::timestamptz, expires_after = f.expires_on
       from fitments f where o.id = ${paid.id}::uuid and f.id = o.fitment_id returning o.id, o.reference, o.fitment_id as "fitmentId", o.imei,
@@ -151,16 +161,7 @@ export async function confirmOrder(db: Db, orderId: string, confirmation: Confir
  */
 export async function payFromWallet(db: Db, order: RenewalOrder, payer: { userId: string; organisationId: string }): Promise<RenewalOrder> {
   if (order.status !== 'PENDING') throw new HttpError(409, said('renewal.alreadyConfirmed'));
-  const wallet = await walletOfOrganisation(db, payer.organisationId);
+  const wallet = await organisationWallet(db, payer.organisationId);
   if (!wallet) throw new HttpError(409, said('renewal.noWallet'));
-  return confirmOrder(db, order.id, {
-    actorId: payer.userId, paymentReference: 'WALLET', provider: 'wallet',
-    beforeExtending: async (tx, pending) => {
-      const movement = await debit(tx, {
-        walletId: wallet.id, amountPaise: pending.amountPaise, idempotencyKey: pending.id, actorId: payer.userId, reference: pending.reference,
-        description: message('renewal.walletPayment', { reference: pending.reference, registrationNumber: order.registrationNumber }),
-      });
-      await query(tx, sql`update renewal_orders set payment_reference = ${movement.id} where id = ${pending.id}::uuid`);
-    },
-  });
+  return confirmOrder(db, order.id, { actorId: payer.userId, paymentReference: 'WALLET', provider: 'wallet', walletId: wallet.id });
 }

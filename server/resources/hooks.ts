@@ -34,6 +34,8 @@ export interface ResourceHooks {
   beforeCreate?(ctx: WriteContext, columns: Columns, body: Record<string, unknown>): Promise<void>;
   beforeUpdate?(ctx: WriteContext, existing: ResourceRecord, columns: Columns, body: Record<string, unknown>): Promise<void>;
   beforeDelete?(ctx: WriteContext, existing: ResourceRecord): Promise<void>;
+  /** Runs in the write's transaction once the row is inserted or updated, before it commits (a fitment's activation is paid from the row as written). */
+  afterWrite?(ctx: WriteContext, id: string): Promise<void>;
   /** Adds derived data to records on the way out of lists and reads (a role's flattened permissions). */
   decorate?(db: Db, records: ResourceRecord[], query: Record<string, unknown>): Promise<void> | void;
   /** Adds what only a single read carries (a device's last position and health): lists stay one statement. */

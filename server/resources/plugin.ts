@@ -15,7 +15,7 @@ import { simActivationHooks } from '../sim-activations/resource-hooks.ts';
 import { fitmentHooks } from '../fitments/resource-hooks.ts';
 import type { ResourceHooks } from './hooks.ts';
 import { fitmentRoutes } from '../fitments/routes.ts';
-import { walletRoutes } from '../wallets/routes.ts';
+import { walletHooks } from '../wallets/resource-hooks.ts';
 import { eventLogHooks, positionHooks } from '../tracking/resource-hooks.ts';
 import { registerResourceRoutes } from './routes.ts';
 
@@ -29,7 +29,7 @@ export const hooksByResource: Record<string, ResourceHooks> = {
   geofence: geofenceHooks,
   'sim-activation': simActivationHooks,
   fitment: { ...fitmentHooks, routes: (app, db) => fitmentRoutes(app, db, fitmentHooks) },
-  wallet: { routes: walletRoutes },
+  wallet: walletHooks,
   positions: positionHooks,
   eventlogs: eventLogHooks,
 };

@@ -226,9 +226,11 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, resource: R
       await db.transaction(async (tx) => {
         const txCtx = { ...ctx, db: tx as unknown as Db };
         await hooks.beforeUpdate?.(txCtx, existing, columns, body);
-        if (!columns.size) return;
-        const sets = [...columns.entries()].map(([n, v]) => sql`${id(n)} = ${v}`);
-        await query(tx as unknown as Db, sql`update ${id(resource.table)} set ${sql.join(sets, sql`, `)}, updated_at = now() where id = ${existing.id}::uuid`);
+        if (columns.size) {
+          const sets = [...columns.entries()].map(([n, v]) => sql`${id(n)} = ${v}`);
+          await query(tx as unknown as Db, sql`update ${id(resource.table)} set ${sql.join(sets, sql`, `)}, updated_at = now() where id = ${existing.id}::uuid`);
+        }
+        await hooks.afterWrite?.(txCtx, existing.id);
       }).catch(mapDatabaseError);
       return findRecord(db, resource, ctx.caller, existing.id);
     });
@@ -265,6 +267,7 @@ export async function insertRecord(ctx: WriteContext, body: Body, hooks: Resourc
   await hooks.beforeCreate?.(ctx, columns, body);
   const names = [...columns.keys()];
   const [row] = await query<{ id: string }>(ctx.db, sql`insert into ${id(resource.table)} (${sql.join(names.map((n) => id(n)), sql`, `)}) values (${sql.join(names.map((n) => columns.get(n)!), sql`, `)}) returning id`);
+  await hooks.afterWrite?.(ctx, row!.id);
   return row!.id;
 }
 

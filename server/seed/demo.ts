@@ -25,19 +25,20 @@ const DEMO_RTOS = [
 type DemoApi = <T = { id: string }>(method: 'POST' | 'PUT' | 'GET', url: string, payload?: object) => Promise<T>;
 
 /**
- * The dealer pays for its activations (₹1,500.00 a year, ₹2,700.00 for two, set by the root as a
- * dealer may not price itself) from the wallet its RFC_ADMIN holds; the ADMIN has a wallet of the
- * root's. Both are topped up through PUT /wallets/add so the demo opens on a real ledger.
+ * The dealer pays for its activations and those of its customers (₹1,500.00 a year, ₹2,700.00 for
+ * two, set by the provider: a dealer may not price itself) from the wallet its RFC_ADMIN holds; the
+ * ADMIN has a wallet of the root's. Both are funded by deposits from the bank, each with its UTR,
+ * through PUT /wallets/add, so the demo opens on a real ledger (docs/wallet.md).
  */
 async function seedWallets(api: DemoApi, orgs: Record<string, string>, created: Record<string, string>) {
   await api('PUT', `/organisation/settings/${orgs.dealer}`, { priceOneYearPaise: 150_000, priceTwoYearsPaise: 270_000 });
   const dealerWallet = await api('POST', '/wallets', { userId: created.RFC_ADMIN, lowBalanceThreshold: 300_000, organisationId: orgs.dealer });
-  await api('PUT', `/wallets/add/${dealerWallet.id}`, { amount: 2_500_000, description: 'Top-up by NEFT', reference: 'UTR SBIN0426110001', idempotencyKey: 'demo-dealer-topup-1' });
-  await api('PUT', `/wallets/add/${dealerWallet.id}`, { amount: 12_345_600, description: 'Top-up by RTGS', reference: 'UTR HDFC0426110002', idempotencyKey: 'demo-dealer-topup-2' });
-  await api('PUT', `/wallets/deduct/${dealerWallet.id}`, { amount: 150_000, description: 'Activation fee correction', reference: 'Ticket 1042', idempotencyKey: 'demo-dealer-correction-1' });
+  await api('PUT', `/wallets/add/${dealerWallet.id}`, { amount: 2_500_000, description: 'Top-up by NEFT', reference: 'SBIN0426110001', idempotencyKey: 'demo-dealer-topup-1' });
+  await api('PUT', `/wallets/add/${dealerWallet.id}`, { amount: 12_345_600, description: 'Top-up by RTGS', reference: 'HDFC0426110002', idempotencyKey: 'demo-dealer-topup-2' });
+  await api('PUT', `/wallets/deduct/${dealerWallet.id}`, { amount: 150_000, description: 'Refund of a double top-up by NEFT', reference: 'SBIN0426110009', idempotencyKey: 'demo-dealer-correction-1' });
   const adminWallet = await api('POST', '/wallets', { userId: created.ADMIN, lowBalanceThreshold: 100_000, organisationId: orgs.root });
-  await api('PUT', `/wallets/add/${adminWallet.id}`, { amount: 5_000_000, description: 'Top-up by NEFT', reference: 'UTR ICIC0426110003', idempotencyKey: 'demo-admin-topup-1' });
-  await api('PUT', `/wallets/deduct/${adminWallet.id}`, { amount: 270_000, description: 'Activation of a 2 year plan', reference: 'Manual', idempotencyKey: 'demo-admin-debit-1' });
+  await api('PUT', `/wallets/add/${adminWallet.id}`, { amount: 5_000_000, description: 'Top-up by NEFT', reference: 'ICIC0426110003', idempotencyKey: 'demo-admin-topup-1' });
+  await api('PUT', `/wallets/deduct/${adminWallet.id}`, { amount: 270_000, description: 'Refund by NEFT', reference: 'ICIC0426110004', idempotencyKey: 'demo-admin-debit-1' });
 }
 
 /** One demo user per role: [role, e-mail local part, organisation key, first name, last name, phone]. */
@@ -197,7 +198,11 @@ export async function seedDemo(app: FastifyInstance, db: Db, log: FastifyBaseLog
     });
     await api('POST', '/item', { name: 'Panic button', code: 'PB-0001', tagType: 'QR', quantity: 25, status: 'IN_STOCK', organisationId: dealer.id });
     await api('POST', '/item', { name: 'Fuel sensor', code: 'FS-0001', tagType: 'RFID', quantity: 1, status: 'ISSUED', vehicleId: vehicles[1]!.id, organisationId: customer.id });
-    await api('POST', '/wallets', { userId: created.CUSTOMER, lowBalanceThreshold: 50000, organisationId: customer.id });
+    // Sunrise's wallet, funded by a transfer from the root's wallet: the one way money reaches a wallet below its payer
+    const customerWallet = await api('POST', '/wallets', { userId: created.CUSTOMER, lowBalanceThreshold: 50000, organisationId: customer.id });
+    await api('PUT', `/wallets/add/${customerWallet.id}`, {
+      amount: 500_000, description: 'Credit for renewals', counterpart: 'wallet', idempotencyKey: 'demo-customer-transfer-1',
+    });
     // the dealer's stock: one SIM activation waiting for the manufacturer, one already approved
     const gatewayAddress = ['gps.bharattelematics.in:5027'];
     await api('POST', '/sim-activation', { imei: devices[6]!.imei, ips: gatewayAddress, numbers: ['9876500006'], durationInDays: 365 });

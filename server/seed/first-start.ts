@@ -1,13 +1,14 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { count, isNull } from 'drizzle-orm';
+import { count, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { organisations, users } from '../db/schema.ts';
 import { createOrganisation } from '../organisations/service.ts';
 import { createUser } from '../users/service.ts';
 import { checkPasswordRule } from '../auth/passwords.ts';
+import { systemAccount } from '../wallets/ledger.ts';
 import { ensureSystemRoles, systemRoleIds } from './roles.ts';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@waymark.local';
@@ -22,6 +23,19 @@ export async function rootOrganisation(db: Db) {
 export interface GeneratedAdmin { email: string; password: string }
 
 /**
+ * The root organisation, the provider: its prices are set, to free, until its administrators
+ * price activations (every organisation below inherits them), and it holds the ledger's BANK and
+ * REVENUE accounts (docs/wallet.md).
+ */
+async function createProvider(db: Db) {
+  const root = await createOrganisation(db, { tradeName: 'Waymark', brandName: 'Waymark' });
+  await db.update(organisations).set({ attributes: { settings: { priceOneYearPaise: 0, priceTwoYearsPaise: 0 } } }).where(eq(organisations.id, root.id));
+  await systemAccount(db, 'BANK');
+  await systemAccount(db, 'REVENUE');
+  return root;
+}
+
+/**
  * On an empty database: the built-in roles, the root organisation and the SUPER_ADMIN account,
  * from WAYMARK_ADMIN_EMAIL/PASSWORD or with a generated password, which it answers.
  */
@@ -32,7 +46,7 @@ export async function firstStart(db: Db, log: FastifyBaseLogger, admin: { email?
   const email = admin.email ?? DEFAULT_ADMIN_EMAIL;
   const password = admin.password ?? `Wm-${crypto.randomBytes(9).toString('base64url')}7`;
   if (admin.password) checkPasswordRule(admin.password);
-  const root = (await rootOrganisation(db)) ?? await createOrganisation(db, { tradeName: 'Waymark', brandName: 'Waymark' });
+  const root = (await rootOrganisation(db)) ?? await createProvider(db);
   const roleIds = await systemRoleIds(db);
   await createUser(db, { firstName: 'Super', lastName: 'Admin', email, password, roleId: roleIds.SUPER_ADMIN!, organisationId: root.id });
   if (admin.password) {

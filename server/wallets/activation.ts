@@ -1,55 +1,58 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { walletTransactions } from '../db/wallet-schema.ts';
 import type { Caller } from '../auth/caller.ts';
-import { priceFor, readSettings } from '../organisations/settings.ts';
+import { effectivePrices, isFree, priceFor } from '../organisations/settings.ts';
 import { badRequest } from '../http/errors.ts';
-import { message, said } from '../resources/messages.ts';
-import { debit, InsufficientBalanceError, walletOfOrganisation, type WalletTransaction } from './ledger.ts';
-
-export interface ChargedFitment {
-  id: string; organisationId: string; durationInDays: number; imei: string;
-  /** An edit of a fitment already activated: the plan it is active on, settled whether it was paid or activated before its organisation charged. */
-  settledDurationInDays?: number;
-}
-
-/** What a fitment's activation has been debited so far (an edit to a dearer duration pays the difference). */
-async function paidFor(db: Db, fitmentId: string): Promise<number> {
-  const [row] = await db.select({ paid: sql<string>`coalesce(sum(${walletTransactions.amount}), 0)` }).from(walletTransactions)
-    .where(and(eq(walletTransactions.reference, activationReference(fitmentId)), eq(walletTransactions.transactionType, 'DEBIT')));
-  return Number(row?.paid ?? 0);
-}
+import { message } from '../resources/messages.ts';
+import { query } from '../resources/sql.ts';
+import { InsufficientBalanceError, payingWallet, systemAccount, transfer, type Transfer } from './ledger.ts';
 
 export const activationReference = (fitmentId: string) => `fitment:${fitmentId}`;
 
+interface Settling {
+  id: string; imei: string; organisationId: string; activationStatus: string;
+  expiresOn: string; paidThrough: string | null; daysDue: number;
+}
+
 /**
- * Debits a fitment's activation from the wallet of the organisation it is recorded in, at that
- * organisation's price for the duration (docs/wallet.md), less what the fitment already paid: so
- * approving what was paid on creation, or again after an undo, charges nothing, and an edit to
- * 2 years pays the difference. An edit of an active fitment counts its current plan as settled, so a
- * fitment activated before its organisation set prices is not charged for being edited. The key names the amount already paid, so a retried request is
- * applied once. Run it inside the activation's transaction: a refusal then leaves nothing written.
+ * Pays a fitment's activation up to its expiry (docs/wallet.md): the one place where a fitment's
+ * paid time grows, called in the transaction of every write that could move its expiry (create,
+ * edit, approve, bulk) after the row is written. A fitment that asks for no activation (INACTIVE)
+ * owes nothing yet; one whose expiry is not past the date it is paid through owes nothing (an
+ * undo and approve again, an edit that shortens). Otherwise the days between the two are bought
+ * at the organisation's price for that length, from the paying wallet into the provider's revenue,
+ * or the write is refused: a length with no price cannot be bought, and a short wallet changes nothing.
  */
-export async function chargeActivation(db: Db, caller: Caller, fitment: ChargedFitment): Promise<WalletTransaction | null> {
-  // an edit that does not lengthen the active plan (a renewed one included: its days are no plan's) owes nothing
-  if (fitment.settledDurationInDays !== undefined && fitment.durationInDays <= fitment.settledDurationInDays) return null;
-  const settings = await readSettings(db, fitment.organisationId);
-  if (!settings.priceOneYearPaise && !settings.priceTwoYearsPaise) return null;
-  const price = priceFor(settings, fitment.durationInDays);
-  if (price === null) throw badRequest(said('wallet.messages.durationNotPriced'), { durationInDays: said('wallet.messages.durationNotPriced') });
-  const paid = await paidFor(db, fitment.id);
-  const settled = fitment.settledDurationInDays ? Math.max(paid, priceFor(settings, fitment.settledDurationInDays) ?? 0) : paid;
-  const due = price - settled;
-  if (due <= 0) return null;
-  const wallet = await walletOfOrganisation(db, fitment.organisationId);
-  // no wallet is a balance of nothing: the whole amount is missing
-  if (!wallet) throw new InsufficientBalanceError(due, 0, due);
-  return debit(db, {
-    walletId: wallet.id,
-    amountPaise: due,
-    description: message('wallet.messages.activation', { imei: fitment.imei, duration: fitment.durationInDays }),
-    reference: activationReference(fitment.id),
-    idempotencyKey: paid ? `activation:${fitment.id}:after:${paid}` : `activation:${fitment.id}`,
-    actorId: caller.userId,
-  });
+export async function settleActivation(db: Db, caller: Caller, fitmentId: string): Promise<Transfer | null> {
+  const [fitment] = await query<Settling>(db, sql`select id, imei, organisation_id as "organisationId", activation_status as "activationStatus",
+      to_json(expires_on) #>> '{}' as "expiresOn", to_json(paid_through) #>> '{}' as "paidThrough",
+      round(extract(epoch from expires_on - coalesce(paid_through, fitment_date)) / 86400)::integer as "daysDue"
+    from fitments where id = ${fitmentId}::uuid for update`);
+  if (!fitment || fitment.activationStatus === 'INACTIVE') return null;
+  if (fitment.paidThrough !== null && Date.parse(fitment.expiresOn) <= Date.parse(fitment.paidThrough)) return null;
+  const prices = await effectivePrices(db, fitment.organisationId);
+  const price = isFree(prices) ? 0 : priceFor(prices, fitment.daysDue);
+  if (price === null) {
+    const text = message('wallet.messages.lengthNotPriced', { days: fitment.daysDue });
+    throw badRequest(text, { durationInDays: text });
+  }
+  let paid: Transfer | null = null;
+  if (price > 0) {
+    const wallet = await payingWallet(db, fitment.organisationId);
+    // no wallet is a balance of nothing: the whole amount is missing
+    if (!wallet) throw new InsufficientBalanceError(price, 0, price);
+    paid = await transfer(db, {
+      fromId: wallet.id,
+      toId: await systemAccount(db, 'REVENUE'),
+      amountPaise: price,
+      kind: 'ACTIVATION',
+      description: message('wallet.messages.activation', { imei: fitment.imei, duration: fitment.daysDue }),
+      reference: activationReference(fitment.id),
+      // one purchase per date paid from: a retried request finds it, a later extension is another
+      idempotencyKey: fitment.paidThrough ? `activation:${fitment.id}:from:${fitment.paidThrough}` : `activation:${fitment.id}`,
+      actorId: caller.userId,
+    });
+  }
+  await query(db, sql`update fitments set paid_through = expires_on where id = ${fitment.id}::uuid`);
+  return paid;
 }

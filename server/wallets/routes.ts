@@ -1,23 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { users } from '../db/schema.ts';
-import { walletTransactions, type WalletTransactionType } from '../db/wallet-schema.ts';
+import { alias } from 'drizzle-orm/pg-core';
+import { organisations, users } from '../db/schema.ts';
+import { walletTransactions, wallets, type WalletTransactionType } from '../db/wallet-schema.ts';
+import type { AccountKind } from '../../resources/entities/wallet.ts';
 import { requireCaller, type Caller } from '../auth/caller.ts';
 import walletResource from '../../resources/entities/wallet.ts';
 import { findRecord } from '../resources/records.ts';
 import { writableRecord } from '../resources/routes.ts';
 import { said } from '../resources/messages.ts';
-import { badRequest, forbidden, notFound } from '../http/errors.ts';
+import { badRequest, forbidden, HttpError, notFound } from '../http/errors.ts';
 import { idParams } from '../http/params.ts';
 import { indianDayBounds } from './days.ts';
-import { credit, debit, MAX_BALANCE_PAISE, type WalletTransaction } from './ledger.ts';
-import { isAboveOrganisation } from './authority.ts';
+import { MAX_BALANCE_PAISE, organisationWallet, systemAccount, transfer, type WalletTransaction } from './ledger.ts';
+import { isAboveOrganisation, speaksForProvider } from './authority.ts';
 
 /** The most rows one transactions call answers (newest first). */
 export const MAX_TRANSACTIONS = 5000;
 
 const IDEMPOTENCY_KEY = { type: 'string', minLength: 1, maxLength: 100, pattern: '^[\\x21-\\x7e]+$', errorMessage: 'The idempotency key must be 1 to 100 visible characters' };
+
+/** A bank reference as the renewal's confirmation takes it: 6 to 35 letters, digits and dashes. */
+export const UTR_PATTERN = /^[A-Za-z0-9-]{6,35}$/;
 
 const movementBody = {
   type: 'object',
@@ -28,17 +33,24 @@ const movementBody = {
     description: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S', errorMessage: 'Type a description of up to 200 characters' },
     reference: { type: ['string', 'null'], maxLength: 100, errorMessage: 'The reference may be up to 100 characters' },
     idempotencyKey: IDEMPOTENCY_KEY,
+    counterpart: { type: 'string', enum: ['bank', 'wallet'], errorMessage: "The counterpart is 'bank' (a deposit or withdrawal) or 'wallet' (your organisation's wallet)" },
   },
 };
 
-interface MovementBody { amount: number; description: string; reference?: string | null; idempotencyKey?: string }
+type Counterpart = 'bank' | 'wallet';
+interface MovementBody { amount: number; description: string; reference?: string | null; idempotencyKey?: string; counterpart?: Counterpart }
 interface TransactionsQuery { transactionType?: WalletTransactionType; fromDate?: string; toDate?: string }
 
-/** A ledger row as the API gives it: times as ISO 8601, who by name. */
-function present(row: WalletTransaction, createdByName?: string | null) {
+/** The account on a leg's other side, as the statement names it: its kind, organisation and holder. */
+interface Counterparty { kind: string; organisationName: string | null; holderName: string | null }
+
+/** A ledger row as the API gives it: times as ISO 8601, who by name, the transfer it is a leg of and its other side. */
+function present(row: WalletTransaction, createdByName?: string | null, counterparty?: Counterparty | null) {
   return {
     id: row.id, walletId: row.walletId, transactionType: row.transactionType, amount: row.amount, balanceAfter: row.balanceAfter,
     description: row.description, reference: row.reference, createdBy: row.createdBy, createdByName: createdByName ?? null,
+    transferId: row.transferId, transferKind: row.transferKind, counterWalletId: row.counterWalletId,
+    counterparty: counterparty ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -51,7 +63,8 @@ async function walletInScope(db: Db, caller: Caller, walletId: string) {
 
 /**
  * The wallet's own calls beyond the generic CRUD of /wallets (whose `balance` is read-only): its
- * ledger, filtered by the spec's Kolkata days, and the administrators' add and deduct.
+ * ledger, filtered by the spec's Kolkata days, and the administrators' add and deduct, each a
+ * transfer of the double-entry ledger.
  */
 export function walletRoutes(app: FastifyInstance, db: Db) {
   app.get<{ Params: { id: string }; Querystring: TransactionsQuery }>('/wallets/:id/transactions', {
@@ -77,19 +90,32 @@ export function walletRoutes(app: FastifyInstance, db: Db) {
     if (transactionType) conditions.push(eq(walletTransactions.transactionType, transactionType));
     if (fromDate) conditions.push(gte(walletTransactions.createdAt, dayOrRefuse(fromDate, 'fromDate').start));
     if (toDate) conditions.push(lt(walletTransactions.createdAt, dayOrRefuse(toDate, 'toDate').end));
-    const rows = await db.select({ row: walletTransactions, firstName: users.firstName, lastName: users.lastName })
+    const holders = alias(users, 'holders');
+    const rows = await db.select({
+      row: walletTransactions, firstName: users.firstName, lastName: users.lastName,
+      counterKind: wallets.kind, counterOrganisation: organisations.tradeName, holderFirst: holders.firstName, holderLast: holders.lastName,
+    })
       .from(walletTransactions).leftJoin(users, eq(users.id, walletTransactions.createdBy))
+      .innerJoin(wallets, eq(wallets.id, walletTransactions.counterWalletId))
+      .innerJoin(organisations, eq(organisations.id, wallets.organisationId))
+      .leftJoin(holders, eq(holders.id, wallets.userId))
       .where(and(...conditions)).orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id)).limit(MAX_TRANSACTIONS);
-    return rows.map(({ row, firstName, lastName }) => present(row, [firstName, lastName].filter(Boolean).join(' ') || null));
+    return rows.map(({ row, firstName, lastName, counterKind, counterOrganisation, holderFirst, holderLast }) => present(
+      row, fullName(firstName, lastName),
+      { kind: counterKind, organisationName: counterOrganisation, holderName: fullName(holderFirst, holderLast) },
+    ));
   });
 
-  for (const [step, move, permission] of [['add', credit, 'add-money-wallet'], ['deduct', debit, 'deduct-money-wallet']] as const) {
+  for (const [step, permission] of [['add', 'add-money-wallet'], ['deduct', 'deduct-money-wallet']] as const) {
     app.put<{ Params: { id: string }; Body: MovementBody }>(`/wallets/${step}/:id`, {
       config: { permission },
       schema: {
         tags: ['wallet'],
-        summary: step === 'add' ? 'Credit a wallet (administrators of a parent organisation)' : 'Debit a wallet (administrators of a parent organisation)',
-        description: 'amount in paise. The idempotency key (body idempotencyKey or the Idempotency-Key header) makes a retry return the first movement instead of a second one.',
+        summary: step === 'add'
+          ? 'Add money to a wallet: a deposit from the bank (the provider, with the UTR) or a transfer from your organisation\'s wallet'
+          : 'Take money from a wallet: a withdrawal to the bank (the provider, with the UTR) or a transfer back to your organisation\'s wallet',
+        description: 'amount in paise. counterpart: bank (the default for the provider\'s administrators) or wallet (the default for everyone else; the wallet must belong to an organisation below yours). '
+          + 'The idempotency key (body idempotencyKey or the Idempotency-Key header) makes a retry return the first transfer instead of a second one. docs/wallet.md.',
         params: idParams,
         headers: { type: 'object', properties: { 'idempotency-key': IDEMPOTENCY_KEY } },
         body: movementBody,
@@ -97,17 +123,50 @@ export function walletRoutes(app: FastifyInstance, db: Db) {
     }, async (request) => {
       const caller = await requireCaller(request);
       const wallet = await writableRecord({ db, caller, request, resource: walletResource }, request.params.id);
-      if (!(await isAboveOrganisation(db, caller, wallet.organisationId as string))) throw forbidden(said('wallet.messages.ownWallet'));
       const idempotencyKey = request.body.idempotencyKey ?? (request.headers['idempotency-key'] as string | undefined);
       if (!idempotencyKey) throw badRequest(said('wallet.messages.keyRequired'), { idempotencyKey: said('wallet.messages.keyRequired') });
-      const row = await move(db, {
-        walletId: wallet.id, amountPaise: request.body.amount, description: request.body.description,
-        reference: request.body.reference ?? null, idempotencyKey, actorId: caller.userId,
+      const { from, to, kind } = await movementSides(db, caller, { id: wallet.id, kind: wallet.kind as AccountKind, organisationId: wallet.organisationId as string }, step, request.body);
+      const moved = await transfer(db, {
+        fromId: from, toId: to, kind, amountPaise: request.body.amount, description: request.body.description,
+        reference: request.body.reference?.trim() || null, idempotencyKey, actorId: caller.userId,
       });
-      return { success: true, data: { transaction: present(row), balance: row.balanceAfter } };
+      const leg = moved.debit.walletId === wallet.id ? moved.debit : moved.credit;
+      return { success: true, data: { transaction: present(leg), balance: leg.balanceAfter } };
     });
   }
 }
+
+/**
+ * Who may move money where (docs/wallet.md): the provider's administrators deposit from the bank
+ * and withdraw to it, naming the bank's reference; any administrator with the permission moves
+ * money between their own organisation's wallet and a wallet below it. Nobody else creates money,
+ * and the bank is never a target: it is the other side of deposits and withdrawals.
+ */
+async function movementSides(db: Db, caller: Caller, target: { id: string; kind: AccountKind; organisationId: string }, step: 'add' | 'deduct', body: MovementBody) {
+  const provider = await speaksForProvider(db, caller);
+  const counterpart: Counterpart = body.counterpart ?? (provider ? 'bank' : 'wallet');
+  // revenue leaves only for the bank; nothing is posted to the bank itself
+  if (target.kind === 'BANK' || (target.kind === 'REVENUE' && (step === 'add' || counterpart !== 'bank'))) {
+    throw new HttpError(409, said('wallet.messages.systemAccount'));
+  }
+  if (counterpart === 'bank') {
+    if (!provider) throw forbidden(said('wallet.messages.bankProviderOnly'));
+    if (!UTR_PATTERN.test(body.reference?.trim() ?? '')) throw badRequest(said('wallet.messages.utrRequired'), { reference: said('wallet.messages.utrRequired') });
+    const bank = await systemAccount(db, 'BANK');
+    return step === 'add'
+      ? { from: bank, to: target.id, kind: 'DEPOSIT' as const }
+      : { from: target.id, to: bank, kind: 'WITHDRAWAL' as const };
+  }
+  if (!(await isAboveOrganisation(db, caller, target.organisationId))) throw forbidden(said('wallet.messages.ownWallet'));
+  const own = await organisationWallet(db, caller.organisationId);
+  if (!own) throw new HttpError(409, said('wallet.messages.noOwnWallet'));
+  if (own.id === target.id) throw badRequest(said('wallet.messages.sameAccount'));
+  return step === 'add'
+    ? { from: own.id, to: target.id, kind: 'TRANSFER' as const }
+    : { from: target.id, to: own.id, kind: 'TRANSFER' as const };
+}
+
+const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ') || null;
 
 function dayOrRefuse(text: string, field: string) {
   const bounds = indianDayBounds(text);
