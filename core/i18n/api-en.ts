@@ -61,6 +61,7 @@ export default {
     avatarTooLarge: 'An avatar may be at most %{size}',
     userQuota: 'You may upload at most %{size} a day; try again tomorrow or ask an administrator',
     organisationQuota: 'Your organisation has used its %{size} of uploads; ask an administrator',
+    notYours: 'A file in %{label} was not uploaded by your organisation: upload it again',
   },
   debug: {
     expired: 'This temporary device has expired or was removed',

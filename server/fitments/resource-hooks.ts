@@ -7,6 +7,7 @@ import type { Columns, ResourceHooks, WriteContext } from '../resources/hooks.ts
 import { said } from '../resources/messages.ts';
 import { query } from '../resources/sql.ts';
 import { settleActivation } from '../wallets/activation.ts';
+import { refuseForeignUploads } from '../files/private-documents.ts';
 import {
   activationAfterEdit, customerAccount, customerSnapshot, deviceToFit, fittedVehicle, fitterAccount, fullName, type FitmentBody,
 } from './resolve.ts';
@@ -58,6 +59,8 @@ export const fitmentHooks: ResourceHooks = {
   /** Fits the device: it becomes INSTALLED, the vehicle and the customer's account are created or found, activation waits for approval. */
   async beforeCreate(ctx, columns, raw) {
     const body = raw as unknown as FitmentBody;
+    // its RC, device and KYC links: uploads of the caller's tree alone (a bulk row comes here too)
+    await refuseForeignUploads(ctx.db, ctx.caller, ctx.resource, raw);
     const device = await deviceToFit(ctx.db, ctx.caller, body.device.imei);
     const [fitted] = await query(ctx.db, sql`select 1 from fitments where device_id = ${device.id}::uuid`);
     if (fitted || device.status === 'INSTALLED') throw new HttpError(409, said('fitment.alreadyFitted'), { 'device.imei': said('fitment.alreadyFitted') });
@@ -81,6 +84,8 @@ export const fitmentHooks: ResourceHooks = {
       throw badRequest(said('fitment.wholeForm'));
     }
     if (body.device.imei !== existing.imei) throw badRequest(said('fitment.imeiFixed'), { 'device.imei': said('fitment.imeiFixed') });
+    // the links it held stay; a new one must be an upload of the caller's tree
+    await refuseForeignUploads(ctx.db, ctx.caller, ctx.resource, raw, existing);
     // an edit replaces the payload objects rather than merging them
     for (const part of ['vehicle', 'device', 'fitter'] as const) columns.set(part, sql`${JSON.stringify(body[part] ?? null)}::jsonb`);
     const status = activationAfterEdit(existing.activationStatus as ActivationStatus, body.deviceActivate ?? true);

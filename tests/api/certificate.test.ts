@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { bearer, demoEmail, DEMO_PASSWORD, signIn, startTestServer, type TestServer } from './harness.ts';
-import { call, demoWorld, type Api } from './resource-fixtures.ts';
+import { call, demoWorld, uploadPngs, type Api } from './resource-fixtures.ts';
 import { CERTIFICATE_LOOKUPS_PER_MINUTE } from '../../server/certificates/routes.ts';
 import type { CertificateData } from '../../resources/certificate.ts';
 
@@ -13,25 +13,6 @@ let orgs: Record<string, string>;
 let imei: string;
 let kycLinks: string[];
 let outsider: Api;
-
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4e80000000049454e44ae426082', 'hex');
-
-/** Uploads `count` pngs to a folder as `api`; their addresses. */
-async function uploadPngs(api: Api, folder: 'IMAGE' | 'DOC', count: number): Promise<string[]> {
-  const boundary = '----waymark-cert';
-  const parts = [`--${boundary}\r\nContent-Disposition: form-data; name="folder"\r\n\r\n${folder}\r\n`];
-  const chunks: Buffer[] = [Buffer.from(parts[0]!)];
-  for (let i = 0; i < count; i++) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="p${i}.png"\r\nContent-Type: image/png\r\n\r\n`), PNG, Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  const response = await api.app.inject({
-    method: 'POST', url: '/api/file', payload: Buffer.concat(chunks),
-    headers: { ...bearer(api.token), 'content-type': `multipart/form-data; boundary=${boundary}` },
-  });
-  expect(response.statusCode).toBe(200);
-  return response.json().data.urls as string[];
-}
 
 /** Every string anywhere in a JSON answer. */
 const strings = (value: unknown): string[] => (typeof value === 'string' ? [value]

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoEmail, signIn, startTestServer, type TestServer } from './harness.ts';
-import { call, demoWorld, type Api } from './resource-fixtures.ts';
+import { call, demoWorld, uploadPngs, type Api } from './resource-fixtures.ts';
 
 let server: TestServer;
 let as: Record<string, Api>;
@@ -13,7 +13,9 @@ interface Fitment {
   customer: Record<string, unknown>; vehicle: Record<string, unknown>;
 }
 
-const image = (n: number) => `/api/file/image/${'0'.repeat(8)}-0000-4000-8000-${String(n).padStart(12, '0')}.png`;
+/** Six images the fitter uploaded: a fitment names only uploads of its writer's organisation tree (tests/api/private-documents.test.ts). */
+let uploaded: string[] = [];
+const image = (n: number) => uploaded[n - 1]!;
 
 /** A whole form as the console sends it; `over` replaces parts. */
 function form(imei: string, over: Record<string, unknown> = {}, customer: Record<string, unknown> = {}) {
@@ -36,6 +38,7 @@ function form(imei: string, over: Record<string, unknown> = {}, customer: Record
 beforeAll(async () => {
   server = await startTestServer();
   ({ as, devices, orgs } = await demoWorld<(typeof devices)[number]>(server.app, ['superadmin', 'manufacturer', 'dealer', 'fitter', 'customer', 'distributer']));
+  uploaded = await uploadPngs(as.fitter!, 'IMAGE', 6);
 });
 afterAll(async () => { await server?.close(); });
 

@@ -40,6 +40,24 @@ export async function call(api: Api, method: 'GET' | 'POST' | 'PUT' | 'DELETE', 
   return api.app.inject({ method, url: `/api${url}`, headers: bearer(api.token), payload });
 }
 
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4e80000000049454e44ae426082', 'hex');
+
+/** Uploads `count` small pngs to a folder (POST /api/file) as `api`; their addresses, which a fitment of that caller's tree may name. */
+export async function uploadPngs(api: Api, folder: 'IMAGE' | 'DOC', count: number): Promise<string[]> {
+  const boundary = '----waymark-fixture';
+  const chunks: Buffer[] = [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="folder"\r\n\r\n${folder}\r\n`)];
+  for (let i = 0; i < count; i++) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="p${i}.png"\r\nContent-Type: image/png\r\n\r\n`), PNG, Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  const response = await api.app.inject({
+    method: 'POST', url: '/api/file', payload: Buffer.concat(chunks),
+    headers: { ...bearer(api.token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
+  if (response.statusCode !== 200) throw new Error(`upload refused: ${response.statusCode} ${response.body}`);
+  return response.json().data.urls as string[];
+}
+
 /**
  * A valid body for any declared resource, generated from its fields; references get a fresh row of
  * their target in the same organisation (created through the API too).
