@@ -5,7 +5,7 @@ import { DEMO_FIRST_IMEI } from '../../server/seed/demo.ts';
 import { brands } from '../../brands/index.ts';
 import { modules } from '../../resources/modules.ts';
 import { sql } from 'drizzle-orm';
-import { credit, debit, walletOfOrganisation } from '../../server/wallets/ledger.ts';
+import { organisationWallet, systemAccount, transfer } from '../../server/wallets/ledger.ts';
 
 let server: TestServer;
 let as: Record<string, Api>;
@@ -184,14 +184,17 @@ describe('renewal paid from a wallet', () => {
     const pay = (reference: string, imei = demo(5).imei, who = as.dealer!) => call(who, 'POST', `/renewal/orders/${reference}/wallet-payment`, { imei });
     const short = await order(5, 730);
     // the demo dealer's wallet (its RFC_ADMIN's), switched off: nothing to pay from
-    const wallet = (await walletOfOrganisation(server.database.db, orgs['Metro Auto Dealers']!))!;
+    const wallet = (await organisationWallet(server.database.db, orgs['Metro Auto Dealers']!))!;
     await server.database.db.execute(sql`update wallets set is_active = false where id = ${wallet.id}::uuid`);
     expect((await pay(short.reference)).json().message).toBe('Your organisation has no active wallet to pay from.');
     await server.database.db.execute(sql`update wallets set is_active = true where id = ${wallet.id}::uuid`);
     // ₹2,000 left in it: short of the 2 years' ₹2,800
     const balance = await balanceOf(wallet.id);
-    if (balance > 200000) await debit(server.database.db, { walletId: wallet.id, amountPaise: balance - 200000, description: 'Leave ₹2,000', idempotencyKey: 'renewal-test-leave', actorId: null });
-    else await credit(server.database.db, { walletId: wallet.id, amountPaise: 200000 - balance, description: 'Top-up', idempotencyKey: 'renewal-test-topup', actorId: null });
+    const bank = await systemAccount(server.database.db, 'BANK');
+    await transfer(server.database.db, {
+      ...(balance > 200000 ? { fromId: wallet.id, toId: bank, kind: 'WITHDRAWAL' } : { fromId: bank, toId: wallet.id, kind: 'DEPOSIT' }),
+      amountPaise: Math.abs(balance - 200000), description: 'Leave ₹2,000', reference: 'NEFT-LEAVE2000', idempotencyKey: 'renewal-test-leave', actorId: null,
+    });
 
     const before = await fitmentOf(5);
     const refused = await pay(short.reference);
