@@ -64,7 +64,7 @@ const wallet = {
     reference: 'Reference (bank transfer, UTR)',
     counterpart: 'Where the money comes from or goes',
     counterpartBank: 'The bank: a deposit or withdrawal (UTR required)',
-    counterpartWallet: "My organisation's wallet: a transfer",
+    counterpartWallet: "My organisation's wallet: a transfer (balance %{balance})",
     utrHelp: 'The UTR of the bank transfer: 6 to 35 letters, digits and dashes',
     submit: 'Save',
     cancel: 'Cancel',

@@ -71,7 +71,7 @@ const wallet = {
     transactions: 'लेन-देन',
     counterpart: 'पैसा कहाँ से आता है या कहाँ जाता है',
     counterpartBank: 'बैंक: जमा या निकासी (UTR आवश्यक)',
-    counterpartWallet: 'मेरे संगठन का वॉलेट: अंतरण',
+    counterpartWallet: 'मेरे संगठन का वॉलेट: अंतरण (बैलेंस %{balance})',
     utrHelp: 'बैंक अंतरण का UTR: 6 से 35 अक्षर, अंक और डैश',
   },
   prices: {

@@ -16,16 +16,22 @@ interface Settings {
   routeDeviationMeters: number;
   alertEmail: string | null;
   sosPhone: string | null;
-  priceOneYearPaise: number;
-  priceTwoYearsPaise: number;
+  priceOneYearPaise: number | null;
+  priceTwoYearsPaise: number | null;
   minMovingKmph: number;
   minParkingMinutes: number;
   minTripMeters: number;
   minTripSeconds: number;
 }
-/** Prices are kept in paise and typed in rupees; only a parent organisation's administrators see them. */
+/**
+ * Prices are kept in paise and typed in rupees; only the provider's administrators see and set them.
+ * An empty price is the parent organisation's (docs/wallet.md), shown beside it.
+ */
 const PRICES = [['priceOneYearPaise', 'wallet.prices.oneYear'], ['priceTwoYearsPaise', 'wallet.prices.twoYears']] as const;
-const rupeesText = (paise: number) => formatRupees(paise).replace(/[₹,]/g, '');
+type PriceKey = (typeof PRICES)[number][0];
+const rupeesText = (paise: number | null) => (paise === null ? '' : formatRupees(paise).replace(/[₹,]/g, ''));
+/** What a price field sends: null for empty (inherit), paise, or undefined when it is not a price. */
+const typedPrice = (text: string) => (text.trim() ? parseRupees(text) : null);
 const NUMBERS = ['overspeedKmph', 'idleMinutes', 'offlineMinutes', 'routeDeviationMeters', 'minMovingKmph', 'minParkingMinutes', 'minTripMeters', 'minTripSeconds'] as const;
 
 /** management/settings/{id}: an organisation's thresholds for tracking and its alert contacts. */
@@ -38,12 +44,14 @@ export function OrganisationSettingsPage() {
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [prices, setPrices] = useState<Record<string, string> | null>(null);
+  const [effective, setEffective] = useState<Record<PriceKey, number | null> | null>(null);
 
   useEffect(() => {
-    apiCall<{ data: { organisation: { tradeName: string }; settings: Settings; canSetPrices: boolean } }>(`/organisation/settings/${id}`)
+    apiCall<{ data: { organisation: { tradeName: string }; settings: Settings; canSetPrices: boolean; inheritedPrices: Record<PriceKey, number | null> } }>(`/organisation/settings/${id}`)
       .then(({ data }) => {
         setName(data.organisation.tradeName);
         setSettings(data.settings);
+        setEffective(data.inheritedPrices);
         setPrices(data.canSetPrices ? Object.fromEntries(PRICES.map(([key]) => [key, rupeesText(data.settings[key])])) : null);
       })
       .catch((e) => setError(errorMessage(e, translate('auth.somethingWrong'))));
@@ -51,7 +59,7 @@ export function OrganisationSettingsPage() {
 
   const save = async (event: React.FormEvent) => {
     event.preventDefault();
-    const paise = prices ? Object.fromEntries(PRICES.map(([key]) => [key, parseRupees(prices[key] ?? '')])) : {};
+    const paise = prices ? Object.fromEntries(PRICES.map(([key]) => [key, typedPrice(prices[key] ?? '')])) : {};
     if (Object.values(paise).some((value) => value === undefined)) {
       setError(translate('wallet.prices.invalid'));
       return;
@@ -89,7 +97,9 @@ export function OrganisationSettingsPage() {
                 helperText="+91" inputProps={{ maxLength: PHONE_INPUT_LENGTH, inputMode: 'tel' }} />
               {prices && PRICES.map(([key, label]) => (
                 <TextField key={key} label={translate(label)} value={prices[key]} onChange={(e) => setPrices((p) => p && ({ ...p, [key]: e.target.value }))}
-                  helperText={`${formatRupees(parseRupees(prices[key] ?? ''))} · ${translate('wallet.prices.help')}`}
+                  helperText={prices[key]?.trim()
+                    ? `${formatRupees(parseRupees(prices[key] ?? ''))} · ${translate('wallet.prices.help')}`
+                    : effective?.[key] != null ? translate('wallet.prices.inherited', { price: formatRupees(effective[key]) }) : translate('wallet.prices.notSet')}
                   inputProps={{ inputMode: 'decimal', 'data-testid': key }} />
               ))}
               <Box sx={{ display: 'flex', gap: 1 }}>

@@ -11,7 +11,7 @@ import { formatDate, formatDateTime } from '../../core/format/date.ts';
 import { formatRupees } from '../../core/money.ts';
 import { download, toCsv } from '../../src/resources/exporters.ts';
 import {
-  changeOver, movementsTable, searchMovements, transactionsQuery, type Movement, type Wallet, type WalletFilter,
+  changeOver, counterpartyText, movementsTable, searchMovements, transactionsQuery, type Movement, type Wallet, type WalletFilter,
 } from './walletLedger.ts';
 
 const DAY_MS = 86_400_000;
@@ -117,10 +117,15 @@ export function WalletScreen({ wallet, subtitle = 'wallet.subtitle', actions }: 
               {shown.map((row) => (
                 <TableRow key={row.id} hover>
                   <TableCell sx={{ whiteSpace: { xs: 'normal', sm: 'nowrap' }, minWidth: { xs: 88, sm: 0 } }}>{formatDateTime(row.createdAt)}</TableCell>
-                  <TableCell sx={HIDDEN_ON_PHONE}>{translate(`wallet.types.${row.transactionType}`)}</TableCell>
+                  <TableCell sx={HIDDEN_ON_PHONE}>
+                    {translate(`wallet.types.${row.transactionType}`)}
+                    <Typography variant="caption" color="text.secondary" component="div">{translate(`wallet.transferKinds.${row.transferKind}`)}</Typography>
+                  </TableCell>
                   <TableCell sx={{ minWidth: { xs: 0, sm: 160 }, wordBreak: 'break-word' }}>
                     {row.description}
-                    {row.reference && <Typography variant="caption" color="text.secondary" component="div">{row.reference}</Typography>}
+                    <Typography variant="caption" color="text.secondary" component="div" data-testid="wallet-counterparty">
+                      {[counterpartyText(row, translate), row.reference].filter(Boolean).join(' · ')}
+                    </Typography>
                   </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap', color: row.transactionType === 'CREDIT' ? 'success.main' : 'error.main' }}>
                     {`${row.transactionType === 'CREDIT' ? '+' : '-'}${formatRupees(row.amount)}`}

@@ -6,9 +6,13 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 export type TransactionType = 'CREDIT' | 'DEBIT';
 export interface Wallet { id: string; userId: string; balance: number; organisationId: string }
+export type TransferKind = 'DEPOSIT' | 'WITHDRAWAL' | 'TRANSFER' | 'ACTIVATION' | 'RENEWAL';
+/** The account on a movement's other side (docs/wallet.md). */
+export interface Counterparty { kind: 'WALLET' | 'BANK' | 'REVENUE'; organisationName: string | null; holderName: string | null }
 export interface Movement {
   id: string; transactionType: TransactionType; amount: number; balanceAfter: number; description: string;
   reference: string | null; createdAt: string; createdByName: string | null;
+  transferKind: TransferKind; counterparty: Counterparty | null;
 }
 
 export interface WalletFilter { transactionType: '' | TransactionType; fromText: string; toText: string }
@@ -34,11 +38,31 @@ export function changeOver(rows: readonly Movement[]): number {
   return rows.reduce((sum, row) => sum + (row.transactionType === 'CREDIT' ? row.amount : -row.amount), 0);
 }
 
-/** The table's search: what a row shows (date, type, description, amount, reference), case-insensitive. */
+/**
+ * Where a movement's money came from or went, in words: the bank for deposits and withdrawals,
+ * the provider for what was paid into its revenue, another wallet (organisation and holder) for a
+ * transfer in or out.
+ */
+export function counterpartyText(row: Movement, translate: Translate): string {
+  const other = row.counterparty;
+  if (!other) return '';
+  const incoming = row.transactionType === 'CREDIT';
+  if (other.kind === 'BANK') return translate(incoming ? 'wallet.counterparty.fromBank' : 'wallet.counterparty.toBank');
+  const name = other.kind === 'WALLET' && other.holderName
+    ? translate('wallet.counterparty.wallet', { organisation: other.organisationName ?? '', holder: other.holderName })
+    : other.organisationName ?? '';
+  if (other.kind === 'REVENUE') return translate(incoming ? 'wallet.counterparty.fromRevenue' : 'wallet.counterparty.toRevenue', { name });
+  return translate(incoming ? 'wallet.counterparty.transferIn' : 'wallet.counterparty.transferOut', { name });
+}
+
+/** The table's search: what a row shows (date, type and kind, description, other side, amount, reference), case-insensitive. */
 export function searchMovements(rows: readonly Movement[], text: string, translate: Translate): Movement[] {
   const needle = text.trim().toLowerCase();
   if (!needle) return [...rows];
-  return rows.filter((row) => [formatDateTime(row.createdAt), translate(`wallet.types.${row.transactionType}`), row.description, formatRupees(row.amount), row.reference ?? '']
+  return rows.filter((row) => [
+    formatDateTime(row.createdAt), translate(`wallet.types.${row.transactionType}`), translate(`wallet.transferKinds.${row.transferKind}`),
+    row.description, counterpartyText(row, translate), formatRupees(row.amount), row.reference ?? '',
+  ]
     .some((value) => value.toLowerCase().includes(needle)));
 }
 

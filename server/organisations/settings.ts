@@ -109,7 +109,9 @@ export function organisationSettingsRoutes(app: FastifyInstance, db: Db) {
       success: true,
       data: {
         organisation: { id: organisation.id, tradeName: organisation.tradeName }, settings: await readSettings(db, organisation.id),
-        prices: await effectivePrices(db, organisation.id),
+        // what an empty price means here: the parent's (nothing above the root)
+        inheritedPrices: organisation.parentId
+          ? await effectivePrices(db, organisation.parentId as string) : { priceOneYearPaise: null, priceTwoYearsPaise: null },
         canSetPrices: await speaksForProvider(db, caller),
       },
     };

@@ -106,6 +106,25 @@ export function walletRoutes(app: FastifyInstance, db: Db) {
     ));
   });
 
+  app.get<{ Params: { id: string } }>('/wallets/:id/counterparts', {
+    config: { permission: ['add-money-wallet', 'deduct-money-wallet'] },
+    schema: {
+      tags: ['wallet'], summary: 'Where money added to or taken from this wallet may come from or go: the bank (the provider) and the caller\'s own wallet (above it)',
+      params: idParams,
+    },
+  }, async (request) => {
+    const caller = await requireCaller(request);
+    const wallet = await writableRecord({ db, caller, request, resource: walletResource }, request.params.id);
+    const provider = await speaksForProvider(db, caller);
+    const own = wallet.kind === 'WALLET' && await isAboveOrganisation(db, caller, wallet.organisationId as string)
+      ? await organisationWallet(db, caller.organisationId) : null;
+    return {
+      bank: provider && wallet.kind !== 'BANK',
+      wallet: own && own.id !== wallet.id ? { id: own.id, balance: own.balance } : null,
+      default: provider ? 'bank' : 'wallet',
+    };
+  });
+
   for (const [step, permission] of [['add', 'add-money-wallet'], ['deduct', 'deduct-money-wallet']] as const) {
     app.put<{ Params: { id: string }; Body: MovementBody }>(`/wallets/${step}/:id`, {
       config: { permission },

@@ -1,11 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { formatRupees, parseRupees } from '../../core/money.ts';
 import { indianDayBounds } from '../../server/wallets/days.ts';
-import { changeOver, movementsTable, searchMovements, transactionsQuery, type Movement } from '../../custom-pages/wallet/walletLedger.ts';
+import {
+  changeOver, counterpartyText, movementsTable, searchMovements, transactionsQuery, type Counterparty, type Movement, type TransferKind,
+} from '../../custom-pages/wallet/walletLedger.ts';
+import en from '../../core/i18n/wallet-en.ts';
 
-const translate = (key: string) => ({ 'wallet.types.CREDIT': 'Credit', 'wallet.types.DEBIT': 'Debit' } as Record<string, string>)[key] ?? key;
-const row = (transactionType: 'CREDIT' | 'DEBIT', amount: number, description: string): Movement => ({
+// the English catalogue's own words, with %{name} filled in as the console's i18n does
+const translate = (key: string, options: Record<string, unknown> = {}) => {
+  const text = key.split('.').slice(1).reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], en);
+  return typeof text === 'string' ? text.replace(/%\{(\w+)\}/g, (_, name: string) => String(options[name] ?? '')) : key;
+};
+const BANK: Counterparty = { kind: 'BANK', organisationName: 'Waymark', holderName: null };
+const row = (transactionType: 'CREDIT' | 'DEBIT', amount: number, description: string, transferKind: TransferKind = 'DEPOSIT', counterparty = BANK): Movement => ({
   id: description, transactionType, amount, balanceAfter: 0, description, reference: null, createdAt: '2026-01-10T18:30:00Z', createdByName: null,
+  transferKind, counterparty,
 });
 
 describe('money', () => {
@@ -53,7 +62,19 @@ describe('wallet ledger view', () => {
     expect(searchMovements(rows, 'debit', translate)).toHaveLength(2);
     expect(searchMovements(rows, '₹1,500', translate).map((r) => r.description)).toEqual(['Activation']);
     const table = movementsTable(rows.slice(0, 2), translate);
-    expect(table.headers).toEqual(['wallet.csv.date', 'wallet.csv.type', 'wallet.csv.description', 'wallet.csv.amount']);
+    expect(table.headers).toEqual(['Date', 'Transaction Type', 'Description', 'Amount (₹)']);
     expect(table.rows).toEqual([['11/01/2026 00:00:00', 'Credit', 'Top-up by NEFT', '5000.00'], ['11/01/2026 00:00:00', 'Debit', 'Activation', '1500.00']]);
+  });
+
+  it('names the other side of each movement: the bank, the provider\'s revenue, or the wallet of another organisation', () => {
+    const sunrise: Counterparty = { kind: 'WALLET', organisationName: 'Sunrise Logistics', holderName: 'Priya Singh' };
+    const revenue: Counterparty = { kind: 'REVENUE', organisationName: 'Waymark', holderName: null };
+    expect(counterpartyText(row('CREDIT', 1, 'a'), translate)).toBe('From the bank');
+    expect(counterpartyText(row('DEBIT', 1, 'b', 'WITHDRAWAL'), translate)).toBe('To the bank');
+    expect(counterpartyText(row('DEBIT', 1, 'c', 'ACTIVATION', revenue), translate)).toBe('Paid to Waymark');
+    expect(counterpartyText(row('DEBIT', 1, 'd', 'TRANSFER', sunrise), translate)).toBe('Transfer out to Sunrise Logistics (Priya Singh)');
+    expect(counterpartyText(row('CREDIT', 1, 'e', 'TRANSFER', sunrise), translate)).toBe('Transfer in from Sunrise Logistics (Priya Singh)');
+    // and the table's search finds a row by it
+    expect(searchMovements([row('DEBIT', 1, 'd', 'TRANSFER', sunrise), row('CREDIT', 1, 'a')], 'priya', translate).map((r) => r.id)).toEqual(['d']);
   });
 });
