@@ -18,6 +18,7 @@ import { BulkUploadDialog } from './BulkUploadDialog.tsx';
 import { IndianDateInput, ImeiInput, RtoInputs } from './FitmentInputs.tsx';
 import { ImageGroupInput } from './ImageGroupInput.tsx';
 import { PersonFields } from './PersonFields.tsx';
+import { indianIsoDay } from '../../core/format/date.ts';
 import { formatDuration } from '../../core/format/duration.ts';
 import { normalise, rules, ruleValidator } from '../../core/rules.ts';
 
@@ -39,7 +40,8 @@ function toValues(record?: Values, imei?: string): Values {
     aadhaar: docs.filter((d) => d.name === 'AADHAR').map((d) => d.link),
     pan: docs.filter((d) => d.name === 'PAN').map((d) => d.link),
     state: stateOfRtoCode(record.vehicle?.rtoCode),
-    fitmentDate: String(record.fitmentDate ?? '').slice(0, 10),
+    // the Indian day the stored instant falls on, as the server compares it
+    fitmentDate: record.fitmentDate ? indianIsoDay(new Date(String(record.fitmentDate))) : '',
     durationInDays: record.durationInDays,
     deviceActivate: record.deviceActivate === false ? 'NO' : 'YES',
   };
@@ -178,7 +180,9 @@ function FitmentForm({ record, imei }: { record?: Values; imei?: string }) {
             <Box sx={wide}><PersonFields prefix="fitter" isRequired={false} /></Box>
           </Section>
           <Section title="fitment.sections.fitment">
-            <IndianDateInput source="fitmentDate" label="fitment.fields.fitmentDate" validate={req} />
+            {/* once the activation is paid for, the date it counts from stays (docs/wallet.md) */}
+            <IndianDateInput source="fitmentDate" label="fitment.fields.fitmentDate" validate={req}
+              readOnly={Boolean(record?.paidThrough)} helperText={record?.paidThrough ? 'fitment.dateFixed' : undefined} />
             <SelectInput source="durationInDays" label="fitment.fields.durationInDays" validate={req}
               choices={durationChoices(record?.durationInDays as number | undefined, translate)} translateChoice={false} />
             <SelectInput source="deviceActivate" label="fitment.fields.deviceActivate" validate={req}

@@ -12,14 +12,16 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
  * A date typed as dd/MM/yyyy (the spec's picker format) and kept as yyyy-MM-dd; by default no
  * later than today.
  */
-export function IndianDateInput({ source, label, validate = [] }: { source: string; label: string; validate?: Validator[] }) {
+export function IndianDateInput({ source, label, validate = [], readOnly = false, helperText }: {
+  source: string; label: string; validate?: Validator[]; readOnly?: boolean; helperText?: string;
+}) {
   const check: Validator = (value?: string) => {
     if (!value) return undefined;
     if (!ISO_DAY.test(value)) return 'dates.format';
     return value > indianIsoDay() ? 'dates.future' : undefined;
   };
   return (
-    <TextInput source={source} label={label} placeholder="dd/MM/yyyy" validate={[...validate, check]}
+    <TextInput source={source} label={label} placeholder="dd/MM/yyyy" validate={[...validate, check]} readOnly={readOnly} helperText={helperText}
       format={(v?: string) => (v && ISO_DAY.test(v) ? formatDate(`${v}T00:00:00Z`) : v ?? '')}
       parse={(text: string) => { const day = parseIndianDate(text); return day ? indianIsoDay(day) : text; }} />
   );

@@ -261,6 +261,9 @@ describe('wallet', () => {
     const settings = async (api: Api, id: string) => (await call(api, 'GET', `/organisation/settings/${id}`)).json().data;
     expect(await settings(as.admin!, dealerId)).toMatchObject({ canSetPrices: true, settings: { priceOneYearPaise: 150_000, priceTwoYearsPaise: 270_000 } });
     expect((await settings(as.admin!, orgs.Waymark!)).canSetPrices).toBe(true);
+    // what an empty price would be: the parent's, the dealer's for Sunrise, nothing above the root
+    expect((await settings(as.admin!, orgs['Sunrise Logistics']!)).inheritedPrices).toEqual({ priceOneYearPaise: 150_000, priceTwoYearsPaise: 270_000 });
+    expect((await settings(as.admin!, orgs.Waymark!)).inheritedPrices).toEqual({ priceOneYearPaise: null, priceTwoYearsPaise: null });
     // the dealer's own administrator keeps its other settings but not its prices
     const role = await call(as.superadmin!, 'POST', '/roles', {
       name: 'DEALER_OWNER', organisationId: dealerId, authScopes: [{ id: 'management-organisation', allowed: true, actions: { 'setting-organisation': true } }],

@@ -19,37 +19,42 @@ describe('wallet', () => {
     await signInAt(page, '/account/wallet', 'admin@demo.waymark.in');
     await page.getByRole('heading', { name: 'Wallet', level: 1 }).waitFor();
     await page.getByText('Check your credit balance and transaction history').waitFor();
-    // seeded: ₹50,000.00 in, ₹2,700.00 out
-    await expect.poll(() => page.getByTestId('wallet-balance').innerText()).toBe('₹47,300.00');
-    await expect.poll(() => rows().count()).toBe(2);
-    expect(await page.getByTestId('wallet-change').innerText()).toContain('+₹47,300.00 Gain');
-    expect(await rows().first().innerText()).toContain('-₹2,700.00');
+    // seeded: ₹50,000.00 deposited from the bank, ₹2,700.00 refunded to it, ₹5,000.00 transferred to Sunrise's wallet
+    await expect.poll(() => page.getByTestId('wallet-balance').innerText()).toBe('₹42,300.00');
+    await expect.poll(() => rows().count()).toBe(3);
+    expect(await page.getByTestId('wallet-change').innerText()).toContain('+₹42,300.00 Gain');
+    expect(await rows().first().innerText()).toContain('-₹5,000.00');
+    expect(await rows().first().innerText()).toContain('Transfer out to Sunrise Logistics (Priya Singh)');
+    expect(await rows().nth(1).innerText()).toContain('To the bank · ICIC0426110004');
     expect(await rows().last().innerText()).toContain('+₹50,000.00');
+    expect(await rows().last().innerText()).toContain('Deposit');
+    expect(await rows().last().innerText()).toContain('From the bank · ICIC0426110003');
     await shot('wallet-1440');
 
     // debits only: the change is a loss, shown in red
     await page.getByLabel('Transaction Type').click();
     await page.getByRole('option', { name: 'Debit' }).click();
     await apply();
-    await expect.poll(() => rows().count()).toBe(1);
-    await expect.poll(() => page.getByTestId('wallet-change').innerText()).toContain('-₹2,700.00 Loss');
+    await expect.poll(() => rows().count()).toBe(2);
+    await expect.poll(() => page.getByTestId('wallet-change').innerText()).toContain('-₹7,700.00 Loss');
     expect(await page.getByTestId('wallet-change').evaluate((el) => getComputedStyle(el).color)).toMatch(/rgb\((1[5-9]\d|2\d\d), \d{1,2}, \d{1,2}\)/);
 
     // the CSV holds what the table shows: date, type, description, amount in rupees
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
     const csv = fs.readFileSync((await download.path())!, 'utf8').trim().split(/\r?\n/);
     expect(csv[0]).toBe('Date,Transaction Type,Description,Amount (₹)');
-    expect(csv).toHaveLength(2);
-    expect(csv[1]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2},Debit,Activation of a 2 year plan,2700\.00$/);
+    expect(csv).toHaveLength(3);
+    expect(csv[2]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2},Debit,Refund by NEFT,2700\.00$/);
 
     // search within the range
     await page.getByLabel('Transaction Type').click();
     await page.getByRole('option', { name: 'All' }).click();
     await apply();
-    await expect.poll(() => rows().count()).toBe(2);
-    await page.getByLabel('Search transactions...').fill('neft');
+    await expect.poll(() => rows().count()).toBe(3);
+    // the search reads the other side too
+    await page.getByLabel('Search transactions...').fill('priya');
     await expect.poll(() => rows().count()).toBe(1);
-    expect(await rows().first().innerText()).toContain('Top-up by NEFT');
+    expect(await rows().first().innerText()).toContain('Credit for renewals');
     await page.getByLabel('Search transactions...').fill('');
 
     // a range with nothing in it: the spec's message
@@ -85,8 +90,8 @@ describe('wallet', () => {
   it('fits a phone: balance, filter and table without sideways scrolling of the page', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signInAt(page, '/account/wallet', 'admin@demo.waymark.in');
-    await expect.poll(() => page.getByTestId('wallet-balance').innerText()).toBe('₹47,300.00');
-    await expect.poll(() => rows().count()).toBe(2);
+    await expect.poll(() => page.getByTestId('wallet-balance').innerText()).toBe('₹42,300.00');
+    await expect.poll(() => rows().count()).toBe(3);
     await expectNoSidewaysScroll(page);
     await shot('wallet-390');
     await page.getByRole('button', { name: 'Add Money' }).click();
@@ -96,7 +101,7 @@ describe('wallet', () => {
     await shot('wallet-add-money-390');
   });
 
-  it('lets the ADMIN add money to the dealer\'s wallet from the management list, in rupees', async () => {
+  it('lets the ADMIN deposit money into the dealer\'s wallet from the management list, in rupees, with the bank\'s UTR', async () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await signInAt(page, '/management/wallet', 'admin@demo.waymark.in');
     const dealerRow = page.locator('tbody tr', { hasText: 'Deepak' });
@@ -110,6 +115,12 @@ describe('wallet', () => {
     await dialog.getByLabel('Amount (₹)').fill('1234.5');
     expect(await dialog.innerText()).toContain('₹1,234.50');
     await dialog.getByLabel('Description', { exact: false }).first().fill('Top-up by UPI');
+    // the provider's ADMIN may deposit from the bank (the default) or transfer from the root's wallet
+    await dialog.getByLabel('The bank: a deposit or withdrawal (UTR required)').waitFor();
+    expect(await dialog.getByLabel(/My organisation's wallet: a transfer \(balance ₹/).isChecked()).toBe(false);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Type the bank reference (UTR) of the deposit or withdrawal: 6 to 35 letters, digits and dashes').waitFor();
+    await dialog.getByLabel('Reference (bank transfer, UTR)', { exact: false }).fill('UPI4411ABC');
     await shot('wallet-management-add-1440');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByText(`₹1,234.50 added; the balance is now ${after}`).first().waitFor();
@@ -122,6 +133,7 @@ describe('wallet', () => {
     await page.waitForURL('**/management/wallet/*/transactions');
     await expect.poll(() => page.getByTestId('wallet-balance').innerText()).toBe(after);
     await expect.poll(() => rows().first().innerText()).toContain('Top-up by UPI');
+    expect(await rows().first().innerText()).toContain('From the bank · UPI4411ABC');
     expect(await page.getByRole('button', { name: 'Add Money' }).count()).toBe(0);
     await shot('wallet-management-transactions-1440');
 
@@ -139,7 +151,34 @@ describe('wallet', () => {
     expect(await dealerRow.innerText()).toContain(after);
   });
 
-  it('shows the prices in rupees on the settings of an organisation below the ADMIN, not on its own', async () => {
+  it('lets the RFC_ADMIN fund its customer\'s wallet only by a transfer from the dealer\'s', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAt(page, '/management/wallet', 'rfcadmin@demo.waymark.in');
+    const customerRow = page.locator('tbody tr', { hasText: 'Priya' });
+    await customerRow.getByRole('button', { name: 'Row actions' }).click();
+    await page.getByRole('menuitem', { name: 'Add Money' }).click();
+    const dialog = page.getByRole('dialog');
+    // no bank for a dealer: the one source is its own wallet, with its balance
+    await dialog.getByText(/My organisation's wallet: a transfer \(balance ₹[\d,]+\.\d\d\)/).waitFor();
+    expect(await dialog.getByLabel('The bank: a deposit or withdrawal (UTR required)').count()).toBe(0);
+    await dialog.getByLabel('Amount (₹)').fill('250');
+    await dialog.getByLabel('Description', { exact: false }).first().fill('Credit for renewals');
+    await shot('wallet-management-transfer-1440');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(/₹250\.00 added; the balance is now/).first().waitFor();
+    await customerRow.getByRole('button', { name: 'Row actions' }).click();
+    await page.getByRole('menuitem', { name: 'Transactions' }).click();
+    await expect.poll(() => rows().first().innerText()).toContain('Transfer in from Metro Auto Dealers (Deepak Joshi)');
+    // its own wallet: the dealer may not add to it
+    await page.goto(`${inject('baseUrl')}/management/wallet`);
+    const ownRow = page.locator('tbody tr', { hasText: 'Deepak' });
+    await ownRow.getByRole('button', { name: 'Row actions' }).click();
+    await page.getByRole('menuitem', { name: 'Add Money' }).click();
+    await page.getByRole('dialog').getByText('Your organisation has no wallet to transfer from or to').waitFor();
+    expect(await page.getByRole('dialog').getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+  });
+
+  it('shows the prices in rupees to the provider\'s ADMIN on the settings of an organisation and on its own', async () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await signInAt(page, '/management/organisation', 'admin@demo.waymark.in');
     const settingsOf = async (name: string) => {
@@ -157,8 +196,11 @@ describe('wallet', () => {
     expect(await page.locator('main').innerText()).toContain('₹2,700.00');
     await shot('wallet-settings-prices-1440');
     await page.goto(`${inject('baseUrl')}/management/organisation`);
-    // the root is the ADMIN's own organisation: its prices are set by no one but the super admin
+    // the root is the provider: its ADMIN prices it too (free, as it starts)
     await settingsOf('Waymark');
-    expect(await page.getByTestId('priceOneYearPaise').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('priceOneYearPaise').inputValue()).toBe('0.00');
+    // emptied, a price is the parent's; the root has none above it
+    await page.getByTestId('priceOneYearPaise').fill('');
+    await page.getByText('No price is set above this organisation: activations of this length cannot be bought').waitFor();
   });
 });
