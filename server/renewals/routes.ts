@@ -62,11 +62,11 @@ function publicOrder(order: RenewalOrder, provider: RenewalPaymentProvider | und
 
 /**
  * Renewal payment (issue 12 §3): the public lookup and order of /public/renewal-payment, the
- * administrators' confirmation of a UPI/bank transfer, and the demo's test payment. docs/renewal.md.
+ * administrators' confirmation of a UPI/bank transfer, and the test payment (WAYMARK_TEST_PAYMENTS only). docs/renewal.md.
  */
-export function renewalRoutes(app: FastifyInstance, db: Db, options: { demo: boolean }) {
+export function renewalRoutes(app: FastifyInstance, db: Db, options: { testPayments: boolean }) {
   const brand: Brand = brands[app.brand as Brand['id']] ?? brands.vltd;
-  const providers = enabledProviders({ demo: options.demo, bank: brand.bank });
+  const providers = enabledProviders({ testPayments: options.testPayments, bank: brand.bank });
   const publicProviders = [...providers.values()].filter((p) => p.public).map((p) => p.id);
   // a real owner needs a handful of calls; guessing pairs gets nowhere at this rate. Only wrong pairs
   // (404) count per IMEI, per address: strangers spamming a device's IMEI never lock its owner out
@@ -129,7 +129,7 @@ export function renewalRoutes(app: FastifyInstance, db: Db, options: { demo: boo
       preValidation: normalisePair,
       preHandler: limited,
       schema: {
-        tags, summary: 'Demo and test configuration only: pay a test-provider order, which confirms it',
+        tags, summary: 'Only with WAYMARK_TEST_PAYMENTS=1: pay a test-provider order, which confirms it',
         params: referenceParams, body: bodyOf({ imei }),
       },
     }, async (request) => {

@@ -35,7 +35,8 @@ async function order(i: number, durationInDays = 365, provider = 'upi') {
 const idOf = async (reference: string, imei: string) => (await call(as.superadmin!, 'GET', `/renewal-orders?filter=${encodeURIComponent(JSON.stringify({ q: reference }))}`)).json().find((r: { imei: string }) => r.imei === imei).id as string;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // the test provider pays nothing: on only by its own switch (WAYMARK_TEST_PAYMENTS)
+  server = await startTestServer({ config: { testPayments: true } });
   ({ as, orgs } = await demoWorld(server.app, ['superadmin', 'admin', 'dealer', 'customer']));
 });
 afterAll(async () => { await server?.close(); });
@@ -231,11 +232,12 @@ describe('renewal paid from a wallet', () => {
   });
 });
 
-describe('renewal without demo configuration', () => {
-  it('offers no test provider and has no test payment route', async () => {
-    const production = await startTestServer({ demo: false });
+describe('renewal without WAYMARK_TEST_PAYMENTS', () => {
+  it('offers no test provider and has no test payment route, demo data or not (npm start renews nobody for free)', async () => {
+    const production = await startTestServer({ demo: true });
     try {
       const inject = (url: string, payload: object) => production.app.inject({ method: 'POST', url: `/api${url}`, payload });
+      expect((await inject('/public/renewal/lookup', demo(0))).json().data.providers).toEqual(['upi']);
       const refused = await inject('/public/renewal/orders', { ...demo(0), durationInDays: 365, provider: 'test' });
       expect(refused.statusCode).toBe(400);
       expect(refused.json().errors).toEqual({ provider: 'Choose how to pay' });
