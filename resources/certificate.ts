@@ -23,6 +23,7 @@ export interface CertificateData {
   };
   device: {
     imei: string; uid: string | null; model: string | null; tac: string | null; panicButtonCount: number | null;
+    /** Masked (`57*******00`) unless the caller may see the full certificate, as the phones are. */
     sim1: string | null; sim2: string | null; iccid: string | null; deviceImages: string[];
   };
   fitment: { date: string; expiresOn: string; durationInDays: number; by: CertificatePerson };

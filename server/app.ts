@@ -144,7 +144,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     publicCentreRoutes(api, db);
     ephemeralDeviceRoutes(api, db);
     certificateRoutes(api, db);
-    renewalRoutes(api, db, { demo: config.demo });
+    renewalRoutes(api, db, { testPayments: config.testPayments });
     dashboardRoutes(api, db);
     await fileRoutes(api, db, config);
   }, { prefix: '/api' });

@@ -1,7 +1,8 @@
 import { loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { buildApp } from './app.ts';
-import { firstStart, generatedPasswordBox, keepGeneratedPassword } from './seed/first-start.ts';
+import { firstStart, keepGeneratedPassword } from './seed/first-start.ts';
+import { startUpNotices } from './start-up-notices.ts';
 import { seedDemo } from './seed/demo.ts';
 import { buildConsoleIfNeeded } from './build.ts';
 import { parseArgs } from 'node:util';
@@ -63,11 +64,12 @@ async function serve(config: Config, buildIfNeeded: boolean) {
   await app.listen({ port: config.port, host: config.host });
   const where = database.kind === 'postgres' ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
   app.log.info(`Waymark ready on http://localhost:${config.port} (${where}, brand ${config.brand}) in ${Date.now() - started} ms`);
-  // printed last and outside the log (once the log's buffered lines are out), so it is not lost among them
-  if (generated && passwordFile) {
+  // printed last and outside the log (once the log's buffered lines are out), so they are not lost among them
+  const notices = startUpNotices(config, generated && passwordFile ? { generated, file: passwordFile } : undefined);
+  if (notices.length) {
     const logStream = (app.log as unknown as Record<symbol, { flushSync?: () => void } | undefined>)[pino.symbols.streamSym];
     logStream?.flushSync?.();
-    process.stdout.write(`\n${generatedPasswordBox(generated, passwordFile)}\n\n`);
+    process.stdout.write(`\n${notices.join('\n\n')}\n\n`);
   }
 }
 

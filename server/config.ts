@@ -12,6 +12,12 @@ export interface Config {
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   demo: boolean;
+  /**
+   * Offer the test payment provider (WAYMARK_TEST_PAYMENTS, off by default): renewals "paid" with no
+   * money, by anyone who can look a device up. For the tests and a private demo only; never on with
+   * demo data alone, and start-up warns in a box while it is on.
+   */
+  testPayments: boolean;
   /** Drive the demo devices with the simulator (WAYMARK_SIMULATE; on with demo data). */
   simulate: boolean;
   logLevel: string;
@@ -103,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: Parti
     adminEmail: env.WAYMARK_ADMIN_EMAIL || defaults.adminEmail,
     adminPassword: env.WAYMARK_ADMIN_PASSWORD || defaults.adminPassword,
     demo: flag(env.WAYMARK_DEMO, defaults.demo ?? false),
+    testPayments: flag(env.WAYMARK_TEST_PAYMENTS, defaults.testPayments ?? false),
     simulate: flag(env.WAYMARK_SIMULATE, defaults.simulate ?? flag(env.WAYMARK_DEMO, defaults.demo ?? false)),
     logLevel: env.LOG_LEVEL || defaults.logLevel || 'info',
     publicUrl: (env.PUBLIC_URL || defaults.publicUrl || `http://localhost:${port('PORT', env.PORT, defaults.port ?? 8080)}`).replace(/\/+$/, ''),

@@ -13,7 +13,7 @@ const certificate = {
   qrAlt: 'QR code of this certificate page',
   scanToVerify: 'Scan to verify this certificate',
   certificateNo: 'Certificate for IMEI %{imei}',
-  maskedNotice: 'Contact details are masked and KYC documents are hidden. Users of the issuing organisation see the full certificate after signing in.',
+  maskedNotice: 'Contact details and SIM numbers are masked and KYC documents are hidden. Users of the issuing organisation see the full certificate after signing in.',
   kycHidden: 'KYC documents are shown only to signed-in users of the issuing organisation.',
   noImages: 'No images uploaded',
   imageAlt: '%{section} %{n}',

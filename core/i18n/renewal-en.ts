@@ -33,7 +33,7 @@ const renewal = {
   pendingNote: 'Waiting for the payment to be confirmed.',
   paidNote: 'Paid. The subscription is now valid until %{date}.',
   payTest: 'Pay now (test payment)',
-  testNote: 'Test provider: no money moves. Available only on demo and test servers.',
+  testNote: 'Test provider: no money moves. Available only on servers that switch test payments on.',
   payFromWallet: 'Pay %{amount} from the wallet',
   walletNote: 'Signed in as a dealer: pay from your organisation\'s wallet.',
   startOver: 'Renew another device',

@@ -8,16 +8,22 @@ import { formatDateTime } from '../../core/format/date.ts';
 
 interface PortCheck {
   imei: string;
+  /** Whether a frame came in the last `withinMinutes` minutes: all a stranger is told. */
   received: boolean;
-  framesLast24Hours: number;
-  lastReceivedAt: string | null;
-  parseResult: 'OK' | 'INVALID' | 'UNKNOWN_DEVICE' | null;
-  message: string | null;
+  withinMinutes: number;
+  /** For a signed-in user who may read this IMEI's raw logs; null for anyone else. */
+  detail: {
+    framesLast24Hours: number;
+    lastReceivedAt: string;
+    parseResult: 'OK' | 'INVALID' | 'UNKNOWN_DEVICE';
+    message: string | null;
+  } | null;
 }
 
 /**
  * The public port checker: a fitter types a device's IMEI and sees whether its frames reach the
- * server, when the last one came and whether it could be read. It never shows where the device is.
+ * server now. A user who may read the device's raw logs also sees, signed in, when the last frame
+ * came, how many came in 24 hours and whether it could be read. It never shows where the device is.
  */
 export function PortCheckerPage() {
   const translate = useTranslate();
@@ -47,18 +53,21 @@ export function PortCheckerPage() {
       </Box>
       {error && <Alert severity="error">{error}</Alert>}
       {result && (
-        <Alert severity={result.received ? (result.parseResult === 'OK' ? 'success' : 'warning') : 'info'} role="status">
-          <Typography>{translate(result.received ? 'tracking.portChecker.received' : 'tracking.portChecker.notReceived')}</Typography>
-          {result.lastReceivedAt && <Typography>{translate('tracking.portChecker.lastReceived', { time: formatDateTime(result.lastReceivedAt) })}</Typography>}
-          {result.received && <Typography>{translate('tracking.portChecker.last24', { count: result.framesLast24Hours })}</Typography>}
-          {result.parseResult && (
-            <Typography>
-              {translate('tracking.portChecker.parseResult', { result: translate(`tracking.portChecker.results.${result.parseResult}`) })}
-              {result.message ? ` (${result.message})` : ''}
-            </Typography>
+        <Alert severity={result.received ? (!result.detail || result.detail.parseResult === 'OK' ? 'success' : 'warning') : 'info'} role="status">
+          <Typography>{translate(result.received ? 'tracking.portChecker.received' : 'tracking.portChecker.notReceived', { minutes: result.withinMinutes })}</Typography>
+          {result.detail && (
+            <>
+              <Typography>{translate('tracking.portChecker.lastReceived', { time: formatDateTime(result.detail.lastReceivedAt) })}</Typography>
+              <Typography>{translate('tracking.portChecker.last24', { count: result.detail.framesLast24Hours })}</Typography>
+              <Typography>
+                {translate('tracking.portChecker.parseResult', { result: translate(`tracking.portChecker.results.${result.detail.parseResult}`) })}
+                {result.detail.message ? ` (${result.detail.message})` : ''}
+              </Typography>
+            </>
           )}
         </Alert>
       )}
+      {result && !result.detail && <Typography color="text.secondary" sx={{ mt: 1 }}>{translate('tracking.portChecker.moreSignedIn')}</Typography>}
     </PublicFrame>
   );
 }

@@ -6,7 +6,7 @@ import type { CertificateData, CertificatePerson } from '../../resources/certifi
 import { hasPermission } from '../../core/permissions.ts';
 import { andInScope } from '../resources/scope.ts';
 import { query } from '../resources/sql.ts';
-import { maskEmail, maskPhone } from './mask.ts';
+import { maskEmail, maskNumber, maskPhone } from './mask.ts';
 
 type Json = Record<string, unknown>;
 
@@ -55,8 +55,8 @@ const texts = (value: unknown): string[] => (Array.isArray(value) ? value.filter
 
 /**
  * The certificate as the caller may see it: the fitment's form values with corrections over them.
- * The public view carries masked phones and e-mails, no owner's address, no fitter contact and no
- * KYC documents, so those never leave the server for an anonymous visitor.
+ * The public view carries masked phones, e-mails, SIM numbers and ICCID, no owner's address, no
+ * fitter contact and no KYC documents, so those never leave the server for an anonymous visitor.
  */
 export function certificateOf(row: FitmentRow, corrected: Map<string, string | null>, full: boolean): CertificateData {
   const value = (part: string, field: string, original: unknown) => (corrected.has(`${part}.${field}`) ? corrected.get(`${part}.${field}`)! : text(original));
@@ -81,7 +81,9 @@ export function certificateOf(row: FitmentRow, corrected: Map<string, string | n
     device: {
       imei: row.imei, uid: row.uid, model: row.modelName, tac: row.tac,
       panicButtonCount: typeof device.panicButtonCount === 'number' ? device.panicButtonCount : null,
-      sim1: row.sim1, sim2: row.sim2, iccid: row.iccid, deviceImages: texts(device.deviceImages),
+      // a SIM's number and ICCID reach the device (SMS commands) and its account with the operator: masked as a phone is
+      sim1: full ? row.sim1 : maskNumber(row.sim1), sim2: full ? row.sim2 : maskNumber(row.sim2), iccid: full ? row.iccid : maskNumber(row.iccid),
+      deviceImages: texts(device.deviceImages),
     },
     // the fitter's contact is never public, not even masked: they are not the certificate's subject
     fitment: { date: row.fitmentDate, expiresOn: row.expiresOn, durationInDays: row.durationInDays, by: full ? by : { ...by, phone: null, email: null } },

@@ -1,9 +1,17 @@
-/** What an anonymous visitor of a certificate sees of a person's contact details (docs/certificates.md). */
+/** What an anonymous visitor of a certificate sees of a person's contact details and a device's SIMs (docs/certificates.md). */
+
+/** `89***************34`: the first 2 and last 2 digits of a number (a SIM's number, an ICCID); fewer than 6 digits are masked whole. */
+export function maskNumber(value: string | null | undefined): string | null {
+  return value ? maskDigits(value.replace(/\D/g, '')) : null;
+}
 
 /** `98******10`: the first 2 and last 2 of the 10-digit number, +91 dropped; anything shorter is masked whole. */
 export function maskPhone(phone: string | null | undefined): string | null {
   if (!phone) return null;
-  const digits = phone.replace(/\D/g, '').replace(/^91(?=\d{10}$)/, '');
+  return maskDigits(phone.replace(/\D/g, '').replace(/^91(?=\d{10}$)/, ''));
+}
+
+function maskDigits(digits: string): string {
   if (digits.length < 6) return '*'.repeat(digits.length || 4);
   return `${digits.slice(0, 2)}${'*'.repeat(digits.length - 4)}${digits.slice(-2)}`;
 }

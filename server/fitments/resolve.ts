@@ -25,6 +25,13 @@ export interface FitmentBody {
 
 const conflict = (field: string, key: string) => new HttpError(409, said(key), { [field]: said(key) });
 
+/**
+ * A phone, e-mail or registration number already taken by a record the caller cannot see: one
+ * answer, on the field typed, whatever the record is (a customer, staff, a vehicle) and whoever
+ * holds it, so the form tells nothing of another organisation's people and vehicles.
+ */
+const elsewhere = (field: string) => conflict(field, 'fitment.elsewhere');
+
 interface FittedDevice { id: string; status: string; organisationId: string }
 
 /** The device an IMEI names, when the caller may change it. */
@@ -45,14 +52,16 @@ export async function customerAccount(db: Db, caller: Caller, customer: FitmentB
       (true${andInScope(userResource, caller, 'read')}) as visible
     from users t join roles r on r.id = t.role_id where t.phone = ${customer.phone!}`);
   if (existing) {
+    if (!existing.visible) throw elsewhere('customer.phone');
+    // an account the caller can see anyway: the precise reason helps and tells nothing new
     if (existing.roleName !== 'CUSTOMER') throw badRequest(said('fitment.notCustomer'), { 'customer.phone': said('fitment.notCustomer') });
-    if (!existing.visible) throw conflict('customer.phone', 'fitment.customerElsewhere');
     return existing.id;
   }
   if (!customer.firstName) throw badRequest(said('fitment.newCustomerName'), { 'customer.firstName': said('fitment.newCustomerName') });
   if (customer.email) {
-    const [taken] = await query(db, sql`select 1 from users where lower(email) = lower(${customer.email})`);
-    if (taken) throw conflict('customer.email', 'fitment.emailTaken');
+    const [taken] = await query<{ visible: boolean }>(db, sql`select (true${andInScope(userResource, caller, 'read')}) as visible
+      from users t where lower(t.email) = lower(${customer.email})`);
+    if (taken) throw taken.visible ? conflict('customer.email', 'fitment.emailTaken') : elsewhere('customer.email');
   }
   const [role] = await query<{ id: string }>(db, sql`select id from roles where name = 'CUSTOMER' and organisation_id is null`);
   const hash = await hashPassword(customer.password || defaultPassword);
@@ -76,7 +85,7 @@ export async function fitterAccount(db: Db, caller: Caller, fitter: FitmentBody[
 export async function fittedVehicle(db: Db, caller: Caller, vehicle: FitmentBody['vehicle'], link: { deviceId: string; ownerId: string; organisationId: string }): Promise<string> {
   const [existing] = await query<{ id: string; writable: boolean }>(db, sql`select t.id, (true${andInScope(vehicleResource, caller, 'write')}) as writable
     from vehicles t where t.registration_number = ${vehicle.registrationNumber}`);
-  if (existing && !existing.writable) throw conflict('vehicle.registrationNumber', 'fitment.vehicleElsewhere');
+  if (existing && !existing.writable) throw elsewhere('vehicle.registrationNumber');
   await query(db, sql`update vehicles set device_id = null, updated_at = now() where device_id = ${link.deviceId}::uuid${existing ? sql` and id <> ${existing.id}::uuid` : sql``}`);
   const details = { category: vehicle.category, make: vehicle.make ?? null, model: vehicle.model ?? null, engineNo: vehicle.engineNo ?? null, chassisNo: vehicle.chassisNo ?? null };
   if (existing) {

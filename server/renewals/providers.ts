@@ -17,7 +17,7 @@ export type PaymentInstructions =
  * A way of paying a renewal order. `start` answers what the payer sees; `confirmedBy` says which
  * path turns the order PAID (always confirmOrder of orders.ts, exactly once):
  * - administrator: someone with confirm-renewal confirms receipt in the console, with the UTR;
- * - test-endpoint: POST /api/public/renewal/orders/{reference}/test-payment, registered only in demo/test configuration;
+ * - test-endpoint: POST /api/public/renewal/orders/{reference}/test-payment, registered only with WAYMARK_TEST_PAYMENTS=1;
  * - wallet: the signed-in payer's wallet is debited in the same transaction as the confirmation.
  */
 export interface RenewalPaymentProvider {
@@ -44,7 +44,7 @@ export function upiProvider(bank: Brand['bank']): RenewalPaymentProvider {
   };
 }
 
-/** Pays nothing: for the demo and the tests, whose payer confirms it on the page. Never enabled outside demo configuration. */
+/** Pays nothing: for the tests and a private demo, whose payer confirms it on the page. Enabled only by WAYMARK_TEST_PAYMENTS=1. */
 export const testProvider: RenewalPaymentProvider = {
   id: 'test', public: true, confirmedBy: 'test-endpoint',
   start: (order) => ({ kind: 'test', reference: order.reference, amountPaise: order.amountPaise }),
@@ -55,8 +55,12 @@ export const walletProvider: RenewalPaymentProvider = {
   start: (order) => ({ kind: 'wallet', reference: order.reference, amountPaise: order.amountPaise }),
 };
 
-/** The providers a server offers: UPI/bank transfer and the wallet always, the test provider only with demo data (WAYMARK_DEMO). */
-export function enabledProviders(options: { demo: boolean; bank: Brand['bank'] }): Map<RenewalProviderId, RenewalPaymentProvider> {
-  const providers = [upiProvider(options.bank), walletProvider, ...(options.demo ? [testProvider] : [])];
+/**
+ * The providers a server offers: UPI/bank transfer and the wallet always, the test provider only
+ * when switched on by itself (WAYMARK_TEST_PAYMENTS=1), never by demo data: a demo server reachable
+ * by others would otherwise renew anyone's device for free.
+ */
+export function enabledProviders(options: { testPayments: boolean; bank: Brand['bank'] }): Map<RenewalProviderId, RenewalPaymentProvider> {
+  const providers = [upiProvider(options.bank), walletProvider, ...(options.testPayments ? [testProvider] : [])];
   return new Map(providers.map((p) => [p.id, p]));
 }

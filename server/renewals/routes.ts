@@ -5,7 +5,7 @@ import { brands, type Brand } from '../../brands/index.ts';
 import { badRequest, HttpError, spoken } from '../http/errors.ts';
 import { idParams } from '../http/params.ts';
 import { PUBLIC } from '../http/permissions.ts';
-import { MINUTE, perAccount, perAddress, throttle } from '../http/rate-limits.ts';
+import { MINUTE, missesOnly, perAccount, perAddress, throttle } from '../http/rate-limits.ts';
 import { findRecord } from '../resources/records.ts';
 import { writableRecord } from '../resources/routes.ts';
 import { message, said } from '../resources/messages.ts';
@@ -38,10 +38,13 @@ const bodyOf = (properties: Record<string, Record<string, unknown>>) => ({
 const pairBody = bodyOf({ registrationNumber, imei });
 const referenceParams = { type: 'object', required: ['reference'], properties: { reference } };
 
-/** The IMEI a request names, in its body or query: each device's lookups are limited however many addresses ask. */
-const namedImei = (request: FastifyRequest) => {
+/**
+ * The IMEI a request names (in its body or query), from the client's address: the wrong pairs one
+ * address tries on one device are limited, and nobody else's guesses ever refuse the owner.
+ */
+const imeiFromAddress = (request: FastifyRequest) => {
   const value = (request.body as { imei?: unknown } | undefined)?.imei ?? (request.query as { imei?: unknown } | undefined)?.imei;
-  return typeof value === 'string' ? value : undefined;
+  return typeof value === 'string' ? `${request.ip}/${value}` : undefined;
 };
 
 /** Only the last four digits: the caller typed the IMEI, the answer need not carry it whole. */
@@ -59,14 +62,15 @@ function publicOrder(order: RenewalOrder, provider: RenewalPaymentProvider | und
 
 /**
  * Renewal payment (issue 12 §3): the public lookup and order of /public/renewal-payment, the
- * administrators' confirmation of a UPI/bank transfer, and the demo's test payment. docs/renewal.md.
+ * administrators' confirmation of a UPI/bank transfer, and the test payment (WAYMARK_TEST_PAYMENTS only). docs/renewal.md.
  */
-export function renewalRoutes(app: FastifyInstance, db: Db, options: { demo: boolean }) {
+export function renewalRoutes(app: FastifyInstance, db: Db, options: { testPayments: boolean }) {
   const brand: Brand = brands[app.brand as Brand['id']] ?? brands.vltd;
-  const providers = enabledProviders({ demo: options.demo, bank: brand.bank });
+  const providers = enabledProviders({ testPayments: options.testPayments, bank: brand.bank });
   const publicProviders = [...providers.values()].filter((p) => p.public).map((p) => p.id);
-  // a real owner needs a handful of calls; guessing pairs gets nowhere at this rate
-  const limited = throttle(app, 'renewal', [perAddress(60, 15 * MINUTE), perAccount(20, 15 * MINUTE, namedImei)]);
+  // a real owner needs a handful of calls; guessing pairs gets nowhere at this rate. Only wrong pairs
+  // (404) count per IMEI, per address: strangers spamming a device's IMEI never lock its owner out
+  const limited = throttle(app, 'renewal', [perAddress(60, 15 * MINUTE), missesOnly(perAccount(20, 15 * MINUTE, imeiFromAddress))]);
 
   app.post<{ Body: { registrationNumber: string; imei: string } }>('/public/renewal/lookup', {
     config: { permission: PUBLIC },
@@ -109,7 +113,7 @@ export function renewalRoutes(app: FastifyInstance, db: Db, options: { demo: boo
   app.get<{ Params: { reference: string }; Querystring: { imei: string } }>('/public/renewal/orders/:reference', {
     config: { permission: PUBLIC },
     preValidation: normalisePair,
-    preHandler: throttle(app, 'renewal-status', [perAddress(120, 15 * MINUTE), perAccount(60, 15 * MINUTE, namedImei)]),
+    preHandler: throttle(app, 'renewal-status', [perAddress(120, 15 * MINUTE), missesOnly(perAccount(20, 15 * MINUTE, imeiFromAddress))]),
     schema: {
       tags, summary: "A renewal order's status, by its reference and the device's IMEI", params: referenceParams,
       querystring: bodyOf({ imei }),
@@ -125,7 +129,7 @@ export function renewalRoutes(app: FastifyInstance, db: Db, options: { demo: boo
       preValidation: normalisePair,
       preHandler: limited,
       schema: {
-        tags, summary: 'Demo and test configuration only: pay a test-provider order, which confirms it',
+        tags, summary: 'Only with WAYMARK_TEST_PAYMENTS=1: pay a test-provider order, which confirms it',
         params: referenceParams, body: bodyOf({ imei }),
       },
     }, async (request) => {

@@ -67,11 +67,3 @@ export function keepGeneratedPassword(dataDir: string, admin: GeneratedAdmin): s
   fs.chmodSync(file, 0o600);
   return file;
 }
-
-/** The generated password in a box, printed last at start-up so it is the first thing seen. */
-export function generatedPasswordBox(admin: GeneratedAdmin, file: string): string {
-  const lines = ['SUPER_ADMIN account created', `e-mail:   ${admin.email}`, `password: ${admin.password}`, `(also in ${file}; delete it once noted)`];
-  const width = Math.max(...lines.map((l) => l.length)) + 2;
-  const bar = `+${'-'.repeat(width)}+`;
-  return [bar, ...lines.map((l) => `| ${l.padEnd(width - 1)}|`), bar].join('\n');
-}

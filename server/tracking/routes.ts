@@ -6,17 +6,30 @@ import { requireCaller } from '../auth/caller.ts';
 import vehicleStatuses from '../../resources/vehicle-statuses.ts';
 import { parseListQuery } from '../resources/list-query.ts';
 import { listQuerystring, MAX_EXPORT_PAGE, MAX_LIST_PAGE, sendList } from '../resources/routes.ts';
-import { isSuperAdmin } from '../resources/scope.ts';
+import { andInScope, isSuperAdmin } from '../resources/scope.ts';
 import { inOrganisationTree } from '../organisations/scope.ts';
 import { query } from '../resources/sql.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { normalise, rules } from '../../core/rules.ts';
 import { PUBLIC } from '../http/permissions.ts';
+import { MINUTE, perAccount, perAddress, throttle } from '../http/rate-limits.ts';
+import { CERTIFICATE_LOOKUPS_PER_MINUTE } from '../certificates/routes.ts';
+import rawLogs from '../../resources/entities/raw-logs.ts';
+import { hasPermission } from '../../core/permissions.ts';
 import { VEHICLE_STATES, vehicleStateSql } from './status.ts';
 import { heldByCaller } from './ownership.ts';
 import { checkPeriod, playback, playbackPage, playbackPageQuery } from './playback.ts';
 import { isoParameter, uuidParameter } from './query-params.ts';
 import { said } from '../resources/messages.ts';
+
+/** The port checker's "frames arrive": a frame in this many minutes (what a fitter waiting by the vehicle wants to know). */
+export const PORT_CHECK_RECENT_MINUTES = 10;
+
+/** Checks of one IMEI from one address in a minute: a fitter's Check and a few more, never a watch on when a vehicle runs. */
+export const PORT_CHECKS_PER_IMEI_PER_MINUTE = 20;
+
+/** Who sees the port checker's detail: a caller who may read the raw logs (the screen or the report), of the frames those show them. */
+const readsRawLogs = (caller: Caller) => [rawLogs.module, ...(rawLogs.readableByModules ?? [])].some((id) => hasPermission(caller.isSuperAdmin, caller.permissions, id));
 
 /** Vehicles (`v`) the caller may see. */
 export function visibleVehicles(caller: Caller): SQL {
@@ -120,19 +133,37 @@ export function trackingRoutes(app: FastifyInstance, db: Db) {
     return { success: true, data: app.gateway.status() };
   });
 
+  const imeiOf = (request: FastifyRequest) => normalise(rules.imei, (request.query as { imei?: unknown }).imei as string ?? '');
+  // the certificate lookup's limit per address; per IMEI counted per address too, so that nobody's
+  // checks ever refuse another address's (docs/decisions.md, "The port checker")
+  const checks = throttle(app, 'check-port', [
+    perAddress(CERTIFICATE_LOOKUPS_PER_MINUTE, MINUTE),
+    perAccount(PORT_CHECKS_PER_IMEI_PER_MINUTE, MINUTE, (request) => `${request.ip}/${imeiOf(request)}`),
+  ]);
   app.get<{ Querystring: { imei?: string } }>('/check-port', {
     config: { permission: PUBLIC },
-    schema: { tags, summary: 'Port checker: whether frames from an IMEI reached the server, when, and how the last one parsed', querystring: { type: 'object', properties: { imei: { type: 'string' } } } },
+    preHandler: checks,
+    schema: {
+      tags, summary: `Port checker: whether frames from an IMEI reached the server in the last ${PORT_CHECK_RECENT_MINUTES} minutes`,
+      description: 'Public, throttled. `detail` (frames in 24 hours, the last frame\'s time and how it was read) only for a signed-in caller who may read raw logs, of the frames in their scope; null for anyone else.',
+      querystring: { type: 'object', properties: { imei: { type: 'string' } } },
+    },
   }, async (request) => {
-    const imei = normalise(rules.imei, request.query.imei ?? '');
+    const imei = imeiOf(request);
     if (!new RegExp(rules.imei.pattern).test(imei)) throw badRequest(said('api.gateway.imeiDigits'));
-    const [row] = await query<{ total: number; lastReceivedAt: string | null; parseResult: string | null; message: string | null; firstReceivedAt: string | null }>(db, sql`
-      select (select count(*)::integer from raw_logs where imei = ${imei} and received_at > now() - interval '24 hours') as total,
-             to_json(l.received_at) #>> '{}' as "lastReceivedAt", l.parse_result as "parseResult", l.message
-      from (select 1) one left join lateral (select received_at, parse_result, message from raw_logs where imei = ${imei} order by received_at desc limit 1) l on true`);
-    return {
-      success: true,
-      data: { imei, received: Boolean(row?.lastReceivedAt), framesLast24Hours: Number(row?.total ?? 0), lastReceivedAt: row?.lastReceivedAt ?? null, parseResult: row?.parseResult ?? null, message: row?.message ?? null },
-    };
+    const [recent] = await query<{ received: boolean }>(db, sql`select exists (select 1 from raw_logs
+      where imei = ${imei} and received_at > now() - make_interval(mins => ${PORT_CHECK_RECENT_MINUTES})) as received`);
+    const caller = await request.loadCaller();
+    const detail = caller && readsRawLogs(caller) ? await portCheckDetail(db, caller, imei) : null;
+    return { success: true, data: { imei, received: Boolean(recent?.received), withinMinutes: PORT_CHECK_RECENT_MINUTES, detail } };
   });
+}
+
+/** The raw logs of an IMEI that the caller may read, summed up: frames in 24 hours, and the last one's time and reading; null when there are none. */
+async function portCheckDetail(db: Db, caller: Caller, imei: string) {
+  const [row] = await query<{ framesLast24Hours: number; lastReceivedAt: string; parseResult: string; message: string | null }>(db, sql`
+    select (select count(*)::integer from raw_logs t where t.imei = ${imei} and t.received_at > now() - interval '24 hours'${andInScope(rawLogs, caller, 'read')}) as "framesLast24Hours",
+           to_json(l.received_at) #>> '{}' as "lastReceivedAt", l.parse_result as "parseResult", l.message
+    from (select received_at, parse_result, message from raw_logs t where t.imei = ${imei}${andInScope(rawLogs, caller, 'read')} order by received_at desc limit 1) l`);
+  return row ? { ...row, framesLast24Hours: Number(row.framesLast24Hours) } : null;
 }

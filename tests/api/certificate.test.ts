@@ -102,6 +102,19 @@ describe('GET /api/certificate/{imei}', () => {
     expect(strings(body).some((s) => s.includes('/api/file/doc/') || s.includes('9811100077'))).toBe(false);
   });
 
+  it("masks the device's SIM numbers and ICCID for an anonymous visitor and another tenant, as it masks the owner's phone", async () => {
+    const device = (await call(as.superadmin!, 'GET', `/device/${devices.find((d) => d.imei === imei)!.id}`)).json() as { sim1: string; sim2: string; iccid: string };
+    expect(device.sim1 && device.sim2 && device.iccid).toBeTruthy();
+    const masked = (number: string) => `${number.slice(0, 2)}${'*'.repeat(number.length - 4)}${number.slice(-2)}`;
+    for (const response of [await anonymous(`/certificate/${imei}`), await call(outsider, 'GET', `/certificate/${imei}`)]) {
+      const body = response.json() as CertificateData;
+      expect(body.device).toMatchObject({ sim1: masked(device.sim1), sim2: masked(device.sim2), iccid: masked(device.iccid) });
+      for (const secret of [device.sim1, device.sim2, device.iccid]) expect(response.body).not.toContain(secret);
+    }
+    const full = (await call(as.dealer!, 'GET', `/certificate/${imei}`)).json() as CertificateData;
+    expect(full.device).toMatchObject({ sim1: device.sim1, sim2: device.sim2, iccid: device.iccid });
+  });
+
   it('answers 404 with a clear message for an IMEI without a fitment', async () => {
     const unfitted = devices.find((d) => d.status === 'NEW')!;
     for (const id of [unfitted.imei, '000000000000000', 'not-an-imei']) {

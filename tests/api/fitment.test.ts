@@ -143,6 +143,36 @@ describe('fitment', () => {
     expect({ fitments: await count(), users: await userCount(), device7: await deviceStatus(7) }).toEqual(before);
   });
 
+  it('answers whatever another organisation holds with one message on the field typed, never which kind of record it is', async () => {
+    const root = (await call(as.superadmin!, 'GET', '/organisation?range=[0,99]')).json().find((o: { parentId: string | null }) => o.parentId === null).id;
+    const rival = (await call(as.superadmin!, 'POST', '/organisation', { tradeName: 'Rival Fleet', brandName: 'Rival Fleet', parentId: root })).json().id as string;
+    const roles = (await call(as.superadmin!, 'GET', `/roles?range=[0,99]&filter=${encodeURIComponent('{"isSystem":true}')}`)).json() as { id: string; name: string }[];
+    const customer = await call(as.superadmin!, 'POST', '/users', {
+      firstName: 'Rival', lastName: 'Customer', email: 'rival.customer@fitment.test', phone: '9822200001', password: 'Rival-pass-1',
+      roleId: roles.find((r) => r.name === 'CUSTOMER')!.id, organisationId: rival,
+    });
+    expect(customer.statusCode).toBe(201);
+    const vehicle = await call(as.superadmin!, 'POST', '/vehicle', { name: 'Rival truck', registrationNumber: 'UP32RV4001', category: 'TRUCK', organisationId: rival });
+    expect(vehicle.statusCode).toBe(201);
+
+    const before = { fitments: await count(), users: await userCount(), device7: await deviceStatus(7) };
+    const fresh = { phone: '9811100003', email: 'fresh@fitment.test' };
+    const ELSEWHERE = 'This belongs to another organisation: check what you typed, or ask your administrator';
+    const attempts: [string, object][] = [
+      // another organisation's customer, the device maker's staff (not a customer), a rival's e-mail, a rival's vehicle
+      ['customer.phone', form(devices[7]!.imei, {}, { phone: '9822200001' })],
+      ['customer.phone', form(devices[7]!.imei, {}, { phone: '9800000003' })],
+      ['customer.email', form(devices[7]!.imei, {}, { ...fresh, email: 'rival.customer@fitment.test' })],
+      ['customer.email', form(devices[7]!.imei, {}, { ...fresh, email: demoEmail('manufacturer') })],
+      ['vehicle.registrationNumber', form(devices[7]!.imei, { vehicle: { ...form('').vehicle, registrationNumber: 'UP32RV4001' } }, fresh)],
+    ];
+    for (const [field, body] of attempts) {
+      const response = await call(as.fitter!, 'POST', '/fitment', body);
+      expect({ status: response.statusCode, body: response.json() }).toMatchObject({ status: 409, body: { message: ELSEWHERE, errors: { [field]: ELSEWHERE } } });
+    }
+    expect({ fitments: await count(), users: await userCount(), device7: await deviceStatus(7) }).toEqual(before);
+  });
+
   it("keeps a fitment's device and vehicle: deleting them is refused", async () => {
     const [fitment] = (await call(as.superadmin!, 'GET', '/fitment?sort=["registrationNumber","ASC"]&range=[0,0]')).json() as Fitment[];
     for (const url of [`/vehicle/${fitment!.vehicleId}`, `/device/${fitment!.deviceId}`]) {

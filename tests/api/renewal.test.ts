@@ -14,7 +14,7 @@ let address = 0;
 
 /** Demo fitment i: its IMEI and its vehicle's registration number (server/seed/demo.ts). */
 const demo = (i: number) => ({ imei: (BigInt(DEMO_FIRST_IMEI) + BigInt(i)).toString(), registrationNumber: `UP78${String.fromCharCode(65 + i)}T${4321 + i}` });
-/** Each call from its own address unless told, so that only the per-IMEI limit counts across tests. */
+/** Each call from its own address unless told, so that no test's calls count against another's limits. */
 const post = (url: string, payload: object, remoteAddress = `10.0.${Math.floor(++address / 250)}.${address % 250}`) =>
   server.app.inject({ method: 'POST', url: `/api${url}`, payload, remoteAddress });
 const get = (url: string) => server.app.inject({ method: 'GET', url: `/api${url}`, remoteAddress: `10.1.0.${++address % 250}` });
@@ -35,7 +35,8 @@ async function order(i: number, durationInDays = 365, provider = 'upi') {
 const idOf = async (reference: string, imei: string) => (await call(as.superadmin!, 'GET', `/renewal-orders?filter=${encodeURIComponent(JSON.stringify({ q: reference }))}`)).json().find((r: { imei: string }) => r.imei === imei).id as string;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // the test provider pays nothing: on only by its own switch (WAYMARK_TEST_PAYMENTS)
+  server = await startTestServer({ config: { testPayments: true } });
   ({ as, orgs } = await demoWorld(server.app, ['superadmin', 'admin', 'dealer', 'customer']));
 });
 afterAll(async () => { await server?.close(); });
@@ -63,10 +64,10 @@ describe('renewal lookup', () => {
     expect((await post('/public/renewal/lookup', { imei: demo(0).imei })).statusCode).toBe(400);
   });
 
-  it('answers 429 past the limit per IMEI (from any address) and per address (for any IMEI)', async () => {
+  it('answers 429 past 20 wrong pairs on an IMEI from one address, and past 60 lookups from one address (any IMEI)', async () => {
     const pair = { registrationNumber: demo(5).registrationNumber, imei: '868347079999999' };
     const perImei = [];
-    for (let i = 0; i < 21; i++) perImei.push((await post('/public/renewal/lookup', pair)).statusCode);
+    for (let i = 0; i < 21; i++) perImei.push((await post('/public/renewal/lookup', pair, '10.9.8.8')).statusCode);
     expect(perImei.slice(0, 20).every((s) => s === 404)).toBe(true);
     expect(perImei[20]).toBe(429);
     const perAddress = [];
@@ -76,6 +77,22 @@ describe('renewal lookup', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toBeDefined();
     expect(refused.json().message).toMatch(/^Too many attempts/);
+  });
+
+  it("never lets a stranger's wrong pairs lock the owner out of their device's lookup", async () => {
+    const stranger = '10.66.0.1';
+    const guesses = [];
+    for (let i = 0; i < 25; i++) guesses.push((await post('/public/renewal/lookup', { registrationNumber: `UP78ZZ${1000 + i}`, imei: demo(0).imei }, stranger)).statusCode);
+    expect(guesses.slice(0, 20).every((s) => s === 404)).toBe(true);
+    expect(guesses.slice(20).every((s) => s === 429)).toBe(true);
+    // the stranger stays refused even for the right pair: the refusal tells no right guess from a wrong one
+    expect((await post('/public/renewal/lookup', demo(0), stranger)).statusCode).toBe(429);
+    // the owner, from their own address, is never refused for the stranger's guesses, and right pairs are not counted
+    const owner = [];
+    for (let i = 0; i < 25; i++) owner.push((await post('/public/renewal/lookup', demo(0), '10.77.0.1')).statusCode);
+    expect(owner).toEqual(Array(25).fill(200));
+    // nor is anyone else
+    expect((await post('/public/renewal/lookup', demo(0))).statusCode).toBe(200);
   });
 });
 
@@ -218,11 +235,12 @@ describe('renewal paid from a wallet', () => {
   });
 });
 
-describe('renewal without demo configuration', () => {
-  it('offers no test provider and has no test payment route', async () => {
-    const production = await startTestServer({ demo: false });
+describe('renewal without WAYMARK_TEST_PAYMENTS', () => {
+  it('offers no test provider and has no test payment route, demo data or not (npm start renews nobody for free)', async () => {
+    const production = await startTestServer({ demo: true });
     try {
       const inject = (url: string, payload: object) => production.app.inject({ method: 'POST', url: `/api${url}`, payload });
+      expect((await inject('/public/renewal/lookup', demo(0))).json().data.providers).toEqual(['upi']);
       const refused = await inject('/public/renewal/orders', { ...demo(0), durationInDays: 365, provider: 'test' });
       expect(refused.statusCode).toBe(400);
       expect(refused.json().errors).toEqual({ provider: 'Choose how to pay' });

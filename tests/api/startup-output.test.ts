@@ -7,7 +7,8 @@ import pino from 'pino';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase, type Database } from '../../server/db/client.ts';
-import { firstStart, generatedPasswordBox, keepGeneratedPassword } from '../../server/seed/first-start.ts';
+import { firstStart, keepGeneratedPassword } from '../../server/seed/first-start.ts';
+import { generatedPasswordBox, startUpNotices } from '../../server/start-up-notices.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-start-'));
 let database: Database | undefined;
@@ -34,6 +35,24 @@ describe('what the first start leaves an operator', () => {
     expect(new Set(box.map((l) => l.length)).size).toBe(1);
     // a second start finds the account and generates nothing
     expect(await firstStart(database.db, log, {})).toBeNull();
+  });
+
+  it('warns in a box while test payments are on (WAYMARK_TEST_PAYMENTS=1), never for demo data alone', () => {
+    const admin = { generated: { email: 'admin@waymark.local', password: 'Wm-abcdefghijkl7' }, file: path.join(dataDir, 'initial-admin-password') };
+    const on = startUpNotices(loadConfig({ WAYMARK_TEST_PAYMENTS: '1' }), admin);
+    expect(on).toHaveLength(2);
+    const warning = on[0]!.split('\n');
+    expect(warning[0]).toMatch(/^\+-+\+$/);
+    expect(warning[1]).toContain('WARNING: test payments are on (WAYMARK_TEST_PAYMENTS=1)');
+    expect(on[0]).toContain('for free');
+    expect(new Set(warning.map((l) => l.length)).size).toBe(1);
+    // the generated password stays last, the first thing seen
+    expect(on[1]).toBe(generatedPasswordBox(admin.generated, admin.file));
+    // npm start's demo data does not turn test payments on
+    const demo = loadConfig({ WAYMARK_DEMO: '1' });
+    expect(demo.testPayments).toBe(false);
+    expect(startUpNotices(demo)).toEqual([]);
+    expect(startUpNotices(loadConfig({ WAYMARK_TEST_PAYMENTS: '0' }), admin)).toEqual([generatedPasswordBox(admin.generated, admin.file)]);
   });
 
   it('logs requests at debug, so the info log holds start-up messages only', async () => {

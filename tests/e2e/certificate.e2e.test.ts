@@ -11,6 +11,8 @@ beforeEach(() => { page = session.page; });
 
 interface Fitment { imei: string; registrationNumber: string; fitmentDate: string; customerPhone: string }
 let fitted: Fitment;
+/** The fitted device's SIM numbers and ICCID, as the full certificate shows them. */
+let sims: string[];
 
 /** Signs in through the API (the password encrypted as the console does) and reads a fitment of the seed, which other browser tests leave alone. */
 beforeAll(async () => {
@@ -23,6 +25,9 @@ beforeAll(async () => {
   const list = await fetch(`${base}/api/fitment?filter=${encodeURIComponent('{"q":"UP78BT4322"}')}&range=[0,0]`, { headers: { authorization: `Bearer ${login.data.token.access.token}` } });
   [fitted] = await list.json() as Fitment[];
   expect(fitted?.imei).toMatch(/^\d{15}$/);
+  const full = await (await fetch(`${base}/api/certificate/${fitted!.imei}`, { headers: { authorization: `Bearer ${login.data.token.access.token}` } })).json() as { device: { sim1: string; sim2: string; iccid: string } };
+  sims = [full.device.sim1, full.device.sim2, full.device.iccid];
+  expect(sims.every((n) => /^\d{10,20}$/.test(n))).toBe(true);
 });
 
 /** dd/MM/yyyy in Asia/Kolkata, as the certificate shows dates. */
@@ -73,6 +78,12 @@ describe('certificate page', () => {
     expect(text).toContain(indianDate(fitted.fitmentDate));
     expect(text).toContain('98******10');
     expect(text).not.toContain(fitted.customerPhone.replace('+91', ''));
+    // the SIM numbers and the ICCID are masked as the phone is
+    expect(text).toContain('Contact details and SIM numbers are masked');
+    for (const number of sims) {
+      expect(text).toContain(`${number.slice(0, 2)}${'*'.repeat(number.length - 4)}${number.slice(-2)}`);
+      expect(text).not.toContain(number);
+    }
     expect(text).toContain('KYC documents are shown only to signed-in users of the issuing organisation.');
     for (const heading of ['Warranty Certificate', 'Terms and Warranty', 'Claims', 'What is not covered', 'Conditions', 'Repairs and services out of warranty']) {
       await page.getByRole('heading', { name: heading, exact: true }).waitFor();
@@ -114,7 +125,8 @@ describe('certificate page', () => {
     await signInAt(page, '/fitment', 'superadmin@demo.waymark.in');
     await page.goto(`${inject('baseUrl')}/certificate/${fitted.imei}`);
     await page.getByRole('region', { name: 'Owner Details' }).getByText(fitted.customerPhone).waitFor();
-    expect(await page.getByText('Contact details are masked').count()).toBe(0);
+    await page.getByRole('region', { name: 'Device Details' }).getByText(sims[0]!).waitFor();
+    expect(await page.getByText('Contact details and SIM numbers are masked').count()).toBe(0);
   });
 
   it('is reached from the fitment list: View Certificate opens the page in a new tab, Download Certificate saves the PDF, each by its permission', async () => {

@@ -21,6 +21,8 @@ export default async function setup(project: TestProject) {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-e2e-'));
   child = spawn(process.execPath, ['server/bin.mjs', 'serve', '--demo'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, GATEWAY_PORT: String(gatewayPort), LOG_LEVEL: 'warn', WAYMARK_DEMO: '1',
+      // the renewal test pays with the test provider, which nothing but its own switch turns on
+      WAYMARK_TEST_PAYMENTS: '1',
       // the tests play the devices themselves, frame by frame
       WAYMARK_SIMULATE: '0' },
     stdio: ['ignore', 'inherit', 'inherit'],

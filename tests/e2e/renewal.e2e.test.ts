@@ -104,7 +104,7 @@ describe('renewal payment', () => {
     await page.getByText(`Paid. The subscription is now valid until ${VEHICLE.renewed}.`).waitFor();
   });
 
-  it('works on a phone: lookup, plans and the test payment of a demo server', async () => {
+  it('works on a phone: lookup, plans and the test payment of a server with WAYMARK_TEST_PAYMENTS', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${baseUrl}/public/renewal-payment`);
     await findSubscription(page, PHONE_VEHICLE);

@@ -109,16 +109,30 @@ describe('tracking screens through the real gateway', () => {
     await context.close();
   });
 
-  it('tells a fitter on the public port checker whether frames arrive', async () => {
+  it('tells a fitter on the public port checker whether frames arrive, and the detail only to a user of the raw logs', async () => {
     const context = await browser.newContext();
     const visitor = await context.newPage();
     await visitor.goto(`${baseUrl}/public/port-checker`);
     await visitor.getByLabel('IMEI').fill('868347070000000');
     await visitor.getByRole('button', { name: 'Check' }).click();
-    await expect.poll(() => visitor.getByRole('status').textContent()).toContain('Frames from this IMEI reached the server.');
+    await expect.poll(() => visitor.getByRole('status').textContent()).toContain('Frames from this IMEI reached the server in the last 10 minutes.');
+    // a stranger gets no time, count or reading of the frames
+    const told = await visitor.getByRole('status').textContent();
+    for (const detail of ['Last frame', 'Frames in the last 24 hours', 'Read result']) expect(told).not.toContain(detail);
+    await visitor.getByText('Signed in with access to the device\'s raw logs').waitFor();
     await visitor.getByLabel('IMEI').fill('868347070000099');
     await visitor.getByRole('button', { name: 'Check' }).click();
-    await expect.poll(() => visitor.getByRole('status').textContent()).toContain('No frame from this IMEI has reached the server.');
+    await expect.poll(() => visitor.getByRole('status').textContent()).toContain('No frame from this IMEI has reached the server in the last 10 minutes.');
+
+    // signed in with the raw logs, the same check also tells when the last frame came and how it was read
+    await visitor.goto(`${baseUrl}/management/raw-logs`);
+    await signInThroughForm(visitor, 'superadmin@demo.waymark.in', 'Waymark@2026');
+    await visitor.waitForURL('**/management/raw-logs');
+    await visitor.goto(`${baseUrl}/public/port-checker`);
+    await visitor.getByLabel('IMEI').fill('868347070000000');
+    await visitor.getByRole('button', { name: 'Check' }).click();
+    await expect.poll(() => visitor.getByRole('status').textContent()).toContain('Read result: read correctly');
+    expect(await visitor.getByRole('status').textContent()).toMatch(/Last frame: .*Frames in the last 24 hours: \d+/);
     await context.close();
   });
 });

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { query } from '../../server/resources/sql.ts';
 import { bearer, signIn, startTestServer, ADMIN_EMAIL, ADMIN_PASSWORD, type TestServer } from '../api/harness.ts';
 import { normalFrame, type DeviceState } from '../../server/simulator/frames.ts';
 import { Gateway } from '../../server/gateway/server.ts';
@@ -17,10 +19,12 @@ const api = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, paylo
   return response.json();
 };
 
-/** What the port checker says about the newest frame of an IMEI, once `frames` of them are stored. */
+/** How the newest raw-log row of an IMEI was read, once `frames` of them are stored. */
 const newestFrame = (imei: string, frames: number) => eventually(async () => {
-  const { data } = (await server.app.inject({ method: 'GET', url: `/api/check-port?imei=${imei}` })).json();
-  return data.framesLast24Hours === frames ? data as { parseResult: string; message: string | null } : null;
+  const [newest] = await query<{ frames: number; parseResult: string; message: string | null }>(server.database.db, sql`select count(*) over ()::integer as frames,
+      parse_result as "parseResult", message
+    from raw_logs where imei = ${imei} order by received_at desc limit 1`);
+  return newest && Number(newest.frames) === frames ? { parseResult: newest.parseResult, message: newest.message } : null;
 }, 5000, `${frames} frames of ${imei}`);
 
 beforeAll(async () => {
