@@ -1,21 +1,17 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../server/config.ts';
 import type { Db } from '../../server/db/client.ts';
-import { createScratchDatabase } from '../../server/db/scratch.ts';
 import { query } from '../../server/resources/sql.ts';
 import { createMonthPartition, dropExpiredPartitions, ensureMonthPartitions, kolkataMonth, maintainPartitions, monthPartitions } from '../../server/tracking/partitions.ts';
 import { startTestServer, type TestServer } from './harness.ts';
+import { databaseBefore } from '../support/migrations.ts';
 import { call, demoWorld, type Api } from './resource-fixtures.ts';
 
 /**
  * Positions are partitioned by Asia/Kolkata month (migration 0022, server/tracking/partitions.ts).
  * On PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set.
  */
-const migrations = path.resolve('server/db/migrations');
 const month = (at: Date, ahead = 0) => {
   const m = kolkataMonth(at);
   const index = m.year * 12 + m.month - 1 + ahead;
@@ -34,40 +30,7 @@ async function insertAt(db: Db, deviceId: string, times: string[]) {
 }
 
 describe('migration 0022 on a database that already holds positions', () => {
-  /** The migrations up to 0021, in a folder of their own, to build the database as it was. */
-  function migrationsBefore22() {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-migrations-'));
-    fs.cpSync(migrations, dir, { recursive: true });
-    fs.rmSync(path.join(dir, '0022_positions_by_month.sql'));
-    const journalFile = path.join(dir, 'meta', '_journal.json');
-    const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: { idx: number }[] };
-    journal.entries = journal.entries.filter((e) => e.idx < 22);
-    fs.writeFileSync(journalFile, JSON.stringify(journal));
-    return dir;
-  }
-
-  /** A database at the given migrations, then at all of them: PGlite, or a scratch PostgreSQL database. */
-  async function openTwice() {
-    const before = migrationsBefore22();
-    if (process.env.TEST_DATABASE_URL) {
-      const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL, 'waymark_test');
-      const { default: pg } = await import('pg');
-      const { drizzle } = await import('drizzle-orm/node-postgres');
-      const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-      const pool = new pg.Pool({ connectionString: scratch.url });
-      const db = drizzle(pool);
-      await migrate(db, { migrationsFolder: before });
-      return { db: db as unknown as Db, upgrade: () => migrate(db, { migrationsFolder: migrations }), close: async () => { await pool.end(); await scratch.drop(); fs.rmSync(before, { recursive: true }); } };
-    }
-    const { PGlite } = await import('@electric-sql/pglite');
-    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-    const { drizzle } = await import('drizzle-orm/pglite');
-    const { migrate } = await import('drizzle-orm/pglite/migrator');
-    const client = await PGlite.create(undefined, { extensions: { pg_trgm } });
-    const db = drizzle(client);
-    await migrate(db, { migrationsFolder: before });
-    return { db: db as unknown as Db, upgrade: () => migrate(db, { migrationsFolder: migrations }), close: async () => { await client.close(); fs.rmSync(before, { recursive: true }); } };
-  }
+  const openTwice = () => databaseBefore(22);
 
   it('moves every row into its month, keeps the ids and the sequence, and keeps the cascade from devices', async () => {
     const database = await openTwice();
