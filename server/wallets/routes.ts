@@ -38,6 +38,8 @@ const movementBody = {
 };
 
 type Counterpart = 'bank' | 'wallet';
+/** A movement's body as far as who may post it goes: the UTR check passes, so only the sides are asked. */
+const PROBE = { amount: 1, description: 'probe', reference: 'PROBE-UTR' };
 interface MovementBody { amount: number; description: string; reference?: string | null; idempotencyKey?: string; counterpart?: Counterpart }
 interface TransactionsQuery { transactionType?: WalletTransactionType; fromDate?: string; toDate?: string }
 
@@ -106,23 +108,24 @@ export function walletRoutes(app: FastifyInstance, db: Db) {
     ));
   });
 
-  app.get<{ Params: { id: string } }>('/wallets/:id/counterparts', {
+  app.get<{ Params: { id: string }; Querystring: { step: 'add' | 'deduct' } }>('/wallets/:id/counterparts', {
     config: { permission: ['add-money-wallet', 'deduct-money-wallet'] },
     schema: {
-      tags: ['wallet'], summary: 'Where money added to or taken from this wallet may come from or go: the bank (the provider) and the caller\'s own wallet (above it)',
+      tags: ['wallet'],
+      summary: 'Where money added to (step=add) or taken from (step=deduct) this account may come from or go: the bank (the provider) and the caller\'s own wallet (above it)',
       params: idParams,
+      querystring: { type: 'object', required: ['step'], properties: { step: { type: 'string', enum: ['add', 'deduct'] } } },
     },
   }, async (request) => {
     const caller = await requireCaller(request);
     const wallet = await writableRecord({ db, caller, request, resource: walletResource }, request.params.id);
-    const provider = await speaksForProvider(db, caller);
-    const own = wallet.kind === 'WALLET' && await isAboveOrganisation(db, caller, wallet.organisationId as string)
-      ? await organisationWallet(db, caller.organisationId) : null;
-    return {
-      bank: provider && wallet.kind !== 'BANK',
-      wallet: own && own.id !== wallet.id ? { id: own.id, balance: own.balance } : null,
-      default: provider ? 'bank' : 'wallet',
-    };
+    const target = { id: wallet.id, kind: wallet.kind as AccountKind, organisationId: wallet.organisationId as string };
+    const [bank, own] = await Promise.all([
+      movementSides(db, caller, target, request.query.step, { ...PROBE, counterpart: 'bank' }).then(() => true, () => false),
+      movementSides(db, caller, target, request.query.step, { ...PROBE, counterpart: 'wallet' }).then((sides) => sides.from === wallet.id ? sides.to : sides.from, () => null),
+    ]);
+    const ownWallet = own ? await db.select({ id: wallets.id, balance: wallets.balance }).from(wallets).where(eq(wallets.id, own)) : [];
+    return { bank, wallet: ownWallet[0] ?? null, default: bank && (await speaksForProvider(db, caller)) ? 'bank' : 'wallet' };
   });
 
   for (const [step, permission] of [['add', 'add-money-wallet'], ['deduct', 'deduct-money-wallet']] as const) {

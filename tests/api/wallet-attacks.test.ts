@@ -158,4 +158,16 @@ describe('money cannot be made from nothing', () => {
     // the dealer sees neither account
     expect((await call(as.rfcadmin!, 'GET', `/wallets/${bank}`)).statusCode).toBe(404);
   });
+
+  it('tells the Add Money and Deduct dialogs which sides the caller may use, by the same rule as the moves', async () => {
+    const counterparts = async (api: Api, walletId: string, step: string) => (await call(api, 'GET', `/wallets/${walletId}/counterparts?step=${step}`)).json();
+    const rootWallet = await walletIdOf(await userIdOf('admin'));
+    const revenue = await systemAccount(server.database.db, 'REVENUE');
+    expect(await counterparts(as.admin!, dealerWallet, 'add')).toMatchObject({ bank: true, wallet: { id: rootWallet }, default: 'bank' });
+    expect(await counterparts(as.rfcadmin!, customerWallet, 'add')).toMatchObject({ bank: false, wallet: { id: dealerWallet, balance: await balanceOf(dealerWallet) }, default: 'wallet' });
+    expect(await counterparts(as.rfcadmin!, dealerWallet, 'add')).toMatchObject({ bank: false, wallet: null });
+    expect(await counterparts(as.admin!, revenue, 'add')).toMatchObject({ bank: false, wallet: null });
+    expect(await counterparts(as.admin!, revenue, 'deduct')).toMatchObject({ bank: true, wallet: null });
+    expect((await call(as.dealer!, 'GET', `/wallets/${customerWallet}/counterparts?step=add`)).statusCode).toBe(403);
+  });
 });

@@ -27,7 +27,7 @@ function moveMoney(step: 'add' | 'deduct') {
     const [loadFailed, setLoadFailed] = useState(false);
     const [counterpart, setCounterpart] = useState<Counterpart>('wallet');
     useEffect(() => {
-      apiCall<Counterparts>(`/wallets/${String(record!.id)}/counterparts`)
+      apiCall<Counterparts>(`/wallets/${String(record!.id)}/counterparts?step=${step}`)
         .then((answer) => { setCounterparts(answer); setCounterpart(answer.bank && (answer.default === 'bank' || !answer.wallet) ? 'bank' : 'wallet'); })
         .catch(() => setLoadFailed(true));
     }, [record]);
@@ -47,7 +47,7 @@ function moveMoney(step: 'add' | 'deduct') {
       <ActionDialog title={translate(step === 'add' ? 'wallet.manage.addTitle' : 'wallet.manage.deductTitle', { name })} onClose={onClose} onSubmit={submit}
         submitDisabled={!counterparts || nowhere}>
         {loadFailed && <Alert severity="warning">{translate('auth.somethingWrong')}</Alert>}
-        {nowhere && <Alert severity="info">{translate('wallet.messages.noOwnWallet')}</Alert>}
+        {nowhere && <Alert severity="info">{translate(record?.kind === 'WALLET' ? 'wallet.messages.noOwnWallet' : 'wallet.messages.systemAccount')}</Alert>}
         {counterparts?.bank && counterparts.wallet && (
           <RadioGroup value={counterpart} onChange={(e) => setCounterpart(e.target.value as Counterpart)} aria-label={translate('wallet.manage.counterpart')}>
             <FormControlLabel value="bank" control={<Radio size="small" />} label={translate('wallet.manage.counterpartBank')} />
