@@ -265,7 +265,7 @@ const resources = {
     wallet: {
       subtitle: 'Prepaid wallets of customers',
       empty: 'No wallets for the applied filters...',
-      fields: { userId: 'User', balance: 'Balance (₹)', lowBalanceThreshold: 'Low balance alert (₹)', isActive: 'Active', organisationId: 'Organisation' },
+      fields: { userId: 'User', kind: 'Account', balance: 'Balance (₹)', lowBalanceThreshold: 'Low balance alert (₹)', isActive: 'Active', organisationId: 'Organisation' },
     },
     'device-model': {
       subtitle: 'Tracker models and their certificates',

@@ -267,7 +267,7 @@ const resources: typeof resourcesEn = {
     wallet: {
       subtitle: 'ग्राहकों के प्रीपेड वॉलेट',
       empty: 'लागू फ़िल्टर के लिए कोई वॉलेट नहीं...',
-      fields: { userId: 'उपयोगकर्ता', balance: 'शेष (₹)', lowBalanceThreshold: 'कम शेष चेतावनी (₹)', isActive: 'सक्रिय', organisationId: 'संगठन' },
+      fields: { userId: 'उपयोगकर्ता', kind: 'खाता', balance: 'शेष (₹)', lowBalanceThreshold: 'कम शेष चेतावनी (₹)', isActive: 'सक्रिय', organisationId: 'संगठन' },
     },
     'device-model': {
       subtitle: 'ट्रैकर मॉडल और उनके प्रमाणपत्र',

@@ -62,6 +62,7 @@ const wallet = {
     amount: 'Amount (₹)',
     description: 'Description',
     reference: 'Reference (bank transfer, UTR)',
+    referenceOptional: 'Reference (optional)',
     counterpart: 'Where the money comes from or goes',
     counterpartBank: 'The bank: a deposit or withdrawal (UTR required)',
     counterpartWallet: "My organisation's wallet: a transfer (balance %{balance})",

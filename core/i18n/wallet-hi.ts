@@ -70,6 +70,7 @@ const wallet = {
     descriptionRequired: 'विवरण लिखें',
     transactions: 'लेन-देन',
     counterpart: 'पैसा कहाँ से आता है या कहाँ जाता है',
+    referenceOptional: 'संदर्भ (वैकल्पिक)',
     counterpartBank: 'बैंक: जमा या निकासी (UTR आवश्यक)',
     counterpartWallet: 'मेरे संगठन का वॉलेट: अंतरण (बैलेंस %{balance})',
     utrHelp: 'बैंक अंतरण का UTR: 6 से 35 अक्षर, अंक और डैश',

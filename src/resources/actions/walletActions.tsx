@@ -63,7 +63,8 @@ function moveMoney(step: 'add' | 'deduct') {
           helperText={formatRupees(parseRupees(amount)) || ' '} slotProps={{ htmlInput: { inputMode: 'decimal', maxLength: 14 } }} />
         <TextField fullWidth margin="dense" required label={translate('wallet.manage.description')} value={description} onChange={(e) => setDescription(e.target.value)}
           slotProps={{ htmlInput: { maxLength: 200 } }} />
-        <TextField fullWidth margin="dense" required={counterpart === 'bank'} label={translate('wallet.manage.reference')} value={reference}
+        <TextField fullWidth margin="dense" required={counterpart === 'bank'}
+          label={translate(counterpart === 'bank' ? 'wallet.manage.reference' : 'wallet.manage.referenceOptional')} value={reference}
           onChange={(e) => setReference(e.target.value)} helperText={counterpart === 'bank' ? translate('wallet.manage.utrHelp') : ' '}
           slotProps={{ htmlInput: { maxLength: counterpart === 'bank' ? 35 : 100 } }} />
       </ActionDialog>
