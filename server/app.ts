@@ -8,6 +8,7 @@ import { frameworkErrors, notFound, registerErrorHandler } from './http/errors.t
 import { enforceRoutePermissions, PUBLIC } from './http/permissions.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { refuseNulCharacters } from './http/nul-characters.ts';
+import { limitJsonDepth } from './http/json-depth.ts';
 import { serveConsole } from './http/console.ts';
 import { registerSecurityHeaders, swaggerUiCsp } from './http/security-headers.ts';
 import { loadAuthKeys } from './auth/keys.ts';
@@ -87,6 +88,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     ajv: { customOptions: { ...AJV_OPTIONS.customOptions }, plugins: [...AJV_OPTIONS.plugins] },
   });
   registerErrorHandler(app);
+  limitJsonDepth(app);
   await registerSecurityHeaders(app, config);
   await registerRateLimits(app);
   const { db } = database;

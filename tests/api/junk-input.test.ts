@@ -278,10 +278,11 @@ describe('the malformed inputs of issue 11', () => {
     ['year 99999 as a start date', 'job_schedules', '/api/job-schedule', { name: 'Far future', vehicleId: crypto.randomUUID(), startDate: '99999-01-01' }, 'startDate'],
     ['30 February', 'job_schedules', '/api/job-schedule', { name: 'No such day', vehicleId: crypto.randomUUID(), startDate: '2026-02-30' }, 'startDate'],
     ['an object for a name', 'vehicle_groups', '/api/group', { name: { first: 'x' } }, 'name'],
-    ['an array nested 5000 deep', 'vehicle_groups', '/api/group', `{"name":"Deep","description":${'['.repeat(5000)}${']'.repeat(5000)}}`, 'description'],
+    // refused before parsing now, for its depth (below, issue 24), so no field is named
+    ['an array nested 5000 deep', 'vehicle_groups', '/api/group', `{"name":"Deep","description":${'['.repeat(5000)}${']'.repeat(5000)}}`, undefined],
   ];
 
-  it.each(writes)('refuses %s with a 400 naming the field, and writes nothing', async (_what, table, url, body, field) => {
+  it.each(writes)('refuses %s with a 400 naming the field (where it can), and writes nothing', async (_what, table, url, body, field) => {
     const before = await count(table);
     const response = await send(sessions.superadmin!, { method: 'POST', url, payload: typeof body === 'string' ? body : JSON.stringify(body) });
     expect(response.statusCode, response.body).toBe(400);
@@ -338,5 +339,60 @@ describe('the malformed inputs of issue 11', () => {
         && field.default === undefined && notNull.has(`${resource.table}.${columnOf(name, field)}`))
       .map(([name]) => `${resource.name}.${name}`));
     expect(missing).toEqual([]);
+  });
+});
+
+/** Issue 24: a body nested thousands of levels deep exhausted the stack of whatever walked it (a role's permission tree answered 500). */
+describe('bodies nested too deeply', () => {
+  const count = async (table: string) => {
+    const result = await server.database.db.execute(sql`select count(*)::integer as n from ${sql.identifier(table)}`) as unknown as { rows: { n: number }[] };
+    return result.rows[0]!.n;
+  };
+  /** A permission tree `nodes` deep, each the one child of the one above (the shape that answered 500): 2 × nodes - 1 levels, and the leaf's. */
+  const deepScopes = (nodes: number, leaf = '{"id":"x"}') => `${'{"id":"x","children":['.repeat(nodes - 1)}${leaf}${']}'.repeat(nodes - 1)}`;
+  const post = (url: string, payload: string, method: JunkRequest['method'] = 'POST') => send(sessions.superadmin!, { method, url, payload });
+  const refusedForDepth = (response: Awaited<ReturnType<typeof send>>) => {
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(400);
+    expect(response.json()).toMatchObject({ success: false, messageKey: 'api.request.tooDeep', message: 'The request body is nested too deeply: at most 32 levels' });
+  };
+
+  it('refuses a role whose permission tree nests 3,000 levels with a 400, writes nothing, and stays healthy', async () => {
+    const before = await count('roles');
+    refusedForDepth(await post('/api/roles', `{"name":"DEEP_ROLE","authScopes":[${deepScopes(3000)}]}`));
+    expect(await count('roles')).toBe(before);
+    expect((await server.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+
+  it('refuses 3,000 levels on other routes too, before any field or hook sees them', async () => {
+    const dealerNames = async () => (await server.database.db.execute(sql`select first_name as "firstName" from users where email = ${demoEmail('dealer')}`) as unknown as { rows: { firstName: string }[] }).rows;
+    const before = await dealerNames();
+    expect(before).toHaveLength(1);
+    const deepObject = `${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}`;
+    // the profile dropped the unknown key and saved the rest
+    refusedForDepth(await send(sessions.dealer!, { method: 'PUT', url: '/api/auth/profile', payload: `{"firstName":"Deep","extra":${deepObject}}` }));
+    expect(await dealerNames()).toEqual(before);
+    const groups = await count('vehicle_groups');
+    refusedForDepth(await post('/api/group', `{"name":"Deep","description":${'['.repeat(3000)}${']'.repeat(3000)}}`));
+    refusedForDepth(await post('/api/group', '['.repeat(3000) + ']'.repeat(3000)));
+    expect(await count('vehicle_groups')).toBe(groups);
+    expect((await server.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+
+  it('takes 32 levels but not 33, and does not count brackets inside texts', async () => {
+    // the body, authScopes, 29 levels of nodes, and the leaf's actions: 32
+    const role = (leaf: string) => post('/api/roles', `{"name":"DEEP_ENOUGH","authScopes":[${deepScopes(15, leaf)}]}`);
+    refusedForDepth(await role('{"id":"x","actions":{"a":[true]}}'));
+    const taken = await role('{"id":"x","actions":{"a":true}}');
+    expect(taken.statusCode, taken.body.slice(0, 300)).toBe(201);
+    const group = await post('/api/group', JSON.stringify({ name: 'Brackets', description: '[{"\\'.repeat(100) }));
+    expect(group.statusCode, group.body.slice(0, 300)).toBe(201);
+  });
+
+  it('still answers a body over 1 MiB with 413, however deep it is', async () => {
+    for (const payload of [JSON.stringify({ name: 'Large', description: 'x'.repeat(1024 * 1024) }), '['.repeat(600_000) + ']'.repeat(600_000)]) {
+      const response = await post('/api/group', payload);
+      expect(response.statusCode).toBe(413);
+      expect(response.json()).toMatchObject({ success: false, messageKey: 'api.request.tooLarge' });
+    }
   });
 });
