@@ -2,12 +2,14 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply, type F
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import ajvErrors from 'ajv-errors';
+import { AjvCompiler, type ValidatorFactory } from '@fastify/ajv-compiler';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { frameworkErrors, notFound, registerErrorHandler } from './http/errors.ts';
 import { enforceRoutePermissions, PUBLIC } from './http/permissions.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { refuseNulCharacters } from './http/nul-characters.ts';
+import { limitJsonDepth } from './http/json-depth.ts';
 import { serveConsole } from './http/console.ts';
 import { registerSecurityHeaders, swaggerUiCsp } from './http/security-headers.ts';
 import { loadAuthKeys } from './auth/keys.ts';
@@ -70,8 +72,27 @@ class RequestsAtDebug extends LogController {
 /**
  * The options of the Ajv that checks every route's schema (beside Fastify's defaults): all errors,
  * so ajv-errors can put each field's message; exported for tests that compile a schema the same way.
+ * These are a JSON body's: no type coercion, a body's values already have their types, and "0x10",
+ * true or [5] sent as an amount is refused, not read as 16, 1 or 5 paise. Query strings, path
+ * parameters and headers are text by nature: their Ajv coerces ("5" to 5), see validatorsByPart.
  */
-export const AJV_OPTIONS = { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true }, plugins: [ajvErrors as never] } as const;
+export const AJV_OPTIONS = { customOptions: { allErrors: true, coerceTypes: false, removeAdditional: true }, plugins: [ajvErrors as never] } as const;
+
+/**
+ * Fastify's Ajv compiler (its pool, formats and shared schemas), once with AJV_OPTIONS for bodies
+ * and once with string coercion for the other parts of a request. The casts: the library's types
+ * say its validator builder takes a schema, where Fastify gives it the route ({schema, httpPart}).
+ */
+function validatorsByPart(): ValidatorFactory {
+  const fromPool = AjvCompiler();
+  type Options = NonNullable<Parameters<typeof fromPool>[1]>;
+  type Route = { httpPart?: string };
+  return ((externalSchemas: Parameters<typeof fromPool>[0], options: Options) => {
+    const body = fromPool(externalSchemas, options) as unknown as (route: Route) => unknown;
+    const text = fromPool(externalSchemas, { ...options, customOptions: { ...options.customOptions, coerceTypes: 'array' } } as Options) as unknown as (route: Route) => unknown;
+    return (route: Route) => (route.httpPart === 'body' ? body : text)(route);
+  }) as unknown as ValidatorFactory;
+}
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
@@ -85,8 +106,10 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     frameworkErrors,
     ajv: { customOptions: { ...AJV_OPTIONS.customOptions }, plugins: [...AJV_OPTIONS.plugins] },
+    schemaController: { compilersFactory: { buildValidator: validatorsByPart() } },
   });
   registerErrorHandler(app);
+  limitJsonDepth(app);
   await registerSecurityHeaders(app, config);
   await registerRateLimits(app);
   const { db } = database;

@@ -17,6 +17,7 @@ export default {
     invalid: 'The request is not valid',
     notJson: 'The request body is not valid JSON',
     tooLarge: 'The request is too large',
+    tooDeep: 'The request body is nested too deeply: at most %{max} levels',
     addressTooLong: 'The address is too long',
     addressInvalid: 'The address is not valid',
     failed: 'Something went wrong',

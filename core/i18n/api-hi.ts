@@ -16,6 +16,7 @@ const hi: typeof en = {
     invalid: 'अनुरोध मान्य नहीं है',
     notJson: 'अनुरोध का मुख्य भाग मान्य JSON नहीं है',
     tooLarge: 'अनुरोध बहुत बड़ा है',
+    tooDeep: 'अनुरोध का मुख्य भाग बहुत गहराई तक नेस्टेड है: अधिकतम %{max} स्तर',
     addressTooLong: 'पता बहुत लंबा है',
     addressInvalid: 'पता मान्य नहीं है',
     failed: 'कुछ गलत हो गया',

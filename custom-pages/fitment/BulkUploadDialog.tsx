@@ -3,7 +3,7 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typog
 import { useNotify, useTranslate } from 'react-admin';
 import { apiCall } from '../../providers/httpClient.ts';
 import { errorMessage } from '../../src/pages/auth/useFormCall.tsx';
-import { download, toCsv } from '../../src/resources/exporters.ts';
+import { csvText, download, toCsv } from '../../src/resources/exporters.ts';
 import { DropZone } from '../../src/resources/inputs/DropZone.tsx';
 import { SAMPLE_TABLE } from './bulkCsv.ts';
 
@@ -39,8 +39,7 @@ export function BulkUploadDialog({ onClose, onBusy }: { onClose(created: boolean
 
   const sample = async () => download(await toCsv(SAMPLE_TABLE), 'activations-sample.csv');
   const cloneSample = async () => {
-    const { default: Papa } = await import('papaparse');
-    await navigator.clipboard?.writeText(Papa.unparse({ fields: SAMPLE_TABLE.headers, data: SAMPLE_TABLE.rows }));
+    await navigator.clipboard?.writeText(await csvText(SAMPLE_TABLE));
     notify('fitment.bulk.cloned', { type: 'info' });
   };
 

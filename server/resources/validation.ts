@@ -104,7 +104,10 @@ export function bodySchema(resource: ResourceDeclaration, mode: WriteMode): Sche
   };
 }
 
-/** Trims text, turns empty text into null, and brings text to its rule's stored form (phones as +91 and ten digits, e-mails lower-cased, registration numbers upper-cased). */
+/** The fields whose schema is a text (fieldSchema): an empty one is how a required one is missing. */
+const TEXT_KINDS = new Set<Field['type']>(['text', 'email', 'phone', 'password', 'date', 'choice', 'reference', 'image']);
+
+/** Trims text, turns an optional field's empty text into null, and brings text to its rule's stored form (phones as +91 and ten digits, e-mails lower-cased, registration numbers upper-cased). */
 export function normaliseBody(resource: ResourceDeclaration, body: Record<string, unknown>): void {
   takeSeenReferences(resource, body);
   const visit = (fields: Record<string, Field>, values: Record<string, unknown>) => {
@@ -124,9 +127,15 @@ export function normaliseBody(resource: ResourceDeclaration, body: Record<string
         values[name] = field.of === 'phone' ? kept.map((v) => (typeof v === 'string' ? normalise(rules.phone, v) : v)) : kept;
         continue;
       }
+      // a required field's null or empty text is refused as missing ("… is required"), not as of
+      // the wrong kind: its schema takes no null, so it stays (or becomes) empty text
+      if (value === null && field.required && TEXT_KINDS.has(field.type)) {
+        values[name] = '';
+        continue;
+      }
       if (typeof value !== 'string') continue;
       let next: string | null = field.type === 'password' ? value : value.trim();
-      if (next === '' && field.type !== 'password') next = null;
+      if (next === '' && field.type !== 'password' && !field.required) next = null;
       if (next !== null && (field.type === 'text' || field.type === 'email' || field.type === 'phone' || field.type === 'password')) next = normalise(textRule(field), next);
       values[name] = next;
     }

@@ -7,6 +7,7 @@ import { resources } from '../../resources/modules.ts';
 import { writableFields } from '../../server/resources/validation.ts';
 import { DATABASE_INPUT_ERRORS } from '../../server/http/errors.ts';
 import { bearer, demoEmail, signIn, startTestServer, type TestServer } from './harness.ts';
+import { DEMO_FIRST_IMEI } from '../../server/seed/demo.ts';
 
 /**
  * Generated junk sent to every route of the API, as SUPER_ADMIN (who passes every permission
@@ -205,13 +206,17 @@ const describeRequest = (r: JunkRequest) => `${r.method} ${shorten(readable(r.ur
 
 let server: TestServer;
 let sessions: Record<string, string>;
+/** The dealer's user id: the junk may have changed their e-mail. */
+let dealerId: string;
 let operations: Operation[];
 
 beforeAll(async () => {
   server = await startTestServer();
+  const dealer = await signIn(server.app, demoEmail('dealer'));
+  dealerId = dealer.user.id;
   sessions = {
     superadmin: (await signIn(server.app, demoEmail('superadmin'))).token.access.token,
-    dealer: (await signIn(server.app, demoEmail('dealer'))).token.access.token,
+    dealer: dealer.token.access.token,
   };
   for (const collection of ['vehicle', 'device', 'organisation', 'users', 'roles', 'group', 'geofences']) {
     const rows = (await send(sessions.superadmin!, { method: 'GET', url: `/api/${collection}?range=[0,2]` })).json() as { id: string }[];
@@ -223,6 +228,12 @@ beforeAll(async () => {
     .filter((op) => op.path.startsWith('/api/') && !SKIPPED[`${op.method} ${op.path}`]);
 });
 afterAll(async () => { await server?.close(); });
+
+/** The rows of a table now, to show a refused write wrote nothing. */
+async function count(table: string) {
+  const result = await server.database.db.execute(sql`select count(*)::integer as n from ${sql.identifier(table)}`) as unknown as { rows: { n: number }[] };
+  return result.rows[0]!.n;
+}
 
 async function send(token: string, request: JunkRequest) {
   return server.app.inject({
@@ -263,10 +274,6 @@ describe('junk input', () => {
 
 /** The inputs issue 11 found answered 500, each now a 400 naming the field where there is one, with nothing written. */
 describe('the malformed inputs of issue 11', () => {
-  const count = async (table: string) => {
-    const result = await server.database.db.execute(sql`select count(*)::integer as n from ${sql.identifier(table)}`) as unknown as { rows: { n: number }[] };
-    return result.rows[0]!.n;
-  };
   const writes: [string, string, string, Record<string, unknown> | string, string | undefined][] = [
     ['a NUL byte in a name', 'vehicle_groups', '/api/group', { name: 'Night\u0000shift' }, 'name'],
     ['a NUL byte in a nested field', 'organisations', '/api/organisation', { tradeName: 'Nul Traders', address: { city: 'Kan\u0000pur' } }, 'address.city'],
@@ -278,10 +285,11 @@ describe('the malformed inputs of issue 11', () => {
     ['year 99999 as a start date', 'job_schedules', '/api/job-schedule', { name: 'Far future', vehicleId: crypto.randomUUID(), startDate: '99999-01-01' }, 'startDate'],
     ['30 February', 'job_schedules', '/api/job-schedule', { name: 'No such day', vehicleId: crypto.randomUUID(), startDate: '2026-02-30' }, 'startDate'],
     ['an object for a name', 'vehicle_groups', '/api/group', { name: { first: 'x' } }, 'name'],
-    ['an array nested 5000 deep', 'vehicle_groups', '/api/group', `{"name":"Deep","description":${'['.repeat(5000)}${']'.repeat(5000)}}`, 'description'],
+    // refused before parsing now, for its depth (below, issue 24), so no field is named
+    ['an array nested 5000 deep', 'vehicle_groups', '/api/group', `{"name":"Deep","description":${'['.repeat(5000)}${']'.repeat(5000)}}`, undefined],
   ];
 
-  it.each(writes)('refuses %s with a 400 naming the field, and writes nothing', async (_what, table, url, body, field) => {
+  it.each(writes)('refuses %s with a 400 naming the field (where it can), and writes nothing', async (_what, table, url, body, field) => {
     const before = await count(table);
     const response = await send(sessions.superadmin!, { method: 'POST', url, payload: typeof body === 'string' ? body : JSON.stringify(body) });
     expect(response.statusCode, response.body).toBe(400);
@@ -338,5 +346,132 @@ describe('the malformed inputs of issue 11', () => {
         && field.default === undefined && notNull.has(`${resource.table}.${columnOf(name, field)}`))
       .map(([name]) => `${resource.name}.${name}`));
     expect(missing).toEqual([]);
+  });
+});
+
+/** Issue 24: a body nested thousands of levels deep exhausted the stack of whatever walked it (a role's permission tree answered 500). */
+describe('bodies nested too deeply', () => {
+  /** A permission tree `nodes` deep, each the one child of the one above (the shape that answered 500): 2 × nodes - 1 levels, and the leaf's. */
+  const deepScopes = (nodes: number, leaf = '{"id":"x"}') => `${'{"id":"x","children":['.repeat(nodes - 1)}${leaf}${']}'.repeat(nodes - 1)}`;
+  const post = (url: string, payload: string, method: JunkRequest['method'] = 'POST') => send(sessions.superadmin!, { method, url, payload });
+  const refusedForDepth = (response: Awaited<ReturnType<typeof send>>) => {
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(400);
+    expect(response.json()).toMatchObject({ success: false, messageKey: 'api.request.tooDeep', message: 'The request body is nested too deeply: at most 32 levels' });
+  };
+
+  it('refuses a role whose permission tree nests 3,000 levels with a 400, writes nothing, and stays healthy', async () => {
+    const before = await count('roles');
+    refusedForDepth(await post('/api/roles', `{"name":"DEEP_ROLE","authScopes":[${deepScopes(3000)}]}`));
+    expect(await count('roles')).toBe(before);
+    expect((await server.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+
+  it('refuses 3,000 levels on other routes too, before any field or hook sees them', async () => {
+    const dealerNames = async () => (await server.database.db.execute(sql`select first_name as "firstName" from users where id = ${dealerId}::uuid`) as unknown as { rows: { firstName: string }[] }).rows;
+    const before = await dealerNames();
+    expect(before).toHaveLength(1);
+    const deepObject = `${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}`;
+    // the profile dropped the unknown key and saved the rest
+    refusedForDepth(await send(sessions.dealer!, { method: 'PUT', url: '/api/auth/profile', payload: `{"firstName":"Deep","extra":${deepObject}}` }));
+    expect(await dealerNames()).toEqual(before);
+    const groups = await count('vehicle_groups');
+    refusedForDepth(await post('/api/group', `{"name":"Deep","description":${'['.repeat(3000)}${']'.repeat(3000)}}`));
+    refusedForDepth(await post('/api/group', '['.repeat(3000) + ']'.repeat(3000)));
+    expect(await count('vehicle_groups')).toBe(groups);
+    expect((await server.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+
+  it('takes 32 levels but not 33, and does not count brackets inside texts', async () => {
+    // the body, authScopes, 29 levels of nodes, and the leaf's actions: 32
+    const role = (leaf: string) => post('/api/roles', `{"name":"DEEP_ENOUGH","authScopes":[${deepScopes(15, leaf)}]}`);
+    refusedForDepth(await role('{"id":"x","actions":{"a":[true]}}'));
+    const taken = await role('{"id":"x","actions":{"a":true}}');
+    expect(taken.statusCode, taken.body.slice(0, 300)).toBe(201);
+    const group = await post('/api/group', JSON.stringify({ name: 'Brackets', description: '[{"\\'.repeat(100) }));
+    expect(group.statusCode, group.body.slice(0, 300)).toBe(201);
+  });
+
+  it('still answers a body over 1 MiB with 413, however deep it is', async () => {
+    for (const payload of [JSON.stringify({ name: 'Large', description: 'x'.repeat(1024 * 1024) }), '['.repeat(600_000) + ']'.repeat(600_000)]) {
+      const response = await post('/api/group', payload);
+      expect(response.statusCode).toBe(413);
+      expect(response.json()).toMatchObject({ success: false, messageKey: 'api.request.tooLarge' });
+    }
+  });
+});
+
+/**
+ * Issue 24: a JSON body's values are taken with the types they were sent in. Ajv's coercion read
+ * "0x10" as 16, true as 1, [5] as 5 and "16" as 16 paise; it is now left to query strings and
+ * paths, which are text by nature.
+ */
+describe('money fields are numbers', () => {
+  const NOT_NUMBERS = ['"0x10"', 'true', '[5]', '"16"'];
+  interface Wallet { id: string; balance: number; lowBalanceThreshold: number; organisationId: string }
+  let admin: string;
+  let wallet: Wallet;
+  const readWallet = async () => (await send(admin, { method: 'GET', url: `/api/wallets/${wallet.id}` })).json() as Wallet;
+  const movementCount = async () => ((await send(admin, { method: 'GET', url: `/api/wallets/${wallet.id}/transactions` })).json() as unknown[]).length;
+  const refusedNaming = (response: Awaited<ReturnType<typeof send>>, field: string) => {
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(400);
+    const answer = response.json() as { success: boolean; message: string; errors?: Record<string, string> };
+    expect(answer.success).toBe(false);
+    expect(Object.keys(answer.errors ?? {}), response.body.slice(0, 300)).toContain(field);
+  };
+
+  beforeAll(async () => {
+    admin = (await signIn(server.app, demoEmail('admin'))).token.access.token;
+    const owner = (await signIn(server.app, demoEmail('rfcadmin'))).user.id;
+    wallet = ((await send(admin, { method: 'GET', url: `/api/wallets?userId=${owner}` })).json() as Wallet[])[0]!;
+  });
+
+  it('refuses "0x10", true, [5] and "16" as the amount of a credit or a debit, and moves nothing', async () => {
+    const before = await readWallet();
+    const movements = await movementCount();
+    for (const step of ['add', 'deduct']) {
+      for (const [i, amount] of NOT_NUMBERS.entries()) {
+        const payload = `{"amount":${amount},"description":"Coerced","idempotencyKey":"coerced-${step}-${i}"}`;
+        refusedNaming(await send(admin, { method: 'PUT', url: `/api/wallets/${step}/${wallet.id}`, payload }), 'amount');
+      }
+    }
+    expect((await readWallet()).balance).toBe(before.balance);
+    expect(await movementCount()).toBe(movements);
+    // a number is a number
+    const credited = await send(admin, { method: 'PUT', url: `/api/wallets/add/${wallet.id}`, payload: '{"amount":16,"description":"Sixteen paise","idempotencyKey":"sixteen"}' });
+    expect(credited.statusCode, credited.body.slice(0, 300)).toBe(200);
+    expect((await readWallet()).balance).toBe(before.balance + 16);
+  });
+
+  it('refuses them as renewal prices in the organisation settings, and changes nothing', async () => {
+    const url = `/api/organisation/settings/${wallet.organisationId}`;
+    const settings = async () => (await send(sessions.superadmin!, { method: 'GET', url })).json().data.settings as Record<string, unknown>;
+    const before = await settings();
+    for (const field of ['priceOneYearPaise', 'priceTwoYearsPaise']) {
+      for (const price of NOT_NUMBERS) refusedNaming(await send(sessions.superadmin!, { method: 'PUT', url, payload: `{"${field}":${price}}` }), field);
+    }
+    expect(await settings()).toEqual(before);
+  });
+
+  it("refuses them as a wallet's low balance alert, on create and on edit, and changes nothing", async () => {
+    const wallets = await count('wallets');
+    for (const threshold of NOT_NUMBERS) {
+      refusedNaming(await send(sessions.superadmin!, { method: 'PUT', url: `/api/wallets/${wallet.id}`, payload: `{"lowBalanceThreshold":${threshold}}` }), 'lowBalanceThreshold');
+      refusedNaming(await send(sessions.superadmin!, { method: 'POST', url: '/api/wallets', payload: `{"userId":"${crypto.randomUUID()}","lowBalanceThreshold":${threshold}}` }), 'lowBalanceThreshold');
+    }
+    expect((await readWallet()).lowBalanceThreshold).toBe(wallet.lowBalanceThreshold);
+    expect(await count('wallets')).toBe(wallets);
+  });
+
+  it('refuses "365" as the days of a renewal or a fitment, from which its price follows, and orders nothing', async () => {
+    const orders = await count('renewal_orders');
+    const pair = { imei: DEMO_FIRST_IMEI, registrationNumber: 'UP78AT4321' };
+    for (const days of ['"365"', 'true', '[365]']) {
+      const payload = `{"registrationNumber":"${pair.registrationNumber}","imei":"${pair.imei}","durationInDays":${days},"provider":"test"}`;
+      refusedNaming(await send(sessions.superadmin!, { method: 'POST', url: '/api/public/renewal/orders', payload }), 'durationInDays');
+      refusedNaming(await send(sessions.superadmin!, { method: 'POST', url: '/api/fitment', payload: `{"durationInDays":${days}}` }), 'durationInDays');
+    }
+    expect(await count('renewal_orders')).toBe(orders);
+    // a query string is text by nature, and its numbers are still read from it
+    expect((await server.app.inject({ method: 'GET', url: '/api/public/centres?kind=SSC&page=2&perPage=5' })).statusCode).toBe(200);
   });
 });

@@ -9,7 +9,7 @@ import { AJV_OPTIONS } from '../../server/app.ts';
 import { message } from '../../server/resources/messages.ts';
 import { fieldSchema } from '../../server/resources/validation.ts';
 
-/** Ajv as the server builds it: Fastify's string coercion and the app's options, with ajv-errors. */
+/** Ajv as the server builds it for a JSON body: the app's options (no type coercion), with ajv-errors. */
 const ajv = new Ajv({ useDefaults: true, ...AJV_OPTIONS.customOptions });
 ajvErrors(ajv);
 
