@@ -437,7 +437,7 @@ describe('money fields are numbers', () => {
     expect((await readWallet()).balance).toBe(before.balance);
     expect(await movementCount()).toBe(movements);
     // a number is a number
-    const credited = await send(admin, { method: 'PUT', url: `/api/wallets/add/${wallet.id}`, payload: '{"amount":16,"description":"Sixteen paise","idempotencyKey":"sixteen"}' });
+    const credited = await send(admin, { method: 'PUT', url: `/api/wallets/add/${wallet.id}`, payload: '{"amount":16,"description":"Sixteen paise","idempotencyKey":"sixteen","reference":"NEFT-SIXTEEN"}' });
     expect(credited.statusCode, credited.body.slice(0, 300)).toBe(200);
     expect((await readWallet()).balance).toBe(before.balance + 16);
   });

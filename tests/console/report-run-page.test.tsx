@@ -107,7 +107,8 @@ describe('the run report pages', () => {
 
   it('monthly summary: the chart plots distance in km, as the table and the "Distance (km)" label read', async () => {
     renderPage(monthlySummary);
-    const chart = await screen.findByRole('figure', { name: 'Distance per month' });
+    // the chart is its own lazily loaded chunk (@mui/x-charts): the first test to draw one waits for its import
+    const chart = await screen.findByRole('figure', { name: 'Distance per month' }, { timeout: 15_000 });
     expect(chart).toHaveTextContent('Distance (km)');
     const leftAxis = await waitFor(() => {
       const axis = chart.querySelector('.MuiChartsAxis-left');
@@ -122,7 +123,7 @@ describe('the run report pages', () => {
 
   it('daily vehicle operation: the chart plots running and idle time in hours, and its axis says so', async () => {
     renderPage(dailyOperation);
-    const chart = await screen.findByRole('figure', { name: 'Running and idle time per day' });
+    const chart = await screen.findByRole('figure', { name: 'Running and idle time per day' }, { timeout: 15_000 });
     const ticks = await waitFor(() => {
       const labels = [...chart.querySelectorAll('.MuiChartsAxis-left .MuiChartsAxis-tickLabel')].map((t) => t.textContent!);
       if (!labels.length) throw new Error('no y axis yet');
