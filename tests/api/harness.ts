@@ -11,10 +11,15 @@ import { firstStart } from '../../server/seed/first-start.ts';
 import { DEMO_PASSWORD, demoEmail, seedDemo } from '../../server/seed/demo.ts';
 import { startGateway } from '../../server/gateway/index.ts';
 import type { Gateway } from '../../server/gateway/server.ts';
+import { hashPasswordsCheaplyInTests } from '../../server/auth/passwords.ts';
 
 export { DEMO_PASSWORD, demoEmail };
 export const ADMIN_EMAIL = 'root@waymark.test';
 export const ADMIN_PASSWORD = 'Root-pass-2026';
+
+// each file makes its hashes at argon2id's least cost; a test that measures sign-in switches the
+// production cost back on for itself (security-sessions.test.ts)
+hashPasswordsCheaplyInTests();
 
 export interface TestServer {
   app: FastifyInstance;
