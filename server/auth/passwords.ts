@@ -11,10 +11,27 @@ export function checkPasswordRule(password: string, field = 'password') {
   if (!fitsRule(rules.password, password)) throw badRequest(said(rules.password.message), { [field]: said(rules.password.message) });
 }
 
-export const hashPassword = (password: string) => argon2.hash(password, { type: argon2.argon2id });
-
+/** argon2id at the library's defaults (64 MiB, 3 passes, 4 lanes): what every server uses. */
+const PRODUCTION_HASH = { type: argon2.argon2id } as const;
+/** The least argon2id allows, for test runs only: a hash in well under a millisecond. */
+const TEST_ONLY_CHEAP_HASH = { type: argon2.argon2id, memoryCost: 64, timeCost: 1, parallelism: 1 } as const;
+let hashOptions: typeof PRODUCTION_HASH | typeof TEST_ONLY_CHEAP_HASH = PRODUCTION_HASH;
 /** A hash to verify against when no user matched, so a miss takes as long as a wrong password. */
 let decoy: Promise<string> | undefined;
+
+/**
+ * Test harnesses only (tests/api/harness.ts): new hashes, the decoy's included, are made at the
+ * least cost argon2id allows, so seeding and signing in do not spend most of a test run hashing.
+ * Verification follows each stored hash's own parameters. Nothing in the server calls this, no
+ * setting or variable reaches it, and a test that measures sign-in keeps the production cost.
+ */
+export function hashPasswordsCheaplyInTests(cheap = true) {
+  hashOptions = cheap ? TEST_ONLY_CHEAP_HASH : PRODUCTION_HASH;
+  decoy = undefined;
+}
+
+export const hashPassword = (password: string) => argon2.hash(password, hashOptions);
+
 const decoyHash = () => (decoy ??= hashPassword('decoy-password-1'));
 
 /** Made at start-up, so even the first unknown name costs one verification, not a hash and a verification. */

@@ -17,15 +17,18 @@ export interface Database {
    */
   listen(channel: string, onPayload: (payload: string) => void, onHearing?: (hearing: boolean) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** PGlite only: the data directory as a tarball, for `loadDataDir` (tests copy a seeded database so). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 const migrationsFolder = path.join(projectRoot, 'server/db/migrations');
 
 /**
  * Opens PostgreSQL when a URL is given, else the embedded PGlite under dataDir, and applies the
- * versioned migrations. `dataDir: null` gives an in-memory PGlite (tests).
+ * versioned migrations. `dataDir: null` gives an in-memory PGlite (tests); `loadDataDir` starts it
+ * from a dump of another's data directory.
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string | null }): Promise<Database> {
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string | null; loadDataDir?: Blob }): Promise<Database> {
   if (options.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -50,7 +53,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     fs.mkdirSync(dir, { recursive: true });
   }
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(dir, { extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
   const database = drizzle(client, { schema });
   await migrate(database, { migrationsFolder });
   // the embedded database lives in this process alone: its NOTIFYs come from this process's own
@@ -59,5 +62,5 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     const unlisten = await client.listen(channel, (payload) => { if (payload) onPayload(payload); });
     return async () => { await unlisten().catch(() => undefined); };
   };
-  return { db: database as unknown as Db, kind: 'pglite', listen, close: () => client.close() };
+  return { db: database as unknown as Db, kind: 'pglite', listen, close: () => client.close(), dumpDataDir: () => client.dumpDataDir('none') };
 }

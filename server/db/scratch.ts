@@ -2,9 +2,10 @@ import crypto from 'node:crypto';
 
 /**
  * A new, empty PostgreSQL database on the server of adminUrl, and a way to drop it: for test files
- * and benchmarks that must not share state.
+ * and benchmarks that must not share state. With a template, a copy of that database instead
+ * (PostgreSQL copies its files, in milliseconds; nobody may be connected to the template).
  */
-export async function createScratchDatabase(adminUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createScratchDatabase(adminUrl: string, prefix: string, template?: string): Promise<{ url: string; name: string; drop(): Promise<void> }> {
   const { default: pg } = await import('pg');
   const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
   const run = async (statement: string) => {
@@ -16,8 +17,8 @@ export async function createScratchDatabase(adminUrl: string, prefix: string): P
       await client.end();
     }
   };
-  await run(`create database ${name}`);
+  await run(template ? `create database ${name} template ${template}` : `create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+  return { url: url.toString(), name, drop: () => run(`drop database if exists ${name} with (force)`) };
 }

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { openDatabase, type Database } from '../../server/db/client.ts';
@@ -11,10 +12,14 @@ import { firstStart } from '../../server/seed/first-start.ts';
 import { DEMO_PASSWORD, demoEmail, seedDemo } from '../../server/seed/demo.ts';
 import { startGateway } from '../../server/gateway/index.ts';
 import type { Gateway } from '../../server/gateway/server.ts';
+import { hashPasswordsCheaplyInTests } from '../../server/auth/passwords.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/seeded-database.ts';
 
-export { DEMO_PASSWORD, demoEmail };
-export const ADMIN_EMAIL = 'root@waymark.test';
-export const ADMIN_PASSWORD = 'Root-pass-2026';
+export { DEMO_PASSWORD, demoEmail, ADMIN_EMAIL, ADMIN_PASSWORD };
+
+// each file makes its hashes at argon2id's least cost, as the run's seeded databases were; a test
+// that measures sign-in switches the production cost back on for itself (security-sessions.test.ts)
+hashPasswordsCheaplyInTests();
 
 export interface TestServer {
   app: FastifyInstance;
@@ -25,24 +30,42 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+export interface TestServerOptions {
+  demo?: boolean;
+  gateway?: boolean;
+  databaseUrl?: string;
+  config?: Partial<Config>;
+  /** Migrated and seeded here, through the API, instead of a copy of the run's seeded database. */
+  fresh?: boolean;
+}
+
 /**
- * A fresh server on a fresh database: in-memory PGlite, or a new PostgreSQL database created on
- * TEST_DATABASE_URL's server (and dropped afterwards) when that variable is set.
+ * A fresh server on a database of its own: in-memory PGlite, or a new PostgreSQL database created on
+ * TEST_DATABASE_URL's server (and dropped afterwards) when that variable is set. The database is a
+ * copy of the one the run migrated and seeded once (tests/api/global-setup.ts), demo or not; when
+ * `fresh`, or outside that set-up, it is migrated and seeded here.
  */
-export async function startTestServer(options: { demo?: boolean; gateway?: boolean; databaseUrl?: string; config?: Partial<Config> } = {}): Promise<TestServer> {
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const demo = options.demo ?? true;
+  const seeded = options.fresh || options.databaseUrl ? null : inject('seededDatabases') ?? null;
   let databaseUrl: string | undefined = options.databaseUrl;
+  let loadDataDir: Blob | undefined;
   let dropDatabase = async () => {};
   if (process.env.TEST_DATABASE_URL && !databaseUrl) {
-    const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL, 'waymark_test');
+    const template = seeded?.kind === 'postgres' ? (demo ? seeded.demo : seeded.base) : undefined;
+    const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL, 'waymark_test', template);
     databaseUrl = scratch.url;
     dropDatabase = scratch.drop;
+  } else if (seeded?.kind === 'pglite' && !databaseUrl) {
+    loadDataDir = new Blob([fs.readFileSync(demo ? seeded.demo : seeded.base)]);
   }
-  const database = await openDatabase({ databaseUrl, dataDir: null });
+  const database = await openDatabase({ databaseUrl, dataDir: null, loadDataDir });
   const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-uploads-'));
-  const config = loadConfig({}, { serveConsole: false, demo: options.demo ?? true, uploadDir, ...options.config });
+  const config = loadConfig({}, { serveConsole: false, demo, uploadDir, ...options.config });
   const app = await buildApp({ config, database, logger: false });
+  // on a copy both find their work done and return at once
   await firstStart(database.db, app.log, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
-  if (options.demo ?? true) await seedDemo(app, database.db, app.log);
+  if (demo) await seedDemo(app, database.db, app.log);
   await app.ready();
   const started = options.gateway ? await startGateway(app, database, { port: 0, host: '127.0.0.1', quietMs: 50 }) : null;
   return {

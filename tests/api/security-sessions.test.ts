@@ -3,6 +3,7 @@ import argon2 from 'argon2';
 import { desc, sql } from 'drizzle-orm';
 import { bearer, DEMO_PASSWORD, demoEmail, encryptPassword, signIn, startTestServer, type TestServer } from './harness.ts';
 import { outbox } from '../../server/db/schema.ts';
+import { hashPasswordsCheaplyInTests } from '../../server/auth/passwords.ts';
 
 let server: TestServer;
 beforeAll(async () => { server = await startTestServer(); });
@@ -87,12 +88,27 @@ describe('one lockout per account', () => {
 });
 
 describe('an unknown account costs a password check too', () => {
-  it('verifies the password against a decoy hash when no account matches', async () => {
+  // the harness hashes cheaply; this test measures sign-in, so it runs at the server's own cost
+  beforeAll(() => hashPasswordsCheaplyInTests(false));
+  afterAll(() => hashPasswordsCheaplyInTests());
+
+  it('verifies the password against a decoy hash when no account matches, as costly as an account\'s own', async () => {
+    // an account's hash made now, at the production cost: a password change
+    const session = await signIn(server.app, demoEmail('manufacturer'));
+    const changed = await post(newAddress(), '/auth/change-password',
+      { username: demoEmail('manufacturer'), password: DEMO_PASSWORD, newpassword: 'Decoy-cost-7' }, bearer(session.token.access.token));
+    expect(changed.statusCode).toBe(200);
+    const stored = await server.database.db.execute(sql`select password_hash as hash from users where email = ${demoEmail('manufacturer')}`);
+    const accountHash = (stored as unknown as { rows: { hash: string }[] }).rows[0]!.hash;
     const verify = vi.spyOn(argon2, 'verify');
     try {
       const response = await loginFrom(newAddress(), 'no-such-person@example.in', 'Some-pass-1');
       expect(response.statusCode).toBe(401);
       expect(verify).toHaveBeenCalledTimes(1);
+      // argon2id at its defaults (64 MiB, 3 passes, 4 lanes), the decoy's parameters the account's
+      const parameters = (hash: string) => hash.split('$').slice(1, 4).join('$');
+      expect(parameters(accountHash)).toBe('argon2id$v=19$m=65536,p=4,t=3');
+      expect(parameters(verify.mock.calls[0]![0])).toBe(parameters(accountHash));
     } finally {
       verify.mockRestore();
     }

@@ -9,6 +9,8 @@ import { loadConfig } from '../../server/config.ts';
 import { openDatabase, type Database } from '../../server/db/client.ts';
 import { firstStart, keepGeneratedPassword } from '../../server/seed/first-start.ts';
 import { generatedPasswordBox, startUpNotices } from '../../server/start-up-notices.ts';
+import { sql } from 'drizzle-orm';
+import { startTestServer, type TestServer } from './harness.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-start-'));
 let database: Database | undefined;
@@ -78,4 +80,30 @@ describe('what the first start leaves an operator', () => {
       await debugApp.close();
     }
   });
+});
+
+describe('the demo seeded on a first start', () => {
+  // every other test file opens a copy of the database the run seeded once: this one seeds from
+  // scratch through the API, as `npm start --demo` does, and finds what the copies hold
+  const counts = async (server: TestServer) => {
+    const run = async (statement: string) => (await server.database.db.execute(sql.raw(statement)) as unknown as { rows: Record<string, unknown>[] }).rows;
+    const tables = await run(`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relispartition order by 1`);
+    const found: Record<string, number> = {};
+    for (const { name } of tables) found[name as string] = (await run(`select count(*)::int as n from "${name as string}"`))[0]!.n as number;
+    return found;
+  };
+
+  it('migrates an empty database and seeds the demo through the API, as the test copies have it', async () => {
+    const fresh = await startTestServer({ fresh: true });
+    const copy = await startTestServer();
+    try {
+      const seeded = await counts(fresh);
+      expect(seeded).toMatchObject({ organisations: 5, users: 14, roles: 13, devices: 12, vehicles: 6, fitments: 6, rtos: 10, sim_activations: 2, wallets: 5 });
+      expect(await counts(copy)).toEqual(seeded);
+    } finally {
+      await fresh.close();
+      await copy.close();
+    }
+  }, 240_000);
 });
