@@ -7,6 +7,7 @@ import type { Columns, ResourceHooks, WriteContext } from '../resources/hooks.ts
 import { said } from '../resources/messages.ts';
 import { query } from '../resources/sql.ts';
 import { settleActivation } from '../wallets/activation.ts';
+import { indianDayOf } from '../wallets/days.ts';
 import { refuseForeignUploads } from '../files/private-documents.ts';
 import {
   activationAfterEdit, customerAccount, customerSnapshot, deviceToFit, fittedVehicle, fitterAccount, fullName, type FitmentBody,
@@ -14,16 +15,13 @@ import {
 
 const brandOf = (ctx: WriteContext): Brand => brands[ctx.request.server.brand as Brand['id']] ?? brands.vltd;
 
-/** The Indian day a fitment date names: a plain yyyy-MM-dd is that day, an instant the day it falls on in India. */
-const indianDayOf = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? value : indianIsoDay(new Date(value)));
-
 /**
  * The fitment date the write keeps. Not later than today in India (a date ahead would buy time
  * that is not paid for); once the activation is paid, not another day at all (docs/wallet.md).
  */
 function fitmentDateOf(body: FitmentBody, existing?: { fitmentDate: string; paidThrough: string | null }): SQL {
   const given = body.fitmentDate ?? indianIsoDay();
-  const day = indianDayOf(given);
+  const day = indianDayOf(given) ?? given;
   if (existing?.paidThrough) {
     if (day !== indianDayOf(existing.fitmentDate)) throw badRequest(said('fitment.dateFixed'), { fitmentDate: said('fitment.dateFixed') });
     return sql`fitment_date`;

@@ -7,7 +7,7 @@ import { message } from '../resources/messages.ts';
 import { query } from '../resources/sql.ts';
 import { InsufficientBalanceError, payingWallet, systemAccount, transfer, type Transfer } from './ledger.ts';
 
-export const activationReference = (fitmentId: string) => `fitment:${fitmentId}`;
+const activationReference = (fitmentId: string) => `fitment:${fitmentId}`;
 
 interface Settling {
   id: string; imei: string; organisationId: string; activationStatus: string;
