@@ -7,9 +7,27 @@ const forbid = (folders, why) => ({
   'no-restricted-imports': ['error', { patterns: [{ regex: `(^|/)(${folders.join('|')})/`, message: why }] }],
 });
 export const importBoundaries = [
-  { files: ['core/**', 'resources/**', 'brands/**'], rules: forbid(['src', 'providers', 'custom-pages', 'server'], 'Shared code (core/, resources/, brands/) imports neither the console nor the server.') },
-  { files: ['server/**'], rules: forbid(['src', 'providers', 'custom-pages'], 'The server imports only core/, resources/ and brands/ of the console side: move what both need to core/.') },
-  { files: ['src/**', 'providers/**'], rules: forbid(['custom-pages'], 'The shell reaches a feature page or dialog through lazyPage()/lazyPart() (a dynamic import), not a static import.') },
+  {
+    files: ['core/**', 'resources/**', 'brands/**'],
+    rules: forbid(
+      ['src', 'providers', 'custom-pages', 'server'],
+      'Shared code (core/, resources/, brands/) imports neither the console nor the server.',
+    ),
+  },
+  {
+    files: ['server/**'],
+    rules: forbid(
+      ['src', 'providers', 'custom-pages'],
+      'The server imports only core/, resources/ and brands/ of the console side: move what both need to core/.',
+    ),
+  },
+  {
+    files: ['src/**', 'providers/**'],
+    rules: forbid(
+      ['custom-pages'],
+      'The shell reaches a feature page or dialog through lazyPage()/lazyPart() (a dynamic import), not a static import.',
+    ),
+  },
 ];
 
 export default tseslint.config(
@@ -21,7 +39,10 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/no-explicit-any': 'error',
     },
   },

@@ -26,15 +26,24 @@ const precompress = (): Plugin => ({
   apply: 'build',
   async writeBundle(options, bundle) {
     const outDir = options.dir ?? 'dist';
-    await Promise.all(Object.keys(bundle).filter((file) => file.startsWith('assets/') && COMPRESSIBLE.test(file)).map(async (file) => {
-      const target = path.join(outDir, file);
-      const bytes = await fs.readFile(target);
-      const [br, gz] = await Promise.all([
-        brotli(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
-        gzip(bytes, { level: 9 }),
-      ]);
-      await Promise.all([fs.writeFile(`${target}.br`, br), fs.writeFile(`${target}.gz`, gz)]);
-    }));
+    await Promise.all(
+      Object.keys(bundle)
+        .filter((file) => file.startsWith('assets/') && COMPRESSIBLE.test(file))
+        .map(async (file) => {
+          const target = path.join(outDir, file);
+          const bytes = await fs.readFile(target);
+          const [br, gz] = await Promise.all([
+            brotli(bytes, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+              },
+            }),
+            gzip(bytes, { level: 9 }),
+          ]);
+          await Promise.all([fs.writeFile(`${target}.br`, br), fs.writeFile(`${target}.gz`, gz)]);
+        }),
+    );
   },
 });
 
@@ -46,43 +55,59 @@ const precompress = (): Plugin => ({
  * module: the sign-in page would download the console's chunks.
  */
 const signIn: UserConfig = {
-  plugins: [{
-    name: 'waymark-sign-in-page',
-    apply: 'build',
-    transformIndexHtml: { order: 'pre', handler: (html) => html.replace('/src/main.tsx', '/src/sign-in.tsx') },
-    generateBundle: {
-      order: 'post',
-      handler(_, bundle) {
-        const page = bundle['index.html'];
-        if (page?.type !== 'asset') return;
-        delete bundle['index.html'];
-        this.emitFile({ type: 'asset', fileName: 'sign-in.html', source: page.source });
+  plugins: [
+    {
+      name: 'waymark-sign-in-page',
+      apply: 'build',
+      transformIndexHtml: { order: 'pre', handler: (html) => html.replace('/src/main.tsx', '/src/sign-in.tsx') },
+      generateBundle: {
+        order: 'post',
+        handler(_, bundle) {
+          const page = bundle['index.html'];
+          if (page?.type !== 'asset') return;
+          delete bundle['index.html'];
+          this.emitFile({ type: 'asset', fileName: 'sign-in.html', source: page.source });
+        },
       },
     },
-  }],
+  ],
   build: { emptyOutDir: false, rolldownOptions: { output: { entryFileNames: 'assets/sign-in-[hash].js' } } },
 };
 
-export default defineConfig(({ mode }) => mergeConfig({
-  plugins: [react(), devBrand(), precompress()],
-  resolve: {
-    // one copy of each, or react-admin's contexts split in two
-    dedupe: ['react', 'react-dom', 'react-router', 'react-router-dom', '@mui/material', '@mui/system', '@emotion/react', '@emotion/styled'],
-  },
-  server: {
-    port: 5173,
-    proxy: { '/api': { target: `http://localhost:${process.env.PORT || 8080}`, ws: true } },
-  },
-  build: {
-    outDir: 'dist',
-    sourcemap: false,
-    chunkSizeWarningLimit: 2000,
-    rolldownOptions: {
-      output: {
-        // everything the entry imports statically in one chunk: left alone, the lazy pages split it
-        // into dozens of small shared chunks, each a request with a kilobyte of headers
-        codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] },
+export default defineConfig(({ mode }) =>
+  mergeConfig(
+    {
+      plugins: [react(), devBrand(), precompress()],
+      resolve: {
+        // one copy of each, or react-admin's contexts split in two
+        dedupe: [
+          'react',
+          'react-dom',
+          'react-router',
+          'react-router-dom',
+          '@mui/material',
+          '@mui/system',
+          '@emotion/react',
+          '@emotion/styled',
+        ],
+      },
+      server: {
+        port: 5173,
+        proxy: { '/api': { target: `http://localhost:${process.env.PORT || 8080}`, ws: true } },
+      },
+      build: {
+        outDir: 'dist',
+        sourcemap: false,
+        chunkSizeWarningLimit: 2000,
+        rolldownOptions: {
+          output: {
+            // everything the entry imports statically in one chunk: left alone, the lazy pages split it
+            // into dozens of small shared chunks, each a request with a kilobyte of headers
+            codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] },
+          },
+        },
       },
     },
-  },
-}, mode === 'sign-in' ? signIn : {}));
+    mode === 'sign-in' ? signIn : {},
+  ),
+);

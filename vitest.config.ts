@@ -7,13 +7,25 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'server', include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/gateway/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000,
+        test: {
+          name: 'server',
+          include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/gateway/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
           // migrates and seeds once per run; startTestServer gives each file a copy
-          globalSetup: ['tests/api/global-setup.ts'] },
+          globalSetup: ['tests/api/global-setup.ts'],
+        },
       },
       {
         extends: true,
-        test: { name: 'console', include: ['tests/console/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['tests/console/setup.ts'], testTimeout: 30_000 },
+        test: {
+          name: 'console',
+          include: ['tests/console/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['tests/console/setup.ts'],
+          testTimeout: 30_000,
+        },
       },
     ],
   },

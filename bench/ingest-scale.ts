@@ -16,7 +16,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A child whose stdout lines are kept, and a way to stop it and wait for its exit. */
 function child(args: string[], env: Record<string, string>) {
-  const process_ = spawn(process.execPath, ['server/bin.mjs', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const process_ = spawn(process.execPath, ['server/bin.mjs', ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const lines: string[] = [];
   let buffered = '';
   process_.stdout!.on('data', (chunk: Buffer) => {
@@ -26,7 +29,14 @@ function child(args: string[], env: Record<string, string>) {
     lines.push(...parts);
   });
   const exited = new Promise<void>((resolve) => process_.once('exit', () => resolve()));
-  return { lines, stop: async () => { process_.kill('SIGTERM'); await exited; }, process: process_ as ChildProcess };
+  return {
+    lines,
+    stop: async () => {
+      process_.kill('SIGTERM');
+      await exited;
+    },
+    process: process_ as ChildProcess,
+  };
 }
 
 async function until(test: () => boolean, what: string, ms = 60_000) {
@@ -37,22 +47,34 @@ async function until(test: () => boolean, what: string, ms = 60_000) {
   }
 }
 
-interface GatewayStatus { received: number; storeLatencyMs: { p50: number | null; p95: number | null }; stored: { frames: number } }
+interface GatewayStatus {
+  received: number;
+  storeLatencyMs: { p50: number | null; p95: number | null };
+  stored: { frames: number };
+}
 const lastStatus = (lines: string[]): GatewayStatus | undefined => {
   for (let i = lines.length - 1; i >= 0; i--) {
     try {
       const entry = JSON.parse(lines[i]!) as { gateway?: GatewayStatus };
       if (entry.gateway) return entry.gateway;
-    } catch { /* not a log line */ }
+    } catch {
+      /* not a log line */
+    }
   }
   return undefined;
 };
 
 async function measure(gateways: number) {
-  const scratch = await createScratchDatabase(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', 'waymark_scale');
+  const scratch = await createScratchDatabase(
+    process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    'waymark_scale',
+  );
   const database = await openDatabase({ databaseUrl: scratch.url, dataDir: null });
   const counts = async () => {
-    const [row] = await query<{ frames: string; positions: string }>(database.db, sql`select (select count(*) from raw_logs)::bigint as frames, (select count(*) from positions)::bigint as positions`);
+    const [row] = await query<{ frames: string; positions: string }>(
+      database.db,
+      sql`select (select count(*) from raw_logs)::bigint as frames, (select count(*) from positions)::bigint as positions`,
+    );
     return { frames: Number(row!.frames), positions: Number(row!.positions) };
   };
   const base = 20_000 + Math.floor(Math.random() * 1000);
@@ -61,14 +83,34 @@ async function measure(gateways: number) {
   try {
     await seedFleet(scratch.url, null, DEVICES);
     for (let w = 0; w < 2; w++) {
-      const web = await startServer({ ...env, LOG_LEVEL: 'warn', GATEWAY_PORT: String(base + 900 + w) }, base + 800 + w);
+      const web = await startServer(
+        { ...env, LOG_LEVEL: 'warn', GATEWAY_PORT: String(base + 900 + w) },
+        base + 800 + w,
+      );
       stops.push(web.stop);
     }
-    const gatewayChildren = Array.from({ length: gateways }, (_, g) => child(['gateway'], { ...env, GATEWAY_PORT: String(base + g) }));
-    for (const gateway of gatewayChildren) await until(() => gateway.lines.some((l) => l.includes('gateway listening')), 'a gateway');
+    const gatewayChildren = Array.from({ length: gateways }, (_, g) =>
+      child(['gateway'], { ...env, GATEWAY_PORT: String(base + g) }),
+    );
+    for (const gateway of gatewayChildren)
+      await until(() => gateway.lines.some((l) => l.includes('gateway listening')), 'a gateway');
     const perGateway = Math.floor(DEVICES / gateways);
-    const simulators = gatewayChildren.map((_, g) => child(['simulate', '--devices', String(perGateway), '--interval', String(INTERVAL),
-      '--port', String(base + g), '--first-imei', (BigInt(FIRST_IMEI) + BigInt(g * perGateway)).toString()], env));
+    const simulators = gatewayChildren.map((_, g) =>
+      child(
+        [
+          'simulate',
+          '--devices',
+          String(perGateway),
+          '--interval',
+          String(INTERVAL),
+          '--port',
+          String(base + g),
+          '--first-imei',
+          (BigInt(FIRST_IMEI) + BigInt(g * perGateway)).toString(),
+        ],
+        env,
+      ),
+    );
     await sleep(Math.max(10, INTERVAL * 3) * 1000); // every connection logged in
     const before = await counts();
     const t0 = performance.now();
@@ -76,19 +118,29 @@ async function measure(gateways: number) {
     const after = await counts();
     const seconds = (performance.now() - t0) / 1000;
     await Promise.all(simulators.map((s) => s.stop()));
-    const sent = simulators.reduce((sum, s) => sum + Number(s.lines.find((l) => l.startsWith('stopped:'))?.match(/(\d+) frames sent/)?.[1] ?? NaN), 0);
+    const sent = simulators.reduce(
+      (sum, s) => sum + Number(s.lines.find((l) => l.startsWith('stopped:'))?.match(/(\d+) frames sent/)?.[1] ?? NaN),
+      0,
+    );
     await Promise.all(gatewayChildren.map((g) => g.stop()));
     const statuses = gatewayChildren.map((g) => lastStatus(g.lines));
     const stored = await counts();
-    const [dup] = await query<{ doubled: string }>(database.db, sql`select count(*)::bigint - count(distinct (imei, frame))::bigint as doubled from raw_logs`);
+    const [dup] = await query<{ doubled: string }>(
+      database.db,
+      sql`select count(*)::bigint - count(distinct (imei, frame))::bigint as doubled from raw_logs`,
+    );
     return {
-      gateways, seconds,
+      gateways,
+      seconds,
       framesPerSecond: (after.frames - before.frames) / seconds,
       positionsPerSecond: (after.positions - before.positions) / seconds,
       p95: Math.max(...statuses.map((s) => s?.storeLatencyMs.p95 ?? NaN)),
       p50: Math.max(...statuses.map((s) => s?.storeLatencyMs.p50 ?? NaN)),
-      sent, received: statuses.reduce((sum, s) => sum + (s?.received ?? NaN), 0),
-      storedByGateways: statuses.reduce((sum, s) => sum + (s?.stored.frames ?? NaN), 0), stored: stored.frames, doubled: Number(dup!.doubled),
+      sent,
+      received: statuses.reduce((sum, s) => sum + (s?.received ?? NaN), 0),
+      storedByGateways: statuses.reduce((sum, s) => sum + (s?.stored.frames ?? NaN), 0),
+      stored: stored.frames,
+      doubled: Number(dup!.doubled),
     };
   } finally {
     for (const stop of stops.reverse()) await stop();
@@ -97,11 +149,20 @@ async function measure(gateways: number) {
   }
 }
 
-export async function ingestScaleFigures(print: (line: string) => void, counts = (process.env.BENCH_SCALE_GATEWAYS ?? '1,2,4').split(',').map(Number)) {
-  print(`[postgres] ingest across processes: ${DEVICES} devices every ${INTERVAL} s (${(DEVICES / INTERVAL).toFixed(0)} frames/s offered), 2 web processes, ${SECONDS} s each`);
+export async function ingestScaleFigures(
+  print: (line: string) => void,
+  counts = (process.env.BENCH_SCALE_GATEWAYS ?? '1,2,4').split(',').map(Number),
+) {
+  print(
+    `[postgres] ingest across processes: ${DEVICES} devices every ${INTERVAL} s (${(DEVICES / INTERVAL).toFixed(0)} frames/s offered), 2 web processes, ${SECONDS} s each`,
+  );
   for (const gateways of counts) {
     const f = await measure(gateways);
-    print(`[postgres]   ${gateways} gateway process${gateways === 1 ? '' : 'es'}: stored ${f.framesPerSecond.toFixed(0)} frames/s (${f.positionsPerSecond.toFixed(0)} positions/s), store p50 ${f.p50} ms, p95 ${f.p95} ms`);
-    print(`[postgres]     frames: ${f.sent} written by the simulators, ${f.received} received by the gateways, ${f.stored} in raw_logs: lost ${f.received - f.stored}, doubled ${f.doubled}`);
+    print(
+      `[postgres]   ${gateways} gateway process${gateways === 1 ? '' : 'es'}: stored ${f.framesPerSecond.toFixed(0)} frames/s (${f.positionsPerSecond.toFixed(0)} positions/s), store p50 ${f.p50} ms, p95 ${f.p95} ms`,
+    );
+    print(
+      `[postgres]     frames: ${f.sent} written by the simulators, ${f.received} received by the gateways, ${f.stored} in raw_logs: lost ${f.received - f.stored}, doubled ${f.doubled}`,
+    );
   }
 }

@@ -29,17 +29,31 @@ export async function seedFleet(databaseUrl: string | undefined, dataDir: string
   await db.execute(sql`insert into vehicles (name, registration_number, category, device_id, organisation_id)
     select 'Bench ' || g, 'BN' || lpad(g::text, 6, '0'), 'TRUCK', d.id, ${root.id}::uuid
     from devices d, lateral (select (d.imei::bigint - ${FIRST_IMEI}::bigint) as g) n`);
-  await createUser(db, { firstName: 'Bench', email: 'super@bench.test', password: PASSWORD, roleId: roles.SUPER_ADMIN!, organisationId: root.id });
+  await createUser(db, {
+    firstName: 'Bench',
+    email: 'super@bench.test',
+    password: PASSWORD,
+    roleId: roles.SUPER_ADMIN!,
+    organisationId: root.id,
+  });
   await database.close();
 }
 
-interface Status { stored: { frames: number; positions: number }; backlog: number; rssBytes: number; connected: number }
+interface Status {
+  stored: { frames: number; positions: number };
+  backlog: number;
+  rssBytes: number;
+  connected: number;
+}
 
 async function measure(kind: 'postgres' | 'pglite') {
   let env: Record<string, string>;
   let cleanup: () => Promise<void>;
   if (kind === 'postgres') {
-    const scratch = await createScratchDatabase(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', 'waymark_ingest');
+    const scratch = await createScratchDatabase(
+      process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+      'waymark_ingest',
+    );
     await seedFleet(scratch.url, null);
     env = { DATABASE_URL: scratch.url };
     cleanup = scratch.drop;
@@ -54,9 +68,25 @@ async function measure(kind: 'postgres' | 'pglite') {
   const server = await startServer({ ...env, GATEWAY_PORT: String(gatewayPort), WAYMARK_DEMO: '0' }, port);
   const base = `http://127.0.0.1:${port}`;
   const token = await signIn(base, 'super@bench.test', PASSWORD);
-  const status = async (): Promise<Status> => (await (await fetch(`${base}/api/gateway/status`, { headers: { authorization: `Bearer ${token}` } })).json()).data;
+  const status = async (): Promise<Status> =>
+    (await (await fetch(`${base}/api/gateway/status`, { headers: { authorization: `Bearer ${token}` } })).json()).data;
 
-  const simulator = spawn(process.execPath, ['server/bin.mjs', 'simulate', '--devices', String(DEVICES), '--interval', String(INTERVAL), '--port', String(gatewayPort), '--first-imei', FIRST_IMEI], { stdio: 'ignore' });
+  const simulator = spawn(
+    process.execPath,
+    [
+      'server/bin.mjs',
+      'simulate',
+      '--devices',
+      String(DEVICES),
+      '--interval',
+      String(INTERVAL),
+      '--port',
+      String(gatewayPort),
+      '--first-imei',
+      FIRST_IMEI,
+    ],
+    { stdio: 'ignore' },
+  );
   // connections are staggered over one interval; let them all log in first
   await new Promise((r) => setTimeout(r, Math.max(10, INTERVAL * 3) * 1000));
   const start = await status();
@@ -78,14 +108,25 @@ async function measure(kind: 'postgres' | 'pglite') {
     offered: DEVICES / INTERVAL,
     framesPerSecond: (end.stored.frames - start.stored.frames) / seconds,
     positionsPerSecond: (end.stored.positions - start.stored.positions) / seconds,
-    connected: end.connected, maxBacklog, maxRssMiB: maxRss / 1024 / 1024, seconds,
+    connected: end.connected,
+    maxBacklog,
+    maxRssMiB: maxRss / 1024 / 1024,
+    seconds,
   };
 }
 
-export async function ingestFigures(print: (line: string) => void, kinds: readonly ('postgres' | 'pglite')[] = (process.env.BENCH_KINDS?.split(',') as ('postgres' | 'pglite')[] | undefined) ?? ['postgres', 'pglite']) {
+export async function ingestFigures(
+  print: (line: string) => void,
+  kinds: readonly ('postgres' | 'pglite')[] = (process.env.BENCH_KINDS?.split(',') as
+    ('postgres' | 'pglite')[] | undefined) ?? ['postgres', 'pglite'],
+) {
   for (const kind of kinds) {
     const f = await measure(kind);
-    print(`[${kind}] ingest, ${DEVICES} devices every ${INTERVAL} s (${f.offered.toFixed(0)} frames/s offered), ${f.seconds.toFixed(0)} s sustained`);
-    print(`[${kind}]   stored ${f.framesPerSecond.toFixed(0)} frames/s (${f.positionsPerSecond.toFixed(0)} positions/s), ${f.connected} connected, backlog max ${f.maxBacklog} frames, server RSS max ${f.maxRssMiB.toFixed(0)} MiB`);
+    print(
+      `[${kind}] ingest, ${DEVICES} devices every ${INTERVAL} s (${f.offered.toFixed(0)} frames/s offered), ${f.seconds.toFixed(0)} s sustained`,
+    );
+    print(
+      `[${kind}]   stored ${f.framesPerSecond.toFixed(0)} frames/s (${f.positionsPerSecond.toFixed(0)} positions/s), ${f.connected} connected, backlog max ${f.maxBacklog} frames, server RSS max ${f.maxRssMiB.toFixed(0)} MiB`,
+    );
   }
 }

@@ -29,10 +29,21 @@ export async function seed(databaseUrl: string | undefined, dataDir: string | nu
   const orgs = [root];
   const distributors = [];
   for (let d = 0; d < 4; d++) {
-    const distributor = await createOrganisation(db, { tradeName: `Distributor ${d}`, brandName: `D${d}`, parentId: root.id });
+    const distributor = await createOrganisation(db, {
+      tradeName: `Distributor ${d}`,
+      brandName: `D${d}`,
+      parentId: root.id,
+    });
     distributors.push(distributor);
     orgs.push(distributor);
-    for (let k = 0; k < 11; k++) orgs.push(await createOrganisation(db, { tradeName: `Dealer ${d}.${k}`, brandName: `D${d}.${k}`, parentId: distributor.id }));
+    for (let k = 0; k < 11; k++)
+      orgs.push(
+        await createOrganisation(db, {
+          tradeName: `Dealer ${d}.${k}`,
+          brandName: `D${d}.${k}`,
+          parentId: distributor.id,
+        }),
+      );
   }
   orgs.push(await createOrganisation(db, { tradeName: 'Independent', brandName: 'Ind', parentId: root.id }));
   await db.execute(sql`
@@ -50,8 +61,20 @@ export async function seed(databaseUrl: string | undefined, dataDir: string | nu
   // a steady-state database: statistics gathered and the visibility map set, as autovacuum leaves it
   await db.execute(sql`vacuum analyze`);
   const users = {
-    superAdmin: await createUser(db, { firstName: 'Bench', email: 'super@bench.test', password: PASSWORD, roleId: roles.SUPER_ADMIN!, organisationId: root.id }),
-    distributor: await createUser(db, { firstName: 'Bench', email: 'distributor@bench.test', password: PASSWORD, roleId: roles.ADMIN!, organisationId: distributors[0]!.id }),
+    superAdmin: await createUser(db, {
+      firstName: 'Bench',
+      email: 'super@bench.test',
+      password: PASSWORD,
+      roleId: roles.SUPER_ADMIN!,
+      organisationId: root.id,
+    }),
+    distributor: await createUser(db, {
+      firstName: 'Bench',
+      email: 'distributor@bench.test',
+      password: PASSWORD,
+      roleId: roles.ADMIN!,
+      organisationId: distributors[0]!.id,
+    }),
   };
   await database.close();
   return { organisations: orgs.length, users };
@@ -75,7 +98,11 @@ async function latency(url: string, bearer: string, concurrency = CONCURRENCY) {
   await Promise.all(Array.from({ length: concurrency }, client));
   const seconds = (performance.now() - started) / 1000;
   times.sort((a, b) => a - b);
-  return { p50: times[Math.floor(times.length * 0.5)]!, p95: times[Math.floor(times.length * 0.95)]!, rps: times.length / seconds };
+  return {
+    p50: times[Math.floor(times.length * 0.5)]!,
+    p95: times[Math.floor(times.length * 0.95)]!,
+    rps: times.length / seconds,
+  };
 }
 
 /** The console's export path for every device: pages of 5000 from /device/export, then CSV. */
@@ -89,9 +116,13 @@ async function exportCsv(base: string, bearer: string) {
   const started = performance.now();
   const rows: Record<string, unknown>[] = [];
   for (;;) {
-    const query = new URLSearchParams({ sort: '["imei","ASC"]', range: JSON.stringify([rows.length, rows.length + 4999]), filter: '{}' });
+    const query = new URLSearchParams({
+      sort: '["imei","ASC"]',
+      range: JSON.stringify([rows.length, rows.length + 4999]),
+      filter: '{}',
+    });
     const r = await fetch(`${base}/api/device/export?${query}`, { headers: { authorization: `Bearer ${bearer}` } });
-    const page = await r.json() as Record<string, unknown>[];
+    const page = (await r.json()) as Record<string, unknown>[];
     rows.push(...page);
     if (page.length < 5000) break;
   }
@@ -141,7 +172,10 @@ async function measure(kind: 'postgres' | 'pglite') {
   let dataDir: string | null = null;
   let cleanup = async () => {};
   if (kind === 'postgres') {
-    const scratch = await createScratchDatabase(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', 'waymark_bench');
+    const scratch = await createScratchDatabase(
+      process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+      'waymark_bench',
+    );
     databaseUrl = scratch.url;
     cleanup = scratch.drop;
   } else {
@@ -163,11 +197,15 @@ async function measure(kind: 'postgres' | 'pglite') {
 }
 
 /** Prints each database's figures as soon as they are measured. */
-export async function listFigures(print: (line: string) => void, kinds: readonly ('postgres' | 'pglite')[] = ['postgres', 'pglite']) {
+export async function listFigures(
+  print: (line: string) => void,
+  kinds: readonly ('postgres' | 'pglite')[] = ['postgres', 'pglite'],
+) {
   for (const kind of kinds) {
     const f = await measure(kind);
     const fmt = (l: Latency) => `p50 ${l.p50.toFixed(1)} ms, p95 ${l.p95.toFixed(1)} ms, ${l.rps.toFixed(0)} req/s`;
-    const both = (figure: (figures: typeof f.uncached) => Latency) => `${fmt(figure(f.cached))}  | cache off: ${fmt(figure(f.uncached))}`;
+    const both = (figure: (figures: typeof f.uncached) => Latency) =>
+      `${fmt(figure(f.cached))}  | cache off: ${fmt(figure(f.uncached))}`;
     const lines = [
       `[${kind}] ${DEVICES} devices, ${f.seeded.organisations} organisations, ${CONCURRENCY} concurrent clients, ${REQUESTS} requests each figure; list cache on | off (WAYMARK_LIST_CACHE=0)`,
       `[${kind}] device list, status filter + imei sort, page 3, distributor, 1 client         ${both((x) => x.single)}`,

@@ -35,8 +35,20 @@ export interface ReportData {
 }
 
 interface Segment {
-  device_id: string; s: number; n: number; mv: boolean; lat0: number; lon0: number; lat1: number; lon1: number;
-  v: number; h: number; idle: number; hb: number; os: number; k: number;
+  device_id: string;
+  s: number;
+  n: number;
+  mv: boolean;
+  lat0: number;
+  lon0: number;
+  lat1: number;
+  lon1: number;
+  v: number;
+  h: number;
+  idle: number;
+  hb: number;
+  os: number;
+  k: number;
 }
 
 /**
@@ -61,13 +73,45 @@ function segmentsOf(deviceId: string, index: number, days: number): Segment[] {
       let lat1 = lat + (km * Math.cos((heading * Math.PI) / 180)) / 111;
       let lon1 = lon + (km * Math.sin((heading * Math.PI) / 180)) / (111 * Math.cos((lat * Math.PI) / 180));
       // stay inside central India: turn back at the edges
-      if (lat1 < 20 || lat1 > 29 || lon1 < 74 || lon1 > 86) { heading = (heading + 180) % 360; lat1 = 2 * lat - lat1; lon1 = 2 * lon - lon1; }
-      segments.push({ device_id: deviceId, s: minute, n, mv: true, lat0: lat, lon0: lon, lat1, lon1, v, h: Math.round(heading), idle: 0,
-        hb: next() < 0.2 ? Math.floor(next() * n) : -1, os: next() < 0.1 ? Math.floor(next() * n) : -1, k: next() * 6 });
+      if (lat1 < 20 || lat1 > 29 || lon1 < 74 || lon1 > 86) {
+        heading = (heading + 180) % 360;
+        lat1 = 2 * lat - lat1;
+        lon1 = 2 * lon - lon1;
+      }
+      segments.push({
+        device_id: deviceId,
+        s: minute,
+        n,
+        mv: true,
+        lat0: lat,
+        lon0: lon,
+        lat1,
+        lon1,
+        v,
+        h: Math.round(heading),
+        idle: 0,
+        hb: next() < 0.2 ? Math.floor(next() * n) : -1,
+        os: next() < 0.1 ? Math.floor(next() * n) : -1,
+        k: next() * 6,
+      });
       [lat, lon] = [lat1, lon1];
     } else {
-      segments.push({ device_id: deviceId, s: minute, n, mv: false, lat0: lat, lon0: lon, lat1: lat, lon1: lon, v: 0, h: Math.round(heading),
-        idle: Math.floor(next() * 6), hb: -1, os: -1, k: 0 });
+      segments.push({
+        device_id: deviceId,
+        s: minute,
+        n,
+        mv: false,
+        lat0: lat,
+        lon0: lon,
+        lat1: lat,
+        lon1: lon,
+        v: 0,
+        h: Math.round(heading),
+        idle: Math.floor(next() * 6),
+        hb: -1,
+        os: -1,
+        k: 0,
+      });
     }
     minute += n;
     moving = !moving;
@@ -93,7 +137,9 @@ function insertPositions(start: string, segments: Segment[]) {
 
 /** The alerts those packet types raise, as the gateway stores them (type, vehicle, organisation at the time). */
 function insertEvents(deviceIds: string[]) {
-  const types = Object.entries(PACKET_EVENTS).filter(([, type]) => type).map(([packet, type]) => sql`(${packet}, ${type})`);
+  const types = Object.entries(PACKET_EVENTS)
+    .filter(([, type]) => type)
+    .map(([packet, type]) => sql`(${packet}, ${type})`);
   return sql`
     insert into events (type, device_id, vehicle_id, organisation_id, event_time, latitude, longitude, attributes)
     select e.type, p.device_id, v.id, d.organisation_id, p.fix_time, p.latitude, p.longitude,
@@ -121,27 +167,38 @@ async function summarise(db: Db, print: (line: string) => void) {
   const file = '../server/reports/summariser.ts';
   let summariser: { summariseAll?: (db: Db) => Promise<{ devices: number; positions: number }> };
   try {
-    summariser = await import(file) as typeof summariser;
+    summariser = (await import(file)) as typeof summariser;
   } catch {
     print('  summariser not available: trips, stops and daily summaries stay empty');
     return;
   }
-  if (!summariser.summariseAll) { print('  summariser not available (no summariseAll)'); return; }
+  if (!summariser.summariseAll) {
+    print('  summariser not available (no summariseAll)');
+    return;
+  }
   const t = performance.now();
   const done = await summariser.summariseAll(db);
   const seconds = (performance.now() - t) / 1000;
-  print(`  summarised ${done.devices} devices, ${done.positions.toLocaleString('en')} positions in ${seconds.toFixed(1)} s (${Math.round(done.positions / seconds).toLocaleString('en')} positions/s)`);
+  print(
+    `  summarised ${done.devices} devices, ${done.positions.toLocaleString('en')} positions in ${seconds.toFixed(1)} s (${Math.round(done.positions / seconds).toLocaleString('en')} positions/s)`,
+  );
 }
 
 /** Creates the fleet in a fresh database and loads its history; prints how fast. */
-export async function loadReportData(options: { kind: 'postgres' | 'pglite'; vehicles: number; days: number; adminUrl?: string }, print: (line: string) => void): Promise<ReportData> {
+export async function loadReportData(
+  options: { kind: 'postgres' | 'pglite'; vehicles: number; days: number; adminUrl?: string },
+  print: (line: string) => void,
+): Promise<ReportData> {
   const { kind, vehicles, days } = options;
   let env: Record<string, string>;
   let drop: () => Promise<void>;
   let databaseUrl: string | undefined;
   let dataDir: string | null = null;
   if (kind === 'postgres') {
-    const scratch = await createScratchDatabase(options.adminUrl ?? 'postgres://postgres@127.0.0.1:5432/postgres', 'waymark_reports');
+    const scratch = await createScratchDatabase(
+      options.adminUrl ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+      'waymark_reports',
+    );
     databaseUrl = scratch.url;
     env = { DATABASE_URL: scratch.url };
     drop = scratch.drop;
@@ -164,15 +221,30 @@ export async function loadReportData(options: { kind: 'postgres' | 'pglite'; veh
   await db.execute(sql`insert into vehicles (name, registration_number, category, device_id, organisation_id)
     select 'Truck ' || g, 'RP' || lpad(g::text, 6, '0'), 'TRUCK', d.id, ${fleet.id}::uuid
     from devices d, lateral (select (d.imei::bigint - ${FIRST_IMEI}::bigint) as g) n`);
-  await createUser(db, { firstName: 'Bench', email: USERS.superAdmin, password: PASSWORD, roleId: roles.SUPER_ADMIN!, organisationId: root.id });
-  await createUser(db, { firstName: 'Fleet', email: USERS.customer, password: PASSWORD, roleId: roles.CUSTOMER!, organisationId: fleet.id });
+  await createUser(db, {
+    firstName: 'Bench',
+    email: USERS.superAdmin,
+    password: PASSWORD,
+    roleId: roles.SUPER_ADMIN!,
+    organisationId: root.id,
+  });
+  await createUser(db, {
+    firstName: 'Fleet',
+    email: USERS.customer,
+    password: PASSWORD,
+    roleId: roles.CUSTOMER!,
+    organisationId: fleet.id,
+  });
   const devices = await query<{ id: string }>(db, sql`select id from devices order by imei`);
 
   // D whole Kolkata days up to the start of today, in the partitions of their months
   const today = new Date(Date.now() + 330 * MINUTE).toISOString().slice(0, 10);
   const end = Date.parse(`${today}T00:00:00+05:30`);
   const start = end - days * 1440 * MINUTE;
-  for (let m = kolkataMonth(new Date(start)); m.year * 12 + m.month <= kolkataMonth(new Date(end)).year * 12 + kolkataMonth(new Date(end)).month;) {
+  for (
+    let m = kolkataMonth(new Date(start));
+    m.year * 12 + m.month <= kolkataMonth(new Date(end)).year * 12 + kolkataMonth(new Date(end)).month;
+  ) {
     await createMonthPartition(db, m);
     m = m.month === 12 ? { year: m.year + 1, month: 1 } : { year: m.year, month: m.month + 1 };
   }
@@ -193,22 +265,42 @@ export async function loadReportData(options: { kind: 'postgres' | 'pglite'; veh
     written += batch.length * days * 1440;
     const seconds = (performance.now() - t0) / 1000;
     if (i + perInsert >= devices.length || i % (perInsert * 10) === 0) {
-      print(`  [${kind}] ${written.toLocaleString('en')} positions, ${Math.round(written / seconds).toLocaleString('en')} rows/s`);
+      print(
+        `  [${kind}] ${written.toLocaleString('en')} positions, ${Math.round(written / seconds).toLocaleString('en')} rows/s`,
+      );
     }
   }
   const seconds = (performance.now() - t0) / 1000;
   const [events] = await query<{ n: number }>(db, sql`select count(*)::integer as n from events`);
-  print(`[${kind}] loaded ${vehicles} vehicles × ${days} days: ${written.toLocaleString('en')} positions and ${events!.n.toLocaleString('en')} alerts in ${seconds.toFixed(1)} s, ${Math.round(written / seconds).toLocaleString('en')} rows/s`);
-  print(`  of which inserting positions ${(stages.positions / 1000).toFixed(1)} s, alerts and device states ${(stages.alertsAndStates / 1000).toFixed(1)} s`);
+  print(
+    `[${kind}] loaded ${vehicles} vehicles × ${days} days: ${written.toLocaleString('en')} positions and ${events!.n.toLocaleString('en')} alerts in ${seconds.toFixed(1)} s, ${Math.round(written / seconds).toLocaleString('en')} rows/s`,
+  );
+  print(
+    `  of which inserting positions ${(stages.positions / 1000).toFixed(1)} s, alerts and device states ${(stages.alertsAndStates / 1000).toFixed(1)} s`,
+  );
   const v = performance.now();
   await db.execute(sql`vacuum analyze`);
   print(`  vacuum analyze ${((performance.now() - v) / 1000).toFixed(1)} s`);
   await summarise(db, print);
   await database.close();
-  return { kind, env, vehicles, days, from: new Date(start).toISOString(), to: new Date(end).toISOString(), positions: written, drop };
+  return {
+    kind,
+    env,
+    vehicles,
+    days,
+    from: new Date(start).toISOString(),
+    to: new Date(end).toISOString(),
+    positions: written,
+    drop,
+  };
 }
 
-export interface ReportBenchOptions { vehicles?: number; days?: number; db?: 'postgres' | 'pglite'; keep?: boolean }
+export interface ReportBenchOptions {
+  vehicles?: number;
+  days?: number;
+  db?: 'postgres' | 'pglite';
+  keep?: boolean;
+}
 
 /** Reads --vehicles, --days, --db and --keep after the bench's name. */
 export function reportBenchOptions(argv: string[]): ReportBenchOptions {
@@ -236,14 +328,20 @@ export const sizeFor = (kind: 'postgres' | 'pglite', options: ReportBenchOptions
   days: options.days ?? 30,
 });
 
-export const adminUrl = () => process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const adminUrl = () =>
+  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** `npm run bench -- report-data`: loads, prints, and drops the database unless --keep. */
 export async function reportDataFigures(argv: string[], print: (line: string) => void) {
   const options = reportBenchOptions(argv);
-  for (const kind of options.db ? [options.db] : ['postgres', 'pglite'] as const) {
+  for (const kind of options.db ? [options.db] : (['postgres', 'pglite'] as const)) {
     const data = await loadReportData({ kind, ...sizeFor(kind, options), adminUrl: adminUrl() }, print);
-    if (options.keep) print(`  kept: ${Object.entries(data.env).map(([k, v]) => `${k}=${v}`).join(' ')} (users ${USERS.customer}, ${USERS.superAdmin}, password ${PASSWORD})`);
+    if (options.keep)
+      print(
+        `  kept: ${Object.entries(data.env)
+          .map(([k, v]) => `${k}=${v}`)
+          .join(' ')} (users ${USERS.customer}, ${USERS.superAdmin}, password ${PASSWORD})`,
+      );
     else await data.drop();
   }
 }

@@ -1,7 +1,15 @@
 // Report figures: the report and dashboard endpoints over a loaded fleet (bench/report-data.ts), on PostgreSQL and PGlite.
 // `npm run bench -- reports [--vehicles N] [--days D] [--db postgres|pglite]`: small sizes try it quickly (20 × 3).
 import { signIn, startServer } from './server.ts';
-import { adminUrl, loadReportData, PASSWORD, reportBenchOptions, sizeFor, USERS, type ReportData } from './report-data.ts';
+import {
+  adminUrl,
+  loadReportData,
+  PASSWORD,
+  reportBenchOptions,
+  sizeFor,
+  USERS,
+  type ReportData,
+} from './report-data.ts';
 
 const RUNS = 5;
 
@@ -29,7 +37,9 @@ export async function figures(data: ReportData, print: (line: string) => void) {
   try {
     const base = `http://127.0.0.1:${port}`;
     const customer = await signIn(base, USERS.customer, PASSWORD);
-    const vehicles = await fetch(`${base}/api/vehicle/statuses?sort=["registrationNumber","ASC"]&range=[0,0]`, { headers: { authorization: `Bearer ${customer}` } });
+    const vehicles = await fetch(`${base}/api/vehicle/statuses?sort=["registrationNumber","ASC"]&range=[0,0]`, {
+      headers: { authorization: `Bearer ${customer}` },
+    });
     if (!vehicles.ok) throw new Error(`the fleet's vehicles: ${vehicles.status} ${await vehicles.text()}`);
     const [vehicle] = (await vehicles.json()) as { id: string }[];
     const filter = encodeURIComponent(JSON.stringify({ from: data.from, to: data.to }));
@@ -42,12 +52,20 @@ export async function figures(data: ReportData, print: (line: string) => void) {
       // the alert page asks for these beside the first page
       ['alerts, totals', `/api/report/alertv2/totals?filter=${filter}`],
       ['alerts, chart by type', `/api/report/alertv2/chart?filter=${filter}`],
-      [`one vehicle's timeline, ${lastDay}`, `/api/vehicle/trips/timelinev2?vehicleId=${vehicle?.id ?? ''}&day=${lastDay}`],
+      [
+        `one vehicle's timeline, ${lastDay}`,
+        `/api/vehicle/trips/timelinev2?vehicleId=${vehicle?.id ?? ''}&day=${lastDay}`,
+      ],
       ['dashboard summary', '/api/dashboard/summary'],
       // an endpoint that exists today, reading positions (partitioned) directly: a yardstick for the others
-      [`one vehicle's playback, ${lastDay}`, `/api/vehicle/position/playback?vehicleId=${vehicle?.id ?? ''}&from=${new Date(Date.parse(data.to) - 86_400_000).toISOString()}&to=${data.to}`],
+      [
+        `one vehicle's playback, ${lastDay}`,
+        `/api/vehicle/position/playback?vehicleId=${vehicle?.id ?? ''}&from=${new Date(Date.parse(data.to) - 86_400_000).toISOString()}&to=${data.to}`,
+      ],
     ];
-    print(`[${data.kind}] ${data.vehicles} vehicles × ${data.days} days (${data.positions.toLocaleString('en')} positions), as the fleet's customer, median of ${RUNS}:`);
+    print(
+      `[${data.kind}] ${data.vehicles} vehicles × ${data.days} days (${data.positions.toLocaleString('en')} positions), as the fleet's customer, median of ${RUNS}:`,
+    );
     for (const [name, url] of endpoints) print(`  ${name.padEnd(40)} ${await time(base, customer, url)}`);
   } finally {
     await server.stop();
@@ -56,7 +74,7 @@ export async function figures(data: ReportData, print: (line: string) => void) {
 
 export async function reportFigures(argv: string[], print: (line: string) => void) {
   const options = reportBenchOptions(argv);
-  for (const kind of options.db ? [options.db] : ['postgres', 'pglite'] as const) {
+  for (const kind of options.db ? [options.db] : (['postgres', 'pglite'] as const)) {
     const data = await loadReportData({ kind, ...sizeFor(kind, options), adminUrl: adminUrl() }, print);
     try {
       await figures(data, print);

@@ -24,10 +24,14 @@ function bundleFigures() {
   const index = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
   const scripts = [...index.matchAll(/src="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
   const modules = [...index.matchAll(/href="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
-  const size = (files: string[]) => files.reduce((sum, f) => {
-    const bytes = fs.readFileSync(path.join(distDir, f));
-    return { raw: sum.raw + bytes.length, gzip: sum.gzip + zlib.gzipSync(bytes, { level: 9 }).length };
-  }, { raw: 0, gzip: 0 });
+  const size = (files: string[]) =>
+    files.reduce(
+      (sum, f) => {
+        const bytes = fs.readFileSync(path.join(distDir, f));
+        return { raw: sum.raw + bytes.length, gzip: sum.gzip + zlib.gzipSync(bytes, { level: 9 }).length };
+      },
+      { raw: 0, gzip: 0 },
+    );
   return size([...scripts, ...modules]);
 }
 
@@ -35,9 +39,18 @@ async function loginLatency(base: string, n: number) {
   const key = (await (await fetch(`${base}/api/auth/public-key`)).json()).data.publicKey as string;
   const times: number[] = [];
   for (let i = 0; i < n; i++) {
-    const password = crypto.publicEncrypt({ key, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from('Waymark@2026')).toString('base64');
+    const password = crypto
+      .publicEncrypt(
+        { key, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+        Buffer.from('Waymark@2026'),
+      )
+      .toString('base64');
     const t = performance.now();
-    const r = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'dealer@demo.waymark.in', password }) });
+    const r = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'dealer@demo.waymark.in', password }),
+    });
     if (!r.ok) throw new Error(`login failed: ${r.status}`);
     times.push(performance.now() - t);
   }
@@ -60,8 +73,12 @@ async function startupFigures() {
   console.log('figure                                   value');
   console.log(`start-up, empty data dir (to healthy)    ${cold.ms.toFixed(0)} ms`);
   console.log(`start-up, existing data dir              ${warm.ms.toFixed(0)} ms`);
-  console.log(`login page JS (initial scripts)          ${(bundle.raw / 1024).toFixed(0)} KiB raw, ${(bundle.gzip / 1024).toFixed(0)} KiB gzip`);
-  console.log(`POST /api/auth/login (argon2id), 40 runs  p50 ${login.p50.toFixed(0)} ms, p95 ${login.p95.toFixed(0)} ms`);
+  console.log(
+    `login page JS (initial scripts)          ${(bundle.raw / 1024).toFixed(0)} KiB raw, ${(bundle.gzip / 1024).toFixed(0)} KiB gzip`,
+  );
+  console.log(
+    `POST /api/auth/login (argon2id), 40 runs  p50 ${login.p50.toFixed(0)} ms, p95 ${login.p95.toFixed(0)} ms`,
+  );
 }
 
 if (wanted('startup')) await startupFigures();

@@ -12,10 +12,19 @@ export async function startServer(env: Record<string, string>, port: number, arg
   for (;;) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
-    } catch { /* starting */ }
+    } catch {
+      /* starting */
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
-  return { ms: performance.now() - started, stop: () => new Promise((r) => { child.once('exit', r); child.kill('SIGTERM'); }) };
+  return {
+    ms: performance.now() - started,
+    stop: () =>
+      new Promise((r) => {
+        child.once('exit', r);
+        child.kill('SIGTERM');
+      }),
+  };
 }
 
 export { signInOverHttp as signIn } from '../tests/support/net.ts';

@@ -19,5 +19,11 @@ export default defineBrand({
   logoLetter: 'D',
   warrantyBrandNames: ['Waymark Demo'],
   defaultCustomerPassword: 'Demo@1234',
-  bank: { beneficiary: 'Waymark Demo Account', accountNumber: '000000000000', ifsc: 'HDFC0000001', branchName: 'Demo Branch, Kolkata', upiId: 'waymark.demo@hdfcbank' },
+  bank: {
+    beneficiary: 'Waymark Demo Account',
+    accountNumber: '000000000000',
+    ifsc: 'HDFC0000001',
+    branchName: 'Demo Branch, Kolkata',
+    upiId: 'waymark.demo@hdfcbank',
+  },
 });

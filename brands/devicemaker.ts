@@ -13,11 +13,21 @@ export default defineBrand({
   logoNameInCertificate: 'trackmaker',
   loginPageText: {
     headline: 'From the factory floor to a fitted vehicle',
-    lines: ['Allocate devices to distributors and dealers', 'Approve SIM activations and firmware updates', 'Every fitment certified against AIS-140'],
+    lines: [
+      'Allocate devices to distributors and dealers',
+      'Approve SIM activations and firmware updates',
+      'Every fitment certified against AIS-140',
+    ],
   },
   palette: { primary: '#b91c1c', secondary: '#1f2937', panel: '#7f1d1d' },
   logoLetter: 'T',
   warrantyBrandNames: ['TrackMaker', 'TrackMaker TM-140'],
   defaultCustomerPassword: 'Track@1400',
-  bank: { beneficiary: 'Waymark Devices Pvt Ltd', accountNumber: '50200031400400', ifsc: 'SBIN0001400', branchName: 'Park Street, Kolkata', upiId: 'waymark.devices@sbi' },
+  bank: {
+    beneficiary: 'Waymark Devices Pvt Ltd',
+    accountNumber: '50200031400400',
+    ifsc: 'SBIN0001400',
+    branchName: 'Park Street, Kolkata',
+    upiId: 'waymark.devices@sbi',
+  },
 });

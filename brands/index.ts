@@ -9,6 +9,9 @@ export const brands: Record<Brand['id'], Brand> = { demo, vltd, smartcity, devic
 
 /** The brand the server runs as (BRAND), written into index.html; vltd by default. */
 export function currentBrand(): Brand {
-  const id = typeof document === 'undefined' ? undefined : document.querySelector('meta[name="waymark-brand"]')?.getAttribute('content');
-  return (id && id in brands ? brands[id as Brand['id']] : vltd);
+  const id =
+    typeof document === 'undefined'
+      ? undefined
+      : document.querySelector('meta[name="waymark-brand"]')?.getAttribute('content');
+  return id && id in brands ? brands[id as Brand['id']] : vltd;
 }

@@ -13,11 +13,21 @@ export default defineBrand({
   logoNameInCertificate: 'smartcity',
   loginPageText: {
     headline: 'City fleets, wards and collection in one view',
-    lines: ['Track waste collection vehicles ward by ward', 'Door-to-door collection and route violations', 'Daily run summaries for every circle'],
+    lines: [
+      'Track waste collection vehicles ward by ward',
+      'Door-to-door collection and route violations',
+      'Daily run summaries for every circle',
+    ],
   },
   palette: { primary: '#047857', secondary: '#0ea5e9', panel: '#064e3b' },
   logoLetter: 'S',
   warrantyBrandNames: ['Smart City'],
   defaultCustomerPassword: 'City@1400',
-  bank: { beneficiary: 'Waymark Smart City Services', accountNumber: '50200031401400', ifsc: 'ICIC0001400', branchName: 'New Town, Kolkata', upiId: 'waymark.city@icici' },
+  bank: {
+    beneficiary: 'Waymark Smart City Services',
+    accountNumber: '50200031401400',
+    ifsc: 'ICIC0001400',
+    branchName: 'New Town, Kolkata',
+    upiId: 'waymark.city@icici',
+  },
 });

@@ -13,11 +13,21 @@ export default defineBrand({
   logoNameInCertificate: 'waymark-vltd',
   loginPageText: {
     headline: 'AIS-140 tracking, fitment and certificates in one console',
-    lines: ['Watch every vehicle live and replay its routes', 'Record fitments and issue certificates on the spot', 'Order SIM activations and manage your devices'],
+    lines: [
+      'Watch every vehicle live and replay its routes',
+      'Record fitments and issue certificates on the spot',
+      'Order SIM activations and manage your devices',
+    ],
   },
   palette: { primary: '#0b5cad', secondary: '#f59e0b', panel: '#0a3d73' },
   logoLetter: 'W',
   warrantyBrandNames: ['Waymark', 'Waymark VLTD'],
   defaultCustomerPassword: 'Customer@140',
-  bank: { beneficiary: 'Waymark Telematics Pvt Ltd', accountNumber: '50200031400140', ifsc: 'HDFC0000140', branchName: 'Salt Lake Sector V, Kolkata', upiId: 'waymark@hdfcbank' },
+  bank: {
+    beneficiary: 'Waymark Telematics Pvt Ltd',
+    accountNumber: '50200031400140',
+    ifsc: 'HDFC0000140',
+    branchName: 'Salt Lake Sector V, Kolkata',
+    upiId: 'waymark@hdfcbank',
+  },
 });

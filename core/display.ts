@@ -24,25 +24,38 @@ function geometryText(value: unknown): string {
 function valueText(field: Field, value: unknown, translate: Translate): string {
   if (value === null || value === undefined || value === '') return '';
   switch (field.type) {
-    case 'boolean': return translate(value ? 'list.yes' : 'list.no');
-    case 'date': return /T00:00:00/.test(String(value)) ? formatDate(String(value)) : formatDateTime(String(value));
-    case 'geometry': return geometryText(value);
+    case 'boolean':
+      return translate(value ? 'list.yes' : 'list.no');
+    case 'date':
+      return /T00:00:00/.test(String(value)) ? formatDate(String(value)) : formatDateTime(String(value));
+    case 'geometry':
+      return geometryText(value);
     case 'object':
       return Object.entries(field.fields)
         .map(([name, sub]) => valueText(sub, (value as Record<string, unknown>)[name], translate))
-        .filter(Boolean).join(', ');
-    case 'array': return (value as unknown[]).join(', ');
-    case 'choice': return field.choiceLabels ? translate(`${field.choiceLabels}.${String(value)}`) : String(value);
-    case 'json': return '';
+        .filter(Boolean)
+        .join(', ');
+    case 'array':
+      return (value as unknown[]).join(', ');
+    case 'choice':
+      return field.choiceLabels ? translate(`${field.choiceLabels}.${String(value)}`) : String(value);
+    case 'json':
+      return '';
     case 'number':
       if (field.format === 'duration') return formatDuration(Number(value), translate);
       return field.format === 'money' ? formatRupees(Number(value)) : String(value);
-    default: return String(value);
+    default:
+      return String(value);
   }
 }
 
 /** The text of a field as the list table and the exports show it: one formatter for both. */
-export function displayValue(resource: ResourceDeclaration, name: string, record: RecordLike, translate: Translate): string {
+export function displayValue(
+  resource: ResourceDeclaration,
+  name: string,
+  record: RecordLike,
+  translate: Translate,
+): string {
   const field = resource.fields[name];
   if (!field) return '';
   if (field.type === 'reference') return record.labels?.[name] ?? '';
@@ -56,7 +69,10 @@ export function columnLabel(resource: ResourceDeclaration, name: string, transla
 /** The name of a row in option lists and titles. */
 export function recordTitle(resource: ResourceDeclaration, record: RecordLike | undefined): string {
   if (!record) return '';
-  return resource.recordLabel.map((name) => record.labels?.[name] ?? record[name]).filter(Boolean).join(' ');
+  return resource.recordLabel
+    .map((name) => record.labels?.[name] ?? record[name])
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** An estimated count (a total above the exact-count limit) to two figures: "1,00,000" rather than a falsely exact 1,01,234. */

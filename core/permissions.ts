@@ -15,15 +15,31 @@ export const SUPER_ADMIN = 'SUPER_ADMIN';
 
 /** The thirteen built-in roles of the spec; their names are reserved. */
 export const BUILT_IN_ROLE_NAMES = [
-  'SUPER_ADMIN', 'ADMIN', 'DISTRIBUTER', 'DEALER', 'CUSTOMER', 'VENDOR', 'LIMITED_USER',
-  'FITTER', 'MANUFACTURER', 'INVENTORY_MANAGER', 'RFC', 'RFC_ADMIN', 'CUSTOM',
+  'SUPER_ADMIN',
+  'ADMIN',
+  'DISTRIBUTER',
+  'DEALER',
+  'CUSTOMER',
+  'VENDOR',
+  'LIMITED_USER',
+  'FITTER',
+  'MANUFACTURER',
+  'INVENTORY_MANAGER',
+  'RFC',
+  'RFC_ADMIN',
+  'CUSTOM',
 ] as const;
 
 /** A role name as compared for reservation: case, surrounding spaces, and spaces or hyphens for underscores aside. */
-export const roleNameKey = (name: string) => name.trim().toUpperCase().replace(/[\s-]+/g, '_');
+export const roleNameKey = (name: string) =>
+  name
+    .trim()
+    .toUpperCase()
+    .replace(/[\s-]+/g, '_');
 
 /** Whether a name is, or reads as, a built-in role's name. */
-export const isReservedRoleName = (name: string) => (BUILT_IN_ROLE_NAMES as readonly string[]).includes(roleNameKey(name));
+export const isReservedRoleName = (name: string) =>
+  (BUILT_IN_ROLE_NAMES as readonly string[]).includes(roleNameKey(name));
 
 /** Allowed nodes plus their truthy actions, depth first, without duplicates. */
 export function flattenAuthScopes(scopes: readonly AuthScope[] | null | undefined): string[] {
@@ -41,7 +57,11 @@ export function flattenAuthScopes(scopes: readonly AuthScope[] | null | undefine
 }
 
 /** Whether a role may use a permission id; the super-admin role may use all, an item without an id is open. */
-export function hasPermission(isSuperAdmin: boolean | undefined, permissions: readonly string[], id: string | undefined): boolean {
+export function hasPermission(
+  isSuperAdmin: boolean | undefined,
+  permissions: readonly string[],
+  id: string | undefined,
+): boolean {
   if (!id) return true;
   if (isSuperAdmin === true) return true;
   return permissions.includes(id);

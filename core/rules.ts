@@ -41,16 +41,36 @@ export interface Rule {
 export const rules = {
   /** An Indian mobile number: ten digits starting 6 to 9, kept with +91 (spec: "phone numbers stored with +91 prefix"). */
   phone: { pattern: '^\\+91[6-9]\\d{9}$', normalise: 'phone', message: 'validation.mobile' },
-  email: { pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', maxLength: 255, normalise: 'lower', message: 'validation.email', lengthMessage: 'validation.maxLength' },
+  email: {
+    pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$',
+    maxLength: 255,
+    normalise: 'lower',
+    message: 'validation.email',
+    lengthMessage: 'validation.maxLength',
+  },
   /** At least 8 characters with a letter and a digit; at most 255 (argon2 hashes any length, a form need not). */
-  password: { pattern: '^(?=[\\s\\S]*[A-Za-z])(?=[\\s\\S]*\\d)', minLength: 8, maxLength: 255, normalise: 'none', message: 'auth.passwordRuleFailed' },
+  password: {
+    pattern: '^(?=[\\s\\S]*[A-Za-z])(?=[\\s\\S]*\\d)',
+    minLength: 8,
+    maxLength: 255,
+    normalise: 'none',
+    message: 'auth.passwordRuleFailed',
+  },
   imei: { pattern: '^\\d{15}$', normalise: 'compact', message: 'resources.device.imeiPattern' },
   iccid: { pattern: '^\\d{19,20}$', normalise: 'compact', message: 'resources.device.iccidPattern' },
   /** A SIM's number (MSISDN): M2M numbers run to 13 digits, some operators' to 15. */
   msisdn: { pattern: '^\\d{10,15}$', normalise: 'compact', message: 'resources.device.simPattern' },
   /** A vehicle registration number as the RTO writes it without spaces: MH12AB1234, 22BH1234AA. */
-  registrationNumber: { pattern: '^[A-Z0-9]{4,12}$', normalise: 'upper', message: 'resources.vehicle.registrationPattern' },
-  gst: { pattern: '^\\d{2}[A-Z]{5}\\d{4}[A-Z][A-Z\\d]Z[A-Z\\d]$', normalise: 'upper', message: 'resources.organisation.gstPattern' },
+  registrationNumber: {
+    pattern: '^[A-Z0-9]{4,12}$',
+    normalise: 'upper',
+    message: 'resources.vehicle.registrationPattern',
+  },
+  gst: {
+    pattern: '^\\d{2}[A-Z]{5}\\d{4}[A-Z][A-Z\\d]Z[A-Z\\d]$',
+    normalise: 'upper',
+    message: 'resources.organisation.gstPattern',
+  },
   pin: { pattern: '^\\d{6}$', normalise: 'compact', message: 'resources.organisation.pinPattern' },
   /** An RTO's code within its state: UP78, DL1C. */
   rtoCode: { pattern: '^[A-Z]{2}\\d{1,3}[A-Z]?$', normalise: 'upper', message: 'resources.rto.codePattern' },
@@ -75,12 +95,18 @@ export function mobileDigits(text: string): string {
 /** The stored form of a typed value; a value that cannot be brought to it comes back (compacted) for the pattern to refuse. */
 export function normaliseWith(normaliser: Normaliser, value: string): string {
   switch (normaliser) {
-    case 'none': return value;
-    case 'trim': return value.trim();
-    case 'lower': return value.trim().toLowerCase();
-    case 'upper': return value.toUpperCase().replace(/[\s-]/g, '');
-    case 'compact': return value.replace(/[\s-]/g, '');
-    case 'phone': return normalisePhone(value);
+    case 'none':
+      return value;
+    case 'trim':
+      return value.trim();
+    case 'lower':
+      return value.trim().toLowerCase();
+    case 'upper':
+      return value.toUpperCase().replace(/[\s-]/g, '');
+    case 'compact':
+      return value.replace(/[\s-]/g, '');
+    case 'phone':
+      return normalisePhone(value);
   }
 }
 
@@ -99,10 +125,14 @@ export function normalisePhone(value: string): string {
 export const normalise = (rule: Rule, value: string) => normaliseWith(rule.normalise, value);
 
 /** The key of a too-short or too-long value's message: the rule's own, its pattern's, or the general one. */
-const lengthMessage = (rule: Rule, general: 'validation.minLength' | 'validation.maxLength') => rule.lengthMessage ?? (rule.pattern ? rule.message : general);
+const lengthMessage = (rule: Rule, general: 'validation.minLength' | 'validation.maxLength') =>
+  rule.lengthMessage ?? (rule.pattern ? rule.message : general);
 
 /** A message key and its values, as react-admin validators return them and the catalogues hold them. */
-export interface RuleMessage { message: string; args: Record<string, string | number> }
+export interface RuleMessage {
+  message: string;
+  args: Record<string, string | number>;
+}
 
 /**
  * Why a value breaks the rule (after normalisation), or undefined when it fits. Empty text is not
@@ -113,7 +143,10 @@ export function ruleError(rule: Rule, value: string, label: string): RuleMessage
   if (text === '') return undefined;
   const min = rule.minLength ?? 0;
   const max = rule.maxLength ?? 255;
-  const length = (key: 'validation.minLength' | 'validation.maxLength') => ({ message: lengthMessage(rule, key), args: { label, min, max } });
+  const length = (key: 'validation.minLength' | 'validation.maxLength') => ({
+    message: lengthMessage(rule, key),
+    args: { label, min, max },
+  });
   // the order of Ajv's keywords, so the form names the same fault the server does
   if (text.length > max) return length('validation.maxLength');
   if (text.length < min) return length('validation.minLength');
@@ -131,7 +164,12 @@ export type Say = (key: string, values: Record<string, string | number>) => stri
  * The JSON Schema (Ajv, with ajv-errors) of a text field following the rule, as the server checks
  * it after normalising the body: `nullable` lets null and empty text through (an optional field).
  */
-export function ruleSchema(rule: Rule, label: string, say: Say, options: { nullable?: boolean } = {}): Record<string, unknown> {
+export function ruleSchema(
+  rule: Rule,
+  label: string,
+  say: Say,
+  options: { nullable?: boolean } = {},
+): Record<string, unknown> {
   const min = rule.minLength ?? (options.nullable ? 0 : 1);
   const max = rule.maxLength ?? 255;
   const values = { label, min, max };
@@ -157,14 +195,19 @@ const wrap = (pattern: string) => `(?:${pattern})`;
  * translates, or undefined. `label` is the field's label as the form shows it.
  */
 export function ruleValidator(rule: Rule, label: string) {
-  return (value: unknown): RuleMessage | undefined => (typeof value === 'string' ? ruleError(rule, value, label) : undefined);
+  return (value: unknown): RuleMessage | undefined =>
+    typeof value === 'string' ? ruleError(rule, value, label) : undefined;
 }
 
 /**
  * Brings the named properties of a request's body or query to their rules' stored form, in place,
  * before its schema judges them (a route's preValidation); empty text becomes null where `nullable`.
  */
-export function normaliseProperties(target: unknown, fields: Record<string, Rule>, options: { nullable?: boolean } = {}): void {
+export function normaliseProperties(
+  target: unknown,
+  fields: Record<string, Rule>,
+  options: { nullable?: boolean } = {},
+): void {
   if (!target || typeof target !== 'object' || Array.isArray(target)) return;
   const values = target as Record<string, unknown>;
   for (const [name, rule] of Object.entries(fields)) {

@@ -2,7 +2,15 @@ import { addRefreshAuthToAuthProvider, type AuthProvider } from 'react-admin';
 import { hasPermission } from '../core/permissions.ts';
 import { permissionFor } from './resourceAccess.ts';
 import { apiCall, refreshAuth } from './httpClient.ts';
-import { clearSession, isComplete, isExpired, readPermissions, readSession, writeSession, type Session } from './session.ts';
+import {
+  clearSession,
+  isComplete,
+  isExpired,
+  readPermissions,
+  readSession,
+  writeSession,
+  type Session,
+} from './session.ts';
 import { signIn, SIGNED_OUT_FLAG } from './signIn.ts';
 import { SIGN_IN_PATH } from '../core/sign-in-path.ts';
 
@@ -10,12 +18,18 @@ let userLoaded: Promise<void> | null = null;
 
 /** Once per page load: the user and role as the server has them now, so role edits show up. */
 function loadUser(session: Session) {
-  userLoaded ??= apiCall<{ data: Session['user'] & { role: Session['role'] } }>(`/auth/logged-in-user/${session.user.id}`)
+  userLoaded ??= apiCall<{ data: Session['user'] & { role: Session['role'] } }>(
+    `/auth/logged-in-user/${session.user.id}`,
+  )
     .then(({ data }) => {
       const current = readSession();
       if (!current) return;
       const { role, ...user } = data;
-      writeSession({ ...current, user, role: { name: role.name, isSuperAdmin: role.isSuperAdmin, authScopes: role.authScopes } });
+      writeSession({
+        ...current,
+        user,
+        role: { name: role.name, isSuperAdmin: role.isSuperAdmin, authScopes: role.authScopes },
+      });
     })
     .catch((error) => {
       userLoaded = null;
@@ -80,8 +94,11 @@ const baseAuthProvider: AuthProvider = {
     if (!session) throw new Error('Not signed in');
     const { user } = session;
     return {
-      ...user, fullName: `${user.firstName} ${user.lastName}`.trim(), avatar: user.avatar ?? undefined,
-      role: session.role.name, isSuperAdmin: session.role.isSuperAdmin === true,
+      ...user,
+      fullName: `${user.firstName} ${user.lastName}`.trim(),
+      avatar: user.avatar ?? undefined,
+      role: session.role.name,
+      isSuperAdmin: session.role.isSuperAdmin === true,
     };
   },
 

@@ -17,15 +17,18 @@ const estimatedLists = new WeakSet<object>();
 
 const simpleRest = simpleRestProvider(apiBase, async (url, options) => {
   const response = await httpClient(url, options);
-  if (response.headers.get(TOTAL_ESTIMATED_HEADER) === 'true' && Array.isArray(response.json)) estimatedLists.add(response.json);
+  if (response.headers.get(TOTAL_ESTIMATED_HEADER) === 'true' && Array.isArray(response.json))
+    estimatedLists.add(response.json);
   return response;
 });
 
 /** ra-data-simple-rest, unchanged, with console resource names mapped to the spec's API paths. */
-const mapped = Object.fromEntries(Object.entries(simpleRest).map(([method, call]) => [
-  method,
-  typeof call === 'function' ? (resource: string, params: unknown) => call(collectionOf(resource), params) : call,
-])) as DataProvider;
+const mapped = Object.fromEntries(
+  Object.entries(simpleRest).map(([method, call]) => [
+    method,
+    typeof call === 'function' ? (resource: string, params: unknown) => call(collectionOf(resource), params) : call,
+  ]),
+) as DataProvider;
 
 const getList: DataProvider['getList'] = async (resource, params) => {
   const result = await mapped.getList(resource, params);
@@ -51,4 +54,7 @@ async function getExportPage(resource: string, { sort, filter, start, end }: Exp
   return { data: json as Record<string, unknown>[], total };
 }
 
-export const dataProvider = addRefreshAuthToDataProvider({ ...mapped, getList, getExportPage } as DataProvider & { getExportPage: typeof getExportPage }, refreshAuth);
+export const dataProvider = addRefreshAuthToDataProvider(
+  { ...mapped, getList, getExportPage } as DataProvider & { getExportPage: typeof getExportPage },
+  refreshAuth,
+);

@@ -14,7 +14,8 @@ export const apiBase = currentBrand().apiBase;
 export async function httpClient(url: string, options: fetchUtils.Options = {}) {
   const headers = new Headers(options.headers ?? { Accept: 'application/json' });
   const session = readSession();
-  if (session?.accessToken && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${session.accessToken}`);
+  if (session?.accessToken && !headers.has('Authorization'))
+    headers.set('Authorization', `Bearer ${session.accessToken}`);
   const full = url.startsWith('http') || url.startsWith(`${apiBase}/`) ? url : `${apiBase}${url}`;
   // what the server says with a key is shown in the user's language
   const translate = i18nProvider.translate;
@@ -29,7 +30,11 @@ export async function httpClient(url: string, options: fetchUtils.Options = {}) 
 }
 
 /** A call with a JSON body to a path under the API base; the parsed answer. */
-export async function apiCall<T = { success: boolean; message: string }>(path: string, method = 'GET', body?: unknown): Promise<T> {
+export async function apiCall<T = { success: boolean; message: string }>(
+  path: string,
+  method = 'GET',
+  body?: unknown,
+): Promise<T> {
   await refreshAuth();
   const response = await httpClient(path, { method, body: body === undefined ? undefined : JSON.stringify(body) });
   return response.json as T;
@@ -54,8 +59,17 @@ export function refreshAuth(): Promise<void> {
         method: 'POST',
         body: JSON.stringify({ refreshToken: session.refreshToken }),
       });
-      const { access, refresh } = response.json.data as { access: { token: string; expires: string }; refresh: { token: string; expires: string } };
-      writeSession({ ...session, accessToken: access.token, accessExpiresAt: access.expires, refreshToken: refresh.token, refreshExpiresAt: refresh.expires });
+      const { access, refresh } = response.json.data as {
+        access: { token: string; expires: string };
+        refresh: { token: string; expires: string };
+      };
+      writeSession({
+        ...session,
+        accessToken: access.token,
+        accessExpiresAt: access.expires,
+        refreshToken: refresh.token,
+        refreshExpiresAt: refresh.expires,
+      });
     } catch {
       clearSession();
     } finally {

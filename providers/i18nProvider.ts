@@ -26,7 +26,9 @@ async function loadHindi() {
 }
 
 const chosen = storedLocale();
-const polyglot = polyglotI18nProvider((locale) => (locale === 'hi' ? hindi ?? loadHindi() : english), 'en', locales, { allowMissing: true });
+const polyglot = polyglotI18nProvider((locale) => (locale === 'hi' ? (hindi ?? loadHindi()) : english), 'en', locales, {
+  allowMissing: true,
+});
 
 /** English by default, Hindi complete; the choice is remembered in the browser. */
 export const i18nProvider: I18nProvider = {

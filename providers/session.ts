@@ -36,8 +36,14 @@ export function readSession(): Session | null {
 
 /** Whether a stored session has every part the console needs. */
 export function isComplete(session: Session | null): session is Session {
-  return Boolean(session?.accessToken && session.refreshToken && session.accessExpiresAt && session.refreshExpiresAt
-    && session.user?.id && session.role?.name);
+  return Boolean(
+    session?.accessToken &&
+    session.refreshToken &&
+    session.accessExpiresAt &&
+    session.refreshExpiresAt &&
+    session.user?.id &&
+    session.role?.name,
+  );
 }
 
 export const isExpired = (isoTime: string, marginMs = 0) => !(Date.parse(isoTime) - marginMs > Date.now());

@@ -2,7 +2,7 @@
 import type { StateId } from './india.ts';
 
 export const CENTRE_KINDS = ['SSC', 'RFC'] as const;
-export type CentreKind = typeof CENTRE_KINDS[number];
+export type CentreKind = (typeof CENTRE_KINDS)[number];
 
 /** Most contacts an RFC listing may publish. */
 export const MAX_CONTACTS = 5;

@@ -18,17 +18,34 @@ export interface CertificateData {
   /** Whether contact details, the owner's address and KYC documents are included (a signed-in caller with view-certificate on the fitment's organisation). */
   full: boolean;
   vehicle: {
-    registrationNumber: string; category: string; rto: string | null; regDate: string | null;
-    engineNo: string | null; chassisNo: string | null; make: string | null; model: string | null; rcImages: string[];
+    registrationNumber: string;
+    category: string;
+    rto: string | null;
+    regDate: string | null;
+    engineNo: string | null;
+    chassisNo: string | null;
+    make: string | null;
+    model: string | null;
+    rcImages: string[];
   };
   device: {
-    imei: string; uid: string | null; model: string | null; tac: string | null; panicButtonCount: number | null;
+    imei: string;
+    uid: string | null;
+    model: string | null;
+    tac: string | null;
+    panicButtonCount: number | null;
     /** Masked (`57*******00`) unless the caller may see the full certificate, as the phones are. */
-    sim1: string | null; sim2: string | null; iccid: string | null; deviceImages: string[];
+    sim1: string | null;
+    sim2: string | null;
+    iccid: string | null;
+    deviceImages: string[];
   };
   fitment: { date: string; expiresOn: string; durationInDays: number; by: CertificatePerson };
   vendor: {
-    brandName: string; tradeName: string; email: string | null; contact: string | null;
+    brandName: string;
+    tradeName: string;
+    email: string | null;
+    contact: string | null;
     address: { landmark?: string; city?: string; state?: string; pin?: string; country?: string };
   };
   owner: CertificatePerson & { address: string | null; kycDocs: { name: string; link: string }[] };
@@ -43,4 +60,8 @@ export const CORRECTABLE_FIELDS = {
   fitter: ['firstName', 'lastName'],
 } as const;
 
-export type CorrectionBody = { -readonly [Part in keyof typeof CORRECTABLE_FIELDS]?: Partial<Record<(typeof CORRECTABLE_FIELDS)[Part][number], string | null>> };
+export type CorrectionBody = {
+  -readonly [Part in keyof typeof CORRECTABLE_FIELDS]?: Partial<
+    Record<(typeof CORRECTABLE_FIELDS)[Part][number], string | null>
+  >;
+};

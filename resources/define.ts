@@ -8,8 +8,20 @@ import { rules, type Rule, type RuleName } from '../core/rules.ts';
  */
 
 export type FieldType =
-  | 'text' | 'email' | 'phone' | 'password' | 'number' | 'boolean' | 'date' | 'choice'
-  | 'reference' | 'array' | 'object' | 'image' | 'geometry' | 'json';
+  | 'text'
+  | 'email'
+  | 'phone'
+  | 'password'
+  | 'number'
+  | 'boolean'
+  | 'date'
+  | 'choice'
+  | 'reference'
+  | 'array'
+  | 'object'
+  | 'image'
+  | 'geometry'
+  | 'json';
 
 export type GeometryKind = 'Point' | 'LineString' | 'Polygon';
 
@@ -62,14 +74,21 @@ export interface TextField extends FieldBase {
   multiline?: boolean;
 }
 export interface NumberField extends FieldBase {
-  type: 'number'; min?: number; max?: number; integer?: boolean;
+  type: 'number';
+  min?: number;
+  max?: number;
+  integer?: boolean;
   /** Stored as a 4-byte real instead of a double (a position's speed, heading and altitude). */
   precision?: 'single';
   /** 'duration': a count of days shown as years, months and days (the spec's duration display); 'money': paise shown and typed in rupees. */
   format?: 'duration' | 'money';
 }
-export interface BooleanField extends FieldBase { type: 'boolean' }
-export interface DateField extends FieldBase { type: 'date' }
+export interface BooleanField extends FieldBase {
+  type: 'boolean';
+}
+export interface DateField extends FieldBase {
+  type: 'date';
+}
 export interface ChoiceField extends FieldBase {
   type: 'choice';
   choices: readonly string[];
@@ -90,23 +109,48 @@ export interface ReferenceField extends FieldBase {
 }
 export interface ArrayField extends FieldBase {
   /** Items are text, numbers, mobile numbers (kept with +91, as phone fields are) or objects of `item`'s fields. */
-  type: 'array'; of: 'text' | 'number' | 'phone' | 'object'; minItems?: number; maxItems?: number;
+  type: 'array';
+  of: 'text' | 'number' | 'phone' | 'object';
+  minItems?: number;
+  maxItems?: number;
   /** The fields of each item when `of` is 'object' (a customer's KYC documents). */
   item?: Record<string, Field>;
   /** i18n keys of the messages for too few and too many items. */
-  minItemsMessage?: string; maxItemsMessage?: string;
+  minItemsMessage?: string;
+  maxItemsMessage?: string;
   /** For text items: a pattern each must match, and its message. */
-  itemPattern?: string; itemPatternMessage?: string;
+  itemPattern?: string;
+  itemPatternMessage?: string;
 }
-export interface ObjectField extends FieldBase { type: 'object'; fields: Record<string, Field> }
-export interface ImageField extends FieldBase { type: 'image' }
-export interface GeometryField extends FieldBase { type: 'geometry'; kinds: readonly GeometryKind[] }
+export interface ObjectField extends FieldBase {
+  type: 'object';
+  fields: Record<string, Field>;
+}
+export interface ImageField extends FieldBase {
+  type: 'image';
+}
+export interface GeometryField extends FieldBase {
+  type: 'geometry';
+  kinds: readonly GeometryKind[];
+}
 /** Free JSON with a dedicated editor (a role's authScopes). */
-export interface JsonField extends FieldBase { type: 'json'; editor?: 'auth-scopes' }
+export interface JsonField extends FieldBase {
+  type: 'json';
+  editor?: 'auth-scopes';
+}
 
 export type Field =
-  | TextField | NumberField | BooleanField | DateField | ChoiceField | ReferenceField
-  | ArrayField | ObjectField | ImageField | GeometryField | JsonField;
+  | TextField
+  | NumberField
+  | BooleanField
+  | DateField
+  | ChoiceField
+  | ReferenceField
+  | ArrayField
+  | ObjectField
+  | ImageField
+  | GeometryField
+  | JsonField;
 
 /**
  * Who owns a row: `organisation` rows carry organisationId and are seen by the owning organisation
@@ -212,18 +256,44 @@ type Options<F> = Omit<F, 'type'>;
 type NoOptions = Record<never, never>;
 // The helpers keep the options' literal types (required: true, default: 0), so server/db/declared.ts
 // can type each field's column: whether it is NOT NULL, has a default, which value it holds.
-export const text = <const O extends Options<TextField> = NoOptions>(o: O = {} as O) => ({ type: 'text' as const, ...o });
-export const email = <const O extends Options<TextField> = NoOptions>(o: O = {} as O) => ({ type: 'email' as const, ...o });
-export const phone = <const O extends Options<TextField> = NoOptions>(o: O = {} as O) => ({ type: 'phone' as const, ...o });
-export const password = <const O extends Options<TextField> = NoOptions>(o: O = {} as O) => ({ type: 'password' as const, createOnly: true, ...o });
-export const number = <const O extends Options<NumberField> = NoOptions>(o: O = {} as O) => ({ type: 'number' as const, ...o });
-export const boolean = <const O extends Options<BooleanField> = NoOptions>(o: O = {} as O) => ({ type: 'boolean' as const, ...o });
+export const text = <const O extends Options<TextField> = NoOptions>(o: O = {} as O) => ({
+  type: 'text' as const,
+  ...o,
+});
+export const email = <const O extends Options<TextField> = NoOptions>(o: O = {} as O) => ({
+  type: 'email' as const,
+  ...o,
+});
+export const phone = <const O extends Options<TextField> = NoOptions>(o: O = {} as O) => ({
+  type: 'phone' as const,
+  ...o,
+});
+export const password = <const O extends Options<TextField> = NoOptions>(o: O = {} as O) => ({
+  type: 'password' as const,
+  createOnly: true,
+  ...o,
+});
+export const number = <const O extends Options<NumberField> = NoOptions>(o: O = {} as O) => ({
+  type: 'number' as const,
+  ...o,
+});
+export const boolean = <const O extends Options<BooleanField> = NoOptions>(o: O = {} as O) => ({
+  type: 'boolean' as const,
+  ...o,
+});
 /** `default: 'now'` on a read-only date: the database stamps the time of the insert. */
-export const date = <const O extends Options<DateField> = NoOptions>(o: O = {} as O) => ({ type: 'date' as const, ...o });
-export const choice = <const O extends Options<Omit<ChoiceField, 'choices'>> = NoOptions>(choices: readonly string[], o: O = {} as O) =>
-  ({ type: 'choice' as const, choices, ...o });
-export const reference = <const O extends Options<Omit<ReferenceField, 'reference'>> = NoOptions>(target: string, o: O = {} as O) =>
-  ({ type: 'reference' as const, reference: target, ...o });
+export const date = <const O extends Options<DateField> = NoOptions>(o: O = {} as O) => ({
+  type: 'date' as const,
+  ...o,
+});
+export const choice = <const O extends Options<Omit<ChoiceField, 'choices'>> = NoOptions>(
+  choices: readonly string[],
+  o: O = {} as O,
+) => ({ type: 'choice' as const, choices, ...o });
+export const reference = <const O extends Options<Omit<ReferenceField, 'reference'>> = NoOptions>(
+  target: string,
+  o: O = {} as O,
+) => ({ type: 'reference' as const, reference: target, ...o });
 
 /**
  * The as-seen name of a reference field (`roleId` → `role`), or undefined where there is none: a
@@ -235,15 +305,30 @@ export function seenAsName(resource: ResourceDeclaration, name: string): string 
   const seen = field.seenAs ?? (name.endsWith('Id') && name.length > 2 ? name.slice(0, -2) : undefined);
   return seen && !(seen in resource.fields) ? seen : undefined;
 }
-export const array = <const Of extends ArrayField['of'], const O extends Options<Omit<ArrayField, 'of'>> = NoOptions>(of: Of, o: O = {} as O) =>
-  ({ type: 'array' as const, of, ...o });
-export const object = <const F extends Record<string, Field>, const O extends Options<Omit<ObjectField, 'fields'>> = NoOptions>(fields: F, o: O = {} as O) =>
-  ({ type: 'object' as const, fields, ...o });
-export const image = <const O extends Options<ImageField> = NoOptions>(o: O = {} as O) => ({ type: 'image' as const, ...o });
-export const geometry = <const O extends Options<Omit<GeometryField, 'kinds'>> = NoOptions>(kinds: readonly GeometryKind[], o: O = {} as O) =>
-  ({ type: 'geometry' as const, kinds, ...o });
+export const array = <const Of extends ArrayField['of'], const O extends Options<Omit<ArrayField, 'of'>> = NoOptions>(
+  of: Of,
+  o: O = {} as O,
+) => ({ type: 'array' as const, of, ...o });
+export const object = <
+  const F extends Record<string, Field>,
+  const O extends Options<Omit<ObjectField, 'fields'>> = NoOptions,
+>(
+  fields: F,
+  o: O = {} as O,
+) => ({ type: 'object' as const, fields, ...o });
+export const image = <const O extends Options<ImageField> = NoOptions>(o: O = {} as O) => ({
+  type: 'image' as const,
+  ...o,
+});
+export const geometry = <const O extends Options<Omit<GeometryField, 'kinds'>> = NoOptions>(
+  kinds: readonly GeometryKind[],
+  o: O = {} as O,
+) => ({ type: 'geometry' as const, kinds, ...o });
 /** Free JSON; the server types its column by the default's type (`default: [] as AuthScope[]`), else unknown. */
-export const json = <const O extends Options<JsonField> = NoOptions>(o: O = {} as O) => ({ type: 'json' as const, ...o });
+export const json = <const O extends Options<JsonField> = NoOptions>(o: O = {} as O) => ({
+  type: 'json' as const,
+  ...o,
+});
 
 /** The organisation a row belongs to; added to every `organisation`-scoped declaration. */
 export const organisationField = (o: Options<Omit<ReferenceField, 'reference'>> = {}): ReferenceField =>
@@ -288,10 +373,20 @@ export function fieldLabel(declaration: ResourceDeclaration, name: string): stri
  * narrow the rule's.
  */
 export function textRule(field: TextField): Rule {
-  const shared = field.type === 'phone' ? rules.phone : field.type === 'email' ? rules.email : field.type === 'password' ? rules.password
-    : field.rule ? rules[field.rule] : undefined;
+  const shared =
+    field.type === 'phone'
+      ? rules.phone
+      : field.type === 'email'
+        ? rules.email
+        : field.type === 'password'
+          ? rules.password
+          : field.rule
+            ? rules[field.rule]
+            : undefined;
   const base: Rule = shared ?? {
-    normalise: 'trim', message: field.patternMessage ?? 'validation.invalid', ...(field.pattern ? { pattern: field.pattern } : {}),
+    normalise: 'trim',
+    message: field.patternMessage ?? 'validation.invalid',
+    ...(field.pattern ? { pattern: field.pattern } : {}),
   };
   return {
     ...base,

@@ -30,7 +30,14 @@ export interface ModuleDefinition {
 const action = (id: string): ModuleAction => ({ id, label: `permissions.${id}` });
 
 function report(slug: string, name: string, inMenu = true): ModuleDefinition {
-  return { id: `report-${slug}`, name: `menu.reports.${name}`, path: `/reports/${slug}`, group: 'reports', inMenu, actions: [action(`export-report-${slug}`)] };
+  return {
+    id: `report-${slug}`,
+    name: `menu.reports.${name}`,
+    path: `/reports/${slug}`,
+    group: 'reports',
+    inMenu,
+    actions: [action(`export-report-${slug}`)],
+  };
 }
 
 /** A declared entity's screen: its module id opens it, its actions are the declaration's permission ids. */
@@ -42,25 +49,57 @@ function moduleOf(resource: ResourceDeclaration): ModuleDefinition {
     ...(resource.extraPermissions ?? []),
   ];
   return {
-    id: resource.module, name: resource.title, path: resource.path, group: resource.menu?.group ?? 'management',
-    badge: resource.menu?.badge, actions: [...new Set(ids)].map(action),
+    id: resource.module,
+    name: resource.title,
+    path: resource.path,
+    group: resource.menu?.group ?? 'management',
+    badge: resource.menu?.badge,
+    actions: [...new Set(ids)].map(action),
   };
 }
 
 export const modules: ModuleDefinition[] = [
   {
-    id: 'vehicle-status', name: 'menu.vehicleStatus', path: '/vehicle-status', group: 'top',
+    id: 'vehicle-status',
+    name: 'menu.vehicleStatus',
+    path: '/vehicle-status',
+    group: 'top',
     actions: ['see-live-tracking', 'see-route-playback', 'assign-geofence', 'view-report'].map(action),
   },
   { id: 'dashboard', name: 'menu.dashboard', path: '/dashboard', group: 'top', actions: [] },
   { id: 'dashboard-v2', name: 'menu.dashboardV2', path: '/dashboardv2', group: 'top', badge: 'new', actions: [] },
-  { id: 'fleet-dashboard', name: 'menu.fleetDashboard', path: '/fleet-dashboard', group: 'top', badge: 'beta', actions: [] },
-  { id: 'live-tracking', name: 'menu.liveTracking', path: '/view-operations/live-tracking', group: 'top', actions: [action('share-live-tracking')] },
-  { id: 'route-playback', name: 'menu.routePlayback', path: '/view-operations/route-playback', group: 'hidden', actions: [action('share-playback')] },
+  {
+    id: 'fleet-dashboard',
+    name: 'menu.fleetDashboard',
+    path: '/fleet-dashboard',
+    group: 'top',
+    badge: 'beta',
+    actions: [],
+  },
+  {
+    id: 'live-tracking',
+    name: 'menu.liveTracking',
+    path: '/view-operations/live-tracking',
+    group: 'top',
+    actions: [action('share-live-tracking')],
+  },
+  {
+    id: 'route-playback',
+    name: 'menu.routePlayback',
+    path: '/view-operations/route-playback',
+    group: 'hidden',
+    actions: [action('share-playback')],
+  },
   { id: 'duty-report', name: 'menu.dutyReport', path: '/duty-report', group: 'hidden', actions: [] },
   { id: 'device-details', name: 'menu.deviceDetails', path: '/device-details', group: 'hidden', actions: [] },
   { id: 'debug', name: 'menu.debug', path: '/debug', group: 'hidden', actions: [action('add-ephemeral-device')] },
-  { id: 'account-wallet', name: 'menu.wallet', path: '/account/wallet', group: 'account', actions: [action('add-money')] },
+  {
+    id: 'account-wallet',
+    name: 'menu.wallet',
+    path: '/account/wallet',
+    group: 'account',
+    actions: [action('add-money')],
+  },
 
   report('alert', 'alert'),
   report('offline', 'offline'),
@@ -78,7 +117,6 @@ export const modules: ModuleDefinition[] = [
   report('total-run-summary', 'totalRunSummary'),
   report('ignition-trip', 'ignitionTrip'),
   report('custom-trip', 'customTrip'),
-
 ];
 
 /** The declared entities; registerResource adds one at run time (integrations, tests). */
@@ -94,7 +132,9 @@ export function registerResource(resource: ResourceDeclaration): void {
     throw new Error(`Resource ${resource.name} (${resource.api}) is declared twice`);
   }
   if (!hasOwnScreen(resource) && !modules.some((m) => m.id === resource.module)) {
-    throw new Error(`Resource ${resource.name} has no screen of its own and names no module of the registry (${resource.module})`);
+    throw new Error(
+      `Resource ${resource.name} has no screen of its own and names no module of the registry (${resource.module})`,
+    );
   }
   resources.push(resource);
   if (hasOwnScreen(resource)) modules.push(moduleOf(resource));
@@ -120,6 +160,8 @@ export function allPermissionIds(): string[] {
 /** The permission ids that let a caller export a resource's rows: its own, a reading module's export action (the Raw logs report's), or an alternative. */
 export function exportPermissions(resource: ResourceDeclaration): string[] {
   if (!resource.permissions.export) return [];
-  const byModules = (resource.readableByModules ?? []).map((m) => `export-${m}`).filter((id) => modules.some((m) => m.actions.some((a) => a.id === id)));
+  const byModules = (resource.readableByModules ?? [])
+    .map((m) => `export-${m}`)
+    .filter((id) => modules.some((m) => m.actions.some((a) => a.id === id)));
   return [resource.permissions.export, ...byModules, ...(resource.alsoPermittedBy?.export ?? [])];
 }

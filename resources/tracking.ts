@@ -47,7 +47,13 @@ export interface PositionFix {
 }
 
 /** A halt of STOP_MINUTES or more on a playback. */
-export interface Stop { from: string; to: string; minutes: number; latitude: number; longitude: number }
+export interface Stop {
+  from: string;
+  to: string;
+  minutes: number;
+  latitude: number;
+  longitude: number;
+}
 
 /** A stored position as it travels live: its vehicle, when the server received it, and the state the server gave the vehicle with it. */
 export interface LivePosition extends PositionFix {
@@ -83,13 +89,37 @@ export type WirePosition = [string, number, number, number, number, 0 | 1 | null
 export type WireState = [string, number];
 
 export const toWire = (p: Omit<LivePosition, 'deviceId'>): WirePosition => [
-  p.vehicleId, p.latitude, p.longitude, p.speed, p.heading, p.ignition === null ? null : p.ignition ? 1 : 0,
-  Date.parse(p.fixTime), Date.parse(p.receivedAt), VEHICLE_STATES.indexOf(p.status),
+  p.vehicleId,
+  p.latitude,
+  p.longitude,
+  p.speed,
+  p.heading,
+  p.ignition === null ? null : p.ignition ? 1 : 0,
+  Date.parse(p.fixTime),
+  Date.parse(p.receivedAt),
+  VEHICLE_STATES.indexOf(p.status),
 ];
 
-export const fromWire = ([vehicleId, latitude, longitude, speed, heading, ignition, fixTime, receivedAt, state]: WirePosition): Omit<LivePosition, 'deviceId'> => ({
-  vehicleId, latitude, longitude, speed, heading, ignition: ignition === null ? null : ignition === 1,
-  fixTime: new Date(fixTime).toISOString(), receivedAt: new Date(receivedAt).toISOString(), status: VEHICLE_STATES[state] ?? 'noData',
+export const fromWire = ([
+  vehicleId,
+  latitude,
+  longitude,
+  speed,
+  heading,
+  ignition,
+  fixTime,
+  receivedAt,
+  state,
+]: WirePosition): Omit<LivePosition, 'deviceId'> => ({
+  vehicleId,
+  latitude,
+  longitude,
+  speed,
+  heading,
+  ignition: ignition === null ? null : ignition === 1,
+  fixTime: new Date(fixTime).toISOString(),
+  receivedAt: new Date(receivedAt).toISOString(),
+  status: VEHICLE_STATES[state] ?? 'noData',
 });
 
 /**
@@ -104,7 +134,9 @@ export type WireDistant = [string, number, number, number, number];
 export type Viewport = [number, number, number, number];
 
 export const inViewport = ([west, south, east, north]: Viewport, latitude: number, longitude: number): boolean =>
-  latitude >= south && latitude <= north && (west <= east ? longitude >= west && longitude <= east : longitude >= west || longitude <= east);
+  latitude >= south &&
+  latitude <= north &&
+  (west <= east ? longitude >= west && longitude <= east : longitude >= west || longitude <= east);
 
 /** The live socket's messages after the snapshot: positions, alerts, states changed without a frame, and vehicles outside the viewport. */
 export interface WireUpdate<Alert> {

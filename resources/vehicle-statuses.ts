@@ -17,11 +17,20 @@ export default defineResource({
   permissions: { export: 'vehicle-status' },
   views: { create: false, edit: false },
   fields: {
-    registrationNumber: text({ searchable: true, sortable: true, label: 'tracking.vehicleStatus.columns.registrationNumber' }),
+    registrationNumber: text({
+      searchable: true,
+      sortable: true,
+      label: 'tracking.vehicleStatus.columns.registrationNumber',
+    }),
     name: text({ searchable: true, sortable: true, label: 'tracking.vehicleStatus.columns.name' }),
     imei: text({ searchable: true, sortable: true, label: 'tracking.vehicleStatus.columns.imei' }),
     groupName: text({ label: 'tracking.vehicleStatus.columns.groupName' }),
-    status: choice(VEHICLE_STATES, { filterable: true, sortable: true, label: 'tracking.vehicleStatus.columns.status', choiceLabels: 'tracking.states' }),
+    status: choice(VEHICLE_STATES, {
+      filterable: true,
+      sortable: true,
+      label: 'tracking.vehicleStatus.columns.status',
+      choiceLabels: 'tracking.states',
+    }),
     speed: number({ sortable: true, label: 'tracking.vehicleStatus.columns.speed' }),
     lastSeenAt: date({ sortable: true, label: 'tracking.vehicleStatus.columns.lastSeenAt' }),
     category: text({ filterable: true }),

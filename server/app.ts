@@ -65,7 +65,16 @@ class RequestsAtDebug extends LogController {
   incomingRequest() {}
 
   requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
-    request.log.debug({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime), err: error ?? undefined }, 'request');
+    request.log.debug(
+      {
+        method: request.method,
+        url: request.url,
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+        err: error ?? undefined,
+      },
+      'request',
+    );
   }
 }
 
@@ -76,7 +85,10 @@ class RequestsAtDebug extends LogController {
  * true or [5] sent as an amount is refused, not read as 16, 1 or 5 paise. Query strings, path
  * parameters and headers are text by nature: their Ajv coerces ("5" to 5), see validatorsByPart.
  */
-export const AJV_OPTIONS = { customOptions: { allErrors: true, coerceTypes: false, removeAdditional: true }, plugins: [ajvErrors as never] } as const;
+export const AJV_OPTIONS = {
+  customOptions: { allErrors: true, coerceTypes: false, removeAdditional: true },
+  plugins: [ajvErrors as never],
+} as const;
 
 /**
  * Fastify's Ajv compiler (its pool, formats and shared schemas), once with AJV_OPTIONS for bodies
@@ -89,7 +101,10 @@ function validatorsByPart(): ValidatorFactory {
   type Route = { httpPart?: string };
   return ((externalSchemas: Parameters<typeof fromPool>[0], options: Options) => {
     const body = fromPool(externalSchemas, options) as unknown as (route: Route) => unknown;
-    const text = fromPool(externalSchemas, { ...options, customOptions: { ...options.customOptions, coerceTypes: 'array' } } as Options) as unknown as (route: Route) => unknown;
+    const text = fromPool(externalSchemas, {
+      ...options,
+      customOptions: { ...options.customOptions, coerceTypes: 'array' },
+    } as Options) as unknown as (route: Route) => unknown;
     return (route: Route) => (route.httpPart === 'body' ? body : text)(route);
   }) as unknown as ValidatorFactory;
 }
@@ -134,43 +149,56 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   // positions' monthly partitions: this month and the next two exist before the gateway writes, old ones expire
   await startPartitionMaintenance(app, db, config.positionsRetentionMonths);
   // trips, stops and daily summaries follow the stored positions; any number of processes may run one
-  const summariser = new Summariser(db, { onError: (error) => app.log.error({ err: error }, 'Summarising positions failed') });
+  const summariser = new Summariser(db, {
+    onError: (error) => app.log.error({ err: error }, 'Summarising positions failed'),
+  });
   app.decorate('summariser', summariser);
   if (config.summarise) app.addHook('onReady', async () => summariser.start());
   app.addHook('onClose', async () => summariser.stop());
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Waymark API', version: '0.1.0', description: 'Fleet tracking, fitment and certificates for AIS-140 devices' },
+      info: {
+        title: 'Waymark API',
+        version: '0.1.0',
+        description: 'Fleet tracking, fitment and certificates for AIS-140 devices',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, transformStaticCSP: swaggerUiCsp });
 
-  await app.register(async (api) => {
-    enforceRoutePermissions(api);
-    refuseNulCharacters(api);
-    api.get('/health', {
-      config: { permission: PUBLIC },
-      schema: { tags: ['system'], summary: 'Answers once migrations are applied' },
-    }, async () => ({ status: 'ok' }));
-    authRoutes(api, db, keys);
-    resetRoutes(api, db, { demo: config.demo, publicUrl: config.publicUrl });
-    resourceRoutes(api, db);
-    searchRoutes(api, db);
-    trackingRoutes(api, db);
-    timelineRoutes(api, db);
-    reportRoutes(api, db);
-    shareRoutes(api, db, keys);
-    centreListingRoutes(api, db);
-    publicCentreRoutes(api, db);
-    ephemeralDeviceRoutes(api, db);
-    certificateRoutes(api, db);
-    renewalRoutes(api, db, { testPayments: config.testPayments });
-    dashboardRoutes(api, db);
-    await fileRoutes(api, db, config);
-  }, { prefix: '/api' });
+  await app.register(
+    async (api) => {
+      enforceRoutePermissions(api);
+      refuseNulCharacters(api);
+      api.get(
+        '/health',
+        {
+          config: { permission: PUBLIC },
+          schema: { tags: ['system'], summary: 'Answers once migrations are applied' },
+        },
+        async () => ({ status: 'ok' }),
+      );
+      authRoutes(api, db, keys);
+      resetRoutes(api, db, { demo: config.demo, publicUrl: config.publicUrl });
+      resourceRoutes(api, db);
+      searchRoutes(api, db);
+      trackingRoutes(api, db);
+      timelineRoutes(api, db);
+      reportRoutes(api, db);
+      shareRoutes(api, db, keys);
+      centreListingRoutes(api, db);
+      publicCentreRoutes(api, db);
+      ephemeralDeviceRoutes(api, db);
+      certificateRoutes(api, db);
+      renewalRoutes(api, db, { testPayments: config.testPayments });
+      dashboardRoutes(api, db);
+      await fileRoutes(api, db, config);
+    },
+    { prefix: '/api' },
+  );
 
   if (!config.serveConsole || !(await serveConsole(app, config))) {
     app.setNotFoundHandler((_request, reply) => reply.status(404).send(notFound().body()));

@@ -4,7 +4,17 @@ import { spawnSync } from 'node:child_process';
 import { distDir } from './http/console.ts';
 
 const root = path.resolve(distDir, '..');
-const sources = ['src', 'providers', 'resources', 'brands', 'custom-pages', 'core', 'index.html', 'vite.config.ts', 'package-lock.json'];
+const sources = [
+  'src',
+  'providers',
+  'resources',
+  'brands',
+  'custom-pages',
+  'core',
+  'index.html',
+  'vite.config.ts',
+  'package-lock.json',
+];
 
 function newestMtime(target: string): number {
   if (!fs.existsSync(target)) return 0;
@@ -21,12 +31,16 @@ export function buildConsoleIfNeeded(log: (message: string) => void) {
   log(built ? 'Console sources changed; rebuilding...' : 'Building the console (first start only)...');
   // the console, then the sign-in page's own entry beside it (vite.config.ts)
   for (const mode of ['production', 'sign-in']) {
-    const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--mode', mode, '--logLevel', 'warn'], {
-      cwd: root,
-      stdio: 'inherit',
-      // React's production build, also when a test runner (NODE_ENV=test) starts the server
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
+    const result = spawnSync(
+      process.execPath,
+      [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--mode', mode, '--logLevel', 'warn'],
+      {
+        cwd: root,
+        stdio: 'inherit',
+        // React's production build, also when a test runner (NODE_ENV=test) starts the server
+        env: { ...process.env, NODE_ENV: 'production' },
+      },
+    );
     if (result.status !== 0) throw new Error('The console build failed');
   }
 }

@@ -34,7 +34,10 @@ async function serve(config: Config, buildIfNeeded: boolean) {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const app = await buildApp({ config, database });
   app.addHook('onClose', async () => database.close());
-  const generated = await firstStart(database.db, app.log, { email: config.adminEmail, password: config.adminPassword });
+  const generated = await firstStart(database.db, app.log, {
+    email: config.adminEmail,
+    password: config.adminPassword,
+  });
   const passwordFile = generated ? keepGeneratedPassword(config.dataDir, generated) : null;
   if (config.demo) await seedDemo(app, database.db, app.log);
 
@@ -56,18 +59,32 @@ async function serve(config: Config, buildIfNeeded: boolean) {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
-  const { gateway, port: gatewayPort } = await startGateway(app, database, { port: config.gatewayPort, host: config.host });
+  const { gateway, port: gatewayPort } = await startGateway(app, database, {
+    port: config.gatewayPort,
+    host: config.host,
+  });
   // the demo fleet drives around Kanpur so a newcomer sees vehicles move on the live map
-  const simulator = config.demo && config.simulate
-    ? startSimulator({ host: '127.0.0.1', port: gatewayPort, devices: DEMO_DEVICE_COUNT, firstImei: DEMO_FIRST_IMEI, intervalSeconds: 2 })
-    : null;
+  const simulator =
+    config.demo && config.simulate
+      ? startSimulator({
+          host: '127.0.0.1',
+          port: gatewayPort,
+          devices: DEMO_DEVICE_COUNT,
+          firstImei: DEMO_FIRST_IMEI,
+          intervalSeconds: 2,
+        })
+      : null;
   await app.listen({ port: config.port, host: config.host });
   const where = database.kind === 'postgres' ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
-  app.log.info(`Waymark ready on http://localhost:${config.port} (${where}, brand ${config.brand}) in ${Date.now() - started} ms`);
+  app.log.info(
+    `Waymark ready on http://localhost:${config.port} (${where}, brand ${config.brand}) in ${Date.now() - started} ms`,
+  );
   // printed last and outside the log (once the log's buffered lines are out), so they are not lost among them
   const notices = startUpNotices(config, generated && passwordFile ? { generated, file: passwordFile } : undefined);
   if (notices.length) {
-    const logStream = (app.log as unknown as Record<symbol, { flushSync?: () => void } | undefined>)[pino.symbols.streamSym];
+    const logStream = (app.log as unknown as Record<symbol, { flushSync?: () => void } | undefined>)[
+      pino.symbols.streamSym
+    ];
     logStream?.flushSync?.();
     process.stdout.write(`\n${notices.join('\n\n')}\n\n`);
   }
@@ -102,15 +119,24 @@ async function main(argv: string[]) {
       });
       const devices = Number(values.devices);
       const interval = Number(values.interval);
-      if (!Number.isInteger(devices) || devices < 1 || devices > 100_000) throw new Error('--devices must be a whole number from 1 to 100000');
+      if (!Number.isInteger(devices) || devices < 1 || devices > 100_000)
+        throw new Error('--devices must be a whole number from 1 to 100000');
       if (!(interval >= 0.1 && interval <= 3600)) throw new Error('--interval must be from 0.1 to 3600 seconds');
       if (!fitsRule(rules.imei, values['first-imei'])) throw new Error('--first-imei must be 15 digits');
       const simulator = startSimulator({
-        host: values.host, port: Number(values.port), devices, intervalSeconds: interval, firstImei: values['first-imei'], spread: devices > 50,
+        host: values.host,
+        port: Number(values.port),
+        devices,
+        intervalSeconds: interval,
+        firstImei: values['first-imei'],
+        spread: devices > 50,
         onError: () => undefined,
       });
       console.log(`Simulating ${devices} devices every ${interval} s against ${values.host}:${values.port}`);
-      const report = setInterval(() => console.log(`${simulator.connected} connected, ${simulator.sent} frames sent`), 10_000);
+      const report = setInterval(
+        () => console.log(`${simulator.connected} connected, ${simulator.sent} frames sent`),
+        10_000,
+      );
       const stop = () => {
         clearInterval(report);
         void simulator.stop().then(() => {
@@ -135,7 +161,11 @@ async function main(argv: string[]) {
       const report = setInterval(() => log.info({ gateway: gateway.status() }, 'gateway status'), 5000);
       const stop = () => {
         clearInterval(report);
-        void gateway.close().then(() => log.info({ gateway: gateway.status() }, 'gateway stopped')).then(() => database.close()).then(() => process.exit(0));
+        void gateway
+          .close()
+          .then(() => log.info({ gateway: gateway.status() }, 'gateway stopped'))
+          .then(() => database.close())
+          .then(() => process.exit(0));
       };
       process.on('SIGINT', stop);
       process.on('SIGTERM', stop);

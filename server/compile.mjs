@@ -20,7 +20,10 @@ function newest(target) {
   return Math.max(0, ...fs.readdirSync(target).map((name) => newest(path.join(target, name))));
 }
 
-const fresh = () => fs.existsSync(stamp) && fs.existsSync(entry) && fs.statSync(stamp).mtimeMs >= Math.max(...SOURCES.map((s) => newest(path.join(root, s))));
+const fresh = () =>
+  fs.existsSync(stamp) &&
+  fs.existsSync(entry) &&
+  fs.statSync(stamp).mtimeMs >= Math.max(...SOURCES.map((s) => newest(path.join(root, s))));
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -33,7 +36,8 @@ async function withLock(work) {
     } catch (error) {
       if (error.code !== 'EEXIST') throw error;
       // a lock left by a killed compile is taken over after five minutes
-      if (Date.now() - fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs > 300_000) fs.rmSync(lock, { recursive: true, force: true });
+      if (Date.now() - fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs > 300_000)
+        fs.rmSync(lock, { recursive: true, force: true });
       await sleep(250);
     }
   }
@@ -51,7 +55,11 @@ export async function compileIfNeeded(log = (message) => console.log(message)) {
     log('Compiling the server (after a change to its sources)...');
     const started = Date.now();
     fs.rmSync(path.join(root, 'build'), { recursive: true, force: true });
-    const result = spawnSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', path.join(root, 'tsconfig.server.json')], { cwd: root, stdio: 'inherit' });
+    const result = spawnSync(
+      process.execPath,
+      [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', path.join(root, 'tsconfig.server.json')],
+      { cwd: root, stdio: 'inherit' },
+    );
     if (result.status !== 0) throw new Error('Compiling the server failed');
     fs.writeFileSync(stamp, new Date().toISOString());
     log(`Compiled in ${((Date.now() - started) / 1000).toFixed(1)} s`);

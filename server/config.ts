@@ -75,7 +75,8 @@ function wholeNumber(name: string, value: string | undefined, fallback: number, 
   return n;
 }
 
-const port = (name: string, value: string | undefined, fallback: number) => wholeNumber(name, value, fallback, 65535, 'a port number');
+const port = (name: string, value: string | undefined, fallback: number) =>
+  wholeNumber(name, value, fallback, 65535, 'a port number');
 
 function trustProxyOf(value: string | undefined): boolean | number | string {
   if (value === undefined || value.trim() === '') return false;
@@ -112,22 +113,48 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: Parti
     testPayments: flag(env.WAYMARK_TEST_PAYMENTS, defaults.testPayments ?? false),
     simulate: flag(env.WAYMARK_SIMULATE, defaults.simulate ?? flag(env.WAYMARK_DEMO, defaults.demo ?? false)),
     logLevel: env.LOG_LEVEL || defaults.logLevel || 'info',
-    publicUrl: (env.PUBLIC_URL || defaults.publicUrl || `http://localhost:${port('PORT', env.PORT, defaults.port ?? 8080)}`).replace(/\/+$/, ''),
+    publicUrl: (
+      env.PUBLIC_URL ||
+      defaults.publicUrl ||
+      `http://localhost:${port('PORT', env.PORT, defaults.port ?? 8080)}`
+    ).replace(/\/+$/, ''),
     tiles: {
       road: env.TILE_ROAD_URL || defaults.tiles?.road || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-      satellite: env.TILE_SATELLITE_URL || defaults.tiles?.satellite || 'https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}',
+      satellite:
+        env.TILE_SATELLITE_URL ||
+        defaults.tiles?.satellite ||
+        'https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}',
     },
     serveConsole: defaults.serveConsole ?? true,
-    trustProxy: env.TRUST_PROXY !== undefined ? trustProxyOf(env.TRUST_PROXY) : defaults.trustProxy ?? false,
+    trustProxy: env.TRUST_PROXY !== undefined ? trustProxyOf(env.TRUST_PROXY) : (defaults.trustProxy ?? false),
     uploadQuota: {
-      userPerDay: mebibytes('UPLOAD_QUOTA_USER_DAILY_MIB', env.UPLOAD_QUOTA_USER_DAILY_MIB, defaults.uploadQuota?.userPerDay ?? DEFAULT_UPLOAD_QUOTA.userPerDay),
-      organisation: mebibytes('UPLOAD_QUOTA_ORGANISATION_MIB', env.UPLOAD_QUOTA_ORGANISATION_MIB, defaults.uploadQuota?.organisation ?? DEFAULT_UPLOAD_QUOTA.organisation),
+      userPerDay: mebibytes(
+        'UPLOAD_QUOTA_USER_DAILY_MIB',
+        env.UPLOAD_QUOTA_USER_DAILY_MIB,
+        defaults.uploadQuota?.userPerDay ?? DEFAULT_UPLOAD_QUOTA.userPerDay,
+      ),
+      organisation: mebibytes(
+        'UPLOAD_QUOTA_ORGANISATION_MIB',
+        env.UPLOAD_QUOTA_ORGANISATION_MIB,
+        defaults.uploadQuota?.organisation ?? DEFAULT_UPLOAD_QUOTA.organisation,
+      ),
     },
     summarise: flag(env.WAYMARK_SUMMARISE, defaults.summarise ?? true),
-    positionsRetentionMonths: wholeNumber('WAYMARK_POSITIONS_RETENTION_MONTHS', env.WAYMARK_POSITIONS_RETENTION_MONTHS,
-      defaults.positionsRetentionMonths ?? 0, 1200, 'a whole number of months (0 keeps positions forever)'),
+    positionsRetentionMonths: wholeNumber(
+      'WAYMARK_POSITIONS_RETENTION_MONTHS',
+      env.WAYMARK_POSITIONS_RETENTION_MONTHS,
+      defaults.positionsRetentionMonths ?? 0,
+      1200,
+      'a whole number of months (0 keeps positions forever)',
+    ),
     liveRecheckMs: defaults.liveRecheckMs ?? 30_000,
-    exactCountLimit: wholeNumber('WAYMARK_EXACT_COUNT_LIMIT', env.WAYMARK_EXACT_COUNT_LIMIT, defaults.exactCountLimit ?? EXACT_COUNT_LIMIT, 100_000_000, 'a whole number of rows'),
+    exactCountLimit: wholeNumber(
+      'WAYMARK_EXACT_COUNT_LIMIT',
+      env.WAYMARK_EXACT_COUNT_LIMIT,
+      defaults.exactCountLimit ?? EXACT_COUNT_LIMIT,
+      100_000_000,
+      'a whole number of rows',
+    ),
     listCache: flag(env.WAYMARK_LIST_CACHE, defaults.listCache ?? true),
   };
 }

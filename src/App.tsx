@@ -29,7 +29,12 @@ function FlashMessage() {
 }
 
 function AppLayout({ children }: { children: React.ReactNode }) {
-  return <Layout><FlashMessage />{children}</Layout>;
+  return (
+    <Layout>
+      <FlashMessage />
+      {children}
+    </Layout>
+  );
 }
 
 export function App() {

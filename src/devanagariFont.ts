@@ -15,7 +15,16 @@ const DEVANAGARI_RANGE = 'U+0900-097F, U+1CD0-1CF9, U+200C-200D, U+20A8, U+20B9,
  */
 export function declareDevanagariFont() {
   if (typeof FontFace === 'undefined' || !document.fonts) return;
-  for (const [url, weight] of [[regular, '400'], [bold, '700']] as const) {
-    document.fonts.add(new FontFace(DEVANAGARI_FAMILY, `url(${url}) format('woff2')`, { weight, unicodeRange: DEVANAGARI_RANGE, display: 'swap' }));
+  for (const [url, weight] of [
+    [regular, '400'],
+    [bold, '700'],
+  ] as const) {
+    document.fonts.add(
+      new FontFace(DEVANAGARI_FAMILY, `url(${url}) format('woff2')`, {
+        weight,
+        unicodeRange: DEVANAGARI_RANGE,
+        display: 'swap',
+      }),
+    );
   }
 }

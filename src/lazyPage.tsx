@@ -6,10 +6,18 @@ import { Splash } from './Splash.tsx';
  * first visit (the sign-in page) loads only what it needs. `name` is the module's named export.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any page, whatever its props
-export function lazyPage<M extends Record<K, ComponentType<any>>, K extends keyof M & string>(load: () => Promise<M>, name: K, fallback: ReactNode = <Splash />) {
+export function lazyPage<M extends Record<K, ComponentType<any>>, K extends keyof M & string>(
+  load: () => Promise<M>,
+  name: K,
+  fallback: ReactNode = <Splash />,
+) {
   const Page = lazy(() => load().then((module) => ({ default: module[name] })));
   function LazyPage(props: ComponentProps<M[K]>) {
-    return <Suspense fallback={fallback}><Page {...props} /></Suspense>;
+    return (
+      <Suspense fallback={fallback}>
+        <Page {...props} />
+      </Suspense>
+    );
   }
   LazyPage.displayName = `Lazy(${name})`;
   return LazyPage;
@@ -17,4 +25,7 @@ export function lazyPage<M extends Record<K, ComponentType<any>>, K extends keyo
 
 /** A part of a feature (a dialog) that the shell reaches without importing the feature: fetched when first shown, nothing meanwhile. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any component, whatever its props
-export const lazyPart = <M extends Record<K, ComponentType<any>>, K extends keyof M & string>(load: () => Promise<M>, name: K) => lazyPage(load, name, null);
+export const lazyPart = <M extends Record<K, ComponentType<any>>, K extends keyof M & string>(
+  load: () => Promise<M>,
+  name: K,
+) => lazyPage(load, name, null);

@@ -15,7 +15,9 @@ const shared = (brand: Brand): RaThemeOptions => ({
   // MUI's faces have no Devanagari: Hindi takes the bundled face before the system's sans-serif
   typography: { fontFamily: `"Roboto", "Helvetica", "Arial", "${DEVANAGARI_FAMILY}", sans-serif` },
   components: {
-    RaAppBar: { styleOverrides: { root: { '& .RaAppBar-toolbar': { minHeight: HEADER_HEIGHT, height: HEADER_HEIGHT } } } },
+    RaAppBar: {
+      styleOverrides: { root: { '& .RaAppBar-toolbar': { minHeight: HEADER_HEIGHT, height: HEADER_HEIGHT } } },
+    },
     RaLayout: { styleOverrides: { root: { '& .RaLayout-appFrame': { marginTop: HEADER_HEIGHT } } } },
     RaSidebar: { styleOverrides: { fixed: { top: HEADER_HEIGHT, height: `calc(100vh - ${HEADER_HEIGHT}px)` } } },
     // a phone's form toolbar stays at the foot of the screen while the form goes on, then stops at its end:

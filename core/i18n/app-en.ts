@@ -192,7 +192,7 @@ const app = {
       'We collect the data needed to run the service: your name, e-mail and phone number, your organisation, and the positions and status that your devices report.',
       'Positions and alerts are visible to your organisation and the organisations above it that manage your devices, and to authorities where AIS-140 rules require it.',
       'Passwords are stored only as strong one-way hashes. Sign-in and reset codes are sent to the e-mail or phone number on your account.',
-      'We keep tracking data for as long as your organisation\'s plan says, then delete it. Ask your administrator to correct or remove your personal data.',
+      "We keep tracking data for as long as your organisation's plan says, then delete it. Ask your administrator to correct or remove your personal data.",
     ],
   },
   /** What a date picker says of a typed day (the spec: dd/MM/yyyy, no later than today). */

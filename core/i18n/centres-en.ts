@@ -6,7 +6,8 @@ const centres = {
   },
   RFC: {
     title: 'Retro-Fitment Centres',
-    intro: 'Authorised centres that fit trackers to vehicles already on the road. Choose your state and district to find the nearest one.',
+    intro:
+      'Authorised centres that fit trackers to vehicles already on the road. Choose your state and district to find the nearest one.',
   },
   state: 'State',
   allStates: 'All states',
@@ -23,7 +24,8 @@ const centres = {
   map: 'Map of the centres',
   listing: {
     title: 'Public listing',
-    intro: 'What the public SSC and RFC viewers show about this organisation. Nothing is shown unless a kind is ticked.',
+    intro:
+      'What the public SSC and RFC viewers show about this organisation. Nothing is shown unless a kind is ticked.',
     isSsc: 'List as a sales and service centre (SSC)',
     isRfc: 'List as a retro-fitment centre (RFC)',
     address: 'Published address',

@@ -1,6 +1,7 @@
 /** Strings of the debug page: temporary devices and their frames. */
 const debug = {
-  intro: 'Add a tracker by its IMEI for 24 hours and watch its frames arrive, newest first: an installer can tell at once whether it reaches the server.',
+  intro:
+    'Add a tracker by its IMEI for 24 hours and watch its frames arrive, newest first: an installer can tell at once whether it reaches the server.',
   imei: 'IMEI',
   imeiPattern: "Type the device's 15-digit IMEI",
   add: 'Add Device',
@@ -20,7 +21,13 @@ const debug = {
   checksum: 'Checksum',
   checksums: { valid: 'OK', invalid: 'Failed', absent: 'None sent' },
   kinds: {
-    login: 'Login', position: 'Position', health: 'Health', emergency: 'Emergency', heartbeat: 'Heartbeat', 'command-reply': 'Command reply', unreadable: 'Not readable',
+    login: 'Login',
+    position: 'Position',
+    health: 'Health',
+    emergency: 'Emergency',
+    heartbeat: 'Heartbeat',
+    'command-reply': 'Command reply',
+    unreadable: 'Not readable',
   },
   error: 'Error',
   rawFrame: 'Raw frame',

@@ -3,7 +3,8 @@ import type debugEn from './debug-en.ts';
 /** Debug page strings in Hindi; typed against the English keys. */
 const debug: typeof debugEn = {
   imeiPattern: 'डिवाइस का 15 अंकों का IMEI लिखें',
-  intro: 'किसी ट्रैकर को उसके IMEI से 24 घंटे के लिए जोड़ें और उसके फ़्रेम आते देखें, नए पहले: इंस्टॉलर तुरंत जान सकता है कि वह सर्वर तक पहुँचता है या नहीं।',
+  intro:
+    'किसी ट्रैकर को उसके IMEI से 24 घंटे के लिए जोड़ें और उसके फ़्रेम आते देखें, नए पहले: इंस्टॉलर तुरंत जान सकता है कि वह सर्वर तक पहुँचता है या नहीं।',
   imei: 'IMEI',
   add: 'डिवाइस जोड़ें',
   devices: 'अस्थायी डिवाइस',
@@ -22,7 +23,13 @@ const debug: typeof debugEn = {
   checksum: 'चेकसम',
   checksums: { valid: 'ठीक', invalid: 'विफल', absent: 'नहीं भेजा' },
   kinds: {
-    login: 'लॉगिन', position: 'स्थिति', health: 'स्वास्थ्य', emergency: 'आपातकाल', heartbeat: 'हार्टबीट', 'command-reply': 'कमांड उत्तर', unreadable: 'पढ़ने योग्य नहीं',
+    login: 'लॉगिन',
+    position: 'स्थिति',
+    health: 'स्वास्थ्य',
+    emergency: 'आपातकाल',
+    heartbeat: 'हार्टबीट',
+    'command-reply': 'कमांड उत्तर',
+    unreadable: 'पढ़ने योग्य नहीं',
   },
   error: 'त्रुटि',
   rawFrame: 'मूल फ़्रेम',

@@ -1,7 +1,8 @@
 /** Strings of renewal payment: the public page, the renewal orders list and its Confirm payment dialog, and the server's answers. */
 const renewal = {
   title: 'Renew device subscription',
-  intro: 'Type the vehicle registration number and the device IMEI (both are on the fitment certificate) to see the subscription and renew it.',
+  intro:
+    'Type the vehicle registration number and the device IMEI (both are on the fitment certificate) to see the subscription and renew it.',
   registrationNumber: 'Vehicle registration number',
   imei: 'Device IMEI',
   find: 'Find subscription',
@@ -27,21 +28,24 @@ const renewal = {
   ifsc: 'IFSC',
   branchName: 'Branch',
   upiId: 'UPI ID',
-  quoteReference: 'Quote the reference %{reference} with your payment. The subscription is extended once the payment is confirmed.',
-  keepReference: 'If you leave this page, find the subscription again and choose the same plan: this order opens again.',
+  quoteReference:
+    'Quote the reference %{reference} with your payment. The subscription is extended once the payment is confirmed.',
+  keepReference:
+    'If you leave this page, find the subscription again and choose the same plan: this order opens again.',
   checkStatus: 'Check payment status',
   pendingNote: 'Waiting for the payment to be confirmed.',
   paidNote: 'Paid. The subscription is now valid until %{date}.',
   payTest: 'Pay now (test payment)',
   testNote: 'Test provider: no money moves. Available only on servers that switch test payments on.',
   payFromWallet: 'Pay %{amount} from the wallet',
-  walletNote: 'Signed in as a dealer: pay from your organisation\'s wallet.',
+  walletNote: "Signed in as a dealer: pay from your organisation's wallet.",
   startOver: 'Renew another device',
   providers: { upi: 'UPI / bank transfer', test: 'Test payment', wallet: 'Wallet' },
   statuses: { PENDING: 'Pending', PAID: 'Paid' },
   empty: 'No renewal orders for the applied filters...',
   confirmTitle: 'Confirm payment of %{reference}',
-  confirmIntro: 'Confirm only after the amount %{amount} has reached the account. The subscription is extended by %{plan} at once.',
+  confirmIntro:
+    'Confirm only after the amount %{amount} has reached the account. The subscription is extended by %{plan} at once.',
   utr: 'UTR / transaction number',
   utrHelp: 'The number the bank or UPI app shows for the payment',
   confirm: 'Confirm payment',

@@ -1,7 +1,15 @@
 /** Strings of the report pages (custom-pages/reports/): the filter bar, the table, the event reports. */
 const reports = {
   period: 'Period',
-  presets: { today: 'Today', yesterday: 'Yesterday', thisWeek: 'This week', lastWeek: 'Last week', thisMonth: 'This month', lastMonth: 'Last month', custom: 'Custom' },
+  presets: {
+    today: 'Today',
+    yesterday: 'Yesterday',
+    thisWeek: 'This week',
+    lastWeek: 'Last week',
+    thisMonth: 'This month',
+    lastMonth: 'Last month',
+    custom: 'Custom',
+  },
   from: 'From',
   to: 'To',
   vehicles: 'Vehicles',
@@ -26,7 +34,7 @@ const reports = {
     'monthly-summary': "Each vehicle's distance and running time, month by month",
     'ignition-trip': 'Every trip of your vehicles: where and when it started and ended',
     'custom-trip': "One vehicle's trips and the stops between them, in order",
-    'duty-report': 'Each vehicle\'s on-duty time and distance per day, against the duty asked of it',
+    'duty-report': "Each vehicle's on-duty time and distance per day, against the duty asked of it",
   },
   columns: {
     eventTime: 'Time',

@@ -3,7 +3,15 @@ import type en from './reports-en.ts';
 /** रिपोर्ट पन्नों के शब्द (reports-en.ts की हर कुंजी)। */
 const reports: typeof en = {
   period: 'अवधि',
-  presets: { today: 'आज', yesterday: 'कल', thisWeek: 'इस सप्ताह', lastWeek: 'पिछले सप्ताह', thisMonth: 'इस महीने', lastMonth: 'पिछले महीने', custom: 'अपनी तारीखें' },
+  presets: {
+    today: 'आज',
+    yesterday: 'कल',
+    thisWeek: 'इस सप्ताह',
+    lastWeek: 'पिछले सप्ताह',
+    thisMonth: 'इस महीने',
+    lastMonth: 'पिछले महीने',
+    custom: 'अपनी तारीखें',
+  },
   from: 'से',
   to: 'तक',
   vehicles: 'वाहन',

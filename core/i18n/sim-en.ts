@@ -2,7 +2,13 @@
 const sim = {
   search: 'Search Plans with name...',
   empty: 'No Plans data for the applied filters...',
-  statuses: { INITIATED: 'Initiated', APPROVED: 'Approved', COMPLETED: 'Completed', REJECTED: 'Rejected', DONE: 'Done' },
+  statuses: {
+    INITIATED: 'Initiated',
+    APPROVED: 'Approved',
+    COMPLETED: 'Completed',
+    REJECTED: 'Rejected',
+    DONE: 'Done',
+  },
   changeStatus: 'Change Status',
   addTitle: 'Raise a SIM activation',
   editTitle: 'SIM activation of %{imei}',
@@ -32,7 +38,11 @@ const sim = {
   doneDetailsRequired: 'SIM OPERATORs,E-SIM Provider and MSISDNs are required',
   statusChanged: 'The order is now %{status}',
   dialog: {
-    status: 'Status', sim1: 'SIM 1 MSISDN', sim2: 'SIM 2 MSISDN', sim1_operator: 'SIM 1 Operator', sim2_operator: 'SIM 2 Operator',
+    status: 'Status',
+    sim1: 'SIM 1 MSISDN',
+    sim2: 'SIM 2 MSISDN',
+    sim1_operator: 'SIM 1 Operator',
+    sim2_operator: 'SIM 2 Operator',
     eSimProvider: 'E-SIM Provider',
   },
 };

@@ -34,7 +34,11 @@ const sim: typeof simEn = {
   doneDetailsRequired: 'सिम ऑपरेटर, ई-सिम प्रदाता और MSISDN आवश्यक हैं',
   statusChanged: 'ऑर्डर अब %{status} है',
   dialog: {
-    status: 'स्थिति', sim1: 'सिम 1 MSISDN', sim2: 'सिम 2 MSISDN', sim1_operator: 'सिम 1 ऑपरेटर', sim2_operator: 'सिम 2 ऑपरेटर',
+    status: 'स्थिति',
+    sim1: 'सिम 1 MSISDN',
+    sim2: 'सिम 2 MSISDN',
+    sim1_operator: 'सिम 1 ऑपरेटर',
+    sim2_operator: 'सिम 2 ऑपरेटर',
     eSimProvider: 'ई-सिम प्रदाता',
   },
 };

@@ -8,7 +8,7 @@ export const timeline = {
   chooseVehicle: 'Choose a vehicle to see its day.',
   empty: 'No trips, stops or alerts on this day.',
   noSummary: 'The vehicle sent nothing on this day.',
-  summaryPending: 'The day\'s figures are not worked out yet.',
+  summaryPending: "The day's figures are not worked out yet.",
   items: 'The day, hour by hour',
   map: 'Map of the day',
   trip: 'Trip',
@@ -52,5 +52,5 @@ export const duty = {
   statuses: { MET: 'Met', SHORT: 'Short' },
   chart: 'Vehicles meeting their duty, by day',
   empty: 'No vehicle of this choice was on duty in the period.',
-  chooseGroup: 'Choose a group to see its vehicles\' duty.',
+  chooseGroup: "Choose a group to see its vehicles' duty.",
 };

@@ -12,7 +12,13 @@ const wallet = {
   },
   types: { CREDIT: 'Credit', DEBIT: 'Debit' },
   kinds: { WALLET: 'Wallet', BANK: 'Bank (provider)', REVENUE: 'Revenue (provider)' },
-  transferKinds: { DEPOSIT: 'Deposit', WITHDRAWAL: 'Withdrawal', TRANSFER: 'Transfer', ACTIVATION: 'Activation', RENEWAL: 'Renewal' },
+  transferKinds: {
+    DEPOSIT: 'Deposit',
+    WITHDRAWAL: 'Withdrawal',
+    TRANSFER: 'Transfer',
+    ACTIVATION: 'Activation',
+    RENEWAL: 'Renewal',
+  },
   counterparty: {
     fromBank: 'From the bank',
     toBank: 'To the bank',
@@ -95,7 +101,8 @@ const wallet = {
     dateInvalid: 'Give the date as yyyy-MM-dd',
     ownWallet: 'Only an administrator of a parent organisation can add money to or deduct from this wallet',
     pricesForbidden: "Only the provider's administrators can change prices",
-    lengthNotPriced: 'Activations are sold for 1 year (365 days) or 2 years (730 days): this would add %{days} days to the time paid for',
+    lengthNotPriced:
+      'Activations are sold for 1 year (365 days) or 2 years (730 days): this would add %{days} days to the time paid for',
     sameAccount: 'A transfer needs two different accounts',
     systemAccount: "The provider's bank and revenue accounts move only through deposits, withdrawals and payments",
     bankProviderOnly: "Only the provider's administrators can post deposits and withdrawals with the bank",

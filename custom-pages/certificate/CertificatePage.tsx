@@ -23,10 +23,16 @@ export function CertificatePage() {
   const { state, replace } = useCertificate(id);
   return (
     <PublicFrame title="certificate.title" wide>
-      {state.status === 'loading' && <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}><CircularProgress aria-label={translate('app.loading')} /></Box>}
+      {state.status === 'loading' && (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+          <CircularProgress aria-label={translate('app.loading')} />
+        </Box>
+      )}
       {state.status === 'missing' && (
         <Alert severity="info" variant="outlined">
-          <Typography variant="h6" component="h2">{translate('certificate.notFound')}</Typography>
+          <Typography variant="h6" component="h2">
+            {translate('certificate.notFound')}
+          </Typography>
           {translate('certificate.notFoundHint', { imei: id })}
         </Alert>
       )}
@@ -42,35 +48,85 @@ function Certificate({ data, onCorrected }: { data: CertificateData; onCorrected
   const qrCode = useQrCode(pageAddress());
   const [editing, setEditing] = useState(false);
   const session = readSession();
-  const mayCorrect = Boolean(session && data.full && hasPermission(session.role.isSuperAdmin, readPermissions(), 'edit-certificate'));
+  const mayCorrect = Boolean(
+    session && data.full && hasPermission(session.role.isSuperAdmin, readPermissions(), 'edit-certificate'),
+  );
   const sections = certificateSections(data, translate);
   return (
     <>
-      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, mb: 2, display: 'flex', gap: 2, alignItems: 'center', flexDirection: { xs: 'column', sm: 'row' } }}>
+      <Paper
+        variant="outlined"
+        sx={{
+          p: { xs: 2, md: 3 },
+          mb: 2,
+          display: 'flex',
+          gap: 2,
+          alignItems: 'center',
+          flexDirection: { xs: 'column', sm: 'row' },
+        }}
+      >
         <Box component="img" src={brand.logoUrl} alt="" sx={{ width: 56, height: 56 }} />
         <Box sx={{ flex: 1, textAlign: { xs: 'center', sm: 'left' } }}>
-          <Typography variant="h6" component="p" sx={{ color: brand.palette.primary, fontWeight: 700 }}>{brand.brandNameInCertificate}</Typography>
+          <Typography variant="h6" component="p" sx={{ color: brand.palette.primary, fontWeight: 700 }}>
+            {brand.brandNameInCertificate}
+          </Typography>
           <Typography variant="body2">{translate('certificate.certificateNo', { imei: data.device.imei })}</Typography>
-          <Typography variant="body2" color="text.secondary">{`${translate('certificate.fields.standard')}: ${DEVICE_STANDARD}`}</Typography>
+          <Typography
+            variant="body2"
+            color="text.secondary"
+          >{`${translate('certificate.fields.standard')}: ${DEVICE_STANDARD}`}</Typography>
           <Stack direction="row" spacing={1} sx={{ mt: 1.5, justifyContent: { xs: 'center', sm: 'flex-start' } }}>
             <PrintButton data={data} qrCode={qrCode} />
-            {mayCorrect && <Button variant="outlined" startIcon={<EditIcon />} onClick={() => setEditing(true)}>{translate('certificate.edit.button')}</Button>}
+            {mayCorrect && (
+              <Button variant="outlined" startIcon={<EditIcon />} onClick={() => setEditing(true)}>
+                {translate('certificate.edit.button')}
+              </Button>
+            )}
           </Stack>
         </Box>
         <Box sx={{ textAlign: 'center' }}>
-          {qrCode ? <Box component="img" src={qrCode} alt={translate('certificate.qrAlt')} data-testid="certificate-qr" sx={{ width: 140, height: 140, display: 'block', imageRendering: 'pixelated' }} />
-            : <Box sx={{ width: 140, height: 140 }} />}
-          <Typography variant="caption" color="text.secondary">{translate('certificate.scanToVerify')}</Typography>
+          {qrCode ? (
+            <Box
+              component="img"
+              src={qrCode}
+              alt={translate('certificate.qrAlt')}
+              data-testid="certificate-qr"
+              sx={{ width: 140, height: 140, display: 'block', imageRendering: 'pixelated' }}
+            />
+          ) : (
+            <Box sx={{ width: 140, height: 140 }} />
+          )}
+          <Typography variant="caption" color="text.secondary">
+            {translate('certificate.scanToVerify')}
+          </Typography>
         </Box>
       </Paper>
-      {!data.full && <Alert severity="info" sx={{ mb: 2 }}>{translate('certificate.maskedNotice')}</Alert>}
+      {!data.full && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {translate('certificate.maskedNotice')}
+        </Alert>
+      )}
       {sections.map((section, i) => (
-        <CertificateSectionView key={section.header} section={section}
-          emptyText={i === sections.length - 1 && !data.full ? translate('certificate.kycHidden') : undefined} />
+        <CertificateSectionView
+          key={section.header}
+          section={section}
+          emptyText={i === sections.length - 1 && !data.full ? translate('certificate.kycHidden') : undefined}
+        />
       ))}
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>{translate('certificate.disclaimer', { standard: DEVICE_STANDARD })}</Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
+        {translate('certificate.disclaimer', { standard: DEVICE_STANDARD })}
+      </Typography>
       <WarrantyCertificate />
-      {editing && <CorrectionDialog data={data} onClose={() => setEditing(false)} onSaved={(next) => { onCorrected(next); setEditing(false); }} />}
+      {editing && (
+        <CorrectionDialog
+          data={data}
+          onClose={() => setEditing(false)}
+          onSaved={(next) => {
+            onCorrected(next);
+            setEditing(false);
+          }}
+        />
+      )}
     </>
   );
 }

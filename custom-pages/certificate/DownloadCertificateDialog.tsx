@@ -22,17 +22,29 @@ export function DownloadCertificateDialog({ record, onClose }: ActionDialogProps
       try {
         const data = await apiCall<CertificateData>(`/certificate/${encodeURIComponent(imei)}`);
         // the PDF module and the QR encoder load only now, never with the list
-        const [{ downloadCertificatePdf }, { default: QRCode }] = await Promise.all([import('./pdf/download.ts'), import('qrcode')]);
-        const qrCode = await QRCode.toDataURL(certificateAddress(imei), { errorCorrectionLevel: 'M', margin: 2, width: 240 });
+        const [{ downloadCertificatePdf }, { default: QRCode }] = await Promise.all([
+          import('./pdf/download.ts'),
+          import('qrcode'),
+        ]);
+        const qrCode = await QRCode.toDataURL(certificateAddress(imei), {
+          errorCorrectionLevel: 'M',
+          margin: 2,
+          width: 240,
+        });
         if (live) await downloadCertificatePdf(data, translate, qrCode);
       } catch (error) {
         console.error('Certificate PDF failed', error);
-        if (live) notify((error as { body?: { message?: string } }).body?.message ?? 'certificate.loadFailed', { type: 'error' });
+        if (live)
+          notify((error as { body?: { message?: string } }).body?.message ?? 'certificate.loadFailed', {
+            type: 'error',
+          });
       } finally {
         if (live) onClose(false);
       }
     })();
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
     // one download per opening
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

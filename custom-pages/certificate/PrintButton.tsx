@@ -23,8 +23,13 @@ export function PrintButton({ data, qrCode }: { data: CertificateData; qrCode: s
     }
   };
   return (
-    <Button variant="contained" onClick={() => void print()} disabled={busy} aria-busy={busy}
-      startIcon={busy ? <CircularProgress size={18} color="inherit" /> : <PrintIcon />}>
+    <Button
+      variant="contained"
+      onClick={() => void print()}
+      disabled={busy}
+      aria-busy={busy}
+      startIcon={busy ? <CircularProgress size={18} color="inherit" /> : <PrintIcon />}
+    >
       {busy ? translate('certificate.loadingDocument') : translate('certificate.print')}
     </Button>
   );

@@ -10,23 +10,39 @@ export function WarrantyCertificate() {
   const warranty = warrantyTexts(translate, brand.warrantyBrandNames);
   return (
     <Paper variant="outlined" component="section" aria-label={warranty.title} sx={{ p: { xs: 2, md: 3 }, mb: 2 }}>
-      <Typography variant="h5" component="h2" align="center" gutterBottom>{warranty.title}</Typography>
+      <Typography variant="h5" component="h2" align="center" gutterBottom>
+        {warranty.title}
+      </Typography>
       {warranty.sections.map((s) => (
         <Box key={s.heading} sx={{ mb: 2 }}>
-          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>{s.heading}</Typography>
-          {s.paragraphs?.map((p) => <Typography key={p} variant="body2" sx={{ mb: 1 }}>{p}</Typography>)}
+          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+            {s.heading}
+          </Typography>
+          {s.paragraphs?.map((p) => (
+            <Typography key={p} variant="body2" sx={{ mb: 1 }}>
+              {p}
+            </Typography>
+          ))}
           {s.points && (
             <Box component="ol" sx={{ m: 0, pl: 3 }}>
-              {s.points.map((p) => <Typography key={p} component="li" variant="body2">{p}</Typography>)}
+              {s.points.map((p) => (
+                <Typography key={p} component="li" variant="body2">
+                  {p}
+                </Typography>
+              ))}
             </Box>
           )}
         </Box>
       ))}
       <Divider sx={{ my: 2 }} />
-      <Typography variant="subtitle2" component="h3">{translate('certificate.warranty.companyAddress')}</Typography>
+      <Typography variant="subtitle2" component="h3">
+        {translate('certificate.warranty.companyAddress')}
+      </Typography>
       <Typography variant="body2">{brand.brandNameInCertificate}</Typography>
       <Typography variant="body2">{brand.address}</Typography>
-      <Typography variant="body2">{brand.email} · {brand.phone}</Typography>
+      <Typography variant="body2">
+        {brand.email} · {brand.phone}
+      </Typography>
     </Paper>
   );
 }

@@ -10,9 +10,13 @@ export function useQrCode(text: string): string | undefined {
   useEffect(() => {
     let live = true;
     QRCode.toDataURL(text, { errorCorrectionLevel: 'M', margin: 2, width: 240 })
-      .then((url) => { if (live) setDataUrl(url); })
+      .then((url) => {
+        if (live) setDataUrl(url);
+      })
       .catch((error: unknown) => console.error('QR code failed', error));
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [text]);
   return dataUrl;
 }

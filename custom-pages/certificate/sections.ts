@@ -14,8 +14,10 @@ export type CertificateSection =
   | { header: string; type: 'image'; images: string[] };
 
 const EMPTY = '—';
-const shown = (value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? EMPTY : String(value));
-const fullName = (person: { firstName: string | null; lastName: string | null }) => [person.firstName, person.lastName].filter(Boolean).join(' ');
+const shown = (value: string | number | null | undefined) =>
+  value === null || value === undefined || value === '' ? EMPTY : String(value);
+const fullName = (person: { firstName: string | null; lastName: string | null }) =>
+  [person.firstName, person.lastName].filter(Boolean).join(' ');
 
 /**
  * The certificate's sections in the spec's order (vehicle, device, vendor, owner, fitter, RC
@@ -25,35 +27,70 @@ const fullName = (person: { firstName: string | null; lastName: string | null })
 export function certificateSections(data: CertificateData, t: Translate): CertificateSection[] {
   const field = (key: string) => t(`certificate.fields.${key}`);
   const isCorrected = (name: string) => data.corrected.includes(name);
-  const vendorAddress = [data.vendor.address.landmark, data.vendor.address.city, data.vendor.address.state, data.vendor.address.pin, data.vendor.address.country]
-    .filter(Boolean).join(', ');
+  const vendorAddress = [
+    data.vendor.address.landmark,
+    data.vendor.address.city,
+    data.vendor.address.state,
+    data.vendor.address.pin,
+    data.vendor.address.country,
+  ]
+    .filter(Boolean)
+    .join(', ');
   const info = (header: string, rows: [string, string | number | null | undefined, string?][]): CertificateSection => ({
-    header: t(`certificate.sections.${header}`), type: 'info',
-    data: rows.map(([key, value, correctedName]) => ({ header: field(key), value: shown(value), corrected: correctedName ? isCorrected(correctedName) : undefined })),
+    header: t(`certificate.sections.${header}`),
+    type: 'info',
+    data: rows.map(([key, value, correctedName]) => ({
+      header: field(key),
+      value: shown(value),
+      corrected: correctedName ? isCorrected(correctedName) : undefined,
+    })),
   });
   const { vehicle, device, fitment, owner } = data;
   return [
     info('vehicle', [
-      ['registrationNumber', vehicle.registrationNumber], ['category', vehicle.category], ['rto', vehicle.rto],
-      ['regDate', formatDate(vehicle.regDate), 'vehicle.regDate'], ['engineNo', vehicle.engineNo, 'vehicle.engineNo'],
-      ['chassisNo', vehicle.chassisNo, 'vehicle.chassisNo'], ['make', vehicle.make, 'vehicle.make'], ['model', vehicle.model, 'vehicle.model'],
+      ['registrationNumber', vehicle.registrationNumber],
+      ['category', vehicle.category],
+      ['rto', vehicle.rto],
+      ['regDate', formatDate(vehicle.regDate), 'vehicle.regDate'],
+      ['engineNo', vehicle.engineNo, 'vehicle.engineNo'],
+      ['chassisNo', vehicle.chassisNo, 'vehicle.chassisNo'],
+      ['make', vehicle.make, 'vehicle.make'],
+      ['model', vehicle.model, 'vehicle.model'],
     ]),
     info('device', [
-      ['imei', device.imei], ['uid', device.uid], ['deviceModel', device.model], ['tac', device.tac],
-      ['standard', DEVICE_STANDARD], ['panicButtonCount', device.panicButtonCount], ['sim1', device.sim1], ['sim2', device.sim2],
-      ['iccid', device.iccid], ['fitmentDate', formatDate(fitment.date)], ['validTill', formatDate(fitment.expiresOn)],
+      ['imei', device.imei],
+      ['uid', device.uid],
+      ['deviceModel', device.model],
+      ['tac', device.tac],
+      ['standard', DEVICE_STANDARD],
+      ['panicButtonCount', device.panicButtonCount],
+      ['sim1', device.sim1],
+      ['sim2', device.sim2],
+      ['iccid', device.iccid],
+      ['fitmentDate', formatDate(fitment.date)],
+      ['validTill', formatDate(fitment.expiresOn)],
     ]),
     info('vendor', [
-      ['brandName', data.vendor.brandName], ['tradeName', data.vendor.tradeName], ['email', data.vendor.email],
-      ['contact', data.vendor.contact], ['address', vendorAddress],
+      ['brandName', data.vendor.brandName],
+      ['tradeName', data.vendor.tradeName],
+      ['email', data.vendor.email],
+      ['contact', data.vendor.contact],
+      ['address', vendorAddress],
     ]),
     info('owner', [
-      ['name', fullName(owner)], ['phone', owner.phone], ['email', owner.email],
+      ['name', fullName(owner)],
+      ['phone', owner.phone],
+      ['email', owner.email],
       ...(data.full ? [['address', owner.address, 'owner.address'] as [string, string | null, string]] : []),
     ]),
     info('fitter', [
       ['name', fullName(fitment.by), isCorrected('fitter.firstName') ? 'fitter.firstName' : 'fitter.lastName'],
-      ...(data.full ? [['phone', fitment.by.phone], ['email', fitment.by.email]] as [string, string | null][] : []),
+      ...(data.full
+        ? ([
+            ['phone', fitment.by.phone],
+            ['email', fitment.by.email],
+          ] as [string, string | null][])
+        : []),
     ]),
     { header: t('certificate.sections.rcImages'), type: 'image', images: vehicle.rcImages },
     { header: t('certificate.sections.deviceImages'), type: 'image', images: device.deviceImages },
@@ -68,7 +105,12 @@ export function certificateFileName(data: CertificateData): string {
 
 /** The warranty's texts with the brand's names, the months, the standard and the jurisdiction filled in. */
 export function warrantyTexts(t: Translate, brandNames: string[]) {
-  const args = { brand: brandNames.join(' / '), months: WARRANTY_MONTHS, standard: DEVICE_STANDARD, jurisdiction: JURISDICTION };
+  const args = {
+    brand: brandNames.join(' / '),
+    months: WARRANTY_MONTHS,
+    standard: DEVICE_STANDARD,
+    jurisdiction: JURISDICTION,
+  };
   const w = (key: string) => t(`certificate.warranty.${key}`, args);
   return {
     title: w('title'),

@@ -3,10 +3,7 @@ import { apiCall } from '../../providers/httpClient.ts';
 import type { CertificateData } from '../../resources/certificate.ts';
 
 export type CertificateState =
-  | { status: 'loading' }
-  | { status: 'missing' }
-  | { status: 'failed' }
-  | { status: 'ready'; data: CertificateData };
+  { status: 'loading' } | { status: 'missing' } | { status: 'failed' } | { status: 'ready'; data: CertificateData };
 
 /** The certificate of an IMEI from GET /certificate/{imei}, with the token when there is a session (a full view then). */
 export function useCertificate(imei: string) {
@@ -14,9 +11,15 @@ export function useCertificate(imei: string) {
   useEffect(() => {
     let live = true;
     apiCall<CertificateData>(`/certificate/${encodeURIComponent(imei)}`)
-      .then((data) => { if (live) setAnswer({ imei, state: { status: 'ready', data } }); })
-      .catch((error: { status?: number }) => { if (live) setAnswer({ imei, state: { status: error.status === 404 ? 'missing' : 'failed' } }); });
-    return () => { live = false; };
+      .then((data) => {
+        if (live) setAnswer({ imei, state: { status: 'ready', data } });
+      })
+      .catch((error: { status?: number }) => {
+        if (live) setAnswer({ imei, state: { status: error.status === 404 ? 'missing' : 'failed' } });
+      });
+    return () => {
+      live = false;
+    };
   }, [imei]);
   const replace = useCallback((data: CertificateData) => setAnswer({ imei, state: { status: 'ready', data } }), [imei]);
   const state: CertificateState = answer?.imei === imei ? answer.state : { status: 'loading' };

@@ -20,14 +20,20 @@ import type { ChartKind } from './DashboardCharts.tsx';
 const DashboardCharts = lazy(() => import('./DashboardCharts.tsx').then((m) => ({ default: m.DashboardCharts })));
 
 /** The period in the address, or the default preset. */
-function periodFromAddress(params: URLSearchParams, fallback: PeriodPreset): { preset: PeriodPresetName; period: ChosenPeriod } {
+function periodFromAddress(
+  params: URLSearchParams,
+  fallback: PeriodPreset,
+): { preset: PeriodPresetName; period: ChosenPeriod } {
   const preset = params.get('preset') as PeriodPresetName | null;
   const from = params.get('from');
   const to = params.get('to');
   const start = from && indianDayRange(from);
   const end = to && indianDayRange(to);
   if (start && end) {
-    return { preset: 'custom', period: { fromDay: from, toDay: to, filter: { from: start.from.toISOString(), to: end.to.toISOString() } } };
+    return {
+      preset: 'custom',
+      period: { fromDay: from, toDay: to, filter: { from: start.from.toISOString(), to: end.to.toISOString() } },
+    };
   }
   const chosen = preset && preset !== 'custom' && PERIOD_PRESETS.includes(preset) ? preset : fallback;
   return { preset: chosen, period: periodOf(chosen as PeriodPreset) };
@@ -45,13 +51,27 @@ function ChartsDashboard({ title, subtitle, kinds }: { title: string; subtitle: 
   };
   return (
     <Box sx={{ pb: 3 }}>
-      <PageHeader title={title} subtitle={subtitle} actions={<FreshnessBar live={live} at={charts.at} error={null} reload={charts.reload} />} />
+      <PageHeader
+        title={title}
+        subtitle={subtitle}
+        actions={<FreshnessBar live={live} at={charts.at} error={null} reload={charts.reload} />}
+      />
       {(canStatus || canLive) && <LiveRefresh reload={charts.reload} onConnected={setLive} />}
       <PeriodPicker value={preset} onChange={choose} />
       <FreshnessBar live={false} at={null} error={charts.error} reload={charts.reload} />
-      {!charts.data && charts.loading && <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}><CircularProgress /></Box>}
+      {!charts.data && charts.loading && (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+          <CircularProgress />
+        </Box>
+      )}
       {charts.data && (
-        <Suspense fallback={<Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}><CircularProgress /></Box>}>
+        <Suspense
+          fallback={
+            <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+              <CircularProgress />
+            </Box>
+          }
+        >
           <DashboardCharts charts={charts.data} kinds={kinds} filter={period.filter} />
         </Suspense>
       )}
@@ -60,9 +80,21 @@ function ChartsDashboard({ title, subtitle, kinds }: { title: string; subtitle: 
 }
 
 export function DashboardV2Page() {
-  return <ChartsDashboard title="menu.dashboardV2" subtitle="dashboard.subtitles.v2" kinds={['distance', 'alerts', 'utilisation']} />;
+  return (
+    <ChartsDashboard
+      title="menu.dashboardV2"
+      subtitle="dashboard.subtitles.v2"
+      kinds={['distance', 'alerts', 'utilisation']}
+    />
+  );
 }
 
 export function FleetDashboardPage() {
-  return <ChartsDashboard title="menu.fleetDashboard" subtitle="dashboard.subtitles.fleet" kinds={['offline', 'utilisation', 'fitments', 'alerts']} />;
+  return (
+    <ChartsDashboard
+      title="menu.fleetDashboard"
+      subtitle="dashboard.subtitles.fleet"
+      kinds={['offline', 'utilisation', 'fitments', 'alerts']}
+    />
+  );
 }

@@ -6,7 +6,18 @@
  * (at most every 10 s).
  */
 import { useState } from 'react';
-import { Box, Card, Chip, Link as MuiLink, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Box,
+  Card,
+  Chip,
+  Link as MuiLink,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { useCanAccess, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { PageHeader } from '../../src/layout/PageHeader.tsx';
@@ -25,7 +36,15 @@ const TODAY = { preset: 'today' };
 
 /** A link where the user may go, else the same text without one. */
 function OptionalLink({ to, children }: { to: string | undefined; children: React.ReactNode }) {
-  return to ? <MuiLink component={Link} to={to}>{children}</MuiLink> : <Typography variant="body2" component="span">{children}</Typography>;
+  return to ? (
+    <MuiLink component={Link} to={to}>
+      {children}
+    </MuiLink>
+  ) : (
+    <Typography variant="body2" component="span">
+      {children}
+    </Typography>
+  );
 }
 
 function TopVehicles({ rows }: { rows: Summary['today']['topVehicles'] }) {
@@ -33,8 +52,14 @@ function TopVehicles({ rows }: { rows: Summary['today']['topVehicles'] }) {
   const runSummary = useReportLink('daily-run-summary');
   return (
     <Card variant="outlined" sx={{ mt: 1, overflowX: 'auto' }}>
-      <Typography variant="subtitle1" component="h3" sx={{ px: 2, pt: 1.5 }}>{translate('dashboard.cards.topVehicles')}</Typography>
-      {rows.length === 0 && <Typography color="text.secondary" sx={{ px: 2, py: 1.5 }}>{translate('dashboard.noTrips')}</Typography>}
+      <Typography variant="subtitle1" component="h3" sx={{ px: 2, pt: 1.5 }}>
+        {translate('dashboard.cards.topVehicles')}
+      </Typography>
+      {rows.length === 0 && (
+        <Typography color="text.secondary" sx={{ px: 2, py: 1.5 }}>
+          {translate('dashboard.noTrips')}
+        </Typography>
+      )}
       {rows.length > 0 && (
         <Table size="small" aria-label={translate('dashboard.cards.topVehicles')}>
           <TableHead>
@@ -49,8 +74,12 @@ function TopVehicles({ rows }: { rows: Summary['today']['topVehicles'] }) {
             {rows.map((row) => (
               <TableRow key={row.vehicleId}>
                 <TableCell>
-                  <OptionalLink to={runSummary({ ...TODAY, vehicleId: row.vehicleId })}>{row.registrationNumber}</OptionalLink>
-                  <Typography variant="body2" color="text.secondary" component="span" sx={{ ml: 1 }}>{row.name}</Typography>
+                  <OptionalLink to={runSummary({ ...TODAY, vehicleId: row.vehicleId })}>
+                    {row.registrationNumber}
+                  </OptionalLink>
+                  <Typography variant="body2" color="text.secondary" component="span" sx={{ ml: 1 }}>
+                    {row.name}
+                  </Typography>
                 </TableCell>
                 <TableCell align="right">{translate('dashboard.km', { value: km(row.distanceMeters) })}</TableCell>
                 <TableCell align="right">{formatClock(row.runningSeconds)}</TableCell>
@@ -79,8 +108,14 @@ function FitmentSection() {
       {counts.data && (
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1 }}>
           {ACTIVATION_STATUSES.map((status) => (
-            <Chip key={status} component={Link} to={withFilter('/fitment', { activationStatus: status })} clickable data-testid={`fitments-${status}`}
-              label={`${translate(`fitment.statuses.${status}`)}: ${counts.data!.total[status]}`} />
+            <Chip
+              key={status}
+              component={Link}
+              to={withFilter('/fitment', { activationStatus: status })}
+              clickable
+              data-testid={`fitments-${status}`}
+              label={`${translate(`fitment.statuses.${status}`)}: ${counts.data!.total[status]}`}
+            />
           ))}
         </Box>
       )}
@@ -94,9 +129,15 @@ function StockSection() {
   if (!counts.data?.items) return null;
   const items = counts.data.items;
   return (
-    <FigureSection title={translate('dashboard.cards.stock')} figures={ITEM_STATUSES.map((status) => ({
-      key: `items-${status}`, label: translate(`dashboard.itemStatuses.${status}`), value: items[status], to: withFilter('/item', { status }),
-    }))} />
+    <FigureSection
+      title={translate('dashboard.cards.stock')}
+      figures={ITEM_STATUSES.map((status) => ({
+        key: `items-${status}`,
+        label: translate(`dashboard.itemStatuses.${status}`),
+        value: items[status],
+        to: withFilter('/item', { status }),
+      }))}
+    />
   );
 }
 
@@ -121,20 +162,48 @@ export function DashboardPage() {
     key: `vehicles-${state}`,
     label: translate(`tracking.states.${state}`),
     value: data ? data.vehicles[state] : null,
-    to: !opensStatus ? undefined : state === 'total' ? '/vehicle-status' : withFilter('/vehicle-status', { status: state }),
+    to: !opensStatus
+      ? undefined
+      : state === 'total'
+        ? '/vehicle-status'
+        : withFilter('/vehicle-status', { status: state }),
     colour: state === 'total' ? undefined : STATE_COLOURS[state],
   }));
   const today: Figure[] = [
-    { key: 'distance-today', label: translate('dashboard.cards.distanceToday'), value: data ? translate('dashboard.km', { value: km(data.today.distanceMeters) }) : null, to: runSummary(TODAY) },
-    { key: 'running-today', label: translate('dashboard.cards.runningToday'), value: data ? formatClock(data.today.runningSeconds) : null, to: runSummary(TODAY) },
-    { key: 'reporting-today', label: translate('dashboard.cards.reportingToday'), value: data ? data.today.reportingVehicles : null, to: operation(TODAY) },
-    { key: 'alerts-today', label: translate('dashboard.cards.alertsToday'), value: data ? data.today.alerts : null, to: alerts(TODAY), colour: 'error.main' },
+    {
+      key: 'distance-today',
+      label: translate('dashboard.cards.distanceToday'),
+      value: data ? translate('dashboard.km', { value: km(data.today.distanceMeters) }) : null,
+      to: runSummary(TODAY),
+    },
+    {
+      key: 'running-today',
+      label: translate('dashboard.cards.runningToday'),
+      value: data ? formatClock(data.today.runningSeconds) : null,
+      to: runSummary(TODAY),
+    },
+    {
+      key: 'reporting-today',
+      label: translate('dashboard.cards.reportingToday'),
+      value: data ? data.today.reportingVehicles : null,
+      to: operation(TODAY),
+    },
+    {
+      key: 'alerts-today',
+      label: translate('dashboard.cards.alertsToday'),
+      value: data ? data.today.alerts : null,
+      to: alerts(TODAY),
+      colour: 'error.main',
+    },
   ];
 
   return (
     <Box sx={{ pb: 3 }}>
-      <PageHeader title="menu.dashboard" subtitle="dashboard.subtitles.dashboard"
-        actions={<FreshnessBar live={live} at={summary.at} error={null} reload={summary.reload} />} />
+      <PageHeader
+        title="menu.dashboard"
+        subtitle="dashboard.subtitles.dashboard"
+        actions={<FreshnessBar live={live} at={summary.at} error={null} reload={summary.reload} />}
+      />
       <FreshnessBar live={false} at={null} error={summary.error} reload={summary.reload} />
       {(canStatus || canLive) && <LiveRefresh reload={summary.reload} onConnected={setLive} />}
       <FigureSection title={translate('dashboard.cards.vehicles')} figures={vehicles} min={130} />
@@ -144,19 +213,30 @@ export function DashboardPage() {
             {data.today.alertsByType.map((a) => {
               const label = `${translate(`tracking.events.${a.key}`, { _: a.key })}: ${a.count}`;
               const to = alerts({ ...TODAY, type: a.key });
-              return to ? <Chip key={a.key} size="small" component={Link} clickable to={to} label={label} /> : <Chip key={a.key} size="small" label={label} />;
+              return to ? (
+                <Chip key={a.key} size="small" component={Link} clickable to={to} label={label} />
+              ) : (
+                <Chip key={a.key} size="small" label={label} />
+              );
             })}
           </Box>
         )}
         {data && <TopVehicles rows={data.today.topVehicles} />}
       </FigureSection>
       {data?.devices && (
-        <FigureSection title={translate('dashboard.cards.devices')} figures={(['total', ...DEVICE_STATUSES] as const).map((status) => ({
-          key: `devices-${status}`,
-          label: translate(`dashboard.deviceStatuses.${status}`),
-          value: data.devices![status],
-          to: !opensDevices ? undefined : status === 'total' ? '/management/device' : withFilter('/management/device', { status }),
-        }))} />
+        <FigureSection
+          title={translate('dashboard.cards.devices')}
+          figures={(['total', ...DEVICE_STATUSES] as const).map((status) => ({
+            key: `devices-${status}`,
+            label: translate(`dashboard.deviceStatuses.${status}`),
+            value: data.devices![status],
+            to: !opensDevices
+              ? undefined
+              : status === 'total'
+                ? '/management/device'
+                : withFilter('/management/device', { status }),
+          }))}
+        />
       )}
       {canFitment && <FitmentSection />}
       {canItems && <StockSection />}

@@ -5,7 +5,8 @@ import { Link } from 'react-router-dom';
 import { formatTime } from '../../core/format/date.ts';
 
 /** Metres as kilometres with one decimal, Indian digit grouping. */
-export const km = (meters: number) => (meters / 1000).toLocaleString('en-IN', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+export const km = (meters: number) =>
+  (meters / 1000).toLocaleString('en-IN', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 export interface Figure {
   key: string;
@@ -20,28 +21,65 @@ export interface Figure {
 export function FigureCard({ figure }: { figure: Figure }) {
   const content = (
     <>
-      <Typography variant="h5" component="p" aria-busy={figure.value === null} sx={{ overflowWrap: 'anywhere' }} data-testid={`value-${figure.key}`}>
+      <Typography
+        variant="h5"
+        component="p"
+        aria-busy={figure.value === null}
+        sx={{ overflowWrap: 'anywhere' }}
+        data-testid={`value-${figure.key}`}
+      >
         {figure.value ?? '–'}
       </Typography>
-      <Typography variant="body2" color="text.secondary">{figure.label}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {figure.label}
+      </Typography>
     </>
   );
   return (
     <Card role="listitem" sx={{ borderTop: 4, borderColor: figure.colour ?? 'primary.main', minWidth: 0 }}>
-      {figure.to
-        ? <CardActionArea component={Link} to={figure.to} sx={{ p: 1.5, height: '100%' }} data-testid={`figure-${figure.key}`}>{content}</CardActionArea>
-        : <Box sx={{ p: 1.5, height: '100%' }} data-testid={`figure-${figure.key}`}>{content}</Box>}
+      {figure.to ? (
+        <CardActionArea
+          component={Link}
+          to={figure.to}
+          sx={{ p: 1.5, height: '100%' }}
+          data-testid={`figure-${figure.key}`}
+        >
+          {content}
+        </CardActionArea>
+      ) : (
+        <Box sx={{ p: 1.5, height: '100%' }} data-testid={`figure-${figure.key}`}>
+          {content}
+        </Box>
+      )}
     </Card>
   );
 }
 
 /** A titled row of figure cards that wraps on narrow screens. */
-export function FigureSection({ title, figures, children, min = 140 }: { title: string; figures: Figure[]; children?: React.ReactNode; min?: number }) {
+export function FigureSection({
+  title,
+  figures,
+  children,
+  min = 140,
+}: {
+  title: string;
+  figures: Figure[];
+  children?: React.ReactNode;
+  min?: number;
+}) {
   return (
     <Box component="section" sx={{ mb: 3 }} aria-label={title}>
-      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>{title}</Typography>
-      <Box role="list" aria-label={title} sx={{ display: 'grid', gridTemplateColumns: `repeat(auto-fill, minmax(${min}px, 1fr))`, gap: 1 }}>
-        {figures.map((figure) => <FigureCard key={figure.key} figure={figure} />)}
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      <Box
+        role="list"
+        aria-label={title}
+        sx={{ display: 'grid', gridTemplateColumns: `repeat(auto-fill, minmax(${min}px, 1fr))`, gap: 1 }}
+      >
+        {figures.map((figure) => (
+          <FigureCard key={figure.key} figure={figure} />
+        ))}
       </Box>
       {children}
     </Box>
@@ -49,16 +87,38 @@ export function FigureSection({ title, figures, children, min = 140 }: { title: 
 }
 
 /** The live badge and when the figures were read; an error with a retry. */
-export function FreshnessBar({ live, at, error, reload }: { live: boolean; at: number | null; error: string | null; reload: () => void }) {
+export function FreshnessBar({
+  live,
+  at,
+  error,
+  reload,
+}: {
+  live: boolean;
+  at: number | null;
+  error: string | null;
+  reload: () => void;
+}) {
   const translate = useTranslate();
   return (
     <>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
         {live && <Chip size="small" color="success" variant="outlined" label={translate('dashboard.live')} />}
-        {at && <Typography variant="body2" color="text.secondary" data-testid="updated-at">{translate('dashboard.updated', { time: formatTime(at) })}</Typography>}
+        {at && (
+          <Typography variant="body2" color="text.secondary" data-testid="updated-at">
+            {translate('dashboard.updated', { time: formatTime(at) })}
+          </Typography>
+        )}
       </Box>
       {error && (
-        <Alert severity="error" sx={{ mb: 2 }} action={<Button color="inherit" size="small" onClick={reload}>{translate('dashboard.retry')}</Button>}>
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={reload}>
+              {translate('dashboard.retry')}
+            </Button>
+          }
+        >
           {translate('dashboard.loadFailed', { message: error })}
         </Alert>
       )}

@@ -26,11 +26,23 @@ function customPeriod(fromText: string, toText: string): { period: ChosenPeriod 
   if ('error' in to) return to;
   if (from.day > to.day) return { error: 'dashboard.badDates' };
   const end = startOfIndianDay(to.day, 1);
-  return { period: { fromDay: indianIsoDay(from.day), toDay: indianIsoDay(to.day), filter: { from: from.day.toISOString(), to: end.toISOString() } } };
+  return {
+    period: {
+      fromDay: indianIsoDay(from.day),
+      toDay: indianIsoDay(to.day),
+      filter: { from: from.day.toISOString(), to: end.toISOString() },
+    },
+  };
 }
 
 /** The report presets as toggle buttons; Custom shows two dd/MM/yyyy days and a Show button. */
-export function PeriodPicker({ value, onChange }: { value: PeriodPresetName; onChange: (preset: PeriodPresetName, period: ChosenPeriod) => void }) {
+export function PeriodPicker({
+  value,
+  onChange,
+}: {
+  value: PeriodPresetName;
+  onChange: (preset: PeriodPresetName, period: ChosenPeriod) => void;
+}) {
   const translate = useTranslate();
   const [fromText, setFromText] = useState(() => formatDate(Date.now()));
   const [toText, setToText] = useState(() => formatDate(Date.now()));
@@ -49,22 +61,60 @@ export function PeriodPicker({ value, onChange }: { value: PeriodPresetName; onC
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
       {/* buttons where they fit, a drop-down on narrower screens */}
-      <ToggleButtonGroup size="small" exclusive value={value} aria-label={translate('dashboard.period')} sx={{ display: { xs: 'none', lg: 'flex' } }}
-        onChange={(_e, next: PeriodPresetName | null) => next && choose(next)}>
-        {PERIOD_PRESETS.map((p) => <ToggleButton key={p} value={p} sx={{ whiteSpace: 'nowrap' }}>{translate(`dashboard.presets.${p}`)}</ToggleButton>)}
+      <ToggleButtonGroup
+        size="small"
+        exclusive
+        value={value}
+        aria-label={translate('dashboard.period')}
+        sx={{ display: { xs: 'none', lg: 'flex' } }}
+        onChange={(_e, next: PeriodPresetName | null) => next && choose(next)}
+      >
+        {PERIOD_PRESETS.map((p) => (
+          <ToggleButton key={p} value={p} sx={{ whiteSpace: 'nowrap' }}>
+            {translate(`dashboard.presets.${p}`)}
+          </ToggleButton>
+        ))}
       </ToggleButtonGroup>
-      <TextField select size="small" label={translate('dashboard.period')} value={value} onChange={(e) => choose(e.target.value as PeriodPresetName)}
-        sx={{ display: { xs: 'flex', lg: 'none' }, minWidth: 170 }}>
-        {PERIOD_PRESETS.map((p) => <MenuItem key={p} value={p}>{translate(`dashboard.presets.${p}`)}</MenuItem>)}
+      <TextField
+        select
+        size="small"
+        label={translate('dashboard.period')}
+        value={value}
+        onChange={(e) => choose(e.target.value as PeriodPresetName)}
+        sx={{ display: { xs: 'flex', lg: 'none' }, minWidth: 170 }}
+      >
+        {PERIOD_PRESETS.map((p) => (
+          <MenuItem key={p} value={p}>
+            {translate(`dashboard.presets.${p}`)}
+          </MenuItem>
+        ))}
       </TextField>
       {value === 'custom' && (
         <>
-          <TextField size="small" label={translate('dashboard.from')} value={fromText} onChange={(e) => setFromText(e.target.value)} sx={{ width: 170 }} />
-          <TextField size="small" label={translate('dashboard.to')} value={toText} onChange={(e) => setToText(e.target.value)} sx={{ width: 170 }} />
-          <Button variant="contained" onClick={showCustom}>{translate('dashboard.show')}</Button>
+          <TextField
+            size="small"
+            label={translate('dashboard.from')}
+            value={fromText}
+            onChange={(e) => setFromText(e.target.value)}
+            sx={{ width: 170 }}
+          />
+          <TextField
+            size="small"
+            label={translate('dashboard.to')}
+            value={toText}
+            onChange={(e) => setToText(e.target.value)}
+            sx={{ width: 170 }}
+          />
+          <Button variant="contained" onClick={showCustom}>
+            {translate('dashboard.show')}
+          </Button>
         </>
       )}
-      {problem && <Alert severity="warning" sx={{ flexBasis: '100%' }}>{translate(problem)}</Alert>}
+      {problem && (
+        <Alert severity="warning" sx={{ flexBasis: '100%' }}>
+          {translate(problem)}
+        </Alert>
+      )}
     </Box>
   );
 }

@@ -46,7 +46,8 @@ export interface Charts {
 }
 
 /** A page's URL with a react-admin filter, as lists and report pages read it. */
-export const withFilter = (path: string, filter: Record<string, unknown>) => `${path}?filter=${encodeURIComponent(JSON.stringify(filter))}`;
+export const withFilter = (path: string, filter: Record<string, unknown>) =>
+  `${path}?filter=${encodeURIComponent(JSON.stringify(filter))}`;
 /** A report page (/reports/<slug>) with a prepared filter: a preset, or from/to instants and more. */
 export const reportLink = (slug: string, filter: Record<string, unknown>) => withFilter(`/reports/${slug}`, filter);
 
@@ -68,16 +69,24 @@ export interface Loaded<T> {
 /** GET a path under the API (`null`: not asked for, e.g. without the permission); its `data`. Earlier figures stay shown while newer ones load. */
 export function useFigures<T>(path: string | null): Loaded<T> {
   const [tick, setTick] = useState(0);
-  const [state, setState] = useState<{ data: T | null; error: string | null; at: number | null; key: string | null }>({ data: null, error: null, at: null, key: null });
+  const [state, setState] = useState<{ data: T | null; error: string | null; at: number | null; key: string | null }>({
+    data: null,
+    error: null,
+    at: null,
+    key: null,
+  });
   const key = path === null ? null : `${path}#${tick}`;
   const current = useRef<string | null>(null);
   useEffect(() => {
     if (!path || key === null) return;
     current.current = key;
     apiCall<{ data: T }>(path)
-      .then((answer) => { if (current.current === key) setState({ data: answer.data, error: null, at: Date.now(), key }); })
+      .then((answer) => {
+        if (current.current === key) setState({ data: answer.data, error: null, at: Date.now(), key });
+      })
       .catch((error: { body?: { message?: string }; message?: string }) => {
-        if (current.current === key) setState((s) => ({ ...s, key, error: error.body?.message ?? error.message ?? '' }));
+        if (current.current === key)
+          setState((s) => ({ ...s, key, error: error.body?.message ?? error.message ?? '' }));
       });
   }, [path, key]);
   const reload = useCallback(() => setTick((t) => t + 1), []);

@@ -11,7 +11,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function Details({ record }: { record: RecordLike & { id: string } }) {
   const translate = useTranslate();
-  const { data: vehicles } = useGetList('vehicle', { filter: { deviceId: record.id }, pagination: { page: 1, perPage: 1 } });
+  const { data: vehicles } = useGetList('vehicle', {
+    filter: { deviceId: record.id },
+    pagination: { page: 1, perPage: 1 },
+  });
   const linked = vehicles?.[0];
   const fields = Object.keys(device.fields);
   return (
@@ -22,12 +25,16 @@ function Details({ record }: { record: RecordLike & { id: string } }) {
           <Grid container spacing={2}>
             {fields.map((name) => (
               <Grid key={name} size={{ xs: 12, sm: 6, md: 3 }}>
-                <Typography variant="caption" color="text.secondary">{columnLabel(device, name, translate)}</Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {columnLabel(device, name, translate)}
+                </Typography>
                 <Typography>{displayValue(device, name, record, translate) || '—'}</Typography>
               </Grid>
             ))}
             <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-              <Typography variant="caption" color="text.secondary">{translate('menu.management.assets')}</Typography>
+              <Typography variant="caption" color="text.secondary">
+                {translate('menu.management.assets')}
+              </Typography>
               <Typography>{linked ? `${recordTitle(vehicle, linked)} (${linked.name})` : '—'}</Typography>
             </Grid>
           </Grid>

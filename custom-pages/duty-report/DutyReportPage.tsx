@@ -26,10 +26,18 @@ export function DutyReportPage() {
   const translate = useTranslate();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const { data: groups = [] } = useGetList<{ id: string; name: string }>('groups', { pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' } });
+  const { data: groups = [] } = useGetList<{ id: string; name: string }>('groups', {
+    pagination: { page: 1, perPage: 100 },
+    sort: { field: 'name', order: 'ASC' },
+  });
   const group = params.get('group');
   if (group) {
-    return <Navigate replace to={`/duty-report?filter=${encodeURIComponent(JSON.stringify({ preset: duty.defaultPreset, groupId: group }))}`} />;
+    return (
+      <Navigate
+        replace
+        to={`/duty-report?filter=${encodeURIComponent(JSON.stringify({ preset: duty.defaultPreset, groupId: group }))}`}
+      />
+    );
   }
   if (filterGroup(params)) return <ReportPage report={duty} />;
   return (
@@ -38,9 +46,18 @@ export function DutyReportPage() {
       <Card>
         <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, maxWidth: 480 }}>
           <Alert severity="info">{translate('duty.chooseGroup')}</Alert>
-          <TextField select size="small" label={translate('reports.group')} value=""
-            onChange={(e) => navigate(`/duty-report?group=${encodeURIComponent(e.target.value)}`)}>
-            {groups.map((g) => <MenuItem key={g.id} value={g.id}>{g.name}</MenuItem>)}
+          <TextField
+            select
+            size="small"
+            label={translate('reports.group')}
+            value=""
+            onChange={(e) => navigate(`/duty-report?group=${encodeURIComponent(e.target.value)}`)}
+          >
+            {groups.map((g) => (
+              <MenuItem key={g.id} value={g.id}>
+                {g.name}
+              </MenuItem>
+            ))}
           </TextField>
         </CardContent>
       </Card>

@@ -11,7 +11,13 @@ import { SAMPLE_TABLE } from './bulkCsv.ts';
  * Bulk Upload: drop a CSV file (or choose one), its header is checked, its rows become records and
  * go to POST /activation/bulk at once: all are created or none.
  */
-export function BulkUploadDialog({ onClose, onBusy }: { onClose(created: boolean): void; onBusy(label: string | null): void }) {
+export function BulkUploadDialog({
+  onClose,
+  onBusy,
+}: {
+  onClose(created: boolean): void;
+  onBusy(label: string | null): void;
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   const [error, setError] = useState<string>();
@@ -47,14 +53,30 @@ export function BulkUploadDialog({ onClose, onBusy }: { onClose(created: boolean
     <Dialog open onClose={() => onClose(false)} fullWidth maxWidth="sm" aria-labelledby="bulk-title">
       <DialogTitle id="bulk-title">{translate('fitment.bulk.title')}</DialogTitle>
       <DialogContent>
-        <DropZone onFiles={(files) => void upload(files[0])} sx={{ p: 3, textAlign: 'center' }}>{() => (<>
-          <Typography variant="body2" color="text.secondary" gutterBottom>{translate('fitment.bulk.intro')}</Typography>
-          <Button component="label" variant="outlined">
-            {translate('fitment.bulk.choose')}
-            <input hidden type="file" accept=".csv,text/csv" aria-label={translate('fitment.bulk.choose')} onChange={(e) => void upload(e.target.files?.[0])} />
-          </Button>
-        </>)}</DropZone>
-        {error && <Alert severity="error" sx={{ mt: 2 }}>{error}</Alert>}
+        <DropZone onFiles={(files) => void upload(files[0])} sx={{ p: 3, textAlign: 'center' }}>
+          {() => (
+            <>
+              <Typography variant="body2" color="text.secondary" gutterBottom>
+                {translate('fitment.bulk.intro')}
+              </Typography>
+              <Button component="label" variant="outlined">
+                {translate('fitment.bulk.choose')}
+                <input
+                  hidden
+                  type="file"
+                  accept=".csv,text/csv"
+                  aria-label={translate('fitment.bulk.choose')}
+                  onChange={(e) => void upload(e.target.files?.[0])}
+                />
+              </Button>
+            </>
+          )}
+        </DropZone>
+        {error && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {error}
+          </Alert>
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={() => void sample()}>{translate('fitment.bulk.downloadSample')}</Button>

@@ -61,24 +61,60 @@ export function ImageGroupInput({ source, label, min, max, countMessage, require
 
   return (
     <Box role="group" aria-label={translate(label)} sx={{ mb: 2 }}>
-      <Typography variant="body2" color="text.secondary" gutterBottom>{translate(label)}{required ? ' *' : ''}</Typography>
-      <DropZone onFiles={(files) => void upload(files)} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, p: 1.5 }}>{(dragging) => (<>
-        {urls.map((url, index) => (
-          <Box key={url} sx={{ position: 'relative' }}>
-            <Thumbnail url={url} alt={`${translate(label)} ${index + 1}`} />
-            <IconButton size="small" aria-label={`${translate('upload.remove')} ${translate(label)} ${index + 1}`}
-              onClick={() => field.onChange(urls.filter((u) => u !== url))}
-              sx={{ position: 'absolute', top: -10, right: -10, bgcolor: 'background.paper' }}><CloseIcon fontSize="inherit" /></IconButton>
-          </Box>
-        ))}
-        <Typography variant="body2" color="text.secondary" sx={{ flex: 1, minWidth: 160 }}>
-          {dragging ? translate('fitment.images.dropHere') : urls.length ? translate('fitment.images.uploaded', { smart_count: urls.length }) : translate('upload.drop')}
-        </Typography>
-        <Button size="small" disabled={urls.length >= max} onClick={() => picker.current?.click()}>{translate('upload.choose')}</Button>
-        <input ref={picker} hidden multiple type="file" accept={ACCEPTED_IMAGE_EXTENSIONS} onChange={(e) => void upload(e.target.files)} aria-label={translate(label)} />
-      </>)}</DropZone>
-      {error ? <FormHelperText error>{error}</FormHelperText>
-        : fieldState.error?.message && <FormHelperText error><ValidationError error={fieldState.error.message} /></FormHelperText>}
+      <Typography variant="body2" color="text.secondary" gutterBottom>
+        {translate(label)}
+        {required ? ' *' : ''}
+      </Typography>
+      <DropZone
+        onFiles={(files) => void upload(files)}
+        sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, p: 1.5 }}
+      >
+        {(dragging) => (
+          <>
+            {urls.map((url, index) => (
+              <Box key={url} sx={{ position: 'relative' }}>
+                <Thumbnail url={url} alt={`${translate(label)} ${index + 1}`} />
+                <IconButton
+                  size="small"
+                  aria-label={`${translate('upload.remove')} ${translate(label)} ${index + 1}`}
+                  onClick={() => field.onChange(urls.filter((u) => u !== url))}
+                  sx={{ position: 'absolute', top: -10, right: -10, bgcolor: 'background.paper' }}
+                >
+                  <CloseIcon fontSize="inherit" />
+                </IconButton>
+              </Box>
+            ))}
+            <Typography variant="body2" color="text.secondary" sx={{ flex: 1, minWidth: 160 }}>
+              {dragging
+                ? translate('fitment.images.dropHere')
+                : urls.length
+                  ? translate('fitment.images.uploaded', { smart_count: urls.length })
+                  : translate('upload.drop')}
+            </Typography>
+            <Button size="small" disabled={urls.length >= max} onClick={() => picker.current?.click()}>
+              {translate('upload.choose')}
+            </Button>
+            <input
+              ref={picker}
+              hidden
+              multiple
+              type="file"
+              accept={ACCEPTED_IMAGE_EXTENSIONS}
+              onChange={(e) => void upload(e.target.files)}
+              aria-label={translate(label)}
+            />
+          </>
+        )}
+      </DropZone>
+      {error ? (
+        <FormHelperText error>{error}</FormHelperText>
+      ) : (
+        fieldState.error?.message && (
+          <FormHelperText error>
+            <ValidationError error={fieldState.error.message} />
+          </FormHelperText>
+        )
+      )}
     </Box>
   );
 }

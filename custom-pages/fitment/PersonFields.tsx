@@ -5,9 +5,16 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { apiCall } from '../../providers/httpClient.ts';
 import { fitsRule, mobileDigits, PHONE_INPUT_LENGTH, rules, ruleValidator } from '../../core/rules.ts';
 
-interface Account { firstName: string; lastName: string; email: string | null }
-type Lookup = { state: 'idle' | 'busy' } | { state: 'found'; name: string } | { state: 'new' } | { state: 'error'; message: string };
-
+interface Account {
+  firstName: string;
+  lastName: string;
+  email: string | null;
+}
+type Lookup =
+  | { state: 'idle' | 'busy' }
+  | { state: 'found'; name: string }
+  | { state: 'new' }
+  | { state: 'error'; message: string };
 
 /**
  * A person of the form (customer or fitter): a mobile number (the phone rule of core/rules.ts,
@@ -15,7 +22,15 @@ type Lookup = { state: 'idle' | 'busy' } | { state: 'found'; name: string } | { 
  * A found account fills the name and e-mail and locks them until Edit; a customer lookup refuses
  * anyone who is not a customer.
  */
-export function PersonFields({ prefix, roleName, isRequired }: { prefix: 'customer' | 'fitter'; roleName?: string; isRequired: boolean }) {
+export function PersonFields({
+  prefix,
+  roleName,
+  isRequired,
+}: {
+  prefix: 'customer' | 'fitter';
+  roleName?: string;
+  isRequired: boolean;
+}) {
   const translate = useTranslate();
   const { setValue } = useFormContext();
   const phone = useWatch({ name: `${prefix}.phone` }) as string | undefined;
@@ -29,14 +44,19 @@ export function PersonFields({ prefix, roleName, isRequired }: { prefix: 'custom
     try {
       const query = new URLSearchParams({ phone: phone!, ...(roleName ? { roleName } : {}) });
       const account = await apiCall<Account>(`/users/lookup?${query}`);
-      for (const key of ['firstName', 'lastName', 'email'] as const) setValue(`${prefix}.${key}`, account[key] ?? '', { shouldDirty: true, shouldValidate: true });
+      for (const key of ['firstName', 'lastName', 'email'] as const)
+        setValue(`${prefix}.${key}`, account[key] ?? '', { shouldDirty: true, shouldValidate: true });
       setLocked(true);
       setLookup({ state: 'found', name: [account.firstName, account.lastName].filter(Boolean).join(' ') });
     } catch (error) {
       const status = (error as { status?: number }).status;
       setLocked(false);
       if (status === 404) setLookup({ state: 'new' });
-      else if (status === 409) setLookup({ state: 'error', message: (error as { body?: { message?: string } }).body?.message ?? translate('fitment.notCustomer') });
+      else if (status === 409)
+        setLookup({
+          state: 'error',
+          message: (error as { body?: { message?: string } }).body?.message ?? translate('fitment.notCustomer'),
+        });
       else setLookup({ state: 'error', message: translate('fitment.lookupFailed') });
     }
   };
@@ -44,21 +64,69 @@ export function PersonFields({ prefix, roleName, isRequired }: { prefix: 'custom
   return (
     <Box sx={{ display: 'grid', gap: 0, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2 }}>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', gridColumn: { md: '1 / span 2' } }}>
-        <TextInput source={`${prefix}.phone`} label="fitment.fields.phone" validate={[...required_, ruleValidator(rules.phone, label('phone'))]}
-          parse={mobileDigits} onChange={() => { setLookup({ state: 'idle' }); setLocked(false); }}
-          slotProps={{ input: { startAdornment: <InputAdornment position="start">+91</InputAdornment> }, htmlInput: { inputMode: 'tel', maxLength: PHONE_INPUT_LENGTH } }} />
-        <Button sx={{ mt: 1.5, whiteSpace: 'nowrap', flexShrink: 0 }} variant="outlined" disabled={!fitsRule(rules.phone, phone ?? '') || lookup.state === 'busy'} onClick={() => void find()}
-          aria-label={`${translate('fitment.lookup')} ${translate(`fitment.sections.${prefix}`)}`}>
+        <TextInput
+          source={`${prefix}.phone`}
+          label="fitment.fields.phone"
+          validate={[...required_, ruleValidator(rules.phone, label('phone'))]}
+          parse={mobileDigits}
+          onChange={() => {
+            setLookup({ state: 'idle' });
+            setLocked(false);
+          }}
+          slotProps={{
+            input: { startAdornment: <InputAdornment position="start">+91</InputAdornment> },
+            htmlInput: { inputMode: 'tel', maxLength: PHONE_INPUT_LENGTH },
+          }}
+        />
+        <Button
+          sx={{ mt: 1.5, whiteSpace: 'nowrap', flexShrink: 0 }}
+          variant="outlined"
+          disabled={!fitsRule(rules.phone, phone ?? '') || lookup.state === 'busy'}
+          onClick={() => void find()}
+          aria-label={`${translate('fitment.lookup')} ${translate(`fitment.sections.${prefix}`)}`}
+        >
           {translate('fitment.lookup')}
         </Button>
-        {locked && <Button sx={{ mt: 1.5 }} onClick={() => setLocked(false)}>{translate('fitment.edit')}</Button>}
+        {locked && (
+          <Button sx={{ mt: 1.5 }} onClick={() => setLocked(false)}>
+            {translate('fitment.edit')}
+          </Button>
+        )}
       </Box>
-      {lookup.state === 'error' && <Alert severity="error" sx={{ gridColumn: { md: '1 / span 2' }, mb: 1 }}>{lookup.message}</Alert>}
-      {lookup.state === 'new' && <Alert severity="info" sx={{ gridColumn: { md: '1 / span 2' }, mb: 1 }}>{translate('fitment.lookupNotFound')}</Alert>}
-      {lookup.state === 'found' && <Alert severity="success" sx={{ gridColumn: { md: '1 / span 2' }, mb: 1 }}>{translate('fitment.lookupFound', { name: lookup.name })}</Alert>}
-      <TextInput source={`${prefix}.firstName`} label="fitment.fields.firstName" validate={[...required_, ruleValidator(rules.personName, label('firstName'))]} readOnly={locked} />
-      <TextInput source={`${prefix}.lastName`} label="fitment.fields.lastName" validate={[...required_, ruleValidator(rules.personName, label('lastName'))]} readOnly={locked} />
-      <TextInput source={`${prefix}.email`} label="fitment.fields.email" type="email" validate={[...required_, ruleValidator(rules.email, label('email'))]} readOnly={locked} />
+      {lookup.state === 'error' && (
+        <Alert severity="error" sx={{ gridColumn: { md: '1 / span 2' }, mb: 1 }}>
+          {lookup.message}
+        </Alert>
+      )}
+      {lookup.state === 'new' && (
+        <Alert severity="info" sx={{ gridColumn: { md: '1 / span 2' }, mb: 1 }}>
+          {translate('fitment.lookupNotFound')}
+        </Alert>
+      )}
+      {lookup.state === 'found' && (
+        <Alert severity="success" sx={{ gridColumn: { md: '1 / span 2' }, mb: 1 }}>
+          {translate('fitment.lookupFound', { name: lookup.name })}
+        </Alert>
+      )}
+      <TextInput
+        source={`${prefix}.firstName`}
+        label="fitment.fields.firstName"
+        validate={[...required_, ruleValidator(rules.personName, label('firstName'))]}
+        readOnly={locked}
+      />
+      <TextInput
+        source={`${prefix}.lastName`}
+        label="fitment.fields.lastName"
+        validate={[...required_, ruleValidator(rules.personName, label('lastName'))]}
+        readOnly={locked}
+      />
+      <TextInput
+        source={`${prefix}.email`}
+        label="fitment.fields.email"
+        type="email"
+        validate={[...required_, ruleValidator(rules.email, label('email'))]}
+        readOnly={locked}
+      />
     </Box>
   );
 }

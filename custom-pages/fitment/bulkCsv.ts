@@ -7,14 +7,28 @@ import type { ExportTable } from '../../src/resources/exporters.ts';
  * in the record. Last Name, Email and Phone appear twice: first the customer's, then the fitter's.
  */
 export const BULK_COLUMNS: readonly (readonly [header: string, required: boolean, path: string])[] = [
-  ['Category', true, 'vehicle.category'], ['Registration Number', true, 'vehicle.registrationNumber'],
-  ['Engine No', false, 'vehicle.engineNo'], ['Chassis No', false, 'vehicle.chassisNo'], ['Registration Date', false, 'vehicle.regDate'],
-  ['RTO', true, 'vehicle.rto'], ['RTO Code', true, 'vehicle.rtoCode'], ['Make', false, 'vehicle.make'], ['Model', false, 'vehicle.model'],
-  ['IMEI', true, 'device.imei'], ['Panic Button Count', false, 'device.panicButtonCount'],
-  ['Customer First Name', false, 'customer.firstName'], ['Last Name', false, 'customer.lastName'], ['Email', false, 'customer.email'],
-  ['Phone', true, 'customer.phone'], ['Password', false, 'customer.password'],
-  ['Fitter First Name', false, 'fitter.firstName'], ['Last Name', false, 'fitter.lastName'], ['Email', false, 'fitter.email'], ['Phone', false, 'fitter.phone'],
-  ['Fitment Date', false, 'fitmentDate'], ['Duration In Days', true, 'durationInDays'],
+  ['Category', true, 'vehicle.category'],
+  ['Registration Number', true, 'vehicle.registrationNumber'],
+  ['Engine No', false, 'vehicle.engineNo'],
+  ['Chassis No', false, 'vehicle.chassisNo'],
+  ['Registration Date', false, 'vehicle.regDate'],
+  ['RTO', true, 'vehicle.rto'],
+  ['RTO Code', true, 'vehicle.rtoCode'],
+  ['Make', false, 'vehicle.make'],
+  ['Model', false, 'vehicle.model'],
+  ['IMEI', true, 'device.imei'],
+  ['Panic Button Count', false, 'device.panicButtonCount'],
+  ['Customer First Name', false, 'customer.firstName'],
+  ['Last Name', false, 'customer.lastName'],
+  ['Email', false, 'customer.email'],
+  ['Phone', true, 'customer.phone'],
+  ['Password', false, 'customer.password'],
+  ['Fitter First Name', false, 'fitter.firstName'],
+  ['Last Name', false, 'fitter.lastName'],
+  ['Email', false, 'fitter.email'],
+  ['Phone', false, 'fitter.phone'],
+  ['Fitment Date', false, 'fitmentDate'],
+  ['Duration In Days', true, 'durationInDays'],
 ];
 
 const NUMBERS = new Set(['device.panicButtonCount', 'durationInDays']);
@@ -42,12 +56,16 @@ function cellValue(path: string, text: string): unknown {
     return day ? indianIsoDay(day) : text;
   }
   // "UP78" or the spec's "UP_UP78": the state is what precedes the first underscore
-  if (path === 'vehicle.rtoCode' && !text.includes('_')) return rtoCode(text.slice(0, 2).toUpperCase(), text.toUpperCase());
+  if (path === 'vehicle.rtoCode' && !text.includes('_'))
+    return rtoCode(text.slice(0, 2).toUpperCase(), text.toUpperCase());
   return text;
 }
 
 /** A row of the file and the number a spreadsheet shows beside it (the header's is 1; blank rows count). */
-export interface CsvRow { line: number; cells: string[] }
+export interface CsvRow {
+  line: number;
+  cells: string[];
+}
 
 export const isBlank = (row: CsvRow) => !row.cells.some((cell) => cell?.trim());
 
@@ -56,26 +74,55 @@ export const isBlank = (row: CsvRow) => !row.cells.some((cell) => cell?.trim());
  * `line`, by which the server names a failing row; blank rows are skipped.
  */
 export function rowsToRecords(rows: CsvRow[], indexes: (number | undefined)[]): Record<string, unknown>[] {
-  return rows.filter((row) => !isBlank(row)).map(({ line, cells: row }) => {
-    const record: Record<string, Record<string, unknown> | unknown> = { line, vehicle: {}, device: {}, customer: {}, deviceActivate: true };
-    BULK_COLUMNS.forEach(([, , path], i) => {
-      const text = indexes[i] === undefined ? '' : (row[indexes[i]!] ?? '').trim();
-      if (!text) return;
-      const [part, key] = path.includes('.') ? path.split('.') : ['', path];
-      if (!part) record[key!] = cellValue(path, text);
-      else ((record[part] ??= {}) as Record<string, unknown>)[key!] = cellValue(path, text);
+  return rows
+    .filter((row) => !isBlank(row))
+    .map(({ line, cells: row }) => {
+      const record: Record<string, Record<string, unknown> | unknown> = {
+        line,
+        vehicle: {},
+        device: {},
+        customer: {},
+        deviceActivate: true,
+      };
+      BULK_COLUMNS.forEach(([, , path], i) => {
+        const text = indexes[i] === undefined ? '' : (row[indexes[i]!] ?? '').trim();
+        if (!text) return;
+        const [part, key] = path.includes('.') ? path.split('.') : ['', path];
+        if (!part) record[key!] = cellValue(path, text);
+        else ((record[part] ??= {}) as Record<string, unknown>)[key!] = cellValue(path, text);
+      });
+      return record;
     });
-    return record;
-  });
 }
 
 /** The sample file: the header and one filled row. */
 export const SAMPLE_TABLE: ExportTable = {
   title: 'activations',
   headers: BULK_COLUMNS.map(([header]) => header),
-  rows: [[
-    'TRUCK', 'UP78AB1234', 'ENG123456', 'CHS123456', '15/01/2025', 'Kanpur Nagar-UP78', 'UP78', 'Tata', 'Ultra T.7',
-    '868347070000099', '2', 'Ravi', 'Kumar', 'ravi.kumar@example.in', '9876500099', '', 'Arjun', 'Yadav', '', '9800000007',
-    '20/11/2026', '365',
-  ]],
+  rows: [
+    [
+      'TRUCK',
+      'UP78AB1234',
+      'ENG123456',
+      'CHS123456',
+      '15/01/2025',
+      'Kanpur Nagar-UP78',
+      'UP78',
+      'Tata',
+      'Ultra T.7',
+      '868347070000099',
+      '2',
+      'Ravi',
+      'Kumar',
+      'ravi.kumar@example.in',
+      '9876500099',
+      '',
+      'Arjun',
+      'Yadav',
+      '',
+      '9800000007',
+      '20/11/2026',
+      '365',
+    ],
+  ],
 };

@@ -9,9 +9,15 @@ export type BulkCsv = { records: Record<string, unknown>[] } | { error: string; 
  * or a mix (papaparse takes the first one it meets for all, which merged rows); a UTF-8 BOM is dropped.
  */
 export function csvRows(text: string): { rows: CsvRow[]; unclosedQuoteAt?: number } {
-  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n'), { newline: '\n', delimiter: ',' });
+  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n'), {
+    newline: '\n',
+    delimiter: ',',
+  });
   const quote = parsed.errors.find((e) => e.code === 'MissingQuotes');
-  return { rows: parsed.data.map((cells, i) => ({ line: i + 1, cells })), unclosedQuoteAt: quote?.row === undefined ? undefined : quote.row + 1 };
+  return {
+    rows: parsed.data.map((cells, i) => ({ line: i + 1, cells })),
+    unclosedQuoteAt: quote?.row === undefined ? undefined : quote.row + 1,
+  };
 }
 
 /** A bulk activation file: its header checked, its rows as records, or the first thing wrong with it. */

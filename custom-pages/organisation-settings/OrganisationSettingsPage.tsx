@@ -27,12 +27,24 @@ interface Settings {
  * Prices are kept in paise and typed in rupees; only the provider's administrators see and set them.
  * An empty price is the parent organisation's (docs/wallet.md), shown beside it.
  */
-const PRICES = [['priceOneYearPaise', 'wallet.prices.oneYear'], ['priceTwoYearsPaise', 'wallet.prices.twoYears']] as const;
+const PRICES = [
+  ['priceOneYearPaise', 'wallet.prices.oneYear'],
+  ['priceTwoYearsPaise', 'wallet.prices.twoYears'],
+] as const;
 type PriceKey = (typeof PRICES)[number][0];
 const rupeesText = (paise: number | null) => (paise === null ? '' : formatRupees(paise).replace(/[₹,]/g, ''));
 /** What a price field sends: null for empty (inherit), paise, or undefined when it is not a price. */
 const typedPrice = (text: string) => (text.trim() ? parseRupees(text) : null);
-const NUMBERS = ['overspeedKmph', 'idleMinutes', 'offlineMinutes', 'routeDeviationMeters', 'minMovingKmph', 'minParkingMinutes', 'minTripMeters', 'minTripSeconds'] as const;
+const NUMBERS = [
+  'overspeedKmph',
+  'idleMinutes',
+  'offlineMinutes',
+  'routeDeviationMeters',
+  'minMovingKmph',
+  'minParkingMinutes',
+  'minTripMeters',
+  'minTripSeconds',
+] as const;
 
 /** management/settings/{id}: an organisation's thresholds for tracking and its alert contacts. */
 export function OrganisationSettingsPage() {
@@ -47,12 +59,21 @@ export function OrganisationSettingsPage() {
   const [effective, setEffective] = useState<Record<PriceKey, number | null> | null>(null);
 
   useEffect(() => {
-    apiCall<{ data: { organisation: { tradeName: string }; settings: Settings; canSetPrices: boolean; inheritedPrices: Record<PriceKey, number | null> } }>(`/organisation/settings/${id}`)
+    apiCall<{
+      data: {
+        organisation: { tradeName: string };
+        settings: Settings;
+        canSetPrices: boolean;
+        inheritedPrices: Record<PriceKey, number | null>;
+      };
+    }>(`/organisation/settings/${id}`)
       .then(({ data }) => {
         setName(data.organisation.tradeName);
         setSettings(data.settings);
         setEffective(data.inheritedPrices);
-        setPrices(data.canSetPrices ? Object.fromEntries(PRICES.map(([key]) => [key, rupeesText(data.settings[key])])) : null);
+        setPrices(
+          data.canSetPrices ? Object.fromEntries(PRICES.map(([key]) => [key, rupeesText(data.settings[key])])) : null,
+        );
       })
       .catch((e) => setError(errorMessage(e, translate('auth.somethingWrong'))));
   }, [id, translate]);
@@ -68,7 +89,10 @@ export function OrganisationSettingsPage() {
     setError(undefined);
     try {
       const result = await apiCall(`/organisation/settings/${id}`, 'PUT', {
-        ...settings, ...paise, sosPhone: settings?.sosPhone?.replace(/^\+91/, '') || null, alertEmail: settings?.alertEmail || null,
+        ...settings,
+        ...paise,
+        sosPhone: settings?.sosPhone?.replace(/^\+91/, '') || null,
+        alertEmail: settings?.alertEmail || null,
       });
       notify(result.message, { type: 'success' });
     } catch (e) {
@@ -78,33 +102,72 @@ export function OrganisationSettingsPage() {
     }
   };
 
-  const set = (key: keyof Settings, value: string) => setSettings((s) => s && ({ ...s, [key]: (NUMBERS as readonly string[]).includes(key) ? Number(value) : value }));
+  const set = (key: keyof Settings, value: string) =>
+    setSettings((s) => s && { ...s, [key]: (NUMBERS as readonly string[]).includes(key) ? Number(value) : value });
   return (
     <>
       <PageHeader title="settings.title" subtitle={name} />
       <Card>
         <CardContent>
           {!settings && !error && <CircularProgress />}
-          {error && <Alert severity="error" sx={{ mb: 2 }}>{error}</Alert>}
+          {error && (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {error}
+            </Alert>
+          )}
           {settings && (
-            <Box component="form" onSubmit={save} sx={{ display: 'grid', gridTemplateColumns: { sm: '1fr 1fr' }, gap: 2, maxWidth: 720 }}>
+            <Box
+              component="form"
+              onSubmit={save}
+              sx={{ display: 'grid', gridTemplateColumns: { sm: '1fr 1fr' }, gap: 2, maxWidth: 720 }}
+            >
               {NUMBERS.map((key) => (
-                <TextField key={key} type="number" label={translate(`settings.${key}`)} value={settings[key]} onChange={(e) => set(key, e.target.value)}
-                  helperText={translate(`settings.${key}Help`)} />
+                <TextField
+                  key={key}
+                  type="number"
+                  label={translate(`settings.${key}`)}
+                  value={settings[key]}
+                  onChange={(e) => set(key, e.target.value)}
+                  helperText={translate(`settings.${key}Help`)}
+                />
               ))}
-              <TextField type="email" label={translate('settings.alertEmail')} value={settings.alertEmail ?? ''} onChange={(e) => set('alertEmail', e.target.value)} />
-              <TextField label={translate('settings.sosPhone')} value={(settings.sosPhone ?? '').replace(/^\+91/, '')} onChange={(e) => set('sosPhone', e.target.value)}
-                helperText="+91" inputProps={{ maxLength: PHONE_INPUT_LENGTH, inputMode: 'tel' }} />
-              {prices && PRICES.map(([key, label]) => (
-                <TextField key={key} label={translate(label)} value={prices[key]} onChange={(e) => setPrices((p) => p && ({ ...p, [key]: e.target.value }))}
-                  helperText={prices[key]?.trim()
-                    ? `${formatRupees(parseRupees(prices[key] ?? ''))} · ${translate('wallet.prices.help')}`
-                    : effective?.[key] != null ? translate('wallet.prices.inherited', { price: formatRupees(effective[key]) }) : translate('wallet.prices.notSet')}
-                  inputProps={{ inputMode: 'decimal', 'data-testid': key }} />
-              ))}
+              <TextField
+                type="email"
+                label={translate('settings.alertEmail')}
+                value={settings.alertEmail ?? ''}
+                onChange={(e) => set('alertEmail', e.target.value)}
+              />
+              <TextField
+                label={translate('settings.sosPhone')}
+                value={(settings.sosPhone ?? '').replace(/^\+91/, '')}
+                onChange={(e) => set('sosPhone', e.target.value)}
+                helperText="+91"
+                inputProps={{ maxLength: PHONE_INPUT_LENGTH, inputMode: 'tel' }}
+              />
+              {prices &&
+                PRICES.map(([key, label]) => (
+                  <TextField
+                    key={key}
+                    label={translate(label)}
+                    value={prices[key]}
+                    onChange={(e) => setPrices((p) => p && { ...p, [key]: e.target.value })}
+                    helperText={
+                      prices[key]?.trim()
+                        ? `${formatRupees(parseRupees(prices[key] ?? ''))} · ${translate('wallet.prices.help')}`
+                        : effective?.[key] != null
+                          ? translate('wallet.prices.inherited', { price: formatRupees(effective[key]) })
+                          : translate('wallet.prices.notSet')
+                    }
+                    inputProps={{ inputMode: 'decimal', 'data-testid': key }}
+                  />
+                ))}
               <Box sx={{ display: 'flex', gap: 1 }}>
-                <Button type="submit" variant="contained" disabled={busy}>{translate('list.save')}</Button>
-                <Button component={Link} to="/management/organisation">{translate('list.back')}</Button>
+                <Button type="submit" variant="contained" disabled={busy}>
+                  {translate('list.save')}
+                </Button>
+                <Button component={Link} to="/management/organisation">
+                  {translate('list.back')}
+                </Button>
               </Box>
             </Box>
           )}

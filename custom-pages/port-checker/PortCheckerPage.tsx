@@ -46,28 +46,57 @@ export function PortCheckerPage() {
   };
   return (
     <PublicFrame title="pages.publicToolTitle" titleArgs={{ name: translate('pages.portChecker') }}>
-      <Typography color="text.secondary" gutterBottom>{translate('tracking.portChecker.intro')}</Typography>
+      <Typography color="text.secondary" gutterBottom>
+        {translate('tracking.portChecker.intro')}
+      </Typography>
       <Box component="form" onSubmit={(e) => void check(e)} sx={{ display: 'flex', gap: 1, my: 2 }}>
-        <TextField size="small" label={translate('tracking.portChecker.imei')} value={imei} onChange={(e) => setImei(e.target.value)} inputProps={{ inputMode: 'numeric' }} />
-        <Button type="submit" variant="contained" disabled={busy}>{translate('tracking.portChecker.check')}</Button>
+        <TextField
+          size="small"
+          label={translate('tracking.portChecker.imei')}
+          value={imei}
+          onChange={(e) => setImei(e.target.value)}
+          inputProps={{ inputMode: 'numeric' }}
+        />
+        <Button type="submit" variant="contained" disabled={busy}>
+          {translate('tracking.portChecker.check')}
+        </Button>
       </Box>
       {error && <Alert severity="error">{error}</Alert>}
       {result && (
-        <Alert severity={result.received ? (!result.detail || result.detail.parseResult === 'OK' ? 'success' : 'warning') : 'info'} role="status">
-          <Typography>{translate(result.received ? 'tracking.portChecker.received' : 'tracking.portChecker.notReceived', { minutes: result.withinMinutes })}</Typography>
+        <Alert
+          severity={
+            result.received ? (!result.detail || result.detail.parseResult === 'OK' ? 'success' : 'warning') : 'info'
+          }
+          role="status"
+        >
+          <Typography>
+            {translate(result.received ? 'tracking.portChecker.received' : 'tracking.portChecker.notReceived', {
+              minutes: result.withinMinutes,
+            })}
+          </Typography>
           {result.detail && (
             <>
-              <Typography>{translate('tracking.portChecker.lastReceived', { time: formatDateTime(result.detail.lastReceivedAt) })}</Typography>
-              <Typography>{translate('tracking.portChecker.last24', { count: result.detail.framesLast24Hours })}</Typography>
               <Typography>
-                {translate('tracking.portChecker.parseResult', { result: translate(`tracking.portChecker.results.${result.detail.parseResult}`) })}
+                {translate('tracking.portChecker.lastReceived', { time: formatDateTime(result.detail.lastReceivedAt) })}
+              </Typography>
+              <Typography>
+                {translate('tracking.portChecker.last24', { count: result.detail.framesLast24Hours })}
+              </Typography>
+              <Typography>
+                {translate('tracking.portChecker.parseResult', {
+                  result: translate(`tracking.portChecker.results.${result.detail.parseResult}`),
+                })}
                 {result.detail.message ? ` (${result.detail.message})` : ''}
               </Typography>
             </>
           )}
         </Alert>
       )}
-      {result && !result.detail && <Typography color="text.secondary" sx={{ mt: 1 }}>{translate('tracking.portChecker.moreSignedIn')}</Typography>}
+      {result && !result.detail && (
+        <Typography color="text.secondary" sx={{ mt: 1 }}>
+          {translate('tracking.portChecker.moreSignedIn')}
+        </Typography>
+      )}
     </PublicFrame>
   );
 }

@@ -18,7 +18,9 @@ function BankDetails({ bank }: { bank: Bank }) {
   const translate = useTranslate();
   return (
     <Box>
-      <Typography variant="h6" component="h3" gutterBottom>{translate('renewal.bankTitle')}</Typography>
+      <Typography variant="h6" component="h3" gutterBottom>
+        {translate('renewal.bankTitle')}
+      </Typography>
       <Row label={translate('renewal.beneficiary')} value={bank.beneficiary} />
       <Row label={translate('renewal.accountNumber')} value={bank.accountNumber} />
       <Row label={translate('renewal.ifsc')} value={bank.ifsc} />
@@ -29,8 +31,18 @@ function BankDetails({ bank }: { bank: Bank }) {
 }
 
 /** An order: its reference and amount, how to pay it while pending, the new expiry once paid. */
-export function RenewalOrderView({ order, busy, onRefresh, onPayTest, walletButton }: {
-  order: PublicOrder; busy: boolean; onRefresh(): void; onPayTest(): void; walletButton?: React.ReactNode;
+export function RenewalOrderView({
+  order,
+  busy,
+  onRefresh,
+  onPayTest,
+  walletButton,
+}: {
+  order: PublicOrder;
+  busy: boolean;
+  onRefresh(): void;
+  onPayTest(): void;
+  walletButton?: React.ReactNode;
 }) {
   const translate = useTranslate();
   const amount = formatRupees(order.amountPaise);
@@ -38,7 +50,10 @@ export function RenewalOrderView({ order, busy, onRefresh, onPayTest, walletButt
   return (
     <Stack spacing={2} aria-live="polite">
       <Typography variant="h5" component="h2">
-        {translate('renewal.orderTitle')} <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{order.reference}</Box>
+        {translate('renewal.orderTitle')}{' '}
+        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+          {order.reference}
+        </Box>
       </Typography>
       <Box>
         <Row label={translate('renewal.reference')} value={order.reference} />
@@ -48,7 +63,9 @@ export function RenewalOrderView({ order, busy, onRefresh, onPayTest, walletButt
         <Row label={translate('renewal.status')} value={translate(`renewal.statuses.${order.status}`)} />
       </Box>
       {order.status === 'PAID' && order.expiresAfter && (
-        <Alert severity="success" role="status">{translate('renewal.paidNote', { date: formatDate(order.expiresAfter) })}</Alert>
+        <Alert severity="success" role="status">
+          {translate('renewal.paidNote', { date: formatDate(order.expiresAfter) })}
+        </Alert>
       )}
       {/* a signed-in dealer's quickest way, so first */}
       {order.status === 'PENDING' && walletButton}
@@ -57,23 +74,41 @@ export function RenewalOrderView({ order, busy, onRefresh, onPayTest, walletButt
           <Alert severity="info">{translate('renewal.quoteReference', { reference: order.reference })}</Alert>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, alignItems: 'flex-start' }}>
             <Box sx={{ textAlign: 'center', maxWidth: 260 }}>
-              <UpiQrCode uri={instructions.upiUri} alt={translate('renewal.qrAlt', { amount, reference: order.reference })} />
-              <Typography variant="body2" color="text.secondary">{translate('renewal.scanQr', { amount })}</Typography>
+              <UpiQrCode
+                uri={instructions.upiUri}
+                alt={translate('renewal.qrAlt', { amount, reference: order.reference })}
+              />
+              <Typography variant="body2" color="text.secondary">
+                {translate('renewal.scanQr', { amount })}
+              </Typography>
             </Box>
             <BankDetails bank={instructions.bank} />
           </Box>
         </>
       )}
       {order.status === 'PENDING' && instructions?.kind === 'test' && (
-        <Alert severity="warning" action={<Button color="inherit" onClick={onPayTest} disabled={busy}>{translate('renewal.payTest')}</Button>}>
+        <Alert
+          severity="warning"
+          action={
+            <Button color="inherit" onClick={onPayTest} disabled={busy}>
+              {translate('renewal.payTest')}
+            </Button>
+          }
+        >
           {translate('renewal.testNote')}
         </Alert>
       )}
       {order.status === 'PENDING' && (
         <>
           <Divider />
-          <Typography color="text.secondary">{translate('renewal.pendingNote')} {translate('renewal.keepReference')}</Typography>
-          <Box><Button variant="outlined" onClick={onRefresh} disabled={busy}>{translate('renewal.checkStatus')}</Button></Box>
+          <Typography color="text.secondary">
+            {translate('renewal.pendingNote')} {translate('renewal.keepReference')}
+          </Typography>
+          <Box>
+            <Button variant="outlined" onClick={onRefresh} disabled={busy}>
+              {translate('renewal.checkStatus')}
+            </Button>
+          </Box>
         </>
       )}
     </Stack>

@@ -15,24 +15,55 @@ export function ReportChart({ chart, rows }: { chart: ChartDeclaration; rows: Ch
   const series = chart.series.map((s) => ({
     data: rows.map((r) => shownNumber(s.type, r[s.name]) ?? 0),
     label: translate(s.label),
-    valueFormatter: (_: number | null, { dataIndex }: { dataIndex: number }) => formatReportValue(s.type, rows[dataIndex]?.[s.name], translate),
+    valueFormatter: (_: number | null, { dataIndex }: { dataIndex: number }) =>
+      formatReportValue(s.type, rows[dataIndex]?.[s.name], translate),
   }));
   // counts have whole ticks: no 0.5 alerts; durations are plotted in hours, and their axis says so
-  const yAxis = [{
-    tickMinStep: chart.series.every((s) => s.type === 'count') ? 1 : undefined,
-    ...(chart.series.every((s) => s.type === 'duration') ? { valueFormatter: (hours: number) => translate('reports.hoursAxis', { hours }) } : {}),
-  }];
+  const yAxis = [
+    {
+      tickMinStep: chart.series.every((s) => s.type === 'count') ? 1 : undefined,
+      ...(chart.series.every((s) => s.type === 'duration')
+        ? { valueFormatter: (hours: number) => translate('reports.hoursAxis', { hours }) }
+        : {}),
+    },
+  ];
   return (
     <Box role="figure" aria-label={translate(chart.title)} sx={{ px: 2, pt: 2 }}>
       <Typography variant="subtitle1">{translate(chart.title)}</Typography>
-      {!rows.length ? <Typography color="text.secondary" sx={{ py: 2 }}>{translate('reports.noChartData')}</Typography>
-        : chart.kind === 'pie' ? (
-          <PieChart height={240} series={[{ data: rows.map((r, i) => ({ id: r.key, value: shownNumber(chart.series[0]!.type, r[chart.series[0]!.name]) ?? 0, label: keys[i] })) }]} />
-        ) : chart.kind === 'line' ? (
-          <LineChart height={240} xAxis={[{ data: keys, scaleType: 'point' }]} yAxis={yAxis} series={series} skipAnimation />
-        ) : (
-          <BarChart height={240} xAxis={[{ data: keys, scaleType: 'band', categoryGapRatio: keys.length < 4 ? 0.6 : 0.3 }]} yAxis={yAxis} series={series} skipAnimation />
-        )}
+      {!rows.length ? (
+        <Typography color="text.secondary" sx={{ py: 2 }}>
+          {translate('reports.noChartData')}
+        </Typography>
+      ) : chart.kind === 'pie' ? (
+        <PieChart
+          height={240}
+          series={[
+            {
+              data: rows.map((r, i) => ({
+                id: r.key,
+                value: shownNumber(chart.series[0]!.type, r[chart.series[0]!.name]) ?? 0,
+                label: keys[i],
+              })),
+            },
+          ]}
+        />
+      ) : chart.kind === 'line' ? (
+        <LineChart
+          height={240}
+          xAxis={[{ data: keys, scaleType: 'point' }]}
+          yAxis={yAxis}
+          series={series}
+          skipAnimation
+        />
+      ) : (
+        <BarChart
+          height={240}
+          xAxis={[{ data: keys, scaleType: 'band', categoryGapRatio: keys.length < 4 ? 0.6 : 0.3 }]}
+          yAxis={yAxis}
+          series={series}
+          skipAnimation
+        />
+      )}
     </Box>
   );
 }

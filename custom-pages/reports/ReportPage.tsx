@@ -7,7 +7,15 @@ import { Children, isValidElement, lazy, Suspense, type ReactElement } from 'rea
 import { useParams } from 'react-router-dom';
 import { Box, Card, LinearProgress, Link, TableCell, TableFooter, TableRow, Typography } from '@mui/material';
 import {
-  DatagridBody, DatagridConfigurable, FunctionField, ListBase, Pagination, SelectColumnsButton, useListContext, useStore, useTranslate,
+  DatagridBody,
+  DatagridConfigurable,
+  FunctionField,
+  ListBase,
+  Pagination,
+  SelectColumnsButton,
+  useListContext,
+  useStore,
+  useTranslate,
   type DatagridBodyProps,
 } from 'react-admin';
 import type { ReportColumn, ReportDeclaration } from '../../resources/reports/define.ts';
@@ -31,7 +39,10 @@ export const preferenceKey = (report: ReportDeclaration) => `reports.${report.sl
 /** The columns shown now, in the table's order (the column chooser's choice, else the declaration's visible ones). */
 export function useVisibleColumns(report: ReportDeclaration): ReportColumn[] {
   const key = preferenceKey(report);
-  const [omit] = useStore<string[] | undefined>(`preferences.${key}.omit`, report.columns.filter((c) => c.hidden).map((c) => c.name));
+  const [omit] = useStore<string[] | undefined>(
+    `preferences.${key}.omit`,
+    report.columns.filter((c) => c.hidden).map((c) => c.name),
+  );
   const [chosen] = useStore<string[] | undefined>(`preferences.${key}.columns`);
   if (chosen) return chosen.map((index) => report.columns[Number(index)]).filter((c): c is ReportColumn => Boolean(c));
   return report.columns.filter((c) => !(omit ?? []).includes(c.name));
@@ -42,7 +53,11 @@ function Cell({ column, row }: { column: ReportColumn; row: Row }) {
   const value = row[column.name];
   if (column.type === 'place') {
     const place = placeOf(value);
-    return place ? <Link href={placeLink(place)} target="_blank" rel="noopener noreferrer">{formatReportValue('place', value, translate)}</Link> : null;
+    return place ? (
+      <Link href={placeLink(place)} target="_blank" rel="noopener noreferrer">
+        {formatReportValue('place', value, translate)}
+      </Link>
+    ) : null;
   }
   return <>{formatReportValue(column.type, value, translate, column.labels)}</>;
 }
@@ -57,12 +72,27 @@ function TotalsBody({ report, totals, ...props }: DatagridBodyProps & { report: 
       <DatagridBody {...props} />
       {hasTotals && (
         <TableFooter>
-          <TableRow data-testid="report-totals" sx={{ '& td': { fontWeight: 600, color: 'text.primary', fontSize: '0.875rem' } }}>
+          <TableRow
+            data-testid="report-totals"
+            sx={{ '& td': { fontWeight: 600, color: 'text.primary', fontSize: '0.875rem' } }}
+          >
             {shown.map((child, i) => {
               const column = report.columns.find((c) => c.name === child.props.source);
-              const value = column?.total && totals ? formatReportValue(column.total === 'count' ? 'count' : column.type, totals[column.name], translate, column.labels) : '';
+              const value =
+                column?.total && totals
+                  ? formatReportValue(
+                      column.total === 'count' ? 'count' : column.type,
+                      totals[column.name],
+                      translate,
+                      column.labels,
+                    )
+                  : '';
               const label = i === 0 ? translate('reports.total') : '';
-              return <TableCell key={child.props.source ?? i}>{label && value ? `${label}: ${value}` : label || value}</TableCell>;
+              return (
+                <TableCell key={child.props.source ?? i}>
+                  {label && value ? `${label}: ${value}` : label || value}
+                </TableCell>
+              );
             })}
           </TableRow>
         </TableFooter>
@@ -76,7 +106,11 @@ function ReportTable({ report }: { report: ReportDeclaration }) {
   const { isFetching, filterValues } = useListContext();
   const { data: totals } = useTotals(report, filterValues);
   if (waitsForVehicle(report, filterValues)) {
-    return <Typography sx={{ p: 3 }} color="text.secondary" data-testid="report-choose-vehicle">{translate('reports.chooseVehicle')}</Typography>;
+    return (
+      <Typography sx={{ p: 3 }} color="text.secondary" data-testid="report-choose-vehicle">
+        {translate('reports.chooseVehicle')}
+      </Typography>
+    );
   }
   return (
     <>
@@ -88,11 +122,20 @@ function ReportTable({ report }: { report: ReportDeclaration }) {
           rowClick={false}
           bulkActionButtons={false}
           body={<TotalsBody report={report} totals={totals} />}
-          empty={<Typography sx={{ p: 3 }} color="text.secondary">{translate(report.emptyMessage ?? 'ra.navigation.no_results')}</Typography>}
+          empty={
+            <Typography sx={{ p: 3 }} color="text.secondary">
+              {translate(report.emptyMessage ?? 'ra.navigation.no_results')}
+            </Typography>
+          }
         >
           {report.columns.map((column) => (
-            <FunctionField key={column.name} source={column.name} label={column.label} sortable={Boolean(column.sortable)}
-              render={(row: Row) => <Cell column={column} row={row} />} />
+            <FunctionField
+              key={column.name}
+              source={column.name}
+              label={column.label}
+              sortable={Boolean(column.sortable)}
+              render={(row: Row) => <Cell column={column} row={row} />}
+            />
           ))}
         </DatagridConfigurable>
       </Box>
@@ -107,7 +150,9 @@ function Chart({ report }: { report: ReportDeclaration }) {
   if (!report.chart || error) return null;
   return (
     <Card sx={{ mb: 2 }}>
-      <Suspense fallback={<LinearProgress />}>{data ? <ReportChart chart={report.chart} rows={data} /> : <LinearProgress />}</Suspense>
+      <Suspense fallback={<LinearProgress />}>
+        {data ? <ReportChart chart={report.chart} rows={data} /> : <LinearProgress />}
+      </Suspense>
     </Card>
   );
 }
@@ -129,7 +174,8 @@ export function ReportPage({ report }: { report: ReportDeclaration }) {
   // a single-vehicle report's list is not asked for until its vehicle is chosen (its API answers 400 without one), as its
   // totals and chart are not (api.ts): the table says to choose one. The filter is the one of the list's query (react-admin's getList key).
   const queryOptions = {
-    enabled: (query: { queryKey: readonly unknown[] }) => !waitsForVehicle(report, (query.queryKey[2] as { filter?: Record<string, unknown> } | undefined)?.filter ?? {}),
+    enabled: (query: { queryKey: readonly unknown[] }) =>
+      !waitsForVehicle(report, (query.queryKey[2] as { filter?: Record<string, unknown> } | undefined)?.filter ?? {}),
   };
   const defaults = report.noPeriod || report.defaultPreset === 'custom' ? {} : { preset: report.defaultPreset };
   return (
@@ -146,7 +192,11 @@ export function ReportPage({ report }: { report: ReportDeclaration }) {
       // the page's module guard has checked the report's permission; the API checks every call
       disableAuthentication
     >
-      <PageHeader title={report.title} subtitle={translate(`reports.subtitles.${report.slug}`, { _: '' }) || undefined} actions={<Toolbar report={report} />} />
+      <PageHeader
+        title={report.title}
+        subtitle={translate(`reports.subtitles.${report.slug}`, { _: '' }) || undefined}
+        actions={<Toolbar report={report} />}
+      />
       <Chart report={report} />
       <Card sx={{ minWidth: 0 }}>
         <ReportFilters report={report} />
@@ -161,5 +211,9 @@ export function ReportRoutePage() {
   const { slug } = useParams();
   const report = findReport(slug);
   if (!report) return <StatusPage kind="notFound" />;
-  return <ModulePage moduleId={`report-${report.slug}`}><ReportPage report={report} /></ModulePage>;
+  return (
+    <ModulePage moduleId={`report-${report.slug}`}>
+      <ReportPage report={report} />
+    </ModulePage>
+  );
 }

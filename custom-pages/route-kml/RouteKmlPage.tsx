@@ -26,7 +26,11 @@ export function RouteKmlPage() {
     if (file.size > KML_LIMIT) return setError(translate('kml.tooLarge'));
     setBusy(true);
     try {
-      const result = await apiCall('/routes/kml', 'POST', { kml: await file.text(), name: name || undefined, toleranceMeters: tolerance ? Number(tolerance) : undefined });
+      const result = await apiCall('/routes/kml', 'POST', {
+        kml: await file.text(),
+        name: name || undefined,
+        toleranceMeters: tolerance ? Number(tolerance) : undefined,
+      });
       notify(result.message, { type: 'success' });
       navigate('/management/route');
     } catch (e) {
@@ -45,18 +49,39 @@ export function RouteKmlPage() {
             <Box>
               <Button variant="outlined" component="label">
                 {translate('kml.choose')}
-                <input hidden type="file" accept=".kml,application/vnd.google-earth.kml+xml" aria-label={translate('kml.choose')}
-                  onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+                <input
+                  hidden
+                  type="file"
+                  accept=".kml,application/vnd.google-earth.kml+xml"
+                  aria-label={translate('kml.choose')}
+                  onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+                />
               </Button>
-              <Typography variant="body2" sx={{ mt: 1 }} color="text.secondary">{file?.name ?? translate('kml.none')}</Typography>
+              <Typography variant="body2" sx={{ mt: 1 }} color="text.secondary">
+                {file?.name ?? translate('kml.none')}
+              </Typography>
             </Box>
-            <TextField label={translate('resources.route.fields.name')} value={name} onChange={(e) => setName(e.target.value)} helperText={translate('kml.nameHelp')} />
-            <TextField type="number" label={translate('resources.route.fields.toleranceMeters')} value={tolerance} onChange={(e) => setTolerance(e.target.value)}
-              helperText={translate('kml.toleranceHelp')} />
+            <TextField
+              label={translate('resources.route.fields.name')}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              helperText={translate('kml.nameHelp')}
+            />
+            <TextField
+              type="number"
+              label={translate('resources.route.fields.toleranceMeters')}
+              value={tolerance}
+              onChange={(e) => setTolerance(e.target.value)}
+              helperText={translate('kml.toleranceHelp')}
+            />
             {error && <Alert severity="error">{error}</Alert>}
             <Box sx={{ display: 'flex', gap: 1 }}>
-              <Button type="submit" variant="contained" disabled={busy}>{translate('list.save')}</Button>
-              <Button component={Link} to="/management/route">{translate('list.back')}</Button>
+              <Button type="submit" variant="contained" disabled={busy}>
+                {translate('list.save')}
+              </Button>
+              <Button component={Link} to="/management/route">
+                {translate('list.back')}
+              </Button>
             </Box>
           </Box>
         </CardContent>

@@ -1,7 +1,21 @@
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
-  Alert, Autocomplete, Box, Button, Card, CardContent, Chip, IconButton, MenuItem, Slider, TextField, ToggleButton, ToggleButtonGroup, Tooltip, Typography,
+  Alert,
+  Autocomplete,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  IconButton,
+  MenuItem,
+  Slider,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Tooltip,
+  Typography,
 } from '@mui/material';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import PauseIcon from '@mui/icons-material/Pause';
@@ -19,7 +33,11 @@ import { SpeedChart } from './SpeedChart.tsx';
 import { ShareButton } from '../../src/live/ShareButton.tsx';
 import { PageHeader } from '../../src/layout/PageHeader.tsx';
 
-interface VehicleOption { id: string; registrationNumber: string; name: string }
+interface VehicleOption {
+  id: string;
+  registrationNumber: string;
+  name: string;
+}
 
 const SPEEDS = [1, 10, 30, 60, 120, 300];
 
@@ -50,8 +68,16 @@ export function RoutePlaybackPage() {
 
   useEffect(() => {
     const timer = setTimeout(() => {
-      dataProvider.getList<VehicleOption>('vehicle/statuses', { pagination: { page: 1, perPage: 25 }, sort: { field: 'registrationNumber', order: 'ASC' }, filter: search ? { q: search } : {} })
-        .then(({ data }) => setOptions(data), () => setOptions([]));
+      dataProvider
+        .getList<VehicleOption>('vehicle/statuses', {
+          pagination: { page: 1, perPage: 25 },
+          sort: { field: 'registrationNumber', order: 'ASC' },
+          filter: search ? { q: search } : {},
+        })
+        .then(
+          ({ data }) => setOptions(data),
+          () => setOptions([]),
+        );
     }, 250);
     return () => clearTimeout(timer);
   }, [dataProvider, search]);
@@ -60,8 +86,16 @@ export function RoutePlaybackPage() {
   const wanted = params.get('vehicleId');
   useEffect(() => {
     if (!wanted) return;
-    dataProvider.getList<VehicleOption>('vehicle/statuses', { pagination: { page: 1, perPage: 1 }, sort: { field: 'registrationNumber', order: 'ASC' }, filter: { id: wanted } })
-      .then(({ data }) => setChosen(data), () => undefined);
+    dataProvider
+      .getList<VehicleOption>('vehicle/statuses', {
+        pagination: { page: 1, perPage: 1 },
+        sort: { field: 'registrationNumber', order: 'ASC' },
+        filter: { id: wanted },
+      })
+      .then(
+        ({ data }) => setChosen(data),
+        () => undefined,
+      );
   }, [dataProvider, wanted]);
 
   const [start, end] = useMemo(() => {
@@ -107,11 +141,16 @@ export function RoutePlaybackPage() {
     setLoading(true);
     setPlaying(false);
     try {
-      const answers = await Promise.all(chosen.map(async (v) => {
-        const url = `/vehicle/position/playback?vehicleId=${v.id}&from=${range.from.toISOString()}&to=${range.to.toISOString()}`;
-        const { data } = await apiCall<{ data: Omit<Track, 'times'> & PlaybackPage }>(url);
-        return withAllPages(data, async (after) => (await apiCall<{ data: PlaybackPage }>(`${url}&after=${encodeURIComponent(after)}`)).data);
-      }));
+      const answers = await Promise.all(
+        chosen.map(async (v) => {
+          const url = `/vehicle/position/playback?vehicleId=${v.id}&from=${range.from.toISOString()}&to=${range.to.toISOString()}`;
+          const { data } = await apiCall<{ data: Omit<Track, 'times'> & PlaybackPage }>(url);
+          return withAllPages(
+            data,
+            async (after) => (await apiCall<{ data: PlaybackPage }>(`${url}&after=${encodeURIComponent(after)}`)).data,
+          );
+        }),
+      );
       const loaded = answers.map((data) => ({ ...data, times: data.points.map((p) => Date.parse(p.fixTime)) }));
       setTracks(loaded);
       setShownPeriod({ from: range.from.toISOString(), to: range.to.toISOString() });
@@ -131,25 +170,58 @@ export function RoutePlaybackPage() {
       <Card>
         <CardContent sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
           <Autocomplete
-            multiple sx={{ minWidth: 280, flex: 1 }} size="small" options={options} value={chosen}
-            getOptionLabel={(o) => `${o.registrationNumber} · ${o.name}`} isOptionEqualToValue={(a, b) => a.id === b.id}
-            onChange={(_e, value) => setChosen(value)} onInputChange={(_e, value) => setSearch(value)} filterOptions={(x) => x}
+            multiple
+            sx={{ minWidth: 280, flex: 1 }}
+            size="small"
+            options={options}
+            value={chosen}
+            getOptionLabel={(o) => `${o.registrationNumber} · ${o.name}`}
+            isOptionEqualToValue={(a, b) => a.id === b.id}
+            onChange={(_e, value) => setChosen(value)}
+            onInputChange={(_e, value) => setSearch(value)}
+            filterOptions={(x) => x}
             renderInput={(input) => <TextField {...input} label={translate('tracking.playback.vehicles')} />}
           />
-          <ToggleButtonGroup size="small" exclusive value={preset} onChange={(_e, value) => value && setPreset(value)} aria-label={translate('tracking.playback.period')}>
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={preset}
+            onChange={(_e, value) => value && setPreset(value)}
+            aria-label={translate('tracking.playback.period')}
+          >
             {(['today', 'yesterday', 'thisWeek', 'custom'] as const).map((p) => (
-              <ToggleButton key={p} value={p}>{translate(`tracking.playback.presets.${p}`)}</ToggleButton>
+              <ToggleButton key={p} value={p}>
+                {translate(`tracking.playback.presets.${p}`)}
+              </ToggleButton>
             ))}
           </ToggleButtonGroup>
           {preset === 'custom' && (
             <>
-              <TextField size="small" label={translate('tracking.playback.from')} value={fromText} onChange={(e) => setFromText(e.target.value)} sx={{ width: 160 }} />
-              <TextField size="small" label={translate('tracking.playback.to')} value={toText} onChange={(e) => setToText(e.target.value)} sx={{ width: 160 }} />
+              <TextField
+                size="small"
+                label={translate('tracking.playback.from')}
+                value={fromText}
+                onChange={(e) => setFromText(e.target.value)}
+                sx={{ width: 160 }}
+              />
+              <TextField
+                size="small"
+                label={translate('tracking.playback.to')}
+                value={toText}
+                onChange={(e) => setToText(e.target.value)}
+                sx={{ width: 160 }}
+              />
             </>
           )}
-          <Button variant="contained" onClick={() => void show()} disabled={loading}>{translate('tracking.playback.show')}</Button>
+          <Button variant="contained" onClick={() => void show()} disabled={loading}>
+            {translate('tracking.playback.show')}
+          </Button>
         </CardContent>
-        {error && <Alert severity="error" sx={{ mx: 2, mb: 2 }}>{error}</Alert>}
+        {error && (
+          <Alert severity="error" sx={{ mx: 2, mb: 2 }}>
+            {error}
+          </Alert>
+        )}
       </Card>
 
       <Box sx={{ height: 'calc(100vh - 420px)', minHeight: 320 }}>
@@ -163,7 +235,9 @@ export function RoutePlaybackPage() {
                 <StopMarkers stops={track.stops} times />
                 {here && (
                   <PlaceMarker place={[here.latitude, here.longitude]} colour={colour} radius={9} ring={3}>
-                    <MapTooltip permanent direction="top">{track.vehicle.registrationNumber} · {Math.round(here.speed)} km/h</MapTooltip>
+                    <MapTooltip permanent direction="top">
+                      {track.vehicle.registrationNumber} · {Math.round(here.speed)} km/h
+                    </MapTooltip>
                   </PlaceMarker>
                 )}
               </Fragment>
@@ -181,30 +255,70 @@ export function RoutePlaybackPage() {
               <>
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
                   <Tooltip title={translate(playing ? 'tracking.playback.pause' : 'tracking.playback.play')}>
-                    <IconButton aria-label={translate(playing ? 'tracking.playback.pause' : 'tracking.playback.play')} onClick={() => {
-                      if (!playing && time >= end) setTime(start);
-                      setPlaying(!playing);
-                    }}>
+                    <IconButton
+                      aria-label={translate(playing ? 'tracking.playback.pause' : 'tracking.playback.play')}
+                      onClick={() => {
+                        if (!playing && time >= end) setTime(start);
+                        setPlaying(!playing);
+                      }}
+                    >
                       {playing ? <PauseIcon /> : <PlayArrowIcon />}
                     </IconButton>
                   </Tooltip>
-                  <Slider aria-label={translate('tracking.playback.period')} min={start} max={end} step={1000} value={Math.min(Math.max(time, start), end)}
-                    onChange={(_e, value) => setTime(value as number)} valueLabelDisplay="auto" valueLabelFormat={(v) => formatDateTime(v)} />
-                  <TextField select size="small" label={translate('tracking.playback.speed')} value={speed} onChange={(e) => setSpeed(Number(e.target.value))} sx={{ width: 130 }}>
-                    {SPEEDS.map((s) => <MenuItem key={s} value={s}>{s}×</MenuItem>)}
+                  <Slider
+                    aria-label={translate('tracking.playback.period')}
+                    min={start}
+                    max={end}
+                    step={1000}
+                    value={Math.min(Math.max(time, start), end)}
+                    onChange={(_e, value) => setTime(value as number)}
+                    valueLabelDisplay="auto"
+                    valueLabelFormat={(v) => formatDateTime(v)}
+                  />
+                  <TextField
+                    select
+                    size="small"
+                    label={translate('tracking.playback.speed')}
+                    value={speed}
+                    onChange={(e) => setSpeed(Number(e.target.value))}
+                    sx={{ width: 130 }}
+                  >
+                    {SPEEDS.map((s) => (
+                      <MenuItem key={s} value={s}>
+                        {s}×
+                      </MenuItem>
+                    ))}
                   </TextField>
-                  <Typography variant="body2" sx={{ minWidth: 150 }} data-testid="playback-time">{formatDateTime(time)}</Typography>
-                  {shownPeriod && <ShareButton kind="playback" vehicleId={tracks[0]!.vehicle.id} from={shownPeriod.from} to={shownPeriod.to} />}
+                  <Typography variant="body2" sx={{ minWidth: 150 }} data-testid="playback-time">
+                    {formatDateTime(time)}
+                  </Typography>
+                  {shownPeriod && (
+                    <ShareButton
+                      kind="playback"
+                      vehicleId={tracks[0]!.vehicle.id}
+                      from={shownPeriod.from}
+                      to={shownPeriod.to}
+                    />
+                  )}
                 </Box>
                 <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', my: 1 }}>
                   {tracks.map((track, i) => (
-                    <Chip key={track.vehicle.id} sx={{ borderLeft: 6, borderColor: TRACK_COLOURS[i % TRACK_COLOURS.length] }}
-                      label={[track.vehicle.registrationNumber, translate('tracking.playback.points', { count: track.summary.points }),
-                        translate('tracking.playback.distance', { km: track.summary.distanceKm }), translate('tracking.playback.maxSpeed', { speed: Math.round(track.summary.maxSpeed) }),
-                        `${translate('tracking.playback.stops')}: ${track.stops.length}`].join(' · ')} />
+                    <Chip
+                      key={track.vehicle.id}
+                      sx={{ borderLeft: 6, borderColor: TRACK_COLOURS[i % TRACK_COLOURS.length] }}
+                      label={[
+                        track.vehicle.registrationNumber,
+                        translate('tracking.playback.points', { count: track.summary.points }),
+                        translate('tracking.playback.distance', { km: track.summary.distanceKm }),
+                        translate('tracking.playback.maxSpeed', { speed: Math.round(track.summary.maxSpeed) }),
+                        `${translate('tracking.playback.stops')}: ${track.stops.length}`,
+                      ].join(' · ')}
+                    />
                   ))}
                 </Box>
-                {tracks[0]!.points.length > 1 && <SpeedChart track={tracks[0]!} time={time} colour={TRACK_COLOURS[0]!} />}
+                {tracks[0]!.points.length > 1 && (
+                  <SpeedChart track={tracks[0]!} time={time} colour={TRACK_COLOURS[0]!} />
+                )}
               </>
             )}
           </CardContent>

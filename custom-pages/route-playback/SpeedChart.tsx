@@ -13,7 +13,15 @@ export function SpeedChart({ track, time, colour }: { track: Track; time: number
       margin={{ left: 8, right: 16, top: 16, bottom: 8 }}
       xAxis={[{ data: track.times, scaleType: 'time', valueFormatter: (v: number) => formatTime(v) }]}
       yAxis={[{ min: 0, width: 36 }]}
-      series={[{ data: track.points.map((p) => p.speed), showMark: false, color: colour, label: translate('tracking.playback.chart'), area: true }]}
+      series={[
+        {
+          data: track.points.map((p) => p.speed),
+          showMark: false,
+          color: colour,
+          label: translate('tracking.playback.chart'),
+          area: true,
+        },
+      ]}
       hideLegend
       skipAnimation
     >

@@ -9,8 +9,17 @@ import { apiCall } from '../../providers/httpClient.ts';
 import { formatDateTime } from '../../core/format/date.ts';
 import { withAllPages, type PlaybackPage, type Track } from '../route-playback/playback.ts';
 
-interface LiveShare { name: string; registrationNumber: string; latitude: number | null; longitude: number | null; speed: number; fixTime: string | null }
-type Shared = { kind: 'live'; expiresAt: string; live: LiveShare } | { kind: 'playback'; expiresAt: string; playback: Omit<Track, 'times'> & PlaybackPage };
+interface LiveShare {
+  name: string;
+  registrationNumber: string;
+  latitude: number | null;
+  longitude: number | null;
+  speed: number;
+  fixTime: string | null;
+}
+type Shared =
+  | { kind: 'live'; expiresAt: string; live: LiveShare }
+  | { kind: 'playback'; expiresAt: string; playback: Omit<Track, 'times'> & PlaybackPage };
 
 /** A shared link's content; a playback with the points of all its pages. */
 async function readShared(token: string): Promise<Shared> {
@@ -31,11 +40,21 @@ function useShared(token: string | null, pollMs?: number) {
   useEffect(() => {
     if (!token) return;
     let stopped = false;
-    const load = () => readShared(token)
-      .then((shared) => { if (!stopped) setData(shared); }, () => { if (!stopped) setGone(true); });
+    const load = () =>
+      readShared(token).then(
+        (shared) => {
+          if (!stopped) setData(shared);
+        },
+        () => {
+          if (!stopped) setGone(true);
+        },
+      );
     void load();
     const timer = pollMs ? setInterval(() => void load(), pollMs) : null;
-    return () => { stopped = true; if (timer) clearInterval(timer); };
+    return () => {
+      stopped = true;
+      if (timer) clearInterval(timer);
+    };
   }, [token, pollMs]);
   return { data, gone: gone || !token };
 }
@@ -46,15 +65,23 @@ export function SharedLivePage() {
   const [params] = useSearchParams();
   const { data, gone } = useShared(params.get('token'), 5000);
   const live = data?.kind === 'live' ? data.live : null;
-  const position: [number, number] | null = live && live.latitude !== null && live.longitude !== null ? [live.latitude, live.longitude] : null;
+  const position: [number, number] | null =
+    live && live.latitude !== null && live.longitude !== null ? [live.latitude, live.longitude] : null;
   return (
     <PublicFrame title="pages.sharedLiveTracking">
       {gone && <Alert severity="warning">{translate('tracking.share.gone')}</Alert>}
       {live && (
         <>
-          <Typography variant="h6">{translate('tracking.share.sharedLive', { vehicle: live.registrationNumber })}</Typography>
+          <Typography variant="h6">
+            {translate('tracking.share.sharedLive', { vehicle: live.registrationNumber })}
+          </Typography>
           <Typography color="text.secondary" gutterBottom data-testid="shared-position">
-            {position ? translate('tracking.share.updated', { time: formatDateTime(live.fixTime), speed: Math.round(live.speed) }) : translate('tracking.share.noPosition')}
+            {position
+              ? translate('tracking.share.updated', {
+                  time: formatDateTime(live.fixTime),
+                  speed: Math.round(live.speed),
+                })
+              : translate('tracking.share.noPosition')}
           </Typography>
           <BaseMap center={position ?? undefined} zoom={position ? 15 : undefined} height={480}>
             {position && <PlaceMarker place={position} colour={PATH_COLOUR} radius={10} ring={3} />}
@@ -77,10 +104,15 @@ export function SharedPlaybackPage() {
       {gone && <Alert severity="warning">{translate('tracking.share.gone')}</Alert>}
       {track && (
         <>
-          <Typography variant="h6">{translate('tracking.share.sharedPlayback', { vehicle: track.vehicle.registrationNumber })}</Typography>
+          <Typography variant="h6">
+            {translate('tracking.share.sharedPlayback', { vehicle: track.vehicle.registrationNumber })}
+          </Typography>
           <Typography color="text.secondary" gutterBottom data-testid="shared-summary">
-            {[translate('tracking.playback.points', { count: track.summary.points }), translate('tracking.playback.distance', { km: track.summary.distanceKm }),
-              `${translate('tracking.playback.stops')}: ${track.stops.length}`].join(' · ')}
+            {[
+              translate('tracking.playback.points', { count: track.summary.points }),
+              translate('tracking.playback.distance', { km: track.summary.distanceKm }),
+              `${translate('tracking.playback.stops')}: ${track.stops.length}`,
+            ].join(' · ')}
           </Typography>
           <Box>
             <BaseMap center={path[0]} zoom={path.length ? 13 : undefined} height={480}>

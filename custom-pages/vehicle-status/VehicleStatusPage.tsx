@@ -15,16 +15,31 @@ const REFRESH_MS = 1000;
 function StateCounts({ counts }: { counts: Record<VehicleState | 'total', number> | null }) {
   const translate = useTranslate();
   const navigate = useNavigate();
-  const open = (state: VehicleState | 'total') => navigate(state === 'total'
-    ? '/vehicle-status'
-    : `/vehicle-status?filter=${encodeURIComponent(JSON.stringify({ status: state }))}`);
+  const open = (state: VehicleState | 'total') =>
+    navigate(
+      state === 'total'
+        ? '/vehicle-status'
+        : `/vehicle-status?filter=${encodeURIComponent(JSON.stringify({ status: state }))}`,
+    );
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))', gap: 1, mb: 2 }} role="list" aria-label={translate('menu.vehicleStatus')}>
+    <Box
+      sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))', gap: 1, mb: 2 }}
+      role="list"
+      aria-label={translate('menu.vehicleStatus')}
+    >
       {(['total', ...VEHICLE_STATES] as const).map((state) => (
-        <Card key={state} role="listitem" sx={{ borderTop: 4, borderColor: state === 'total' ? 'primary.main' : STATE_COLOURS[state] }}>
+        <Card
+          key={state}
+          role="listitem"
+          sx={{ borderTop: 4, borderColor: state === 'total' ? 'primary.main' : STATE_COLOURS[state] }}
+        >
           <CardActionArea onClick={() => open(state)} sx={{ p: 1.5 }}>
-            <Typography variant="h5" component="p" data-testid={`count-${state}`} aria-busy={!counts}>{counts ? counts[state] : '–'}</Typography>
-            <Typography variant="body2" color="text.secondary">{translate(`tracking.states.${state}`)}</Typography>
+            <Typography variant="h5" component="p" data-testid={`count-${state}`} aria-busy={!counts}>
+              {counts ? counts[state] : '–'}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {translate(`tracking.states.${state}`)}
+            </Typography>
           </CardActionArea>
         </Card>
       ))}
@@ -46,7 +61,12 @@ function RefreshOnUpdates({ version }: { version: number }) {
       refresh();
     }, wait);
   }, [version, refresh]);
-  useEffect(() => () => { if (timer.current) clearTimeout(timer.current); }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
   return null;
 }
 
@@ -62,11 +82,13 @@ function LiveCounts() {
     const result = { total: fleet.vehicles.size, running: 0, idle: 0, stopped: 0, offline: 0, noData: 0 };
     for (const vehicle of fleet.vehicles.values()) result[vehicle.status] += 1;
     return result;
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fleet.version]);
   return (
     <>
-      <Box sx={{ mt: 2 }}><StateCounts counts={counts} /></Box>
+      <Box sx={{ mt: 2 }}>
+        <StateCounts counts={counts} />
+      </Box>
       <RefreshOnUpdates version={fleet.version} />
     </>
   );

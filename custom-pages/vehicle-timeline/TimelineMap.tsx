@@ -12,10 +12,12 @@ function itemPath(points: PositionFix[], item: TimelineItem): Place[] {
   if (item.kind !== 'trip') return [];
   const from = Date.parse(item.start);
   const to = Date.parse(item.end);
-  return placesOf(points.filter((p) => {
-    const t = Date.parse(p.fixTime);
-    return t >= from && t <= to;
-  }));
+  return placesOf(
+    points.filter((p) => {
+      const t = Date.parse(p.fixTime);
+      return t >= from && t <= to;
+    }),
+  );
 }
 
 /** Where an item is on the map: a trip's path (or its ends), a stop's or alert's place. */
@@ -23,15 +25,25 @@ function itemPlaces(points: PositionFix[], item: TimelineItem): Place[] {
   if (item.kind === 'trip') {
     const path = itemPath(points, item);
     if (path.length) return path;
-    return [[item.startLatitude, item.startLongitude], [item.endLatitude, item.endLongitude]]
-      .filter((p): p is Place => p[0] !== null && p[1] !== null);
+    return [
+      [item.startLatitude, item.startLongitude],
+      [item.endLatitude, item.endLongitude],
+    ].filter((p): p is Place => p[0] !== null && p[1] !== null);
   }
   return item.latitude !== null && item.longitude !== null ? [[item.latitude, item.longitude]] : [];
 }
 
 /** The day's path, stop and alert markers; the chosen item drawn on top and focused. Clicking a marker chooses its item. */
-export function TimelineMap({ items, points, selected, onSelect }: {
-  items: TimelineItem[]; points: PositionFix[]; selected: string | null; onSelect: (id: string) => void;
+export function TimelineMap({
+  items,
+  points,
+  selected,
+  onSelect,
+}: {
+  items: TimelineItem[];
+  points: PositionFix[];
+  selected: string | null;
+  onSelect: (id: string) => void;
 }) {
   const text = useItemText();
   const chosen = items.find((i) => i.id === selected) ?? null;
@@ -52,8 +64,19 @@ export function TimelineMap({ items, points, selected, onSelect }: {
         if (!place) return null;
         const isChosen = item.id === selected;
         return (
-          <PlaceMarker key={item.id} place={place} colour={ITEM_COLOURS[item.kind]} radius={isChosen ? 10 : 7} ring={isChosen ? 3 : 2} onClick={() => onSelect(item.id)}>
-            <MapTooltip>{text(item).title}<br />{text(item).detail}</MapTooltip>
+          <PlaceMarker
+            key={item.id}
+            place={place}
+            colour={ITEM_COLOURS[item.kind]}
+            radius={isChosen ? 10 : 7}
+            ring={isChosen ? 3 : 2}
+            onClick={() => onSelect(item.id)}
+          >
+            <MapTooltip>
+              {text(item).title}
+              <br />
+              {text(item).detail}
+            </MapTooltip>
           </PlaceMarker>
         );
       })}

@@ -11,11 +11,22 @@ import type { TimelineSummary as Summary } from '../../resources/reports/timelin
 export function TimelineSummary({ summary, active }: { summary: Summary | null; active: boolean }) {
   const translate = useTranslate();
   if (!summary) {
-    return <Card><CardContent><Typography color="text.secondary">{translate(active ? 'timeline.summaryPending' : 'timeline.noSummary')}</Typography></CardContent></Card>;
+    return (
+      <Card>
+        <CardContent>
+          <Typography color="text.secondary">
+            {translate(active ? 'timeline.summaryPending' : 'timeline.noSummary')}
+          </Typography>
+        </CardContent>
+      </Card>
+    );
   }
   const alerts = Object.values(summary.alertCounts ?? {}).reduce((a, b) => a + b, 0);
   const figures: [string, string][] = [
-    ['distance', translate('timeline.units.km', { value: formatReportValue('distance', summary.distanceMeters, translate) })],
+    [
+      'distance',
+      translate('timeline.units.km', { value: formatReportValue('distance', summary.distanceMeters, translate) }),
+    ],
     ['running', formatReportValue('duration', summary.runningSeconds, translate)],
     ['idle', formatReportValue('duration', summary.idleSeconds, translate)],
     ['stopped', formatReportValue('duration', summary.stoppedSeconds, translate)],
@@ -28,11 +39,24 @@ export function TimelineSummary({ summary, active }: { summary: Summary | null; 
   ];
   return (
     <Card>
-      <CardContent component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(5, 1fr)', lg: 'repeat(10, 1fr)' }, gap: 1.5, m: 0, '&:last-child': { pb: 2 } }}>
+      <CardContent
+        component="dl"
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(5, 1fr)', lg: 'repeat(10, 1fr)' },
+          gap: 1.5,
+          m: 0,
+          '&:last-child': { pb: 2 },
+        }}
+      >
         {figures.map(([key, value]) => (
           <Box key={key} data-testid={`timeline-summary-${key}`}>
-            <Typography component="dt" variant="caption" color="text.secondary">{translate(`timeline.summary.${key}`)}</Typography>
-            <Typography component="dd" variant="subtitle1" sx={{ m: 0, fontWeight: 600 }}>{value}</Typography>
+            <Typography component="dt" variant="caption" color="text.secondary">
+              {translate(`timeline.summary.${key}`)}
+            </Typography>
+            <Typography component="dd" variant="subtitle1" sx={{ m: 0, fontWeight: 600 }}>
+              {value}
+            </Typography>
           </Box>
         ))}
       </CardContent>

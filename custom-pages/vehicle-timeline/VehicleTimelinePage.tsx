@@ -1,6 +1,18 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Alert, Autocomplete, Box, Button, Card, CardContent, IconButton, LinearProgress, TextField, Tooltip, Typography } from '@mui/material';
+import {
+  Alert,
+  Autocomplete,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  IconButton,
+  LinearProgress,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { useDataProvider, useTranslate } from 'react-admin';
@@ -15,7 +27,11 @@ import { TimelineList } from './TimelineList.tsx';
 import { TimelineMap } from './TimelineMap.tsx';
 import { TimelineSummary } from './TimelineSummary.tsx';
 
-interface VehicleOption { id: string; registrationNumber: string; name: string }
+interface VehicleOption {
+  id: string;
+  registrationNumber: string;
+  name: string;
+}
 
 /** dd/MM/yyyy of a yyyy-MM-dd day. */
 const showDay = (day: string) => formatDate(Date.parse(`${day}T00:00:00+05:30`));
@@ -29,11 +45,20 @@ function wanted(params: URLSearchParams): { vehicleId: string | null; day: strin
   try {
     const parsed: unknown = JSON.parse(params.get('filter') ?? '{}');
     if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) filter = parsed as Record<string, unknown>;
-  } catch { /* a broken link opens today */ }
+  } catch {
+    /* a broken link opens today */
+  }
   const vehicleId = typeof filter.vehicleId === 'string' ? filter.vehicleId : params.get('vehicleId');
   const today = indianIsoDay();
-  const from = typeof filter.from === 'string' && !Number.isNaN(Date.parse(filter.from)) ? indianIsoDay(Date.parse(filter.from)) : null;
-  const day = checkDay(filter.day) ?? checkDay(params.get('day')) ?? from ?? (filter.preset === 'yesterday' ? shiftDay(today, -1) : today);
+  const from =
+    typeof filter.from === 'string' && !Number.isNaN(Date.parse(filter.from))
+      ? indianIsoDay(Date.parse(filter.from))
+      : null;
+  const day =
+    checkDay(filter.day) ??
+    checkDay(params.get('day')) ??
+    from ??
+    (filter.preset === 'yesterday' ? shiftDay(today, -1) : today);
   return { vehicleId, day };
 }
 
@@ -54,7 +79,12 @@ export function VehicleTimelinePage() {
   const [typing, setTyping] = useState<{ day: string; text: string } | null>(null);
   const dayText = typing?.day === day ? typing.text : showDay(day);
   const key = vehicleId ? `${vehicleId}|${day}` : null;
-  const [loaded, setLoaded] = useState<{ key: string; data: Timeline | null; points: PositionFix[]; error: string | null } | null>(null);
+  const [loaded, setLoaded] = useState<{
+    key: string;
+    data: Timeline | null;
+    points: PositionFix[];
+    error: string | null;
+  } | null>(null);
   const [chosen, setChosen] = useState<{ key: string | null; id: string | null }>({ key: null, id: null });
   const [typedError, setTypedError] = useState<string | null>(null);
   const current = loaded?.key === key ? loaded : null;
@@ -74,8 +104,16 @@ export function VehicleTimelinePage() {
 
   useEffect(() => {
     const timer = setTimeout(() => {
-      dataProvider.getList<VehicleOption>('vehicle', { pagination: { page: 1, perPage: 25 }, sort: { field: 'registrationNumber', order: 'ASC' }, filter: search ? { q: search } : {} })
-        .then(({ data: rows }) => setOptions(rows), () => setOptions([]));
+      dataProvider
+        .getList<VehicleOption>('vehicle', {
+          pagination: { page: 1, perPage: 25 },
+          sort: { field: 'registrationNumber', order: 'ASC' },
+          filter: search ? { q: search } : {},
+        })
+        .then(
+          ({ data: rows }) => setOptions(rows),
+          () => setOptions([]),
+        );
     }, 250);
     return () => clearTimeout(timer);
   }, [dataProvider, search]);
@@ -88,15 +126,29 @@ export function VehicleTimelinePage() {
     Promise.all([
       apiCall<{ data: Timeline }>(`/vehicle/trips/timelinev2?${query}`),
       apiCall<{ data: PlaybackPage }>(path).then(({ data: first }) =>
-        withAllPages(first, async (after) => (await apiCall<{ data: PlaybackPage }>(`${path}&after=${encodeURIComponent(after)}`)).data)),
-    ]).then(([answer, track]) => {
-      if (!live) return;
-      setLoaded({ key, data: answer.data, points: track.points, error: null });
-      setVehicle({ id: answer.data.vehicle.id, name: answer.data.vehicle.name, registrationNumber: answer.data.vehicle.registrationNumber });
-    }, (failure: unknown) => {
-      if (live) setLoaded({ key, data: null, points: [], error: errorMessage(failure, translate('auth.somethingWrong')) });
-    });
-    return () => { live = false; };
+        withAllPages(
+          first,
+          async (after) => (await apiCall<{ data: PlaybackPage }>(`${path}&after=${encodeURIComponent(after)}`)).data,
+        ),
+      ),
+    ]).then(
+      ([answer, track]) => {
+        if (!live) return;
+        setLoaded({ key, data: answer.data, points: track.points, error: null });
+        setVehicle({
+          id: answer.data.vehicle.id,
+          name: answer.data.vehicle.name,
+          registrationNumber: answer.data.vehicle.registrationNumber,
+        });
+      },
+      (failure: unknown) => {
+        if (live)
+          setLoaded({ key, data: null, points: [], error: errorMessage(failure, translate('auth.somethingWrong')) });
+      },
+    );
+    return () => {
+      live = false;
+    };
   }, [key, vehicleId, day, translate]);
 
   const typedDay = () => {
@@ -114,43 +166,97 @@ export function VehicleTimelinePage() {
       <Card>
         <CardContent sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
           <Autocomplete
-            sx={{ minWidth: 260, flex: 1 }} size="small" options={options} value={vehicle}
-            getOptionLabel={(o) => `${o.registrationNumber} · ${o.name}`} isOptionEqualToValue={(a, b) => a.id === b.id}
-            onChange={(_e, value) => { setVehicle(value); go({ vehicleId: value?.id ?? null }); }}
-            onInputChange={(_e, value, reason) => { if (reason === 'input') setSearch(value); }} filterOptions={(x) => x}
+            sx={{ minWidth: 260, flex: 1 }}
+            size="small"
+            options={options}
+            value={vehicle}
+            getOptionLabel={(o) => `${o.registrationNumber} · ${o.name}`}
+            isOptionEqualToValue={(a, b) => a.id === b.id}
+            onChange={(_e, value) => {
+              setVehicle(value);
+              go({ vehicleId: value?.id ?? null });
+            }}
+            onInputChange={(_e, value, reason) => {
+              if (reason === 'input') setSearch(value);
+            }}
+            filterOptions={(x) => x}
             renderInput={(input) => <TextField {...input} label={translate('timeline.vehicle')} />}
           />
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
             <Tooltip title={translate('timeline.previousDay')}>
-              <IconButton aria-label={translate('timeline.previousDay')} onClick={() => go({ day: shiftDay(day, -1) })}><ChevronLeftIcon /></IconButton>
+              <IconButton aria-label={translate('timeline.previousDay')} onClick={() => go({ day: shiftDay(day, -1) })}>
+                <ChevronLeftIcon />
+              </IconButton>
             </Tooltip>
-            <TextField size="small" label={translate('timeline.day')} value={dayText} sx={{ width: 170 }}
-              onChange={(e) => setTyping({ day, text: e.target.value })} onBlur={typedDay} onKeyDown={(e) => { if (e.key === 'Enter') typedDay(); }} />
+            <TextField
+              size="small"
+              label={translate('timeline.day')}
+              value={dayText}
+              sx={{ width: 170 }}
+              onChange={(e) => setTyping({ day, text: e.target.value })}
+              onBlur={typedDay}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') typedDay();
+              }}
+            />
             <Tooltip title={translate('timeline.nextDay')}>
               <span>
-                <IconButton aria-label={translate('timeline.nextDay')} disabled={day >= today} onClick={() => go({ day: shiftDay(day, 1) })}><ChevronRightIcon /></IconButton>
+                <IconButton
+                  aria-label={translate('timeline.nextDay')}
+                  disabled={day >= today}
+                  onClick={() => go({ day: shiftDay(day, 1) })}
+                >
+                  <ChevronRightIcon />
+                </IconButton>
               </span>
             </Tooltip>
-            <Button size="small" disabled={day === today} onClick={() => go({ day: today })}>{translate('timeline.today')}</Button>
+            <Button size="small" disabled={day === today} onClick={() => go({ day: today })}>
+              {translate('timeline.today')}
+            </Button>
           </Box>
         </CardContent>
         {loading && <LinearProgress />}
-        {error && <Alert severity="error" sx={{ mx: 2, mb: 2 }}>{error}</Alert>}
+        {error && (
+          <Alert severity="error" sx={{ mx: 2, mb: 2 }}>
+            {error}
+          </Alert>
+        )}
       </Card>
 
       {!vehicleId && <Alert severity="info">{translate('timeline.chooseVehicle')}</Alert>}
       {data && <TimelineSummary summary={data.summary} active={data.items.length > 0 || points.length > 0} />}
       {data && (
         <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', md: 'minmax(320px, 420px) 1fr' } }}>
-          <Card sx={{ order: { xs: 2, md: 1 }, maxHeight: { md: 'calc(100vh - 330px)' }, minHeight: { md: 360 }, overflow: 'auto' }}>
+          <Card
+            sx={{
+              order: { xs: 2, md: 1 },
+              maxHeight: { md: 'calc(100vh - 330px)' },
+              minHeight: { md: 360 },
+              overflow: 'auto',
+            }}
+          >
             <CardContent sx={{ p: 1 }}>
-              <Typography variant="subtitle2" sx={{ px: 1, pt: 0.5 }} component="h2">{translate('timeline.items')}</Typography>
-              {items.length
-                ? <TimelineList items={items} selected={selected} onSelect={(id) => setSelected(id === selected ? null : id)} />
-                : <Typography color="text.secondary" sx={{ p: 2 }}>{translate('timeline.empty')}</Typography>}
+              <Typography variant="subtitle2" sx={{ px: 1, pt: 0.5 }} component="h2">
+                {translate('timeline.items')}
+              </Typography>
+              {items.length ? (
+                <TimelineList
+                  items={items}
+                  selected={selected}
+                  onSelect={(id) => setSelected(id === selected ? null : id)}
+                />
+              ) : (
+                <Typography color="text.secondary" sx={{ p: 2 }}>
+                  {translate('timeline.empty')}
+                </Typography>
+              )}
             </CardContent>
           </Card>
-          <Box sx={{ order: { xs: 1, md: 2 }, height: { xs: 300, md: 'calc(100vh - 330px)' }, minHeight: { md: 360 } }} role="region" aria-label={translate('timeline.map')}>
+          <Box
+            sx={{ order: { xs: 1, md: 2 }, height: { xs: 300, md: 'calc(100vh - 330px)' }, minHeight: { md: 360 } }}
+            role="region"
+            aria-label={translate('timeline.map')}
+          >
             <TimelineMap items={items} points={points} selected={selected} onSelect={setSelected} />
           </Box>
         </Box>

@@ -17,10 +17,17 @@ function useWallet(path: string | null): Wallet | null | undefined {
     if (!path) return;
     let current = true;
     apiCall<Wallet[] | Wallet>(path)
-      .then((found) => { if (current) setAnswer({ path, wallet: (Array.isArray(found) ? found[0] : found) ?? null }); })
+      .then((found) => {
+        if (current) setAnswer({ path, wallet: (Array.isArray(found) ? found[0] : found) ?? null });
+      })
       // the spec: a load failure is logged only
-      .catch((error: unknown) => { console.error('wallet', error); if (current) setAnswer({ path, wallet: null }); });
-    return () => { current = false; };
+      .catch((error: unknown) => {
+        console.error('wallet', error);
+        if (current) setAnswer({ path, wallet: null });
+      });
+    return () => {
+      current = false;
+    };
   }, [path]);
   if (!path) return null;
   return answer?.path === path ? answer.wallet : undefined;
@@ -43,8 +50,14 @@ export function WalletPage() {
   }
   return (
     <>
-      <WalletScreen wallet={wallet}
-        actions={<Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)}>{translate('wallet.addMoney')}</Button>} />
+      <WalletScreen
+        wallet={wallet}
+        actions={
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
+            {translate('wallet.addMoney')}
+          </Button>
+        }
+      />
       {adding && <AddMoneyDialog onClose={() => setAdding(false)} />}
     </>
   );

@@ -5,24 +5,47 @@ import type { ExportTable } from '../../src/resources/exporters.ts';
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 export type TransactionType = 'CREDIT' | 'DEBIT';
-export interface Wallet { id: string; userId: string; balance: number; organisationId: string }
+export interface Wallet {
+  id: string;
+  userId: string;
+  balance: number;
+  organisationId: string;
+}
 export type TransferKind = 'DEPOSIT' | 'WITHDRAWAL' | 'TRANSFER' | 'ACTIVATION' | 'RENEWAL';
 /** The account on a movement's other side (docs/wallet.md). */
-export interface Counterparty { kind: 'WALLET' | 'BANK' | 'REVENUE'; organisationName: string | null; holderName: string | null }
+export interface Counterparty {
+  kind: 'WALLET' | 'BANK' | 'REVENUE';
+  organisationName: string | null;
+  holderName: string | null;
+}
 export interface Movement {
-  id: string; transactionType: TransactionType; amount: number; balanceAfter: number; description: string;
-  reference: string | null; createdAt: string; createdByName: string | null;
-  transferKind: TransferKind; counterparty: Counterparty | null;
+  id: string;
+  transactionType: TransactionType;
+  amount: number;
+  balanceAfter: number;
+  description: string;
+  reference: string | null;
+  createdAt: string;
+  createdByName: string | null;
+  transferKind: TransferKind;
+  counterparty: Counterparty | null;
 }
 
-export interface WalletFilter { transactionType: '' | TransactionType; fromText: string; toText: string }
+export interface WalletFilter {
+  transactionType: '' | TransactionType;
+  fromText: string;
+  toText: string;
+}
 
 /** The query of GET /wallets/{id}/transactions: days as yyyy-MM-dd, which the server reads as whole Kolkata days. */
 export function transactionsQuery(filter: WalletFilter): { query: string; invalid: ('fromText' | 'toText')[] } {
   const params = new URLSearchParams();
   const invalid: ('fromText' | 'toText')[] = [];
   if (filter.transactionType) params.set('transactionType', filter.transactionType);
-  for (const [key, param] of [['fromText', 'fromDate'], ['toText', 'toDate']] as const) {
+  for (const [key, param] of [
+    ['fromText', 'fromDate'],
+    ['toText', 'toDate'],
+  ] as const) {
     const text = filter[key].trim();
     if (!text) continue;
     const day = parseIndianDate(text);
@@ -48,10 +71,15 @@ export function counterpartyText(row: Movement, translate: Translate): string {
   if (!other) return '';
   const incoming = row.transactionType === 'CREDIT';
   if (other.kind === 'BANK') return translate(incoming ? 'wallet.counterparty.fromBank' : 'wallet.counterparty.toBank');
-  const name = other.kind === 'WALLET' && other.holderName
-    ? translate('wallet.counterparty.wallet', { organisation: other.organisationName ?? '', holder: other.holderName })
-    : other.organisationName ?? '';
-  if (other.kind === 'REVENUE') return translate(incoming ? 'wallet.counterparty.fromRevenue' : 'wallet.counterparty.toRevenue', { name });
+  const name =
+    other.kind === 'WALLET' && other.holderName
+      ? translate('wallet.counterparty.wallet', {
+          organisation: other.organisationName ?? '',
+          holder: other.holderName,
+        })
+      : (other.organisationName ?? '');
+  if (other.kind === 'REVENUE')
+    return translate(incoming ? 'wallet.counterparty.fromRevenue' : 'wallet.counterparty.toRevenue', { name });
   return translate(incoming ? 'wallet.counterparty.transferIn' : 'wallet.counterparty.transferOut', { name });
 }
 
@@ -59,20 +87,34 @@ export function counterpartyText(row: Movement, translate: Translate): string {
 export function searchMovements(rows: readonly Movement[], text: string, translate: Translate): Movement[] {
   const needle = text.trim().toLowerCase();
   if (!needle) return [...rows];
-  return rows.filter((row) => [
-    formatDateTime(row.createdAt), translate(`wallet.types.${row.transactionType}`), translate(`wallet.transferKinds.${row.transferKind}`),
-    row.description, counterpartyText(row, translate), formatRupees(row.amount), row.reference ?? '',
-  ]
-    .some((value) => value.toLowerCase().includes(needle)));
+  return rows.filter((row) =>
+    [
+      formatDateTime(row.createdAt),
+      translate(`wallet.types.${row.transactionType}`),
+      translate(`wallet.transferKinds.${row.transferKind}`),
+      row.description,
+      counterpartyText(row, translate),
+      formatRupees(row.amount),
+      row.reference ?? '',
+    ].some((value) => value.toLowerCase().includes(needle)),
+  );
 }
 
 /** The spec's CSV: date, transaction type, description, amount in rupees (a number, so a spreadsheet sums it). */
 export function movementsTable(rows: readonly Movement[], translate: Translate): ExportTable {
   return {
     title: translate('wallet.title'),
-    headers: [translate('wallet.csv.date'), translate('wallet.csv.type'), translate('wallet.csv.description'), translate('wallet.csv.amount')],
+    headers: [
+      translate('wallet.csv.date'),
+      translate('wallet.csv.type'),
+      translate('wallet.csv.description'),
+      translate('wallet.csv.amount'),
+    ],
     rows: rows.map((row) => [
-      formatDateTime(row.createdAt), translate(`wallet.types.${row.transactionType}`), row.description, (row.amount / 100).toFixed(2),
+      formatDateTime(row.createdAt),
+      translate(`wallet.types.${row.transactionType}`),
+      row.description,
+      (row.amount / 100).toFixed(2),
     ]),
   };
 }

@@ -1,6 +1,4 @@
-import {
-  boolean, choice, crudPermissions, defineResource, organisationField, reference, text,
-} from '../define.ts';
+import { boolean, choice, crudPermissions, defineResource, organisationField, reference, text } from '../define.ts';
 
 export const DEVICE_STATUSES = ['NEW', 'ALLOCATED', 'INSTALLED', 'DEFECTED'] as const;
 export const E_SIM_PROVIDERS = ['TAISYS', 'VENTEL'] as const;
@@ -8,8 +6,13 @@ export const E_SIM_PROVIDERS = ['TAISYS', 'VENTEL'] as const;
 export const msisdn = (o: Parameters<typeof text>[0] = {}) => text({ rule: 'msisdn', ...o });
 
 export const deviceActions = [
-  'send-command', 'rollback-device', 'allocate-device-bulk', 'update-firmware', 'link-unlink-device',
-  'raise-sim-activation', 'create-activation',
+  'send-command',
+  'rollback-device',
+  'allocate-device-bulk',
+  'update-firmware',
+  'link-unlink-device',
+  'raise-sim-activation',
+  'create-activation',
 ] as const;
 
 export default defineResource({

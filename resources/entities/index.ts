@@ -23,8 +23,26 @@ import eventLog from './event-log.ts';
 
 /** Every declared entity, in the order the spec lists them. */
 export const declarations: ResourceDeclaration[] = [
-  device, vehicle, user, organisation, role, groups, route, adminDivision, job, poi, geofence, rawLogs, wallet,
-  deviceModel, item, simActivation, fitment, rto, renewalOrder,
+  device,
+  vehicle,
+  user,
+  organisation,
+  role,
+  groups,
+  route,
+  adminDivision,
+  job,
+  poi,
+  geofence,
+  rawLogs,
+  wallet,
+  deviceModel,
+  item,
+  simActivation,
+  fitment,
+  rto,
+  renewalOrder,
   // read-only device history, shown by the route playback and the Alert report rather than screens of their own
-  position, eventLog,
+  position,
+  eventLog,
 ];

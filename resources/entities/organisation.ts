@@ -1,6 +1,4 @@
-import {
-  boolean, crudPermissions, defineResource, email, image, object, phone, reference, text,
-} from '../define.ts';
+import { boolean, crudPermissions, defineResource, email, image, object, phone, reference, text } from '../define.ts';
 
 export default defineResource({
   name: 'organisation',
@@ -18,13 +16,16 @@ export default defineResource({
     contact: phone({ searchable: true }),
     email: email({ searchable: true }),
     gst: text({ rule: 'gst' }),
-    address: object({
-      country: text({ maxLength: 60, default: 'India' }),
-      state: text({ maxLength: 60 }),
-      city: text({ maxLength: 60 }),
-      landmark: text({ maxLength: 150 }),
-      pin: text({ rule: 'pin' }),
-    }, { default: {} }),
+    address: object(
+      {
+        country: text({ maxLength: 60, default: 'India' }),
+        state: text({ maxLength: 60 }),
+        city: text({ maxLength: 60 }),
+        landmark: text({ maxLength: 150 }),
+        pin: text({ rule: 'pin' }),
+      },
+      { default: {} },
+    ),
     attributes: object({ logo: image() }, { default: {} }),
     isOnboarded: boolean({ default: false, filterable: true }),
     parentId: reference('organisation', { filterable: true }),

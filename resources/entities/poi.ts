@@ -1,4 +1,13 @@
-import { choice, crudPermissions, defineResource, geometry, number, organisationField, reference, text } from '../define.ts';
+import {
+  choice,
+  crudPermissions,
+  defineResource,
+  geometry,
+  number,
+  organisationField,
+  reference,
+  text,
+} from '../define.ts';
 import { TAG_TYPES } from './item.ts';
 
 /** A point that waste is collected from; a POI without a kind is not a collection point. */

@@ -13,7 +13,15 @@ export default defineResource({
   readableBySignedIn: true,
   permissions: crudPermissions('role'),
   fields: {
-    name: text({ required: true, maxLength: 60, pattern: '^[A-Za-z][A-Za-z0-9_ -]*$', patternMessage: 'resources.role.namePattern', searchable: true, sortable: true, filterable: true }),
+    name: text({
+      required: true,
+      maxLength: 60,
+      pattern: '^[A-Za-z][A-Za-z0-9_ -]*$',
+      patternMessage: 'resources.role.namePattern',
+      searchable: true,
+      sortable: true,
+      filterable: true,
+    }),
     authScopes: json({ editor: 'auth-scopes', default: [] as AuthScope[] }),
     isSystem: boolean({ readOnly: true, default: false, filterable: true }),
     organisationId: organisationField({ required: false }),

@@ -1,4 +1,15 @@
-import { array, boolean, choice, date, defineResource, number, object, organisationField, reference, text } from '../define.ts';
+import {
+  array,
+  boolean,
+  choice,
+  date,
+  defineResource,
+  number,
+  object,
+  organisationField,
+  reference,
+  text,
+} from '../define.ts';
 import { E_SIM_PROVIDERS, msisdn } from './device.ts';
 
 export const SIM_ORDER_STATUSES = ['INITIATED', 'APPROVED', 'COMPLETED', 'REJECTED'] as const;
@@ -53,16 +64,37 @@ export default defineResource({
   fields: {
     imei: text({ required: true, rule: 'imei', searchable: true, sortable: true, filterable: true }),
     uid: text({ readOnly: true, searchable: true }),
-    deviceId: reference('device', { readOnly: true, required: true, onDelete: 'cascade', listed: false, filterable: true }),
+    deviceId: reference('device', {
+      readOnly: true,
+      required: true,
+      onDelete: 'cascade',
+      listed: false,
+      filterable: true,
+    }),
     ips: array('text', {
-      required: true, minItems: 1, maxItems: MAX_SIM_IPS, minItemsMessage: 'sim.ipsRequired', maxItemsMessage: 'sim.ipsMax',
-      itemPattern: SERVER_ADDRESS, itemPatternMessage: 'sim.ipPattern',
+      required: true,
+      minItems: 1,
+      maxItems: MAX_SIM_IPS,
+      minItemsMessage: 'sim.ipsRequired',
+      maxItemsMessage: 'sim.ipsMax',
+      itemPattern: SERVER_ADDRESS,
+      itemPatternMessage: 'sim.ipPattern',
     }),
     numbers: array('phone', {
-      required: true, minItems: 1, maxItems: MAX_SIM_NUMBERS, minItemsMessage: 'sim.numbersRequired', maxItemsMessage: 'sim.numbersMax',
+      required: true,
+      minItems: 1,
+      maxItems: MAX_SIM_NUMBERS,
+      minItemsMessage: 'sim.numbersRequired',
+      maxItemsMessage: 'sim.numbersMax',
     }),
     durationInDays: number({ required: true, integer: true, min: 1, max: 3650, sortable: true, format: 'duration' }),
-    status: choice(SIM_ORDER_STATUSES, { readOnly: true, default: 'INITIATED', filterable: true, sortable: true, choiceLabels: 'sim.statuses' }),
+    status: choice(SIM_ORDER_STATUSES, {
+      readOnly: true,
+      default: 'INITIATED',
+      filterable: true,
+      sortable: true,
+      choiceLabels: 'sim.statuses',
+    }),
     manufacturerId: reference('organisation', { readOnly: true, filterable: true }),
     // written only by Change Status to DONE, whose payload these fields' rules validate
     attributes: object({ simDetails: object(SIM_DETAILS) }, { readOnly: true, default: {} }),

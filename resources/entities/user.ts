@@ -1,5 +1,14 @@
 import {
-  boolean, crudPermissions, defineResource, email, image, organisationField, password, phone, reference, text,
+  boolean,
+  crudPermissions,
+  defineResource,
+  email,
+  image,
+  organisationField,
+  password,
+  phone,
+  reference,
+  text,
 } from '../define.ts';
 
 export default defineResource({
@@ -25,9 +34,7 @@ export default defineResource({
   list: ['firstName', 'lastName', 'email', 'phone', 'roleId', 'organisationId', 'isEnabled'],
   recordLabel: ['firstName', 'lastName'],
   defaultSort: ['firstName', 'ASC'],
-  rowActions: [
-    { id: 'set-user-password', label: 'permissions.set-user-password' },
-  ],
+  rowActions: [{ id: 'set-user-password', label: 'permissions.set-user-password' }],
   extraPermissions: ['associate-user-result-table'],
   emptyMessage: 'resources.user.empty',
 });

@@ -1,10 +1,19 @@
-import {
-  boolean, choice, defineResource, organisationField, reference, text,
-} from '../define.ts';
+import { boolean, choice, defineResource, organisationField, reference, text } from '../define.ts';
 import { REPORT_MODULE_IDS } from '../reports/pickers.ts';
 
 /** The ten vehicle categories of the fitment spec. */
-export const VEHICLE_CATEGORIES = ['PERSON', 'BUS', 'TRUCK', 'SMALL_CAR', 'BIKE', 'MINI_VAN', 'SEDAN', 'SHIP', 'SUV', 'BARGE'] as const;
+export const VEHICLE_CATEGORIES = [
+  'PERSON',
+  'BUS',
+  'TRUCK',
+  'SMALL_CAR',
+  'BIKE',
+  'MINI_VAN',
+  'SEDAN',
+  'SHIP',
+  'SUV',
+  'BARGE',
+] as const;
 
 export default defineResource({
   name: 'vehicle',
@@ -17,13 +26,19 @@ export default defineResource({
   pickableBy: REPORT_MODULE_IDS,
   scope: 'organisation',
   permissions: {
-    create: 'add-vehicle', edit: 'edit-vehicle-result-table', delete: 'delete-vehicle-result-table', export: 'export-vehicle',
+    create: 'add-vehicle',
+    edit: 'edit-vehicle-result-table',
+    delete: 'delete-vehicle-result-table',
+    export: 'export-vehicle',
   },
   fields: {
     name: text({ required: true, maxLength: 100, searchable: true, sortable: true }),
     registrationNumber: text({
-      required: true, rule: 'registrationNumber',
-      unique: true, searchable: true, sortable: true,
+      required: true,
+      rule: 'registrationNumber',
+      unique: true,
+      searchable: true,
+      sortable: true,
     }),
     category: choice(VEHICLE_CATEGORIES, { required: true, filterable: true, sortable: true }),
     make: text({ maxLength: 50 }),

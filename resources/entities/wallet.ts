@@ -22,7 +22,14 @@ export default defineResource({
   permissions: { create: 'add-wallet', edit: 'edit-wallet', export: 'export-wallet' },
   fields: {
     userId: reference('user', { required: true, unique: true, filterable: true }),
-    balance: number({ integer: true, readOnly: true, default: 0, sortable: true, format: 'money', label: 'resources.wallet.fields.balance' }),
+    balance: number({
+      integer: true,
+      readOnly: true,
+      default: 0,
+      sortable: true,
+      format: 'money',
+      label: 'resources.wallet.fields.balance',
+    }),
     lowBalanceThreshold: number({ integer: true, min: 0, max: 2_147_483_647, default: 0, format: 'money' }),
     kind: choice(ACCOUNT_KINDS, { readOnly: true, default: 'WALLET', filterable: true, choiceLabels: 'wallet.kinds' }),
     isActive: boolean({ default: true, filterable: true }),

@@ -4,7 +4,13 @@ import { EVENT_TYPES } from './event-types.ts';
 /** The columns of an event row, shared by the alert and SOS reports. */
 export const eventColumns: ReportColumn[] = [
   { name: 'eventTime', label: 'reports.columns.eventTime', type: 'datetime', sortable: true },
-  { name: 'registrationNumber', label: 'reports.columns.registrationNumber', type: 'text', sortable: true, total: 'count' },
+  {
+    name: 'registrationNumber',
+    label: 'reports.columns.registrationNumber',
+    type: 'text',
+    sortable: true,
+    total: 'count',
+  },
   { name: 'vehicleName', label: 'reports.columns.vehicleName', type: 'text', sortable: true, hidden: true },
   { name: 'imei', label: 'reports.columns.imei', type: 'text', sortable: true, hidden: true },
   { name: 'type', label: 'reports.columns.alertType', type: 'text', sortable: true, labels: 'reports.eventTypes' },
@@ -22,9 +28,20 @@ export default defineReport({
   defaultSort: ['eventTime', 'DESC'],
   defaultPreset: 'today',
   pickers: { vehicle: true, group: true },
-  extraFilters: [{ name: 'type', label: 'reports.columns.alertType', type: 'choice', choices: EVENT_TYPES, choiceLabels: 'reports.eventTypes' }],
+  extraFilters: [
+    {
+      name: 'type',
+      label: 'reports.columns.alertType',
+      type: 'choice',
+      choices: EVENT_TYPES,
+      choiceLabels: 'reports.eventTypes',
+    },
+  ],
   chart: {
-    kind: 'bar', title: 'reports.alert.chart', keyType: 'text', keyLabels: 'reports.eventTypes',
+    kind: 'bar',
+    title: 'reports.alert.chart',
+    keyType: 'text',
+    keyLabels: 'reports.eventTypes',
     series: [{ name: 'count', label: 'reports.alert.count', type: 'count' }],
   },
   emptyMessage: 'reports.alert.empty',

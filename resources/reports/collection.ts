@@ -19,10 +19,18 @@ export default defineReport({
   pickers: { vehicle: true, group: true },
   extraFilters: [
     { name: 'ward', label: 'collection.filters.ward', type: 'text' },
-    { name: 'kind', label: 'collection.filters.kind', type: 'choice', choices: POI_KINDS, choiceLabels: 'collection.kinds' },
+    {
+      name: 'kind',
+      label: 'collection.filters.kind',
+      type: 'choice',
+      choices: POI_KINDS,
+      choiceLabels: 'collection.kinds',
+    },
   ],
   chart: {
-    kind: 'bar', title: 'collection.charts.perDay', keyType: 'date',
+    kind: 'bar',
+    title: 'collection.charts.perDay',
+    keyType: 'date',
     series: [
       { name: 'collected', label: 'collection.columns.collected', type: 'count' },
       { name: 'missed', label: 'collection.columns.missed', type: 'count' },

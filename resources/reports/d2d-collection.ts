@@ -11,10 +11,22 @@ export default defineReport({
   columns: [
     { name: 'day', label: 'collection.columns.day', type: 'date', sortable: true },
     { name: 'poiName', label: 'collection.columns.household', type: 'text', sortable: true, total: 'count' },
-    { name: 'tagType', label: 'collection.columns.tagType', type: 'text', sortable: true, labels: 'collection.tagTypes' },
+    {
+      name: 'tagType',
+      label: 'collection.columns.tagType',
+      type: 'text',
+      sortable: true,
+      labels: 'collection.tagTypes',
+    },
     { name: 'wardName', label: 'collection.columns.ward', type: 'text', sortable: true },
     { name: 'circleName', label: 'collection.columns.circle', type: 'text', sortable: true, hidden: true },
-    { name: 'collected', label: 'collection.columns.collectedYesNo', type: 'text', sortable: true, labels: 'collection.yesNo' },
+    {
+      name: 'collected',
+      label: 'collection.columns.collectedYesNo',
+      type: 'text',
+      sortable: true,
+      labels: 'collection.yesNo',
+    },
     { name: 'collectedAt', label: 'collection.columns.collectedAt', type: 'datetime', sortable: true },
     { name: 'vehicleName', label: 'collection.columns.vehicleName', type: 'text', sortable: true },
     { name: 'collectedCount', label: 'collection.columns.collected', type: 'count', total: 'sum', hidden: true },
@@ -24,8 +36,20 @@ export default defineReport({
   pickers: { vehicle: true, group: true },
   extraFilters: [
     { name: 'ward', label: 'collection.filters.ward', type: 'text' },
-    { name: 'tagType', label: 'collection.filters.tagType', type: 'choice', choices: TAG_TYPES, choiceLabels: 'collection.tagTypes' },
-    { name: 'collected', label: 'collection.filters.collected', type: 'choice', choices: COLLECTED_CHOICES, choiceLabels: 'collection.yesNo' },
+    {
+      name: 'tagType',
+      label: 'collection.filters.tagType',
+      type: 'choice',
+      choices: TAG_TYPES,
+      choiceLabels: 'collection.tagTypes',
+    },
+    {
+      name: 'collected',
+      label: 'collection.filters.collected',
+      type: 'choice',
+      choices: COLLECTED_CHOICES,
+      choiceLabels: 'collection.yesNo',
+    },
   ],
   emptyMessage: 'collection.empty',
 });

@@ -21,7 +21,9 @@ export default defineReport({
   defaultPreset: 'thisWeek',
   pickers: { vehicle: true, group: true },
   chart: {
-    kind: 'bar', title: 'runReports.charts.distancePerDay', keyType: 'date',
+    kind: 'bar',
+    title: 'runReports.charts.distancePerDay',
+    keyType: 'date',
     series: [{ name: 'distance', label: 'runReports.columns.distance', type: 'distance' }],
   },
   emptyMessage: 'runReports.empty',

@@ -21,7 +21,9 @@ export default defineReport({
   defaultPreset: 'yesterday',
   pickers: { vehicle: true, group: true },
   chart: {
-    kind: 'bar', title: 'runReports.charts.workingPerDay', keyType: 'date',
+    kind: 'bar',
+    title: 'runReports.charts.workingPerDay',
+    keyType: 'date',
     series: [
       { name: 'running', label: 'runReports.columns.running', type: 'duration' },
       { name: 'idle', label: 'runReports.columns.idle', type: 'duration' },

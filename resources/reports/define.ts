@@ -9,7 +9,8 @@ export type ReportColumnType =
   /** plain text */
   | 'text'
   /** a number as is; 'count' a whole number */
-  | 'number' | 'count'
+  | 'number'
+  | 'count'
   /** metres, shown in km with 1 decimal */
   | 'distance'
   /** seconds, shown as hh:mm */
@@ -43,7 +44,15 @@ export interface ReportColumn {
 }
 
 export type PeriodPresetName = 'today' | 'yesterday' | 'thisWeek' | 'lastWeek' | 'thisMonth' | 'lastMonth' | 'custom';
-export const PERIOD_PRESETS: readonly PeriodPresetName[] = ['today', 'yesterday', 'thisWeek', 'lastWeek', 'thisMonth', 'lastMonth', 'custom'];
+export const PERIOD_PRESETS: readonly PeriodPresetName[] = [
+  'today',
+  'yesterday',
+  'thisWeek',
+  'lastWeek',
+  'thisMonth',
+  'lastMonth',
+  'custom',
+];
 
 /** A filter of the report beyond the period and the vehicle and group pickers. */
 export interface ReportExtraFilter {

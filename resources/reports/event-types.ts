@@ -1,8 +1,16 @@
 /** Every event type the platform raises: the devices' alert frames (resources/tracking.ts) and the server's own checks (server/tracking/zones.ts). */
 import { PACKET_EVENTS } from '../tracking.ts';
 
-export const SERVER_EVENTS = ['OVERSPEED', 'EXCESS_IDLE', 'GEOFENCE_ENTER', 'GEOFENCE_EXIT', 'ROUTE_VIOLATION'] as const;
+export const SERVER_EVENTS = [
+  'OVERSPEED',
+  'EXCESS_IDLE',
+  'GEOFENCE_ENTER',
+  'GEOFENCE_EXIT',
+  'ROUTE_VIOLATION',
+] as const;
 /** The event a planned route's check raises when a vehicle leaves its route. */
 export const ROUTE_VIOLATION = 'ROUTE_VIOLATION';
 
-export const EVENT_TYPES: readonly string[] = [...new Set([...Object.values(PACKET_EVENTS).filter((t): t is string => Boolean(t)), ...SERVER_EVENTS])];
+export const EVENT_TYPES: readonly string[] = [
+  ...new Set([...Object.values(PACKET_EVENTS).filter((t): t is string => Boolean(t)), ...SERVER_EVENTS]),
+];

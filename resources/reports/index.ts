@@ -19,9 +19,20 @@ import d2dCollection from './d2d-collection.ts';
 import collectionCover from './collection-cover.ts';
 
 export const reports: ReportDeclaration[] = [
-  alert, sosalert, offline, routeViolation,
-  dailyRunSummary, dailyVehicleOperation, totalRunSummary, monthlySummary, ignitionTrip, customTrip, duty,
-  collection, d2dCollection, collectionCover,
+  alert,
+  sosalert,
+  offline,
+  routeViolation,
+  dailyRunSummary,
+  dailyVehicleOperation,
+  totalRunSummary,
+  monthlySummary,
+  ignitionTrip,
+  customTrip,
+  duty,
+  collection,
+  d2dCollection,
+  collectionCover,
 ];
 
 export const findReport = (slug: string | undefined) => reports.find((r) => r.slug === slug);

@@ -6,7 +6,13 @@ export default defineReport({
   api: '/report/device-offline',
   title: 'menu.reports.offline',
   columns: [
-    { name: 'registrationNumber', label: 'reports.columns.registrationNumber', type: 'text', sortable: true, total: 'count' },
+    {
+      name: 'registrationNumber',
+      label: 'reports.columns.registrationNumber',
+      type: 'text',
+      sortable: true,
+      total: 'count',
+    },
     { name: 'vehicleName', label: 'reports.columns.vehicleName', type: 'text', sortable: true },
     { name: 'imei', label: 'reports.columns.imei', type: 'text', sortable: true, hidden: true },
     { name: 'groupName', label: 'reports.columns.groupName', type: 'text', sortable: true, hidden: true },

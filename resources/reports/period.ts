@@ -7,11 +7,19 @@ import { indianWeekday, startOfIndianDay, startOfIndianMonth } from '../../core/
 import type { PeriodPresetName } from './define.ts';
 
 export type PresetName = Exclude<PeriodPresetName, 'custom'>;
-export const PRESET_NAMES: readonly PresetName[] = ['today', 'yesterday', 'thisWeek', 'lastWeek', 'thisMonth', 'lastMonth'];
+export const PRESET_NAMES: readonly PresetName[] = [
+  'today',
+  'yesterday',
+  'thisWeek',
+  'lastWeek',
+  'thisMonth',
+  'lastMonth',
+];
 
 const DAY_MS = 86_400_000;
 
-export const isPresetName = (value: unknown): value is PresetName => typeof value === 'string' && (PRESET_NAMES as readonly string[]).includes(value);
+export const isPresetName = (value: unknown): value is PresetName =>
+  typeof value === 'string' && (PRESET_NAMES as readonly string[]).includes(value);
 
 /** The preset's [from, to) in Asia/Kolkata. */
 export function presetRange(preset: PresetName, now = Date.now()): { from: Date; to: Date } {
@@ -19,12 +27,18 @@ export function presetRange(preset: PresetName, now = Date.now()): { from: Date;
   const weekday = indianWeekday(now);
   const monday = startOfIndianDay(now, -weekday);
   switch (preset) {
-    case 'today': return { from: today, to: startOfIndianDay(now, 1) };
-    case 'yesterday': return { from: startOfIndianDay(now, -1), to: today };
-    case 'thisWeek': return { from: monday, to: new Date(monday.getTime() + 7 * DAY_MS) };
-    case 'lastWeek': return { from: new Date(monday.getTime() - 7 * DAY_MS), to: monday };
-    case 'thisMonth': return { from: startOfIndianMonth(now), to: startOfIndianMonth(now, 1) };
-    case 'lastMonth': return { from: startOfIndianMonth(now, -1), to: startOfIndianMonth(now) };
+    case 'today':
+      return { from: today, to: startOfIndianDay(now, 1) };
+    case 'yesterday':
+      return { from: startOfIndianDay(now, -1), to: today };
+    case 'thisWeek':
+      return { from: monday, to: new Date(monday.getTime() + 7 * DAY_MS) };
+    case 'lastWeek':
+      return { from: new Date(monday.getTime() - 7 * DAY_MS), to: monday };
+    case 'thisMonth':
+      return { from: startOfIndianMonth(now), to: startOfIndianMonth(now, 1) };
+    case 'lastMonth':
+      return { from: startOfIndianMonth(now, -1), to: startOfIndianMonth(now) };
   }
 }
 

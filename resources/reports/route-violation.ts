@@ -7,7 +7,13 @@ export default defineReport({
   title: 'menu.reports.routeViolation',
   columns: [
     { name: 'eventTime', label: 'reports.columns.eventTime', type: 'datetime', sortable: true },
-    { name: 'registrationNumber', label: 'reports.columns.registrationNumber', type: 'text', sortable: true, total: 'count' },
+    {
+      name: 'registrationNumber',
+      label: 'reports.columns.registrationNumber',
+      type: 'text',
+      sortable: true,
+      total: 'count',
+    },
     { name: 'vehicleName', label: 'reports.columns.vehicleName', type: 'text', sortable: true, hidden: true },
     { name: 'routeName', label: 'reports.columns.routeName', type: 'text', sortable: true },
     { name: 'place', label: 'reports.columns.place', type: 'place' },

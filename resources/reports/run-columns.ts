@@ -4,8 +4,13 @@
  */
 import type { ReportColumn, ReportColumnType } from './define.ts';
 
-export const runColumn = (name: string, type: ReportColumnType, more: Partial<ReportColumn> = {}): ReportColumn =>
-  ({ name, label: `runReports.columns.${name}`, type, sortable: true, ...more });
+export const runColumn = (name: string, type: ReportColumnType, more: Partial<ReportColumn> = {}): ReportColumn => ({
+  name,
+  label: `runReports.columns.${name}`,
+  type,
+  sortable: true,
+  ...more,
+});
 
 /** The vehicle holding the device now: registration number (the device's IMEI when the caller cannot see that vehicle) and name. */
 export const vehicleColumns = (more: Partial<ReportColumn> = {}): ReportColumn[] => [

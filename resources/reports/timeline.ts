@@ -74,7 +74,8 @@ export interface Timeline {
 }
 
 /** yyyy-MM-dd of a real calendar day from 1900 to 2100, or null. */
-export const checkDay = (text: unknown): string | null => (typeof text === 'string' && indianDayRange(text) ? text : null);
+export const checkDay = (text: unknown): string | null =>
+  typeof text === 'string' && indianDayRange(text) ? text : null;
 
 /** The yyyy-MM-dd `days` after `day` (negative: before). */
 export function shiftDay(day: string, days: number): string {

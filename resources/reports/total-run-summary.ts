@@ -15,7 +15,9 @@ export default defineReport({
   defaultPreset: 'thisMonth',
   pickers: { vehicle: true, group: true },
   chart: {
-    kind: 'bar', title: 'runReports.charts.distancePerVehicle', keyType: 'text',
+    kind: 'bar',
+    title: 'runReports.charts.distancePerVehicle',
+    keyType: 'text',
     series: [{ name: 'distance', label: 'runReports.columns.distance', type: 'distance' }],
   },
   emptyMessage: 'runReports.empty',

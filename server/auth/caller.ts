@@ -30,7 +30,11 @@ declare module 'fastify' {
   }
 }
 
-async function resolveCaller(callers: CallerDirectory, keys: AuthKeys, request: FastifyRequest): Promise<Caller | null> {
+async function resolveCaller(
+  callers: CallerDirectory,
+  keys: AuthKeys,
+  request: FastifyRequest,
+): Promise<Caller | null> {
   const header = request.headers.authorization;
   if (!header?.startsWith('Bearer ')) return null;
   return callerFromToken(callers, keys, header.slice(7).trim());
@@ -73,10 +77,14 @@ export class CallerDirectory {
   constructor(private readonly database: Database) {}
 
   async start(): Promise<void> {
-    this.unlisten = await this.database.listen(CALLERS_CHANNEL, () => this.forget(), (hearing) => {
-      this.hearing = hearing;
-      this.forget();
-    });
+    this.unlisten = await this.database.listen(
+      CALLERS_CHANNEL,
+      () => this.forget(),
+      (hearing) => {
+        this.hearing = hearing;
+        this.forget();
+      },
+    );
   }
 
   async stop(): Promise<void> {
@@ -98,8 +106,11 @@ export class CallerDirectory {
     const seenAt = this.sessions.get(sessionId);
     if (seenAt !== undefined && Date.now() - seenAt < CALLER_TTL_MS) return true;
     const generation = this.generation;
-    const [found] = await this.database.db.select({ id: refreshTokens.id }).from(refreshTokens)
-      .where(and(eq(refreshTokens.familyId, sessionId), isNull(refreshTokens.revokedAt))).limit(1);
+    const [found] = await this.database.db
+      .select({ id: refreshTokens.id })
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.familyId, sessionId), isNull(refreshTokens.revokedAt)))
+      .limit(1);
     if (found && generation === this.generation && this.hearing) {
       if (this.sessions.size >= MAX_CACHED_SESSIONS) this.sessions.clear();
       this.sessions.set(sessionId, Date.now());
@@ -111,11 +122,19 @@ export class CallerDirectory {
     const cached = this.rows.get(userId);
     if (cached && Date.now() - cached.at < CALLER_TTL_MS) return cached.row;
     const generation = this.generation;
-    const [found] = await this.database.db.select({
-      isEnabled: users.isEnabled, email: users.email, phone: users.phone,
-      roleId: roles.id, roleName: roles.name, isSuperAdmin: roles.isSuperAdmin, authScopes: roles.authScopes,
-      organisationId: organisations.id, organisationPath: organisations.path,
-    }).from(users)
+    const [found] = await this.database.db
+      .select({
+        isEnabled: users.isEnabled,
+        email: users.email,
+        phone: users.phone,
+        roleId: roles.id,
+        roleName: roles.name,
+        isSuperAdmin: roles.isSuperAdmin,
+        authScopes: roles.authScopes,
+        organisationId: organisations.id,
+        organisationPath: organisations.path,
+      })
+      .from(users)
       .innerJoin(roles, eq(roles.id, users.roleId))
       .innerJoin(organisations, eq(organisations.id, users.organisationId))
       .where(eq(users.id, userId));

@@ -22,7 +22,11 @@ async function loadOrCreate(db: Db, name: string, create: () => string): Promise
 
 export async function loadAuthKeys(db: Db): Promise<AuthKeys> {
   const privatePem = await loadOrCreate(db, 'login-rsa-private', () =>
-    crypto.generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
+    crypto
+      .generateKeyPairSync('rsa', { modulusLength: 2048 })
+      .privateKey.export({ type: 'pkcs8', format: 'pem' })
+      .toString(),
+  );
   const secret = await loadOrCreate(db, 'jwt-secret', () => crypto.randomBytes(48).toString('base64'));
   const privateKey = crypto.createPrivateKey(privatePem);
   const publicKeyPem = crypto.createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }).toString();

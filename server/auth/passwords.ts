@@ -8,7 +8,8 @@ export const PASSWORD_RULE_MESSAGE = message(rules.password.message);
 
 /** For a password that reaches a route as an encrypted or free value: the same rule the schemas and the forms apply. */
 export function checkPasswordRule(password: string, field = 'password') {
-  if (!fitsRule(rules.password, password)) throw badRequest(said(rules.password.message), { [field]: said(rules.password.message) });
+  if (!fitsRule(rules.password, password))
+    throw badRequest(said(rules.password.message), { [field]: said(rules.password.message) });
 }
 
 /** argon2id at the library's defaults (64 MiB, 3 passes, 4 lanes): what every server uses. */

@@ -22,66 +22,88 @@ const INVALID_RESET = 'This reset code is invalid or has expired. Ask for a new 
 const SENT = 'If an account exists for this username, a one-time code has been sent to it';
 
 export function resetRoutes(app: FastifyInstance, db: Db, options: { demo: boolean; publicUrl: string }) {
-  app.post<{ Body: { username: string } }>('/auth/forgot-password', {
-    config: { permission: PUBLIC },
-    // a new code is another 5 guesses: codes per account are few, so guessing one stays hopeless
-    preHandler: throttle(app, 'forgot-password', [perAddress(20, 15 * MINUTE), perAccount(3, 15 * MINUTE, namedAccount)]),
-    schema: { tags: ['auth'], summary: 'Send a one-time reset code', body: schemas.forgotBody },
-  }, async (request) => {
-    const otpToken = randomToken();
-    const found = await findUserByUsername(db, normaliseUsername(request.body.username));
-    // the answer is the same whether or not the account exists, so it cannot be used to probe for accounts
-    if (found?.row.isEnabled) {
-      const otp = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
-      const linkToken = randomToken();
-      // only the newest code works: an older one cannot be guessed beside it
-      await db.update(passwordResets).set({ usedAt: new Date() })
-        .where(and(eq(passwordResets.userId, found.row.id), isNull(passwordResets.usedAt)));
-      await db.insert(passwordResets).values({
-        userId: found.row.id,
-        otpTokenHash: sha256(otpToken),
-        otpHash: sha256(otp),
-        linkTokenHash: sha256(linkToken),
-        expiresAt: new Date(Date.now() + RESET_TTL_MS),
-      });
-      const link = `${options.publicUrl}/auth/reset-password/${otpToken}?token=${linkToken}`;
-      await queueMessage(db, request.log, options.demo, {
-        channel: found.row.email ? 'email' : 'sms',
-        recipient: found.row.email ?? found.row.phone ?? '',
-        subject: 'Your Waymark password reset code',
-        body: `Your Waymark password reset code is ${otp}. It expires in 15 minutes. You can also open ${link}`,
-      });
-    }
-    return { success: true, message: SENT, data: { otpToken } };
-  });
-
-  app.post<{ Querystring: { otp?: string; token?: string }; Body: { otpToken?: string; password: string } }>('/auth/reset-password', {
-    config: { permission: PUBLIC },
-    preHandler: throttle(app, 'reset-password', [perAddress(20, 15 * MINUTE)]),
-    schema: {
-      tags: ['auth'], summary: 'Set a new password with the one-time code (?otp=) or the e-mailed link (?token=)',
-      querystring: schemas.resetQuery, body: schemas.resetBody, response: { 200: schemas.resultSchema },
+  app.post<{ Body: { username: string } }>(
+    '/auth/forgot-password',
+    {
+      config: { permission: PUBLIC },
+      // a new code is another 5 guesses: codes per account are few, so guessing one stays hopeless
+      preHandler: throttle(app, 'forgot-password', [
+        perAddress(20, 15 * MINUTE),
+        perAccount(3, 15 * MINUTE, namedAccount),
+      ]),
+      schema: { tags: ['auth'], summary: 'Send a one-time reset code', body: schemas.forgotBody },
     },
-  }, async (request) => {
-    const { otp, token } = request.query;
-    let where;
-    if (token) where = eq(passwordResets.linkTokenHash, sha256(token));
-    else if (otp && request.body.otpToken) where = eq(passwordResets.otpTokenHash, sha256(request.body.otpToken));
-    else throw badRequest(said('api.auth.resetCodeRequired'), { otp: said('api.auth.resetCodeRequired') });
-    const [reset] = await db.select().from(passwordResets).where(where);
-    if (!reset || reset.usedAt || reset.expiresAt.getTime() <= Date.now() || reset.attempts >= MAX_OTP_ATTEMPTS) {
-      throw badRequest(INVALID_RESET);
-    }
-    if (!token && reset.otpHash !== sha256(otp!.trim())) {
-      await db.update(passwordResets).set({ attempts: sql`${passwordResets.attempts} + 1` }).where(eq(passwordResets.id, reset.id));
-      throw badRequest(said('api.auth.resetCodeWrong'), { otp: said('api.auth.resetCodeWrong') });
-    }
-    checkPasswordRule(request.body.password);
-    const claimed = await db.update(passwordResets).set({ usedAt: new Date() })
-      .where(and(eq(passwordResets.id, reset.id), isNull(passwordResets.usedAt))).returning({ id: passwordResets.id });
-    if (claimed.length === 0) throw badRequest(INVALID_RESET);
-    await setPassword(db, reset.userId, request.body.password);
-    await revokeUserSessions(db, reset.userId);
-    return { success: true, message: 'Your password has been reset. Sign in with the new password.' };
-  });
+    async (request) => {
+      const otpToken = randomToken();
+      const found = await findUserByUsername(db, normaliseUsername(request.body.username));
+      // the answer is the same whether or not the account exists, so it cannot be used to probe for accounts
+      if (found?.row.isEnabled) {
+        const otp = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
+        const linkToken = randomToken();
+        // only the newest code works: an older one cannot be guessed beside it
+        await db
+          .update(passwordResets)
+          .set({ usedAt: new Date() })
+          .where(and(eq(passwordResets.userId, found.row.id), isNull(passwordResets.usedAt)));
+        await db.insert(passwordResets).values({
+          userId: found.row.id,
+          otpTokenHash: sha256(otpToken),
+          otpHash: sha256(otp),
+          linkTokenHash: sha256(linkToken),
+          expiresAt: new Date(Date.now() + RESET_TTL_MS),
+        });
+        const link = `${options.publicUrl}/auth/reset-password/${otpToken}?token=${linkToken}`;
+        await queueMessage(db, request.log, options.demo, {
+          channel: found.row.email ? 'email' : 'sms',
+          recipient: found.row.email ?? found.row.phone ?? '',
+          subject: 'Your Waymark password reset code',
+          body: `Your Waymark password reset code is ${otp}. It expires in 15 minutes. You can also open ${link}`,
+        });
+      }
+      return { success: true, message: SENT, data: { otpToken } };
+    },
+  );
+
+  app.post<{ Querystring: { otp?: string; token?: string }; Body: { otpToken?: string; password: string } }>(
+    '/auth/reset-password',
+    {
+      config: { permission: PUBLIC },
+      preHandler: throttle(app, 'reset-password', [perAddress(20, 15 * MINUTE)]),
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with the one-time code (?otp=) or the e-mailed link (?token=)',
+        querystring: schemas.resetQuery,
+        body: schemas.resetBody,
+        response: { 200: schemas.resultSchema },
+      },
+    },
+    async (request) => {
+      const { otp, token } = request.query;
+      let where;
+      if (token) where = eq(passwordResets.linkTokenHash, sha256(token));
+      else if (otp && request.body.otpToken) where = eq(passwordResets.otpTokenHash, sha256(request.body.otpToken));
+      else throw badRequest(said('api.auth.resetCodeRequired'), { otp: said('api.auth.resetCodeRequired') });
+      const [reset] = await db.select().from(passwordResets).where(where);
+      if (!reset || reset.usedAt || reset.expiresAt.getTime() <= Date.now() || reset.attempts >= MAX_OTP_ATTEMPTS) {
+        throw badRequest(INVALID_RESET);
+      }
+      if (!token && reset.otpHash !== sha256(otp!.trim())) {
+        await db
+          .update(passwordResets)
+          .set({ attempts: sql`${passwordResets.attempts} + 1` })
+          .where(eq(passwordResets.id, reset.id));
+        throw badRequest(said('api.auth.resetCodeWrong'), { otp: said('api.auth.resetCodeWrong') });
+      }
+      checkPasswordRule(request.body.password);
+      const claimed = await db
+        .update(passwordResets)
+        .set({ usedAt: new Date() })
+        .where(and(eq(passwordResets.id, reset.id), isNull(passwordResets.usedAt)))
+        .returning({ id: passwordResets.id });
+      if (claimed.length === 0) throw badRequest(INVALID_RESET);
+      await setPassword(db, reset.userId, request.body.password);
+      await revokeUserSessions(db, reset.userId);
+      return { success: true, message: 'Your password has been reset. Sign in with the new password.' };
+    },
+  );
 }

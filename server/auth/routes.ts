@@ -29,100 +29,152 @@ export const callerAccount = async (request: FastifyRequest) => (await request.l
 
 export function authRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
   prepareDecoyHash();
-  app.get('/auth/public-key', {
-    config: { permission: PUBLIC },
-    schema: { tags: ['auth'], summary: 'The RSA key the login password is encrypted with' },
-  }, async () => ({ success: true, data: { algorithm: 'RSA-OAEP-256', publicKey: keys.publicKeyPem } }));
+  app.get(
+    '/auth/public-key',
+    {
+      config: { permission: PUBLIC },
+      schema: { tags: ['auth'], summary: 'The RSA key the login password is encrypted with' },
+    },
+    async () => ({ success: true, data: { algorithm: 'RSA-OAEP-256', publicKey: keys.publicKeyPem } }),
+  );
 
-  app.post<{ Body: { username: string; password: string } }>('/auth/login', {
-    config: { permission: PUBLIC, writesSessionsOnly: true },
-    preHandler: throttle(app, 'login', [perAddress(60, MINUTE), perAccount(20, 15 * MINUTE, namedAccount)]),
-    schema: { tags: ['auth'], summary: 'Sign in; password is base64 RSA-OAEP-256 ciphertext', body: schemas.loginBody },
-  }, async (request) => {
-    const password = decryptPassword(keys, request.body.password);
-    if (password === null) throw badRequest(said('api.auth.passwordUnreadable'));
-    if (password.length === 0) throw badRequest(said('api.auth.passwordRequired'), { password: said('api.auth.passwordRequired') });
-    if (password.length > MAX_CREDENTIAL_LENGTH) throw badRequest(said('api.auth.passwordTooLong', { max: MAX_CREDENTIAL_LENGTH }));
-    const found = await findUserByUsername(db, normaliseUsername(request.body.username));
-    if (found) await assertNotLocked(db, found.row.id);
-    // an unknown account is checked against a decoy hash, so it answers no faster than a wrong password
-    const valid = await verifyPassword(found?.row.passwordHash, password);
-    if (!found || !valid) {
-      const locked = found ? await recordFailure(db, found.row.id) : null;
-      throw locked ?? unauthorized(WRONG_CREDENTIALS);
-    }
-    if (!found.row.isEnabled) throw forbidden(said('api.auth.disabled'));
-    await clearFailures(db, found.row.id);
-    const token = await issueTokens(db, keys, found.row.id);
-    const { role, ...user } = found.public;
-    request.log.info({ userId: found.row.id }, 'signed in');
-    return {
-      success: true,
-      message: 'Successfully logged in',
-      data: { user: { ...user, role: { id: role.id, name: role.name } }, role: { name: role.name, isSuperAdmin: role.isSuperAdmin, authScopes: role.authScopes }, token },
-    };
-  });
+  app.post<{ Body: { username: string; password: string } }>(
+    '/auth/login',
+    {
+      config: { permission: PUBLIC, writesSessionsOnly: true },
+      preHandler: throttle(app, 'login', [perAddress(60, MINUTE), perAccount(20, 15 * MINUTE, namedAccount)]),
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in; password is base64 RSA-OAEP-256 ciphertext',
+        body: schemas.loginBody,
+      },
+    },
+    async (request) => {
+      const password = decryptPassword(keys, request.body.password);
+      if (password === null) throw badRequest(said('api.auth.passwordUnreadable'));
+      if (password.length === 0)
+        throw badRequest(said('api.auth.passwordRequired'), { password: said('api.auth.passwordRequired') });
+      if (password.length > MAX_CREDENTIAL_LENGTH)
+        throw badRequest(said('api.auth.passwordTooLong', { max: MAX_CREDENTIAL_LENGTH }));
+      const found = await findUserByUsername(db, normaliseUsername(request.body.username));
+      if (found) await assertNotLocked(db, found.row.id);
+      // an unknown account is checked against a decoy hash, so it answers no faster than a wrong password
+      const valid = await verifyPassword(found?.row.passwordHash, password);
+      if (!found || !valid) {
+        const locked = found ? await recordFailure(db, found.row.id) : null;
+        throw locked ?? unauthorized(WRONG_CREDENTIALS);
+      }
+      if (!found.row.isEnabled) throw forbidden(said('api.auth.disabled'));
+      await clearFailures(db, found.row.id);
+      const token = await issueTokens(db, keys, found.row.id);
+      const { role, ...user } = found.public;
+      request.log.info({ userId: found.row.id }, 'signed in');
+      return {
+        success: true,
+        message: 'Successfully logged in',
+        data: {
+          user: { ...user, role: { id: role.id, name: role.name } },
+          role: { name: role.name, isSuperAdmin: role.isSuperAdmin, authScopes: role.authScopes },
+          token,
+        },
+      };
+    },
+  );
 
-  app.post<{ Body: { refreshToken: string } }>('/auth/refresh-tokens', {
-    config: { permission: PUBLIC, writesSessionsOnly: true },
-    schema: { tags: ['auth'], summary: 'Rotate the refresh token', body: schemas.refreshBody },
-  }, async (request) => {
-    const { userId, familyId } = await spendRefreshToken(db, request.body.refreshToken);
-    const user = await findUserById(db, userId);
-    if (!user?.row.isEnabled) {
-      await revokeFamily(db, familyId);
-      throw unauthorized(said('api.session.expired'));
-    }
-    const tokens = await issueTokens(db, keys, userId, familyId);
-    return { success: true, message: 'Tokens refreshed', data: tokens };
-  });
+  app.post<{ Body: { refreshToken: string } }>(
+    '/auth/refresh-tokens',
+    {
+      config: { permission: PUBLIC, writesSessionsOnly: true },
+      schema: { tags: ['auth'], summary: 'Rotate the refresh token', body: schemas.refreshBody },
+    },
+    async (request) => {
+      const { userId, familyId } = await spendRefreshToken(db, request.body.refreshToken);
+      const user = await findUserById(db, userId);
+      if (!user?.row.isEnabled) {
+        await revokeFamily(db, familyId);
+        throw unauthorized(said('api.session.expired'));
+      }
+      const tokens = await issueTokens(db, keys, userId, familyId);
+      return { success: true, message: 'Tokens refreshed', data: tokens };
+    },
+  );
 
-  app.post<{ Body: { refreshToken: string } }>('/auth/logout', {
-    config: { permission: PUBLIC, writesSessionsOnly: true },
-    schema: { tags: ['auth'], summary: 'Revoke the session of a refresh token', body: schemas.refreshBody, response: { 200: schemas.resultSchema } },
-  }, async (request) => {
-    const [row] = await db.select({ familyId: refreshTokens.familyId }).from(refreshTokens)
-      .where(and(eq(refreshTokens.tokenHash, sha256(request.body.refreshToken)), isNull(refreshTokens.revokedAt)));
-    if (!row) throw notFound(said('api.session.notFound'));
-    await revokeFamily(db, row.familyId);
-    return { success: true, message: 'Successfully logged out' };
-  });
+  app.post<{ Body: { refreshToken: string } }>(
+    '/auth/logout',
+    {
+      config: { permission: PUBLIC, writesSessionsOnly: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Revoke the session of a refresh token',
+        body: schemas.refreshBody,
+        response: { 200: schemas.resultSchema },
+      },
+    },
+    async (request) => {
+      const [row] = await db
+        .select({ familyId: refreshTokens.familyId })
+        .from(refreshTokens)
+        .where(and(eq(refreshTokens.tokenHash, sha256(request.body.refreshToken)), isNull(refreshTokens.revokedAt)));
+      if (!row) throw notFound(said('api.session.notFound'));
+      await revokeFamily(db, row.familyId);
+      return { success: true, message: 'Successfully logged out' };
+    },
+  );
 
-  app.get<{ Params: { id: string } }>('/auth/logged-in-user/:id', {
-    config: { permission: SIGNED_IN },
-    schema: { tags: ['auth'], summary: 'The signed-in user, with role and organisation', params: schemas.idParams },
-  }, async (request) => {
-    const caller = await requireCaller(request);
-    const user = await findUserById(db, request.params.id);
-    const own = request.params.id === caller.userId;
-    if (!own) {
-      // another user: only for a user manager whose organisation tree holds that user
-      const visible = user && hasPermission(caller.isSuperAdmin, caller.permissions, 'management-user')
-        && (await isInOrganisationTree(db, user.row.organisationId, caller.organisationPath));
-      if (!visible) throw notFound(said('api.auth.userNotFound'));
-    }
-    if (!user) throw notFound(said('api.auth.userNotFound'));
-    return { success: true, message: 'OK', data: user.public };
-  });
+  app.get<{ Params: { id: string } }>(
+    '/auth/logged-in-user/:id',
+    {
+      config: { permission: SIGNED_IN },
+      schema: { tags: ['auth'], summary: 'The signed-in user, with role and organisation', params: schemas.idParams },
+    },
+    async (request) => {
+      const caller = await requireCaller(request);
+      const user = await findUserById(db, request.params.id);
+      const own = request.params.id === caller.userId;
+      if (!own) {
+        // another user: only for a user manager whose organisation tree holds that user
+        const visible =
+          user &&
+          hasPermission(caller.isSuperAdmin, caller.permissions, 'management-user') &&
+          (await isInOrganisationTree(db, user.row.organisationId, caller.organisationPath));
+        if (!visible) throw notFound(said('api.auth.userNotFound'));
+      }
+      if (!user) throw notFound(said('api.auth.userNotFound'));
+      return { success: true, message: 'OK', data: user.public };
+    },
+  );
 
-  app.post<{ Body: { username: string; password: string; newpassword: string } }>('/auth/change-password', {
-    config: { permission: SIGNED_IN },
-    preHandler: throttle(app, 'change-password', [perAddress(30, 15 * MINUTE), perAccount(10, 15 * MINUTE, callerAccount)]),
-    schema: { tags: ['auth'], summary: 'Change the signed-in user\'s password', body: schemas.changePasswordBody, response: { 200: schemas.resultSchema } },
-  }, async (request) => {
-    const caller = await requireCaller(request);
-    const username = normaliseUsername(request.body.username);
-    if (username !== caller.email?.toLowerCase() && username !== caller.phone) throw forbidden(said('api.auth.ownPasswordOnly'));
-    const user = await findUserById(db, caller.userId);
-    if (!user || !(await verifyPassword(user.row.passwordHash, request.body.password))) {
-      throw badRequest(said('api.auth.currentPasswordWrong'), { password: said('api.auth.currentPasswordWrong') });
-    }
-    checkPasswordRule(request.body.newpassword, 'newpassword');
-    if (request.body.newpassword === request.body.password) {
-      throw badRequest(said('api.auth.newPasswordSame'), { newpassword: said('api.auth.newPasswordSame') });
-    }
-    await setPassword(db, caller.userId, request.body.newpassword);
-    await revokeUserSessions(db, caller.userId, caller.sessionId);
-    return { success: true, message: 'Password changed successfully' };
-  });
+  app.post<{ Body: { username: string; password: string; newpassword: string } }>(
+    '/auth/change-password',
+    {
+      config: { permission: SIGNED_IN },
+      preHandler: throttle(app, 'change-password', [
+        perAddress(30, 15 * MINUTE),
+        perAccount(10, 15 * MINUTE, callerAccount),
+      ]),
+      schema: {
+        tags: ['auth'],
+        summary: "Change the signed-in user's password",
+        body: schemas.changePasswordBody,
+        response: { 200: schemas.resultSchema },
+      },
+    },
+    async (request) => {
+      const caller = await requireCaller(request);
+      const username = normaliseUsername(request.body.username);
+      if (username !== caller.email?.toLowerCase() && username !== caller.phone)
+        throw forbidden(said('api.auth.ownPasswordOnly'));
+      const user = await findUserById(db, caller.userId);
+      if (!user || !(await verifyPassword(user.row.passwordHash, request.body.password))) {
+        throw badRequest(said('api.auth.currentPasswordWrong'), { password: said('api.auth.currentPasswordWrong') });
+      }
+      checkPasswordRule(request.body.newpassword, 'newpassword');
+      if (request.body.newpassword === request.body.password) {
+        throw badRequest(said('api.auth.newPasswordSame'), { newpassword: said('api.auth.newPasswordSame') });
+      }
+      await setPassword(db, caller.userId, request.body.newpassword);
+      await revokeUserSessions(db, caller.userId, caller.sessionId);
+      return { success: true, message: 'Password changed successfully' };
+    },
+  );
 }

@@ -28,7 +28,9 @@ export async function assertNotLocked(db: Db, userId: string) {
 export async function recordFailure(db: Db, userId: string): Promise<HttpError | null> {
   const now = new Date();
   const windowStart = new Date(now.getTime() - WINDOW_MS);
-  const [row] = await db.insert(loginThrottle).values({ userId, failures: 1, windowStartedAt: now })
+  const [row] = await db
+    .insert(loginThrottle)
+    .values({ userId, failures: 1, windowStartedAt: now })
     .onConflictDoUpdate({
       target: loginThrottle.userId,
       set: {
@@ -36,10 +38,14 @@ export async function recordFailure(db: Db, userId: string): Promise<HttpError |
         windowStartedAt: sql`case when ${loginThrottle.windowStartedAt} < ${windowStart.toISOString()}::timestamptz then ${now.toISOString()}::timestamptz else ${loginThrottle.windowStartedAt} end`,
         lockedUntil: null,
       },
-    }).returning();
+    })
+    .returning();
   if (row && row.failures >= MAX_FAILURES) {
     const until = new Date(now.getTime() + LOCK_MS);
-    await db.update(loginThrottle).set({ lockedUntil: until, failures: 0, windowStartedAt: now }).where(eq(loginThrottle.userId, userId));
+    await db
+      .update(loginThrottle)
+      .set({ lockedUntil: until, failures: 0, windowStartedAt: now })
+      .where(eq(loginThrottle.userId, userId));
     return lockedError(until);
   }
   return null;

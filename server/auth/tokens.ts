@@ -21,7 +21,12 @@ export interface AccessClaims {
 }
 
 /** A new access token and a new refresh token in the given session family (a new one by default). */
-export async function issueTokens(db: Db, keys: AuthKeys, userId: string, familyId: string = crypto.randomUUID()): Promise<TokenPair> {
+export async function issueTokens(
+  db: Db,
+  keys: AuthKeys,
+  userId: string,
+  familyId: string = crypto.randomUUID(),
+): Promise<TokenPair> {
   const now = Date.now();
   const accessExpires = new Date(now + ACCESS_TTL_MS);
   const access = await new SignJWT({ sid: familyId })
@@ -50,7 +55,7 @@ const MAX_VERIFIED = 20_000;
 
 export async function verifyAccessToken(keys: AuthKeys, token: string): Promise<AccessClaims | null> {
   let verified = verifiedByKeys.get(keys);
-  if (!verified) verifiedByKeys.set(keys, verified = new Map());
+  if (!verified) verifiedByKeys.set(keys, (verified = new Map()));
   const known = verified.get(token);
   if (known) {
     if (Date.now() < known.expiresAt) return known.claims;
@@ -58,7 +63,8 @@ export async function verifyAccessToken(keys: AuthKeys, token: string): Promise<
   }
   try {
     const { payload } = await jwtVerify(token, keys.jwtSecret, { algorithms: ['HS256'] });
-    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return null;
+    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number')
+      return null;
     const claims = { userId: payload.sub, sessionId: payload.sid };
     if (verified.size >= MAX_VERIFIED) verified.clear();
     verified.set(token, { claims, expiresAt: payload.exp * 1000 });
@@ -69,7 +75,9 @@ export async function verifyAccessToken(keys: AuthKeys, token: string): Promise<
 }
 
 export async function revokeFamily(db: Db, familyId: string) {
-  await db.update(refreshTokens).set({ revokedAt: new Date() })
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
@@ -85,10 +93,15 @@ export async function revokeUserSessions(db: Db, userId: string, exceptFamilyId?
  * else holds a copy: the whole family is revoked.
  */
 export async function spendRefreshToken(db: Db, token: string): Promise<{ userId: string; familyId: string }> {
-  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(token)));
+  const [row] = await db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, sha256(token)));
   if (!row || row.revokedAt) throw unauthorized(said('api.session.expired'));
   if (row.expiresAt.getTime() <= Date.now()) throw unauthorized(said('api.session.expired'));
-  const spent = await db.update(refreshTokens).set({ usedAt: new Date() })
+  const spent = await db
+    .update(refreshTokens)
+    .set({ usedAt: new Date() })
     .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
     .returning({ id: refreshTokens.id });
   if (spent.length === 0) {

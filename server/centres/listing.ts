@@ -14,7 +14,15 @@ import { STATE_IDS } from '../../resources/india.ts';
 import { MAX_CONTACTS, type CentreListing } from '../../resources/centres.ts';
 
 const EMPTY_LISTING: CentreListing = {
-  isSsc: false, isRfc: false, address: '', district: '', state: '', phone: null, latitude: null, longitude: null, contactUserIds: [],
+  isSsc: false,
+  isRfc: false,
+  address: '',
+  district: '',
+  state: '',
+  phone: null,
+  latitude: null,
+  longitude: null,
+  contactUserIds: [],
 };
 
 const listingSchema = {
@@ -27,10 +35,22 @@ const listingSchema = {
     district: { type: 'string', maxLength: 60, errorMessage: 'The district can be at most 60 characters' },
     state: { type: 'string', enum: ['', ...STATE_IDS], errorMessage: 'Choose a state of India' },
     phone: ruleSchema(rules.phone, message('centres.listing.phone'), message, { nullable: true }),
-    latitude: { type: ['number', 'null'], minimum: -90, maximum: 90, errorMessage: 'The latitude must be from -90 to 90' },
-    longitude: { type: ['number', 'null'], minimum: -180, maximum: 180, errorMessage: 'The longitude must be from -180 to 180' },
+    latitude: {
+      type: ['number', 'null'],
+      minimum: -90,
+      maximum: 90,
+      errorMessage: 'The latitude must be from -90 to 90',
+    },
+    longitude: {
+      type: ['number', 'null'],
+      minimum: -180,
+      maximum: 180,
+      errorMessage: 'The longitude must be from -180 to 180',
+    },
     contactUserIds: {
-      type: 'array', maxItems: MAX_CONTACTS, uniqueItems: true,
+      type: 'array',
+      maxItems: MAX_CONTACTS,
+      uniqueItems: true,
       items: { type: 'string', format: 'uuid' },
       errorMessage: `Choose at most ${MAX_CONTACTS} contacts among the organisation's users`,
     },
@@ -38,20 +58,28 @@ const listingSchema = {
   additionalProperties: false,
 };
 
-interface ListingRow extends CentreListing { organisationId: string }
+interface ListingRow extends CentreListing {
+  organisationId: string;
+}
 
 async function readListing(db: Db, organisationId: string): Promise<CentreListing> {
-  const [row] = await query<ListingRow>(db, sql`
+  const [row] = await query<ListingRow>(
+    db,
+    sql`
     select is_ssc as "isSsc", is_rfc as "isRfc", address, district, state, phone, latitude, longitude, contact_user_ids as "contactUserIds"
-    from centre_listings where organisation_id = ${organisationId}::uuid`);
+    from centre_listings where organisation_id = ${organisationId}::uuid`,
+  );
   return row ?? EMPTY_LISTING;
 }
 
 /** The organisation's enabled users, any of whom may be chosen as a public contact of its RFC listing. */
 async function contactCandidates(db: Db, organisationId: string) {
-  return query<{ id: string; name: string; phone: string | null }>(db, sql`
+  return query<{ id: string; name: string; phone: string | null }>(
+    db,
+    sql`
     select id, trim(first_name || ' ' || last_name) as name, phone from users
-    where organisation_id = ${organisationId}::uuid and is_enabled order by first_name, last_name limit 200`);
+    where organisation_id = ${organisationId}::uuid and is_enabled order by first_name, last_name limit 200`,
+  );
 }
 
 /**
@@ -59,56 +87,86 @@ async function contactCandidates(db: Db, organisationId: string) {
  * change the organisation's settings; nothing is published until a kind is ticked.
  */
 export function centreListingRoutes(app: FastifyInstance, db: Db) {
-  app.get<{ Params: { id: string } }>('/organisation/listing/:id', {
-    config: { permission: 'setting-organisation' },
-    schema: { tags: ['organisation'], summary: "An organisation's public listing (SSC and RFC viewers) and the users it may name as contacts", params: idParams },
-  }, async (request) => {
-    const caller = await requireCaller(request);
-    const organisation = await findRecord(db, organisationResource, caller, request.params.id);
-    if (!organisation) throw notFound();
-    const listing = await readListing(db, organisation.id);
-    const candidates = await contactCandidates(db, organisation.id);
-    // a contact disabled or moved since is no longer published, so not offered as chosen either
-    const chosen = listing.contactUserIds.filter((userId) => candidates.some((c) => c.id === userId));
-    return { success: true, data: { listing: { ...listing, contactUserIds: chosen }, candidates } };
-  });
-
-  app.put<{ Params: { id: string }; Body: Partial<CentreListing> & { isSsc: boolean; isRfc: boolean } }>('/organisation/listing/:id', {
-    config: { permission: 'setting-organisation' },
-    preValidation: async (request) => {
-      const body = request.body as Record<string, unknown> | undefined;
-      // anything but an object is left for the schema to refuse
-      if (!body || typeof body !== 'object' || Array.isArray(body)) return;
-      if (body.phone === '' || body.phone === undefined) body.phone = null;
-      if (typeof body.phone === 'string') body.phone = normalise(rules.phone, body.phone);
-      for (const key of ['address', 'district']) if (typeof body[key] === 'string') body[key] = (body[key] as string).trim().replace(/\s+/g, ' ');
+  app.get<{ Params: { id: string } }>(
+    '/organisation/listing/:id',
+    {
+      config: { permission: 'setting-organisation' },
+      schema: {
+        tags: ['organisation'],
+        summary: "An organisation's public listing (SSC and RFC viewers) and the users it may name as contacts",
+        params: idParams,
+      },
     },
-    schema: { tags: ['organisation'], summary: "Change an organisation's public listing", params: idParams, body: listingSchema },
-  }, async (request) => {
-    const caller = await requireCaller(request);
-    const organisation = await writableRecord({ db, caller, request, resource: organisationResource }, request.params.id);
-    const listing: CentreListing = { ...EMPTY_LISTING, ...request.body };
-    const listed = listing.isSsc || listing.isRfc;
-    const errors: Record<string, string> = {};
-    if (listed) {
-      if (!listing.address) errors.address = 'A listed centre needs its address';
-      if (!listing.district) errors.district = 'A listed centre needs its district';
-      if (!listing.state) errors.state = 'A listed centre needs its state';
-    }
-    if ((listing.latitude === null) !== (listing.longitude === null)) errors.latitude = 'Give both the latitude and the longitude, or neither';
-    if (!listing.isRfc) listing.contactUserIds = [];
-    if (listing.contactUserIds.length) {
-      const candidates = new Set((await contactCandidates(db, organisation.id)).map((c) => c.id));
-      if (listing.contactUserIds.some((userId) => !candidates.has(userId))) errors.contactUserIds = "Choose contacts among the organisation's enabled users";
-    }
-    if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0]!, errors);
-    await query(db, sql`
+    async (request) => {
+      const caller = await requireCaller(request);
+      const organisation = await findRecord(db, organisationResource, caller, request.params.id);
+      if (!organisation) throw notFound();
+      const listing = await readListing(db, organisation.id);
+      const candidates = await contactCandidates(db, organisation.id);
+      // a contact disabled or moved since is no longer published, so not offered as chosen either
+      const chosen = listing.contactUserIds.filter((userId) => candidates.some((c) => c.id === userId));
+      return { success: true, data: { listing: { ...listing, contactUserIds: chosen }, candidates } };
+    },
+  );
+
+  app.put<{ Params: { id: string }; Body: Partial<CentreListing> & { isSsc: boolean; isRfc: boolean } }>(
+    '/organisation/listing/:id',
+    {
+      config: { permission: 'setting-organisation' },
+      preValidation: async (request) => {
+        const body = request.body as Record<string, unknown> | undefined;
+        // anything but an object is left for the schema to refuse
+        if (!body || typeof body !== 'object' || Array.isArray(body)) return;
+        if (body.phone === '' || body.phone === undefined) body.phone = null;
+        if (typeof body.phone === 'string') body.phone = normalise(rules.phone, body.phone);
+        for (const key of ['address', 'district'])
+          if (typeof body[key] === 'string') body[key] = (body[key] as string).trim().replace(/\s+/g, ' ');
+      },
+      schema: {
+        tags: ['organisation'],
+        summary: "Change an organisation's public listing",
+        params: idParams,
+        body: listingSchema,
+      },
+    },
+    async (request) => {
+      const caller = await requireCaller(request);
+      const organisation = await writableRecord(
+        { db, caller, request, resource: organisationResource },
+        request.params.id,
+      );
+      const listing: CentreListing = { ...EMPTY_LISTING, ...request.body };
+      const listed = listing.isSsc || listing.isRfc;
+      const errors: Record<string, string> = {};
+      if (listed) {
+        if (!listing.address) errors.address = 'A listed centre needs its address';
+        if (!listing.district) errors.district = 'A listed centre needs its district';
+        if (!listing.state) errors.state = 'A listed centre needs its state';
+      }
+      if ((listing.latitude === null) !== (listing.longitude === null))
+        errors.latitude = 'Give both the latitude and the longitude, or neither';
+      if (!listing.isRfc) listing.contactUserIds = [];
+      if (listing.contactUserIds.length) {
+        const candidates = new Set((await contactCandidates(db, organisation.id)).map((c) => c.id));
+        if (listing.contactUserIds.some((userId) => !candidates.has(userId)))
+          errors.contactUserIds = "Choose contacts among the organisation's enabled users";
+      }
+      if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0]!, errors);
+      await query(
+        db,
+        sql`
       insert into centre_listings (organisation_id, is_ssc, is_rfc, address, district, state, phone, latitude, longitude, contact_user_ids, updated_at)
       values (${organisation.id}::uuid, ${listing.isSsc}, ${listing.isRfc}, ${listing.address}, ${listing.district}, ${listing.state}, ${listing.phone},
               ${listing.latitude}, ${listing.longitude}, ${JSON.stringify(listing.contactUserIds)}::jsonb, now())
       on conflict (organisation_id) do update set is_ssc = excluded.is_ssc, is_rfc = excluded.is_rfc, address = excluded.address,
         district = excluded.district, state = excluded.state, phone = excluded.phone, latitude = excluded.latitude,
-        longitude = excluded.longitude, contact_user_ids = excluded.contact_user_ids, updated_at = now()`);
-    return { success: true, message: listed ? 'Public listing saved' : 'The organisation is not listed publicly', data: { listing } };
-  });
+        longitude = excluded.longitude, contact_user_ids = excluded.contact_user_ids, updated_at = now()`,
+      );
+      return {
+        success: true,
+        message: listed ? 'Public listing saved' : 'The organisation is not listed publicly',
+        data: { listing },
+      };
+    },
+  );
 }

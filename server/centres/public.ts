@@ -7,7 +7,14 @@ import { MINUTE, perAddress, throttle } from '../http/rate-limits.ts';
 import { STATE_IDS } from '../../resources/india.ts';
 import { CENTRE_KINDS, MAX_CENTRES_PAGE, type CentreKind, type PublicCentre } from '../../resources/centres.ts';
 
-interface CentresQuery { kind: CentreKind; state?: string; district?: string; q?: string; page: number; perPage: number }
+interface CentresQuery {
+  kind: CentreKind;
+  state?: string;
+  district?: string;
+  q?: string;
+  page: number;
+  perPage: number;
+}
 
 const kindParam = { type: 'string', enum: [...CENTRE_KINDS], errorMessage: 'kind must be SSC or RFC' };
 
@@ -19,14 +26,27 @@ const centresQuerystring = {
     state: { type: 'string', enum: ['', ...STATE_IDS], errorMessage: 'Choose a state of India' },
     district: { type: 'string', maxLength: 60, errorMessage: 'The district can be at most 60 characters' },
     q: { type: 'string', maxLength: 100, errorMessage: 'The search can be at most 100 characters' },
-    page: { type: 'integer', minimum: 1, maximum: 10_000, default: 1, errorMessage: 'page must be a whole number from 1' },
-    perPage: { type: 'integer', minimum: 1, maximum: MAX_CENTRES_PAGE, default: 50, errorMessage: `perPage must be a whole number from 1 to ${MAX_CENTRES_PAGE}` },
+    page: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 10_000,
+      default: 1,
+      errorMessage: 'page must be a whole number from 1',
+    },
+    perPage: {
+      type: 'integer',
+      minimum: 1,
+      maximum: MAX_CENTRES_PAGE,
+      default: 50,
+      errorMessage: `perPage must be a whole number from 1 to ${MAX_CENTRES_PAGE}`,
+    },
   },
   additionalProperties: false,
 };
 
 /** The listing is of the kind asked for, and its organisation still exists. */
-const listedAs = (kind: CentreKind): SQL => sql`not o.deleted and ${kind === 'SSC' ? sql`l.is_ssc` : sql`l.is_rfc`} and l.state <> ''`;
+const listedAs = (kind: CentreKind): SQL =>
+  sql`not o.deleted and ${kind === 'SSC' ? sql`l.is_ssc` : sql`l.is_rfc`} and l.state <> ''`;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -38,47 +58,78 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 export function publicCentreRoutes(app: FastifyInstance, db: Db) {
   const limited = throttle(app, 'public-centres', [perAddress(120, MINUTE)]);
 
-  app.get<{ Querystring: CentresQuery }>('/public/centres', {
-    config: { permission: PUBLIC },
-    preHandler: limited,
-    schema: { tags: ['public'], summary: 'Published sales and service centres (SSC) or retro-fitment centres (RFC), by state, district and name', querystring: centresQuerystring },
-  }, async (request) => {
-    const { kind, state, district, q, page, perPage } = request.query;
-    const where = [listedAs(kind)];
-    if (state) where.push(sql`l.state = ${state}`);
-    if (district?.trim()) where.push(sql`lower(l.district) = lower(${district.trim()})`);
-    if (q?.trim()) {
-      const like = `%${escapeLike(q.trim())}%`;
-      where.push(sql`(o.trade_name ilike ${like} or l.address ilike ${like} or l.district ilike ${like})`);
-    }
-    const condition = sql.join(where, sql` and `);
-    const contacts = kind === 'RFC' ? sql`(
+  app.get<{ Querystring: CentresQuery }>(
+    '/public/centres',
+    {
+      config: { permission: PUBLIC },
+      preHandler: limited,
+      schema: {
+        tags: ['public'],
+        summary:
+          'Published sales and service centres (SSC) or retro-fitment centres (RFC), by state, district and name',
+        querystring: centresQuerystring,
+      },
+    },
+    async (request) => {
+      const { kind, state, district, q, page, perPage } = request.query;
+      const where = [listedAs(kind)];
+      if (state) where.push(sql`l.state = ${state}`);
+      if (district?.trim()) where.push(sql`lower(l.district) = lower(${district.trim()})`);
+      if (q?.trim()) {
+        const like = `%${escapeLike(q.trim())}%`;
+        where.push(sql`(o.trade_name ilike ${like} or l.address ilike ${like} or l.district ilike ${like})`);
+      }
+      const condition = sql.join(where, sql` and `);
+      const contacts =
+        kind === 'RFC'
+          ? sql`(
       select coalesce(jsonb_agg(jsonb_build_object('name', trim(u.first_name || ' ' || u.last_name), 'phone', u.phone) order by u.first_name, u.last_name), '[]'::jsonb)
       from users u where u.organisation_id = o.id and u.is_enabled and u.phone is not null
-        and u.id::text in (select jsonb_array_elements_text(l.contact_user_ids)))` : sql`'[]'::jsonb`;
-    const [counted] = await query<{ total: number }>(db, sql`
-      select count(*)::int as total from centre_listings l join organisations o on o.id = l.organisation_id where ${condition}`);
-    const centres = await query<PublicCentre>(db, sql`
+        and u.id::text in (select jsonb_array_elements_text(l.contact_user_ids)))`
+          : sql`'[]'::jsonb`;
+      const [counted] = await query<{ total: number }>(
+        db,
+        sql`
+      select count(*)::int as total from centre_listings l join organisations o on o.id = l.organisation_id where ${condition}`,
+      );
+      const centres = await query<PublicCentre>(
+        db,
+        sql`
       select o.trade_name as name, l.address, l.district, l.state, l.phone, l.latitude, l.longitude, ${contacts} as contacts
       from centre_listings l join organisations o on o.id = l.organisation_id
       where ${condition}
       order by o.trade_name, l.organisation_id
-      limit ${perPage} offset ${(page - 1) * perPage}`);
-    return { success: true, data: { centres, total: counted?.total ?? 0, page, perPage } };
-  });
-
-  app.get<{ Querystring: { kind: CentreKind } }>('/public/centres/places', {
-    config: { permission: PUBLIC },
-    preHandler: limited,
-    schema: {
-      tags: ['public'], summary: 'The states and districts that have published centres of a kind (the viewers\' filters)',
-      querystring: { type: 'object', required: ['kind'], properties: { kind: kindParam }, additionalProperties: false },
+      limit ${perPage} offset ${(page - 1) * perPage}`,
+      );
+      return { success: true, data: { centres, total: counted?.total ?? 0, page, perPage } };
     },
-  }, async (request) => {
-    const rows = await query<{ state: string; districts: string[] }>(db, sql`
+  );
+
+  app.get<{ Querystring: { kind: CentreKind } }>(
+    '/public/centres/places',
+    {
+      config: { permission: PUBLIC },
+      preHandler: limited,
+      schema: {
+        tags: ['public'],
+        summary: "The states and districts that have published centres of a kind (the viewers' filters)",
+        querystring: {
+          type: 'object',
+          required: ['kind'],
+          properties: { kind: kindParam },
+          additionalProperties: false,
+        },
+      },
+    },
+    async (request) => {
+      const rows = await query<{ state: string; districts: string[] }>(
+        db,
+        sql`
       select l.state, array_agg(distinct initcap(l.district) order by initcap(l.district)) as districts
       from centre_listings l join organisations o on o.id = l.organisation_id
-      where ${listedAs(request.query.kind)} group by l.state order by l.state`);
-    return { success: true, data: { states: rows } };
-  });
+      where ${listedAs(request.query.kind)} group by l.state order by l.state`,
+      );
+      return { success: true, data: { states: rows } };
+    },
+  );
 }

@@ -13,11 +13,25 @@ type Json = Record<string, unknown>;
 export interface FitmentRow {
   id: string;
   organisationId: string;
-  vehicle: Json; device: Json; customer: Json; fitter: Json | null;
-  fitmentDate: string; expiresOn: string; durationInDays: number;
-  imei: string; uid: string | null; sim1: string | null; sim2: string | null; iccid: string | null;
-  modelName: string | null; tac: string | null;
-  brandName: string; tradeName: string; orgEmail: string | null; contact: string | null; address: Json;
+  vehicle: Json;
+  device: Json;
+  customer: Json;
+  fitter: Json | null;
+  fitmentDate: string;
+  expiresOn: string;
+  durationInDays: number;
+  imei: string;
+  uid: string | null;
+  sim1: string | null;
+  sim2: string | null;
+  iccid: string | null;
+  modelName: string | null;
+  tac: string | null;
+  brandName: string;
+  tradeName: string;
+  orgEmail: string | null;
+  contact: string | null;
+  address: Json;
   /** Whether the caller's organisation tree holds the fitment (always false for an anonymous caller). */
   inScope: boolean;
   writable: boolean;
@@ -25,8 +39,11 @@ export interface FitmentRow {
 
 /** The fitment of the device an IMEI names (one per device: fitting it again edits it), with its device, model and organisation. */
 export async function fitmentOfDevice(db: Db, imei: string, caller: Caller | null): Promise<FitmentRow | undefined> {
-  const scope = (mode: 'read' | 'write') => (caller ? sql`(true${andInScope(fitmentResource, caller, mode, 'f')})` : sql`false`);
-  const [row] = await query<FitmentRow>(db, sql`select f.id, f.organisation_id as "organisationId", f.vehicle, f.device, f.customer, f.fitter,
+  const scope = (mode: 'read' | 'write') =>
+    caller ? sql`(true${andInScope(fitmentResource, caller, mode, 'f')})` : sql`false`;
+  const [row] = await query<FitmentRow>(
+    db,
+    sql`select f.id, f.organisation_id as "organisationId", f.vehicle, f.device, f.customer, f.fitter,
       to_json(f.fitment_date) #>> '{}' as "fitmentDate", to_json(f.expires_on) #>> '{}' as "expiresOn", f.duration_in_days as "durationInDays",
       d.imei, d.uid, d.sim1, d.sim2, d.iccid, m.name as "modelName", m.tac,
       o.brand_name as "brandName", o.trade_name as "tradeName", o.email as "orgEmail", o.contact, o.address,
@@ -34,14 +51,18 @@ export async function fitmentOfDevice(db: Db, imei: string, caller: Caller | nul
     from fitments f join devices d on d.id = f.device_id join organisations o on o.id = f.organisation_id
       left join device_models m on m.id = d.model_id
     where d.imei = ${imei}
-    order by f.created_at desc limit 1`);
+    order by f.created_at desc limit 1`,
+  );
   return row;
 }
 
 /** The latest correction of each corrected field: `vehicle.engineNo` -> its value. */
 export async function corrections(db: Db, fitmentId: string): Promise<Map<string, string | null>> {
-  const rows = await query<{ field: string; value: string | null }>(db, sql`select distinct on (field) field, new_value as value
-    from certificate_corrections where fitment_id = ${fitmentId}::uuid order by field, corrected_at desc`);
+  const rows = await query<{ field: string; value: string | null }>(
+    db,
+    sql`select distinct on (field) field, new_value as value
+    from certificate_corrections where fitment_id = ${fitmentId}::uuid order by field, corrected_at desc`,
+  );
   return new Map(rows.map((r) => [r.field, r.value]));
 }
 
@@ -51,7 +72,8 @@ export function seesFullCertificate(caller: Caller | null, row: FitmentRow): boo
 }
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
-const texts = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+const texts = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 
 /**
  * The certificate as the caller may see it: the fitment's form values with corrections over them.
@@ -59,7 +81,8 @@ const texts = (value: unknown): string[] => (Array.isArray(value) ? value.filter
  * fitter contact and no KYC documents, so those never leave the server for an anonymous visitor.
  */
 export function certificateOf(row: FitmentRow, corrected: Map<string, string | null>, full: boolean): CertificateData {
-  const value = (part: string, field: string, original: unknown) => (corrected.has(`${part}.${field}`) ? corrected.get(`${part}.${field}`)! : text(original));
+  const value = (part: string, field: string, original: unknown) =>
+    corrected.has(`${part}.${field}`) ? corrected.get(`${part}.${field}`)! : text(original);
   const { vehicle, device, customer } = row;
   const fitter = row.fitter ?? {};
   const person = (part: string, source: Json, withContact: boolean): CertificatePerson => ({
@@ -68,28 +91,54 @@ export function certificateOf(row: FitmentRow, corrected: Map<string, string | n
     phone: withContact ? text(source.phone) : maskPhone(text(source.phone)),
     email: withContact ? text(source.email) : maskEmail(text(source.email)),
   });
-  const kycDocs = Array.isArray(customer.kycDocs) ? (customer.kycDocs as Json[]).filter((d) => text(d.link)).map((d) => ({ name: String(d.name), link: String(d.link) })) : [];
+  const kycDocs = Array.isArray(customer.kycDocs)
+    ? (customer.kycDocs as Json[])
+        .filter((d) => text(d.link))
+        .map((d) => ({ name: String(d.name), link: String(d.link) }))
+    : [];
   const by = person('fitter', fitter, full);
   return {
     full,
     vehicle: {
-      registrationNumber: String(vehicle.registrationNumber), category: String(vehicle.category), rto: text(vehicle.rto),
-      regDate: value('vehicle', 'regDate', vehicle.regDate), engineNo: value('vehicle', 'engineNo', vehicle.engineNo),
-      chassisNo: value('vehicle', 'chassisNo', vehicle.chassisNo), make: value('vehicle', 'make', vehicle.make),
-      model: value('vehicle', 'model', vehicle.model), rcImages: texts(vehicle.rcImages),
+      registrationNumber: String(vehicle.registrationNumber),
+      category: String(vehicle.category),
+      rto: text(vehicle.rto),
+      regDate: value('vehicle', 'regDate', vehicle.regDate),
+      engineNo: value('vehicle', 'engineNo', vehicle.engineNo),
+      chassisNo: value('vehicle', 'chassisNo', vehicle.chassisNo),
+      make: value('vehicle', 'make', vehicle.make),
+      model: value('vehicle', 'model', vehicle.model),
+      rcImages: texts(vehicle.rcImages),
     },
     device: {
-      imei: row.imei, uid: row.uid, model: row.modelName, tac: row.tac,
+      imei: row.imei,
+      uid: row.uid,
+      model: row.modelName,
+      tac: row.tac,
       panicButtonCount: typeof device.panicButtonCount === 'number' ? device.panicButtonCount : null,
       // a SIM's number and ICCID reach the device (SMS commands) and its account with the operator: masked as a phone is
-      sim1: full ? row.sim1 : maskNumber(row.sim1), sim2: full ? row.sim2 : maskNumber(row.sim2), iccid: full ? row.iccid : maskNumber(row.iccid),
+      sim1: full ? row.sim1 : maskNumber(row.sim1),
+      sim2: full ? row.sim2 : maskNumber(row.sim2),
+      iccid: full ? row.iccid : maskNumber(row.iccid),
       deviceImages: texts(device.deviceImages),
     },
     // the fitter's contact is never public, not even masked: they are not the certificate's subject
-    fitment: { date: row.fitmentDate, expiresOn: row.expiresOn, durationInDays: row.durationInDays, by: full ? by : { ...by, phone: null, email: null } },
+    fitment: {
+      date: row.fitmentDate,
+      expiresOn: row.expiresOn,
+      durationInDays: row.durationInDays,
+      by: full ? by : { ...by, phone: null, email: null },
+    },
     vendor: {
-      brandName: row.brandName, tradeName: row.tradeName, email: row.orgEmail, contact: row.contact,
-      address: Object.fromEntries(['landmark', 'city', 'state', 'pin', 'country'].filter((k) => text(row.address?.[k])).map((k) => [k, String(row.address[k])])),
+      brandName: row.brandName,
+      tradeName: row.tradeName,
+      email: row.orgEmail,
+      contact: row.contact,
+      address: Object.fromEntries(
+        ['landmark', 'city', 'state', 'pin', 'country']
+          .filter((k) => text(row.address?.[k]))
+          .map((k) => [k, String(row.address[k])]),
+      ),
     },
     owner: {
       ...person('owner', customer, full),

@@ -23,10 +23,19 @@ type Schema = { type?: unknown; properties?: Record<string, Schema>; [key: strin
 /** The PUT body: each correctable field with the rules the fitment declaration gives it (length, date, required). */
 function correctionSchema(): Schema {
   const fitment = bodySchema(fitmentResource, 'create') as Schema;
-  const properties = Object.fromEntries(Object.entries(CORRECTABLE_FIELDS).map(([part, fields]) => {
-    const declared = fitment.properties![PAYLOAD_PART[part as keyof typeof PAYLOAD_PART]]!.properties!;
-    return [part, { type: 'object', additionalProperties: false, properties: Object.fromEntries(fields.map((f) => [f, declared[f]!])) }];
-  }));
+  const properties = Object.fromEntries(
+    Object.entries(CORRECTABLE_FIELDS).map(([part, fields]) => {
+      const declared = fitment.properties![PAYLOAD_PART[part as keyof typeof PAYLOAD_PART]]!.properties!;
+      return [
+        part,
+        {
+          type: 'object',
+          additionalProperties: false,
+          properties: Object.fromEntries(fields.map((f) => [f, declared[f]!])),
+        },
+      ];
+    }),
+  );
   return { type: 'object', additionalProperties: false, minProperties: 1, properties };
 }
 
@@ -46,57 +55,102 @@ async function certificateFor(db: Db, request: FastifyRequest, imei: string): Pr
 export function certificateRoutes(app: FastifyInstance, db: Db) {
   const tags = ['certificate'];
   const lookups = throttle(app, 'certificate', [perAddress(CERTIFICATE_LOOKUPS_PER_MINUTE, MINUTE)]);
-  const description = 'Public. Anonymous callers, and callers without view-certificate on the fitment\'s organisation, get phones and e-mails masked and no owner address or KYC documents.';
+  const description =
+    "Public. Anonymous callers, and callers without view-certificate on the fitment's organisation, get phones and e-mails masked and no owner address or KYC documents.";
 
-  app.get<{ Querystring: { imei: string } }>('/certificate/quick', {
-    config: { permission: PUBLIC },
-    preHandler: lookups,
-    schema: { tags, summary: 'The certificate of the device with this IMEI (same answer as /certificate/{imei})', description, querystring: imeiParams },
-  }, async (request) => certificateFor(db, request, request.query.imei.trim()));
+  app.get<{ Querystring: { imei: string } }>(
+    '/certificate/quick',
+    {
+      config: { permission: PUBLIC },
+      preHandler: lookups,
+      schema: {
+        tags,
+        summary: 'The certificate of the device with this IMEI (same answer as /certificate/{imei})',
+        description,
+        querystring: imeiParams,
+      },
+    },
+    async (request) => certificateFor(db, request, request.query.imei.trim()),
+  );
 
-  app.get<{ Params: { imei: string } }>('/certificate/:imei', {
-    config: { permission: PUBLIC },
-    preHandler: lookups,
-    schema: { tags, summary: 'The certificate of a device\'s fitment, by IMEI', description, params: imeiParams },
-  }, async (request) => certificateFor(db, request, request.params.imei));
+  app.get<{ Params: { imei: string } }>(
+    '/certificate/:imei',
+    {
+      config: { permission: PUBLIC },
+      preHandler: lookups,
+      schema: { tags, summary: "The certificate of a device's fitment, by IMEI", description, params: imeiParams },
+    },
+    async (request) => certificateFor(db, request, request.params.imei),
+  );
 
-  app.get<{ Params: { imei: string } }>('/certificate/:imei/corrections', {
-    config: { permission: 'edit-certificate' },
-    schema: { tags, summary: 'The audit trail of a certificate\'s corrections, newest first: field, old and new value, who and when', params: imeiParams },
-  }, async (request) => {
-    const caller = await requireCaller(request);
-    const row = await fitmentOfDevice(db, request.params.imei, caller);
-    if (!row?.writable) throw notFound(said('certificate.notFound'));
-    return query(db, sql`select c.id, c.field, c.old_value as "oldValue", c.new_value as "newValue",
+  app.get<{ Params: { imei: string } }>(
+    '/certificate/:imei/corrections',
+    {
+      config: { permission: 'edit-certificate' },
+      schema: {
+        tags,
+        summary: "The audit trail of a certificate's corrections, newest first: field, old and new value, who and when",
+        params: imeiParams,
+      },
+    },
+    async (request) => {
+      const caller = await requireCaller(request);
+      const row = await fitmentOfDevice(db, request.params.imei, caller);
+      if (!row?.writable) throw notFound(said('certificate.notFound'));
+      return query(
+        db,
+        sql`select c.id, c.field, c.old_value as "oldValue", c.new_value as "newValue",
         to_json(c.corrected_at) #>> '{}' as "correctedAt", nullif(trim(concat(u.first_name, ' ', u.last_name)), '') as "correctedBy"
       from certificate_corrections c left join users u on u.id = c.corrected_by
-      where c.fitment_id = ${row.id}::uuid order by c.corrected_at desc, c.field limit 200`);
-  });
-
-  app.put<{ Params: { imei: string }; Body: CorrectionBody }>('/certificate/:imei', {
-    config: { permission: 'edit-certificate' },
-    schema: {
-      tags, summary: 'Correct the certificate\'s own fields; each changed field is kept as an audit row (who, when, old, new)',
-      params: imeiParams, body: correctionSchema(),
+      where c.fitment_id = ${row.id}::uuid order by c.corrected_at desc, c.field limit 200`,
+      );
     },
-  }, async (request) => {
-    const caller = await requireCaller(request);
-    const row = await fitmentOfDevice(db, request.params.imei, caller);
-    // another organisation's fitment is as unknown to the caller as a missing one
-    if (!row?.writable) throw notFound(said('certificate.notFound'));
-    const current = certificateOf(row, await corrections(db, row.id), true);
-    const now: Record<string, object> = { vehicle: current.vehicle, owner: current.owner, fitter: current.fitment.by };
-    const changes = Object.entries(request.body).flatMap(([part, fields]) => Object.entries(fields ?? {})
-      .map(([field, next]) => ({ field: `${part}.${field}`, old: ((now[part] as Record<string, unknown> | undefined)?.[field] as string | null | undefined) ?? null, next: next === '' ? null : next ?? null }))
-      .filter((c) => c.old !== c.next));
-    if (changes.length) {
-      await db.transaction(async (tx) => {
-        for (const c of changes) {
-          await query(tx as unknown as Db, sql`insert into certificate_corrections (fitment_id, field, old_value, new_value, corrected_by)
-            values (${row.id}::uuid, ${c.field}, ${c.old}, ${c.next}, ${caller.userId}::uuid)`);
-        }
-      });
-    }
-    return certificateOf(row, await corrections(db, row.id), seesFullCertificate(caller, row));
-  });
+  );
+
+  app.put<{ Params: { imei: string }; Body: CorrectionBody }>(
+    '/certificate/:imei',
+    {
+      config: { permission: 'edit-certificate' },
+      schema: {
+        tags,
+        summary:
+          "Correct the certificate's own fields; each changed field is kept as an audit row (who, when, old, new)",
+        params: imeiParams,
+        body: correctionSchema(),
+      },
+    },
+    async (request) => {
+      const caller = await requireCaller(request);
+      const row = await fitmentOfDevice(db, request.params.imei, caller);
+      // another organisation's fitment is as unknown to the caller as a missing one
+      if (!row?.writable) throw notFound(said('certificate.notFound'));
+      const current = certificateOf(row, await corrections(db, row.id), true);
+      const now: Record<string, object> = {
+        vehicle: current.vehicle,
+        owner: current.owner,
+        fitter: current.fitment.by,
+      };
+      const changes = Object.entries(request.body).flatMap(([part, fields]) =>
+        Object.entries(fields ?? {})
+          .map(([field, next]) => ({
+            field: `${part}.${field}`,
+            old: ((now[part] as Record<string, unknown> | undefined)?.[field] as string | null | undefined) ?? null,
+            next: next === '' ? null : (next ?? null),
+          }))
+          .filter((c) => c.old !== c.next),
+      );
+      if (changes.length) {
+        await db.transaction(async (tx) => {
+          for (const c of changes) {
+            await query(
+              tx as unknown as Db,
+              sql`insert into certificate_corrections (fitment_id, field, old_value, new_value, corrected_by)
+            values (${row.id}::uuid, ${c.field}, ${c.old}, ${c.next}, ${caller.userId}::uuid)`,
+            );
+          }
+        });
+      }
+      return certificateOf(row, await corrections(db, row.id), seesFullCertificate(caller, row));
+    },
+  );
 }

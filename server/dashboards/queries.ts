@@ -36,23 +36,32 @@ function countsOf(choices: readonly string[], rows: { key: string; total: number
 }
 
 export async function vehicleCounts(db: Db, caller: Caller) {
-  const rows = await query<{ key: string; total: number }>(db, sql`select t.status as key, count(*)::integer as total
-    from (${vehicleStatesSql(caller)}) t group by t.status`);
+  const rows = await query<{ key: string; total: number }>(
+    db,
+    sql`select t.status as key, count(*)::integer as total
+    from (${vehicleStatesSql(caller)}) t group by t.status`,
+  );
   return countsOf(VEHICLE_STATES, rows);
 }
 
 /** One day's distance, running time and alerts over the caller's vehicles, and the ten that went furthest. */
 export async function dayFigures(db: Db, caller: Caller, day: string) {
   const [totals, top, alerts] = await Promise.all([
-    query<{ distance: number; running: number; reporting: number }>(db, sql`select coalesce(sum(t.distance_meters), 0)::float8 as distance,
+    query<{ distance: number; running: number; reporting: number }>(
+      db,
+      sql`select coalesce(sum(t.distance_meters), 0)::float8 as distance,
         coalesce(sum(t.running_seconds), 0)::integer as running, count(*)::integer as reporting
       from daily_summaries t join vehicles v on v.device_id = t.device_id
-      where t.day = ${day}::date and ${heldForDay(caller)}`),
-    query(db, sql`select v.id as "vehicleId", v.name, v.registration_number as "registrationNumber",
+      where t.day = ${day}::date and ${heldForDay(caller)}`,
+    ),
+    query(
+      db,
+      sql`select v.id as "vehicleId", v.name, v.registration_number as "registrationNumber",
         t.distance_meters::float8 as "distanceMeters", t.running_seconds as "runningSeconds", t.max_speed::float8 as "maxSpeed"
       from daily_summaries t join vehicles v on v.device_id = t.device_id
       where t.day = ${day}::date and ${heldForDay(caller)} and t.distance_meters > 0
-      order by t.distance_meters desc, v.registration_number limit 10`),
+      order by t.distance_meters desc, v.registration_number limit 10`,
+    ),
     alertsByType(db, caller, day, day),
   ]);
   const [row] = totals;
@@ -69,49 +78,80 @@ export async function dayFigures(db: Db, caller: Caller, day: string) {
 
 /** Alerts raised from the start of `fromDay` to the end of `toDay` (Asia/Kolkata), by type, most first. */
 export async function alertsByType(db: Db, caller: Caller, fromDay: string, toDay: string) {
-  const rows = await query<{ key: string; count: number }>(db, sql`select t.type as key, count(*)::integer as count from ${heldHistory(caller, 'events', 'event_time')}
+  const rows = await query<{ key: string; count: number }>(
+    db,
+    sql`select t.type as key, count(*)::integer as count from ${heldHistory(caller, 'events', 'event_time')}
     where t.event_time >= ${dayStart(fromDay)} and t.event_time < ${dayStart(sql`${toDay}::date + 1`)}
-    group by t.type order by count desc, key`);
+    group by t.type order by count desc, key`,
+  );
   return rows.map((r) => ({ key: r.key, count: Number(r.count) }));
 }
 
 export async function deviceCounts(db: Db, caller: Caller) {
-  const rows = await query<{ key: string; total: number }>(db, sql`select t.status as key, count(*)::integer as total
-    from devices t where ${inTree(caller)} group by t.status`);
+  const rows = await query<{ key: string; total: number }>(
+    db,
+    sql`select t.status as key, count(*)::integer as total
+    from devices t where ${inTree(caller)} group by t.status`,
+  );
   return countsOf(DEVICE_STATUSES, rows);
 }
 
 /** Items in stock, issued and returned, in units (an item row carries a quantity). */
 export async function itemCounts(db: Db, caller: Caller) {
-  const rows = await query<{ key: string; total: number }>(db, sql`select t.status as key, coalesce(sum(t.quantity), 0)::integer as total
-    from items t where ${inTree(caller)} group by t.status`);
+  const rows = await query<{ key: string; total: number }>(
+    db,
+    sql`select t.status as key, coalesce(sum(t.quantity), 0)::integer as total
+    from items t where ${inTree(caller)} group by t.status`,
+  );
   return countsOf(ITEM_STATUSES, rows);
 }
 
 /** Fitments by activation status: fitted today, this month (Asia/Kolkata, by fitment date) and all. */
 export async function fitmentCounts(db: Db, caller: Caller, today: string) {
   const month = `${today.slice(0, 7)}-01`;
-  const rows = await query<{ key: string; today: number; month: number; total: number }>(db, sql`select t.activation_status as key,
+  const rows = await query<{ key: string; today: number; month: number; total: number }>(
+    db,
+    sql`select t.activation_status as key,
       (count(*) filter (where t.fitment_date >= ${dayStart(today)} and t.fitment_date < ${dayStart(sql`${today}::date + 1`)}))::integer as today,
       (count(*) filter (where t.fitment_date >= ${dayStart(month)} and t.fitment_date < ${dayStart(sql`(${month}::date + interval '1 month')::date`)}))::integer as month,
       count(*)::integer as total
-    from fitments t where ${inTree(caller)} group by t.activation_status`);
+    from fitments t where ${inTree(caller)} group by t.activation_status`,
+  );
   return {
-    today: countsOf(ACTIVATION_STATUSES, rows.map((r) => ({ key: r.key, total: r.today }))),
-    thisMonth: countsOf(ACTIVATION_STATUSES, rows.map((r) => ({ key: r.key, total: r.month }))),
-    total: countsOf(ACTIVATION_STATUSES, rows.map((r) => ({ key: r.key, total: r.total }))),
+    today: countsOf(
+      ACTIVATION_STATUSES,
+      rows.map((r) => ({ key: r.key, total: r.today })),
+    ),
+    thisMonth: countsOf(
+      ACTIVATION_STATUSES,
+      rows.map((r) => ({ key: r.key, total: r.month })),
+    ),
+    total: countsOf(
+      ACTIVATION_STATUSES,
+      rows.map((r) => ({ key: r.key, total: r.total })),
+    ),
   };
 }
-
 
 /**
  * One row per Asia/Kolkata day of [fromDay, toDay]. The fleet is the caller's vehicles with a
  * device today: a vehicle is offline on a day it has no summary row (it sent no position).
  */
-export async function chartDays(db: Db, caller: Caller, fromDay: string, toDay: string, withFitments: boolean): Promise<{ vehicles: number; days: ChartDay[] }> {
+export async function chartDays(
+  db: Db,
+  caller: Caller,
+  fromDay: string,
+  toDay: string,
+  withFitments: boolean,
+): Promise<{ vehicles: number; days: ChartDay[] }> {
   const [[fleet], days, fitments] = await Promise.all([
-    query<{ total: number }>(db, sql`select count(*)::integer as total from vehicles v where v.device_id is not null and ${visibleVehicles(caller)}`),
-    query<{ key: string; distance: number; running: number; reporting: number }>(db, sql`with days as (
+    query<{ total: number }>(
+      db,
+      sql`select count(*)::integer as total from vehicles v where v.device_id is not null and ${visibleVehicles(caller)}`,
+    ),
+    query<{ key: string; distance: number; running: number; reporting: number }>(
+      db,
+      sql`with days as (
         select d::date as day from generate_series(${fromDay}::date, ${toDay}::date, interval '1 day') d),
       s as (select t.day, sum(t.distance_meters) as distance, sum(t.running_seconds) as running,
           count(distinct t.device_id) filter (where ${visibleVehicles(caller)}) as reporting
@@ -119,11 +159,15 @@ export async function chartDays(db: Db, caller: Caller, fromDay: string, toDay: 
         where t.day between ${fromDay}::date and ${toDay}::date and ${heldForDay(caller)} group by t.day)
       select to_char(days.day, 'YYYY-MM-DD') as key, coalesce(s.distance, 0)::float8 as distance,
         coalesce(s.running, 0)::float8 as running, coalesce(s.reporting, 0)::integer as reporting
-      from days left join s on s.day = days.day order by days.day`),
+      from days left join s on s.day = days.day order by days.day`,
+    ),
     withFitments
-      ? query<{ key: string; total: number }>(db, sql`select to_char((t.fitment_date at time zone 'Asia/Kolkata')::date, 'YYYY-MM-DD') as key, count(*)::integer as total
+      ? query<{ key: string; total: number }>(
+          db,
+          sql`select to_char((t.fitment_date at time zone 'Asia/Kolkata')::date, 'YYYY-MM-DD') as key, count(*)::integer as total
           from fitments t where t.fitment_date >= ${dayStart(fromDay)} and t.fitment_date < ${dayStart(sql`${toDay}::date + 1`)} and ${inTree(caller)}
-          group by 1`)
+          group by 1`,
+        )
       : Promise.resolve([]),
   ]);
   const vehicles = Number(fleet?.total ?? 0);

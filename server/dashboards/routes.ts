@@ -9,7 +9,15 @@ import { requireCaller, type Caller } from '../auth/caller.ts';
 import { badRequest } from '../http/errors.ts';
 import { indianDayRange, indianIsoDay } from '../../core/format/date.ts';
 import { MAX_REPORT_DAYS } from '../../resources/reports/define.ts';
-import { alertsByType, chartDays, dayFigures, deviceCounts, fitmentCounts, itemCounts, vehicleCounts } from './queries.ts';
+import {
+  alertsByType,
+  chartDays,
+  dayFigures,
+  deviceCounts,
+  fitmentCounts,
+  itemCounts,
+  vehicleCounts,
+} from './queries.ts';
 import { said } from '../resources/messages.ts';
 
 /** Any one of the three dashboards opens their figures. */
@@ -21,7 +29,10 @@ const may = (caller: Caller, permission: string) => caller.isSuperAdmin || calle
 
 const DAY_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
 const day = (description: string) => ({
-  type: 'string', maxLength: 10, pattern: DAY_PATTERN, description,
+  type: 'string',
+  maxLength: 10,
+  pattern: DAY_PATTERN,
+  description,
   errorMessage: 'Days are written yyyy-MM-dd',
 });
 
@@ -42,7 +53,9 @@ export function chartPeriod(query: { from?: string; to?: string }, now = Date.no
   const fromTime = realDay('from', from);
   if (fromTime > toTime) throw badRequest(said('api.period.startAfterEnd'), { from: said('api.period.afterEnd') });
   if ((toTime - fromTime) / DAY_MS + 1 > MAX_REPORT_DAYS) {
-    throw badRequest(said('api.period.tooLong', { days: MAX_REPORT_DAYS }), { to: said('api.period.atMostDays', { days: MAX_REPORT_DAYS }) });
+    throw badRequest(said('api.period.tooLong', { days: MAX_REPORT_DAYS }), {
+      to: said('api.period.atMostDays', { days: MAX_REPORT_DAYS }),
+    });
   }
   return { from, to };
 }
@@ -50,60 +63,88 @@ export function chartPeriod(query: { from?: string; to?: string }, now = Date.no
 export function dashboardRoutes(app: FastifyInstance, db: Db) {
   const tags = ['dashboards'];
 
-  app.get('/dashboard/summary', {
-    config: { permission: DASHBOARD_MODULES },
-    schema: {
-      tags,
-      summary: "Vehicles by state, today's distance and alerts (Asia/Kolkata), the ten vehicles that went furthest today, and devices by status (with the device module)",
-    },
-  }, async (request) => {
-    const caller = await requireCaller(request);
-    const today = indianIsoDay();
-    const [vehicles, figures, devices] = await Promise.all([
-      vehicleCounts(db, caller),
-      dayFigures(db, caller, today),
-      may(caller, 'management-device') ? deviceCounts(db, caller) : Promise.resolve(null),
-    ]);
-    return { success: true, data: { vehicles, today: figures, devices } };
-  });
-
-  app.get<{ Querystring: { from?: string; to?: string } }>('/dashboard/charts', {
-    config: { permission: DASHBOARD_MODULES },
-    schema: {
-      tags,
-      summary: `Per Asia/Kolkata day: distance, running time, utilisation, vehicles offline and (with the fitment module) fitments; alerts by type over the period. At most ${MAX_REPORT_DAYS} days; the last ${DEFAULT_CHART_DAYS} by default`,
-      querystring: {
-        type: 'object',
-        properties: { from: day('First day, yyyy-MM-dd (Asia/Kolkata)'), to: day('Last day, yyyy-MM-dd, included; today by default') },
+  app.get(
+    '/dashboard/summary',
+    {
+      config: { permission: DASHBOARD_MODULES },
+      schema: {
+        tags,
+        summary:
+          "Vehicles by state, today's distance and alerts (Asia/Kolkata), the ten vehicles that went furthest today, and devices by status (with the device module)",
       },
     },
-  }, async (request) => {
-    const caller = await requireCaller(request);
-    const period = chartPeriod(request.query);
-    const [days, alerts] = await Promise.all([
-      chartDays(db, caller, period.from, period.to, may(caller, 'fitment')),
-      alertsByType(db, caller, period.from, period.to),
-    ]);
-    return { success: true, data: { ...period, vehicles: days.vehicles, days: days.days, alertsByType: alerts } };
-  });
+    async (request) => {
+      const caller = await requireCaller(request);
+      const today = indianIsoDay();
+      const [vehicles, figures, devices] = await Promise.all([
+        vehicleCounts(db, caller),
+        dayFigures(db, caller, today),
+        may(caller, 'management-device') ? deviceCounts(db, caller) : Promise.resolve(null),
+      ]);
+      return { success: true, data: { vehicles, today: figures, devices } };
+    },
+  );
 
-  app.get('/erp/fitment-counts', {
-    config: { permission: 'fitment' },
-    schema: { tags, summary: 'Fitments by activation status: fitted today, this month (Asia/Kolkata) and in all, in the caller\'s organisations' },
-  }, async (request) => {
-    const caller = await requireCaller(request);
-    return { success: true, data: await fitmentCounts(db, caller, indianIsoDay()) };
-  });
+  app.get<{ Querystring: { from?: string; to?: string } }>(
+    '/dashboard/charts',
+    {
+      config: { permission: DASHBOARD_MODULES },
+      schema: {
+        tags,
+        summary: `Per Asia/Kolkata day: distance, running time, utilisation, vehicles offline and (with the fitment module) fitments; alerts by type over the period. At most ${MAX_REPORT_DAYS} days; the last ${DEFAULT_CHART_DAYS} by default`,
+        querystring: {
+          type: 'object',
+          properties: {
+            from: day('First day, yyyy-MM-dd (Asia/Kolkata)'),
+            to: day('Last day, yyyy-MM-dd, included; today by default'),
+          },
+        },
+      },
+    },
+    async (request) => {
+      const caller = await requireCaller(request);
+      const period = chartPeriod(request.query);
+      const [days, alerts] = await Promise.all([
+        chartDays(db, caller, period.from, period.to, may(caller, 'fitment')),
+        alertsByType(db, caller, period.from, period.to),
+      ]);
+      return { success: true, data: { ...period, vehicles: days.vehicles, days: days.days, alertsByType: alerts } };
+    },
+  );
 
-  app.get('/erp/stock-counts', {
-    config: { permission: ['management-device', 'management-item'] },
-    schema: { tags, summary: 'Devices by status and items by status (in units), in the caller\'s organisations; each null without its module' },
-  }, async (request) => {
-    const caller = await requireCaller(request);
-    const [devices, items] = await Promise.all([
-      may(caller, 'management-device') ? deviceCounts(db, caller) : Promise.resolve(null),
-      may(caller, 'management-item') ? itemCounts(db, caller) : Promise.resolve(null),
-    ]);
-    return { success: true, data: { devices, items } };
-  });
+  app.get(
+    '/erp/fitment-counts',
+    {
+      config: { permission: 'fitment' },
+      schema: {
+        tags,
+        summary:
+          "Fitments by activation status: fitted today, this month (Asia/Kolkata) and in all, in the caller's organisations",
+      },
+    },
+    async (request) => {
+      const caller = await requireCaller(request);
+      return { success: true, data: await fitmentCounts(db, caller, indianIsoDay()) };
+    },
+  );
+
+  app.get(
+    '/erp/stock-counts',
+    {
+      config: { permission: ['management-device', 'management-item'] },
+      schema: {
+        tags,
+        summary:
+          "Devices by status and items by status (in units), in the caller's organisations; each null without its module",
+      },
+    },
+    async (request) => {
+      const caller = await requireCaller(request);
+      const [devices, items] = await Promise.all([
+        may(caller, 'management-device') ? deviceCounts(db, caller) : Promise.resolve(null),
+        may(caller, 'management-item') ? itemCounts(db, caller) : Promise.resolve(null),
+      ]);
+      return { success: true, data: { devices, items } };
+    },
+  );
 }

@@ -15,7 +15,11 @@ export interface Database {
    * On PostgreSQL a lost connection is opened again: `onHearing(false)` when notifications may be
    * missed, `onHearing(true)` once heard again (server/db/listener.ts). PGlite never loses one.
    */
-  listen(channel: string, onPayload: (payload: string) => void, onHearing?: (hearing: boolean) => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onHearing?: (hearing: boolean) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /** PGlite only: the data directory as a tarball, for `loadDataDir` (tests copy a seeded database so). */
   dumpDataDir?(): Promise<Blob>;
@@ -28,7 +32,11 @@ const migrationsFolder = path.join(projectRoot, 'server/db/migrations');
  * versioned migrations. `dataDir: null` gives an in-memory PGlite (tests); `loadDataDir` starts it
  * from a dump of another's data directory.
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string | null; loadDataDir?: Blob }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string | null;
+  loadDataDir?: Blob;
+}): Promise<Database> {
   if (options.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -59,8 +67,18 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   // the embedded database lives in this process alone: its NOTIFYs come from this process's own
   // statements, and no connection stands between them to be lost
   const listen = async (channel: string, onPayload: (payload: string) => void) => {
-    const unlisten = await client.listen(channel, (payload) => { if (payload) onPayload(payload); });
-    return async () => { await unlisten().catch(() => undefined); };
+    const unlisten = await client.listen(channel, (payload) => {
+      if (payload) onPayload(payload);
+    });
+    return async () => {
+      await unlisten().catch(() => undefined);
+    };
   };
-  return { db: database as unknown as Db, kind: 'pglite', listen, close: () => client.close(), dumpDataDir: () => client.dumpDataDir('none') };
+  return {
+    db: database as unknown as Db,
+    kind: 'pglite',
+    listen,
+    close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
+  };
 }

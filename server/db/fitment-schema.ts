@@ -34,15 +34,21 @@ export const fitments = tableOf(fitment, {
  * Corrections of a fitment's certificate (PUT /certificate/{imei}): each change of one field is a
  * row (who, when, old and new value); the latest row of a field is the value the certificate shows.
  */
-export const certificateCorrections = pgTable('certificate_corrections', {
-  id: id(),
-  fitmentId: uuid('fitment_id').notNull().references(() => fitments.id, { onDelete: 'cascade' }),
-  field: text('field').notNull(),
-  oldValue: text('old_value'),
-  newValue: text('new_value'),
-  correctedBy: uuid('corrected_by').references(() => users.id, { onDelete: 'set null' }),
-  correctedAt: timestamp('corrected_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('certificate_corrections_fitment_idx').on(t.fitmentId, t.field, t.correctedAt)]);
+export const certificateCorrections = pgTable(
+  'certificate_corrections',
+  {
+    id: id(),
+    fitmentId: uuid('fitment_id')
+      .notNull()
+      .references(() => fitments.id, { onDelete: 'cascade' }),
+    field: text('field').notNull(),
+    oldValue: text('old_value'),
+    newValue: text('new_value'),
+    correctedBy: uuid('corrected_by').references(() => users.id, { onDelete: 'set null' }),
+    correctedAt: timestamp('corrected_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('certificate_corrections_fitment_idx').on(t.fitmentId, t.field, t.correctedAt)],
+);
 /** Renewal orders of a fitment's subscription (resources/entities/renewal-order.ts, server/renewals/). */
 export const renewalOrders = tableOf(renewalOrder, {
   columns: {

@@ -39,7 +39,9 @@ export async function listenOnPostgres(
     next.on('end', lost);
     try {
       await next.connect();
-      next.on('notification', (message) => { if (message.channel === channel && message.payload) onPayload(message.payload); });
+      next.on('notification', (message) => {
+        if (message.channel === channel && message.payload) onPayload(message.payload);
+      });
       await next.query(`LISTEN "${channel.replace(/"/g, '')}"`);
     } catch (error) {
       open = false;
@@ -56,15 +58,18 @@ export async function listenOnPostgres(
 
   const tryAgainLater = () => {
     retry = setTimeout(() => {
-      connect().then(() => {
-        if (stopped) return;
-        wait = FIRST_RETRY_MS;
-        onHearing?.(true);
-      }, () => {
-        if (stopped) return;
-        wait = Math.min(wait * 2, LONGEST_RETRY_MS);
-        tryAgainLater();
-      });
+      connect().then(
+        () => {
+          if (stopped) return;
+          wait = FIRST_RETRY_MS;
+          onHearing?.(true);
+        },
+        () => {
+          if (stopped) return;
+          wait = Math.min(wait * 2, LONGEST_RETRY_MS);
+          tryAgainLater();
+        },
+      );
     }, wait);
     retry.unref();
   };

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.ts';
 import { tableOf } from './declared.ts';
 import organisation from '../../resources/entities/organisation.ts';
@@ -36,41 +49,63 @@ export const roles = tableOf(role, {
   columns: { isSuperAdmin: boolean('is_super_admin').notNull().default(false) },
   organisationIndex: false,
   // organisationId null: the built-in roles every organisation shares
-  constraints: (t) => [uniqueIndex('roles_name_org_idx').on(t.name, sql`coalesce(${t.organisationId}, '00000000-0000-0000-0000-000000000000'::uuid)`)],
+  constraints: (t) => [
+    uniqueIndex('roles_name_org_idx').on(
+      t.name,
+      sql`coalesce(${t.organisationId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+    ),
+  ],
 });
 
 export const users = tableOf(user, { columns: { passwordHash: text('password_hash').notNull() } });
 
-export const refreshTokens = pgTable('refresh_tokens', {
-  id: id(),
-  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  familyId: uuid('family_id').notNull(),
-  tokenHash: text('token_hash').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-  revokedAt: timestamp('revoked_at', { withTimezone: true }),
-  createdAt: createdAt(),
-}, (t) => [uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId)]);
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: uuid('family_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId)],
+);
 
 /** Failed sign-ins per account, whichever username (e-mail or phone) was typed; unknown names leave no row. */
 export const loginThrottle = pgTable('login_throttle', {
-  userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   failures: integer('failures').notNull().default(0),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });
 
-export const passwordResets = pgTable('password_resets', {
-  id: id(),
-  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  otpTokenHash: text('otp_token_hash').notNull(),
-  otpHash: text('otp_hash').notNull(),
-  linkTokenHash: text('link_token_hash').notNull(),
-  attempts: integer('attempts').notNull().default(0),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-  createdAt: createdAt(),
-}, (t) => [uniqueIndex('password_resets_otp_token_idx').on(t.otpTokenHash), uniqueIndex('password_resets_link_idx').on(t.linkTokenHash)]);
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    otpTokenHash: text('otp_token_hash').notNull(),
+    otpHash: text('otp_hash').notNull(),
+    linkTokenHash: text('link_token_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('password_resets_otp_token_idx').on(t.otpTokenHash),
+    uniqueIndex('password_resets_link_idx').on(t.linkTokenHash),
+  ],
+);
 
 /** Messages waiting for an SMTP/SMS sender (or an operator) to deliver them. */
 export const outbox = pgTable('outbox', {
@@ -115,44 +150,68 @@ export const vehicles = tableOf(vehicle, {
 /** GeoJSON geometries are kept as jsonb: PGlite has no PostGIS, and the maths is done in code. */
 export const routes = tableOf(route);
 
-export const adminDivisions = tableOf(adminDivision, { constraints: (t) => [index('admin_divisions_parent_idx').on(t.parentId)] });
+export const adminDivisions = tableOf(adminDivision, {
+  constraints: (t) => [index('admin_divisions_parent_idx').on(t.parentId)],
+});
 
 export const jobSchedules = tableOf(job);
 
-export const pointsOfInterest = tableOf(poi, { constraints: (t) => [index('points_of_interest_ward_idx').on(t.wardId)] });
+export const pointsOfInterest = tableOf(poi, {
+  constraints: (t) => [index('points_of_interest_ward_idx').on(t.wardId)],
+});
 
 export const geofences = tableOf(geofence);
 
 /** Every frame the gateway receives; frames of unknown IMEIs have no device and no organisation. */
 export const rawLogs = tableOf(rawLog, {
   organisationIndex: false,
-  constraints: (t) => [index('raw_logs_imei_time_idx').on(t.imei, t.receivedAt), index('raw_logs_org_time_idx').on(t.organisationId, t.receivedAt)],
+  constraints: (t) => [
+    index('raw_logs_imei_time_idx').on(t.imei, t.receivedAt),
+    index('raw_logs_org_time_idx').on(t.organisationId, t.receivedAt),
+  ],
 });
 
 export const items = tableOf(item);
 
 /** Commands for a device, queued by the send-command and update-firmware actions; the gateway delivers them. */
-export const deviceCommands = pgTable('device_commands', {
-  id: id(),
-  deviceId: uuid('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
-  kind: text('kind').notNull(),
-  command: text('command').notNull(),
-  status: text('status').notNull().default('QUEUED'),
-  result: text('result'),
-  requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: createdAt(),
-  sentAt: timestamp('sent_at', { withTimezone: true }),
-  answeredAt: timestamp('answered_at', { withTimezone: true }),
-  /** Remote address and port of the connection the gateway sent the command on. */
-  sentToAddress: text('sent_to_address'),
-}, (t) => [index('device_commands_device_idx').on(t.deviceId, t.status)]);
+export const deviceCommands = pgTable(
+  'device_commands',
+  {
+    id: id(),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    command: text('command').notNull(),
+    status: text('status').notNull().default('QUEUED'),
+    result: text('result'),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /** Remote address and port of the connection the gateway sent the command on. */
+    sentToAddress: text('sent_to_address'),
+  },
+  (t) => [index('device_commands_device_idx').on(t.deviceId, t.status)],
+);
 
 /** Geofences assigned to a vehicle: entering or leaving one raises an event. */
-export const vehicleGeofences = pgTable('vehicle_geofences', {
-  vehicleId: uuid('vehicle_id').notNull().references(() => vehicles.id, { onDelete: 'cascade' }),
-  geofenceId: uuid('geofence_id').notNull().references(() => geofences.id, { onDelete: 'cascade' }),
-  createdAt: createdAt(),
-}, (t) => [uniqueIndex('vehicle_geofences_pk').on(t.vehicleId, t.geofenceId), index('vehicle_geofences_geofence_idx').on(t.geofenceId)]);
+export const vehicleGeofences = pgTable(
+  'vehicle_geofences',
+  {
+    vehicleId: uuid('vehicle_id')
+      .notNull()
+      .references(() => vehicles.id, { onDelete: 'cascade' }),
+    geofenceId: uuid('geofence_id')
+      .notNull()
+      .references(() => geofences.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('vehicle_geofences_pk').on(t.vehicleId, t.geofenceId),
+    index('vehicle_geofences_geofence_idx').on(t.geofenceId),
+  ],
+);
 
 /**
  * Decoded positions, written in batches by the gateway. Bigint ids: this is the largest table.
@@ -162,16 +221,23 @@ export const vehicleGeofences = pgTable('vehicle_geofences', {
  */
 export const positions = tableOf(position, {
   columns: { id: bigserial('id', { mode: 'number' }).notNull() },
-  constraints: (t) => [primaryKey({ columns: [t.id, t.fixTime] }), index('positions_device_time_idx').on(t.deviceId, t.fixTime)],
+  constraints: (t) => [
+    primaryKey({ columns: [t.id, t.fixTime] }),
+    index('positions_device_time_idx').on(t.deviceId, t.fixTime),
+  ],
 });
 
 /** Alerts and state changes: from the device's packet type, or derived (geofence, route). */
 export const events = tableOf(eventLog, {
   columns: {
     // the organisation that held the device when the event arrived; reads scope by device history instead
-    organisationId: uuid('organisation_id').notNull().references(() => organisations.id),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
     /** The speed in attributes, as a column of its own for the index below (null when there is none). */
-    speed: doublePrecision('speed').generatedAlwaysAs(sql`case when jsonb_typeof(attributes->'speed') = 'number' then (attributes->>'speed')::float8 end`),
+    speed: doublePrecision('speed').generatedAlwaysAs(
+      sql`case when jsonb_typeof(attributes->'speed') = 'number' then (attributes->>'speed')::float8 end`,
+    ),
     createdAt: createdAt(),
   },
   constraints: (t) => [
@@ -184,18 +250,26 @@ export const events = tableOf(eventLog, {
 });
 
 /** A signed, expiring, revocable public link to a vehicle's live position or to a playback. */
-export const shares = pgTable('shares', {
-  id: id(),
-  kind: text('kind').notNull(),
-  vehicleId: uuid('vehicle_id').notNull().references(() => vehicles.id, { onDelete: 'cascade' }),
-  periodFrom: timestamp('period_from', { withTimezone: true }),
-  periodTo: timestamp('period_to', { withTimezone: true }),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  revokedAt: timestamp('revoked_at', { withTimezone: true }),
-  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-  organisationId: uuid('organisation_id').notNull().references(() => organisations.id),
-  createdAt: createdAt(),
-}, (t) => [index('shares_vehicle_idx').on(t.vehicleId)]);
+export const shares = pgTable(
+  'shares',
+  {
+    id: id(),
+    kind: text('kind').notNull(),
+    vehicleId: uuid('vehicle_id')
+      .notNull()
+      .references(() => vehicles.id, { onDelete: 'cascade' }),
+    periodFrom: timestamp('period_from', { withTimezone: true }),
+    periodTo: timestamp('period_to', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('shares_vehicle_idx').on(t.vehicleId)],
+);
 
 /**
  * Each device's latest state, written by the gateway with every batch. A narrow table of its own
@@ -203,7 +277,9 @@ export const shares = pgTable('shares', {
  * search-indexed devices table they cost five times the rest of the ingest.
  */
 export const deviceStates = pgTable('device_states', {
-  deviceId: uuid('device_id').primaryKey().references(() => devices.id, { onDelete: 'cascade' }),
+  deviceId: uuid('device_id')
+    .primaryKey()
+    .references(() => devices.id, { onDelete: 'cascade' }),
   /** When the gateway last stored a frame from the device. */
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
   /** The newest live position's decoded fields (history frames never move it backwards). */
@@ -226,6 +302,8 @@ export const simActivations = tableOf(simActivation, {
   constraints: (t) => [
     index('sim_activations_org_status_idx').on(t.organisationId, t.status, t.createdAt),
     index('sim_activations_status_created_idx').on(t.status, t.createdAt),
-    uniqueIndex('sim_activations_open_device_idx').on(t.deviceId).where(sql`${t.status} in ('INITIATED', 'APPROVED')`),
+    uniqueIndex('sim_activations_open_device_idx')
+      .on(t.deviceId)
+      .where(sql`${t.status} in ('INITIATED', 'APPROVED')`),
   ],
 });

@@ -5,7 +5,11 @@ import crypto from 'node:crypto';
  * and benchmarks that must not share state. With a template, a copy of that database instead
  * (PostgreSQL copies its files, in milliseconds; nobody may be connected to the template).
  */
-export async function createScratchDatabase(adminUrl: string, prefix: string, template?: string): Promise<{ url: string; name: string; drop(): Promise<void> }> {
+export async function createScratchDatabase(
+  adminUrl: string,
+  prefix: string,
+  template?: string,
+): Promise<{ url: string; name: string; drop(): Promise<void> }> {
   const { default: pg } = await import('pg');
   const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
   const run = async (statement: string) => {

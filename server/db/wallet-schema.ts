@@ -16,7 +16,9 @@ export const wallets = tableOf(wallet, {
     check('wallets_balance_check', sql`${t.balance} >= 0 OR ${t.kind} = 'BANK'`),
     check('wallets_kind_check', sql`${t.kind} IN ('WALLET', 'BANK', 'REVENUE')`),
     check('wallets_holder_check', sql`(${t.kind} = 'WALLET') = (${t.userId} IS NOT NULL)`),
-    uniqueIndex('wallets_system_account_idx').on(t.kind).where(sql`${t.kind} <> 'WALLET'`),
+    uniqueIndex('wallets_system_account_idx')
+      .on(t.kind)
+      .where(sql`${t.kind} <> 'WALLET'`),
   ],
 });
 
@@ -29,29 +31,40 @@ export type TransferKind = (typeof TRANSFER_KINDS)[number];
  * the account money leaves and a CREDIT of the one it enters, by the same amount, written in one
  * transaction with both balances. Immutable: a trigger refuses UPDATE and DELETE.
  */
-export const walletTransactions = pgTable('wallet_transactions', {
-  id: id(),
-  walletId: uuid('wallet_id').notNull().references(() => wallets.id),
-  transactionType: text('transaction_type').$type<WalletTransactionType>().notNull(),
-  amount: integer('amount').notNull(),
-  balanceAfter: integer('balance_after').notNull(),
-  description: text('description').notNull(),
-  reference: text('reference'),
-  /** A retried request carries the same key and gets the first movement back. */
-  idempotencyKey: text('idempotency_key').notNull(),
-  /** The transfer both legs belong to, what kind it is, and the account on its other side. */
-  transferId: uuid('transfer_id').notNull(),
-  transferKind: text('transfer_kind').$type<TransferKind>().notNull(),
-  counterWalletId: uuid('counter_wallet_id').notNull().references(() => wallets.id),
-  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: createdAt(),
-}, (t) => [
-  uniqueIndex('wallet_transactions_idempotency_idx').on(t.walletId, t.idempotencyKey),
-  uniqueIndex('wallet_transactions_transfer_leg_idx').on(t.transferId, t.transactionType),
-  index('wallet_transactions_wallet_created_idx').on(t.walletId, t.createdAt),
-  index('wallet_transactions_reference_idx').on(t.reference),
-  check('wallet_transactions_type_check', sql`${t.transactionType} IN ('CREDIT', 'DEBIT')`),
-  check('wallet_transactions_kind_check', sql`${t.transferKind} IN ('DEPOSIT', 'WITHDRAWAL', 'TRANSFER', 'ACTIVATION', 'RENEWAL')`),
-  check('wallet_transactions_amount_check', sql`${t.amount} > 0`),
-]);
+export const walletTransactions = pgTable(
+  'wallet_transactions',
+  {
+    id: id(),
+    walletId: uuid('wallet_id')
+      .notNull()
+      .references(() => wallets.id),
+    transactionType: text('transaction_type').$type<WalletTransactionType>().notNull(),
+    amount: integer('amount').notNull(),
+    balanceAfter: integer('balance_after').notNull(),
+    description: text('description').notNull(),
+    reference: text('reference'),
+    /** A retried request carries the same key and gets the first movement back. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** The transfer both legs belong to, what kind it is, and the account on its other side. */
+    transferId: uuid('transfer_id').notNull(),
+    transferKind: text('transfer_kind').$type<TransferKind>().notNull(),
+    counterWalletId: uuid('counter_wallet_id')
+      .notNull()
+      .references(() => wallets.id),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('wallet_transactions_idempotency_idx').on(t.walletId, t.idempotencyKey),
+    uniqueIndex('wallet_transactions_transfer_leg_idx').on(t.transferId, t.transactionType),
+    index('wallet_transactions_wallet_created_idx').on(t.walletId, t.createdAt),
+    index('wallet_transactions_reference_idx').on(t.reference),
+    check('wallet_transactions_type_check', sql`${t.transactionType} IN ('CREDIT', 'DEBIT')`),
+    check(
+      'wallet_transactions_kind_check',
+      sql`${t.transferKind} IN ('DEPOSIT', 'WITHDRAWAL', 'TRANSFER', 'ACTIVATION', 'RENEWAL')`,
+    ),
+    check('wallet_transactions_amount_check', sql`${t.amount} > 0`),
+  ],
+);
 export type WalletTransaction = typeof walletTransactions.$inferSelect;

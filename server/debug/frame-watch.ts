@@ -30,7 +30,8 @@ export class FrameWatch {
   async load() {
     if (this.stopped) return;
     try {
-      if (!hasPermission(this.caller.isSuperAdmin, this.caller.permissions, 'debug')) throw new HttpError(403, said('api.common.forbidden'));
+      if (!hasPermission(this.caller.isSuperAdmin, this.caller.permissions, 'debug'))
+        throw new HttpError(403, said('api.common.forbidden'));
       const device = await visibleDevice(this.db, this.caller, this.deviceId);
       const frames = await framesOf(this.db, device);
       this.imei = device.imei;
@@ -38,14 +39,18 @@ export class FrameWatch {
     } catch (error) {
       this.imei = null;
       const reason: Said = error instanceof HttpError && error.said ? error.said : said('api.debug.expired');
-      if (!this.stopped) this.send({ type: 'frames', deviceId: this.deviceId, gone: { message: reason.text, messageKey: reason.key } });
+      if (!this.stopped)
+        this.send({ type: 'frames', deviceId: this.deviceId, gone: { message: reason.text, messageKey: reason.key } });
     }
   }
 
   /** The gateway kept frames of these unregistered IMEIs. */
   heard(imeis: readonly string[]) {
     if (!this.imei || this.timer || !imeis.includes(this.imei)) return;
-    this.timer = setTimeout(() => { this.timer = null; void this.load(); }, GATHER_MS);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.load();
+    }, GATHER_MS);
   }
 
   /** The socket's periodic recheck: the caller may have lost the permission, the device expired. */

@@ -12,87 +12,194 @@ import type { Caller } from '../auth/caller.ts';
 import { idParams } from '../http/params.ts';
 import { said } from '../resources/messages.ts';
 
-const uuidList = { type: 'array', items: { type: 'string', format: 'uuid' }, minItems: 1, maxItems: 1000, uniqueItems: true, errorMessage: 'Choose at least one device' };
+const uuidList = {
+  type: 'array',
+  items: { type: 'string', format: 'uuid' },
+  minItems: 1,
+  maxItems: 1000,
+  uniqueItems: true,
+  errorMessage: 'Choose at least one device',
+};
 
 /** The devices among ids that the caller may change; 404 if any is not theirs to see. */
 async function writableDevices(db: Db, caller: Caller, ids: string[]) {
-  const rows = await query<{ id: string; imei: string; status: string }>(db, sql`select t.id, t.imei, t.status from devices t
-    where t.id in (${sql.join(ids.map((i) => sql`${i}::uuid`), sql`, `)})${andInScope(deviceResource, caller, 'write')}`);
+  const rows = await query<{ id: string; imei: string; status: string }>(
+    db,
+    sql`select t.id, t.imei, t.status from devices t
+    where t.id in (${sql.join(
+      ids.map((i) => sql`${i}::uuid`),
+      sql`, `,
+    )})${andInScope(deviceResource, caller, 'write')}`,
+  );
   if (rows.length !== ids.length) throw notFound(said('api.devices.someNotFound'));
   return rows;
 }
 
 /** Device row actions of the spec, each behind its own permission id. */
 export function deviceActionRoutes(app: FastifyInstance, db: Db) {
-  app.put<{ Body: { ids: string[]; organisationId: string } }>('/device/allocate', {
-    config: { permission: 'allocate-device-bulk' },
-    schema: {
-      tags: ['device'], summary: 'Allocate devices to an organisation below the caller: status ALLOCATED',
-      body: {
-        type: 'object', properties: { ids: uuidList, organisationId: { type: 'string', format: 'uuid', errorMessage: 'Choose the organisation to allocate to' } },
-        required: ['ids', 'organisationId'], errorMessage: { required: { ids: 'Choose at least one device', organisationId: 'Choose the organisation to allocate to' } },
-      },
-    },
-  }, async (request) => {
-    const caller = await requireCaller(request);
-    const { ids, organisationId } = request.body;
-    if (!(await canUseOrganisation(db, caller, organisationId))) throw forbidden(said('api.devices.allocateOutside'));
-    const devices = await writableDevices(db, caller, ids);
-    const busy = devices.filter((d) => d.status === 'INSTALLED');
-    if (busy.length) throw badRequest(said('api.devices.installedCannotAllocate', { imeis: busy.map((d) => d.imei).join(', ') }));
-    await query(db, sql`update devices set organisation_id = ${organisationId}::uuid, status = 'ALLOCATED', updated_at = now()
-      where id in (${sql.join(ids.map((i) => sql`${i}::uuid`), sql`, `)})`);
-    return { success: true, message: `${ids.length} ${ids.length === 1 ? 'device' : 'devices'} allocated`, data: { count: ids.length } };
-  });
-
-  app.put<{ Body: { ids: string[] } }>('/device/rollback', {
-    config: { permission: 'rollback-device' },
-    schema: {
-      tags: ['device'], summary: "Take allocated devices back into the caller's organisation: status NEW",
-      body: { type: 'object', properties: { ids: uuidList }, required: ['ids'], errorMessage: { required: { ids: 'Choose at least one device' } } },
-    },
-  }, async (request) => {
-    const caller = await requireCaller(request);
-    const devices = await writableDevices(db, caller, request.body.ids);
-    const notAllocated = devices.filter((d) => d.status !== 'ALLOCATED');
-    if (notAllocated.length) throw badRequest(said('api.devices.rollbackOnlyAllocated', { imeis: notAllocated.map((d) => d.imei).join(', ') }));
-    await query(db, sql`update devices set organisation_id = ${caller.organisationId}::uuid, status = 'NEW', updated_at = now()
-      where id in (${sql.join(request.body.ids.map((i) => sql`${i}::uuid`), sql`, `)})`);
-    return { success: true, message: `${devices.length} ${devices.length === 1 ? 'device' : 'devices'} rolled back`, data: { count: devices.length } };
-  });
-
-  const queue = (kind: string, permission: string, summary: string, bodyField: string, pattern: string, message: string, text: (v: string) => string) => {
-    app.post<{ Params: { id: string }; Body: Record<string, string> }>(`/device/:id/${kind === 'COMMAND' ? 'command' : 'firmware'}`, {
-      config: { permission },
+  app.put<{ Body: { ids: string[]; organisationId: string } }>(
+    '/device/allocate',
+    {
+      config: { permission: 'allocate-device-bulk' },
       schema: {
-        tags: ['device'], summary, params: idParams,
+        tags: ['device'],
+        summary: 'Allocate devices to an organisation below the caller: status ALLOCATED',
         body: {
-          type: 'object', properties: { [bodyField]: { type: 'string', minLength: 1, maxLength: 200, pattern, errorMessage: message } },
-          required: [bodyField], errorMessage: { required: { [bodyField]: message } },
+          type: 'object',
+          properties: {
+            ids: uuidList,
+            organisationId: { type: 'string', format: 'uuid', errorMessage: 'Choose the organisation to allocate to' },
+          },
+          required: ['ids', 'organisationId'],
+          errorMessage: {
+            required: { ids: 'Choose at least one device', organisationId: 'Choose the organisation to allocate to' },
+          },
         },
       },
-    }, async (request, reply) => {
+    },
+    async (request) => {
       const caller = await requireCaller(request);
-      const device = await writableRecord({ db, caller, request, resource: deviceResource }, request.params.id);
-      const [row] = await query<{ id: string; status: string; createdAt: string }>(db, sql`insert into device_commands (device_id, kind, command, requested_by)
-        values (${device.id}::uuid, ${kind}, ${text(request.body[bodyField]!.trim())}, ${caller.userId}::uuid)
-        returning id, status, to_json(created_at) #>> '{}' as "createdAt"`);
-      reply.status(201);
-      return { success: true, message: 'The command is queued and will be sent when the device connects', data: row };
-    });
-  };
-  queue('COMMAND', 'send-command', 'Queue a command for the device (sent when it connects)', 'command', '^[\\x20-\\x7E]+$', 'Type the command to send', (v) => v);
-  queue('FIRMWARE', 'update-firmware', 'Queue a firmware update for the device', 'firmwareVersion', '^[A-Za-z0-9._-]+$', 'Type the firmware version', (v) => `FOTA,${v}`);
+      const { ids, organisationId } = request.body;
+      if (!(await canUseOrganisation(db, caller, organisationId))) throw forbidden(said('api.devices.allocateOutside'));
+      const devices = await writableDevices(db, caller, ids);
+      const busy = devices.filter((d) => d.status === 'INSTALLED');
+      if (busy.length)
+        throw badRequest(said('api.devices.installedCannotAllocate', { imeis: busy.map((d) => d.imei).join(', ') }));
+      await query(
+        db,
+        sql`update devices set organisation_id = ${organisationId}::uuid, status = 'ALLOCATED', updated_at = now()
+      where id in (${sql.join(
+        ids.map((i) => sql`${i}::uuid`),
+        sql`, `,
+      )})`,
+      );
+      return {
+        success: true,
+        message: `${ids.length} ${ids.length === 1 ? 'device' : 'devices'} allocated`,
+        data: { count: ids.length },
+      };
+    },
+  );
 
-  app.get<{ Params: { id: string } }>('/device/:id/commands', {
-    config: { permission: 'send-command' },
-    schema: { tags: ['device'], summary: "The device's queued and answered commands, newest first", params: idParams },
-  }, async (request) => {
-    const caller = await requireCaller(request);
-    const device = await findRecord(db, deviceResource, caller, request.params.id);
-    if (!device) throw notFound();
-    return query(db, sql`select id, kind, command, status, result, to_json(created_at) #>> '{}' as "createdAt",
+  app.put<{ Body: { ids: string[] } }>(
+    '/device/rollback',
+    {
+      config: { permission: 'rollback-device' },
+      schema: {
+        tags: ['device'],
+        summary: "Take allocated devices back into the caller's organisation: status NEW",
+        body: {
+          type: 'object',
+          properties: { ids: uuidList },
+          required: ['ids'],
+          errorMessage: { required: { ids: 'Choose at least one device' } },
+        },
+      },
+    },
+    async (request) => {
+      const caller = await requireCaller(request);
+      const devices = await writableDevices(db, caller, request.body.ids);
+      const notAllocated = devices.filter((d) => d.status !== 'ALLOCATED');
+      if (notAllocated.length)
+        throw badRequest(
+          said('api.devices.rollbackOnlyAllocated', { imeis: notAllocated.map((d) => d.imei).join(', ') }),
+        );
+      await query(
+        db,
+        sql`update devices set organisation_id = ${caller.organisationId}::uuid, status = 'NEW', updated_at = now()
+      where id in (${sql.join(
+        request.body.ids.map((i) => sql`${i}::uuid`),
+        sql`, `,
+      )})`,
+      );
+      return {
+        success: true,
+        message: `${devices.length} ${devices.length === 1 ? 'device' : 'devices'} rolled back`,
+        data: { count: devices.length },
+      };
+    },
+  );
+
+  const queue = (
+    kind: string,
+    permission: string,
+    summary: string,
+    bodyField: string,
+    pattern: string,
+    message: string,
+    text: (v: string) => string,
+  ) => {
+    app.post<{ Params: { id: string }; Body: Record<string, string> }>(
+      `/device/:id/${kind === 'COMMAND' ? 'command' : 'firmware'}`,
+      {
+        config: { permission },
+        schema: {
+          tags: ['device'],
+          summary,
+          params: idParams,
+          body: {
+            type: 'object',
+            properties: {
+              [bodyField]: { type: 'string', minLength: 1, maxLength: 200, pattern, errorMessage: message },
+            },
+            required: [bodyField],
+            errorMessage: { required: { [bodyField]: message } },
+          },
+        },
+      },
+      async (request, reply) => {
+        const caller = await requireCaller(request);
+        const device = await writableRecord({ db, caller, request, resource: deviceResource }, request.params.id);
+        const [row] = await query<{ id: string; status: string; createdAt: string }>(
+          db,
+          sql`insert into device_commands (device_id, kind, command, requested_by)
+        values (${device.id}::uuid, ${kind}, ${text(request.body[bodyField]!.trim())}, ${caller.userId}::uuid)
+        returning id, status, to_json(created_at) #>> '{}' as "createdAt"`,
+        );
+        reply.status(201);
+        return { success: true, message: 'The command is queued and will be sent when the device connects', data: row };
+      },
+    );
+  };
+  queue(
+    'COMMAND',
+    'send-command',
+    'Queue a command for the device (sent when it connects)',
+    'command',
+    '^[\\x20-\\x7E]+$',
+    'Type the command to send',
+    (v) => v,
+  );
+  queue(
+    'FIRMWARE',
+    'update-firmware',
+    'Queue a firmware update for the device',
+    'firmwareVersion',
+    '^[A-Za-z0-9._-]+$',
+    'Type the firmware version',
+    (v) => `FOTA,${v}`,
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/device/:id/commands',
+    {
+      config: { permission: 'send-command' },
+      schema: {
+        tags: ['device'],
+        summary: "The device's queued and answered commands, newest first",
+        params: idParams,
+      },
+    },
+    async (request) => {
+      const caller = await requireCaller(request);
+      const device = await findRecord(db, deviceResource, caller, request.params.id);
+      if (!device) throw notFound();
+      return query(
+        db,
+        sql`select id, kind, command, status, result, to_json(created_at) #>> '{}' as "createdAt",
       to_json(sent_at) #>> '{}' as "sentAt", sent_to_address as "sentToAddress", to_json(answered_at) #>> '{}' as "answeredAt"
-      from device_commands where device_id = ${device.id}::uuid order by created_at desc limit 50`);
-  });
+      from device_commands where device_id = ${device.id}::uuid order by created_at desc limit 50`,
+      );
+    },
+  );
 }

@@ -7,9 +7,12 @@ import { choiceCondition, choiceList } from '../resources/list-query.ts';
 export const deviceHooks: ResourceHooks = {
   /** What the gateway last heard: lastSeenAt, lastPosition (decoded fields) and lastHealth, or null. */
   async decorateOne(db, record) {
-    const [state] = await query<{ lastSeenAt: string; lastPosition: unknown; lastHealth: unknown }>(db, sql`
+    const [state] = await query<{ lastSeenAt: string; lastPosition: unknown; lastHealth: unknown }>(
+      db,
+      sql`
       select to_json(last_seen_at) #>> '{}' as "lastSeenAt", last_position as "lastPosition", last_health as "lastHealth"
-      from device_states where device_id = ${record.id}::uuid`);
+      from device_states where device_id = ${record.id}::uuid`,
+    );
     record.lastSeenAt = state?.lastSeenAt ?? null;
     record.lastPosition = state?.lastPosition ?? null;
     record.lastHealth = state?.lastHealth ?? null;

@@ -2,7 +2,12 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { Caller } from '../auth/caller.ts';
 import fitmentResource from '../../resources/entities/fitment.ts';
-import { UPLOADED_DOCUMENT_PATTERN, UPLOADED_IMAGE_PATTERN, type Field, type ResourceDeclaration } from '../../resources/define.ts';
+import {
+  UPLOADED_DOCUMENT_PATTERN,
+  UPLOADED_IMAGE_PATTERN,
+  type Field,
+  type ResourceDeclaration,
+} from '../../resources/define.ts';
 import { hasPermission } from '../../core/permissions.ts';
 import { inOrganisationTree } from '../organisations/scope.ts';
 import { andInScope, isSuperAdmin } from '../resources/scope.ts';
@@ -23,25 +28,35 @@ import { said } from '../resources/messages.ts';
 const UPLOAD_PATTERNS: readonly (string | undefined)[] = [UPLOADED_IMAGE_PATTERN, UPLOADED_DOCUMENT_PATTERN];
 
 /** An upload's address a body names, the field that names it (an array's items by the array) and that field's label key. */
-interface NamedUpload { field: string; label: string; url: string }
+interface NamedUpload {
+  field: string;
+  label: string;
+  url: string;
+}
 
 /** Every upload address a body of these declared fields names: image fields, upload text fields and their arrays, within objects. */
 export function namedUploads(fields: Record<string, Field>, values: unknown, prefix = ''): NamedUpload[] {
   if (!values || typeof values !== 'object') return [];
   return Object.entries(fields).flatMap(([name, field]) => {
     const value = (values as Record<string, unknown>)[name];
-    const named = (url: unknown): NamedUpload[] => (typeof url === 'string' && url !== ''
-      ? [{ field: `${prefix}${name}`, label: field.label ?? `${prefix}${name}`, url }] : []);
+    const named = (url: unknown): NamedUpload[] =>
+      typeof url === 'string' && url !== ''
+        ? [{ field: `${prefix}${name}`, label: field.label ?? `${prefix}${name}`, url }]
+        : [];
     switch (field.type) {
-      case 'image': return named(value);
-      case 'text': return UPLOAD_PATTERNS.includes(field.pattern) ? named(value) : [];
-      case 'object': return namedUploads(field.fields, value, `${prefix}${name}.`);
+      case 'image':
+        return named(value);
+      case 'text':
+        return UPLOAD_PATTERNS.includes(field.pattern) ? named(value) : [];
+      case 'object':
+        return namedUploads(field.fields, value, `${prefix}${name}.`);
       case 'array': {
         if (!Array.isArray(value)) return [];
         if (field.item) return value.flatMap((item) => namedUploads(field.item!, item).flatMap((u) => named(u.url)));
         return UPLOAD_PATTERNS.includes(field.itemPattern) ? value.flatMap(named) : [];
       }
-      default: return [];
+      default:
+        return [];
     }
   });
 }
@@ -51,14 +66,30 @@ export function namedUploads(fields: Record<string, Field>, values: unknown, pre
  * an upload the caller's organisation tree did not make and the record (`existing`, on an edit)
  * did not already hold. Run before the write changes anything.
  */
-export async function refuseForeignUploads(db: Db, caller: Caller, resource: ResourceDeclaration, body: Record<string, unknown>, existing?: Record<string, unknown>): Promise<void> {
+export async function refuseForeignUploads(
+  db: Db,
+  caller: Caller,
+  resource: ResourceDeclaration,
+  body: Record<string, unknown>,
+  existing?: Record<string, unknown>,
+): Promise<void> {
   const held = new Set(existing ? namedUploads(resource.fields, existing).map((u) => u.url) : []);
   const named = namedUploads(resource.fields, body).filter((u) => !held.has(u.url));
   if (!named.length) return;
   const urls = [...new Set(named.map((u) => u.url))];
   const tree = isSuperAdmin(caller) ? '/' : caller.organisationPath;
-  const ours = new Set((await query<{ url: string }>(db, sql`select distinct u.url from uploads u
-    where u.url in (${sql.join(urls.map((url) => sql`${url}`), sql`, `)}) and ${inOrganisationTree(sql`u.organisation_id`, tree)}`)).map((r) => r.url));
+  const ours = new Set(
+    (
+      await query<{ url: string }>(
+        db,
+        sql`select distinct u.url from uploads u
+    where u.url in (${sql.join(
+      urls.map((url) => sql`${url}`),
+      sql`, `,
+    )}) and ${inOrganisationTree(sql`u.organisation_id`, tree)}`,
+      )
+    ).map((r) => r.url),
+  );
   const foreign = named.find((u) => !ours.has(u.url));
   if (!foreign) return;
   const refusal = said('api.files.notYours', { label: said(foreign.label) });
@@ -73,12 +104,18 @@ export async function refuseForeignUploads(db: Db, caller: Caller, resource: Res
  */
 export async function mayReadDocument(db: Db, caller: Caller, url: string): Promise<boolean> {
   if (isSuperAdmin(caller)) return true;
-  const [uploaded] = await query(db, sql`select 1 from uploads u where u.url = ${url} and ${inOrganisationTree(sql`u.organisation_id`, caller.organisationPath)} limit 1`);
+  const [uploaded] = await query(
+    db,
+    sql`select 1 from uploads u where u.url = ${url} and ${inOrganisationTree(sql`u.organisation_id`, caller.organisationPath)} limit 1`,
+  );
   if (uploaded) return true;
   if (!hasPermission(caller.isSuperAdmin, caller.permissions, 'view-certificate')) return false;
-  const [kyc] = await query(db, sql`select 1 from fitments t join organisations fo on fo.id = t.organisation_id
+  const [kyc] = await query(
+    db,
+    sql`select 1 from fitments t join organisations fo on fo.id = t.organisation_id
     where t.customer -> 'kycDocs' @> ${JSON.stringify([{ link: url }])}::jsonb${andInScope(fitmentResource, caller, 'read')}
       and exists (select 1 from uploads u join organisations uo on uo.id = u.organisation_id
-        where u.url = ${url} and starts_with(fo.path, uo.path)) limit 1`);
+        where u.url = ${url} and starts_with(fo.path, uo.path)) limit 1`,
+  );
   return Boolean(kyc);
 }

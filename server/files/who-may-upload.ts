@@ -1,4 +1,9 @@
-import { UPLOADED_DOCUMENT_PATTERN, UPLOADED_IMAGE_PATTERN, type Field, type ResourceDeclaration } from '../../resources/define.ts';
+import {
+  UPLOADED_DOCUMENT_PATTERN,
+  UPLOADED_IMAGE_PATTERN,
+  type Field,
+  type ResourceDeclaration,
+} from '../../resources/define.ts';
 import { resources } from '../../resources/modules.ts';
 import { hasPermission } from '../../core/permissions.ts';
 import type { Caller } from '../auth/caller.ts';
@@ -6,18 +11,24 @@ import type { Caller } from '../auth/caller.ts';
 /** Whether a declared field takes an uploaded file: an image field, or text (or its items) that must be an upload's address. */
 function takesUpload(field: Field): boolean {
   switch (field.type) {
-    case 'image': return true;
-    case 'text': return field.pattern === UPLOADED_IMAGE_PATTERN || field.pattern === UPLOADED_DOCUMENT_PATTERN;
-    case 'object': return Object.values(field.fields).some(takesUpload);
-    case 'array': return field.itemPattern === UPLOADED_IMAGE_PATTERN || Object.values(field.item ?? {}).some(takesUpload);
-    default: return false;
+    case 'image':
+      return true;
+    case 'text':
+      return field.pattern === UPLOADED_IMAGE_PATTERN || field.pattern === UPLOADED_DOCUMENT_PATTERN;
+    case 'object':
+      return Object.values(field.fields).some(takesUpload);
+    case 'array':
+      return field.itemPattern === UPLOADED_IMAGE_PATTERN || Object.values(field.item ?? {}).some(takesUpload);
+    default:
+      return false;
   }
 }
 
 function formPermissions(resource: ResourceDeclaration): string[] {
   const { create, edit } = resource.permissions;
-  return [create, edit, ...(resource.alsoPermittedBy?.create ?? []), ...(resource.alsoPermittedBy?.edit ?? [])]
-    .filter((p): p is string => Boolean(p));
+  return [create, edit, ...(resource.alsoPermittedBy?.create ?? []), ...(resource.alsoPermittedBy?.edit ?? [])].filter(
+    (p): p is string => Boolean(p),
+  );
 }
 
 /**

@@ -11,9 +11,21 @@ import { said } from '../resources/messages.ts';
 import { andInScope } from '../resources/scope.ts';
 import { query } from '../resources/sql.ts';
 
-interface Person { firstName?: string | null; lastName?: string | null; email?: string | null; phone?: string | null }
+interface Person {
+  firstName?: string | null;
+  lastName?: string | null;
+  email?: string | null;
+  phone?: string | null;
+}
 export interface FitmentBody {
-  vehicle: { category: string; registrationNumber: string; engineNo?: string | null; chassisNo?: string | null; make?: string | null; model?: string | null } & Record<string, unknown>;
+  vehicle: {
+    category: string;
+    registrationNumber: string;
+    engineNo?: string | null;
+    chassisNo?: string | null;
+    make?: string | null;
+    model?: string | null;
+  } & Record<string, unknown>;
   device: { imei: string } & Record<string, unknown>;
   customer: Person & { password?: string | null; address: string } & Record<string, unknown>;
   fitter?: Person | null;
@@ -32,12 +44,19 @@ const conflict = (field: string, key: string) => new HttpError(409, said(key), {
  */
 const elsewhere = (field: string) => conflict(field, 'fitment.elsewhere');
 
-interface FittedDevice { id: string; status: string; organisationId: string }
+interface FittedDevice {
+  id: string;
+  status: string;
+  organisationId: string;
+}
 
 /** The device an IMEI names, when the caller may change it. */
 export async function deviceToFit(db: Db, caller: Caller, imei: string): Promise<FittedDevice> {
-  const [device] = await query<FittedDevice>(db, sql`select t.id, t.status, t.organisation_id as "organisationId"
-    from devices t where t.imei = ${imei}${andInScope(deviceResource, caller, 'write')} for update`);
+  const [device] = await query<FittedDevice>(
+    db,
+    sql`select t.id, t.status, t.organisation_id as "organisationId"
+    from devices t where t.imei = ${imei}${andInScope(deviceResource, caller, 'write')} for update`,
+  );
   if (!device) throw badRequest(said('fitment.deviceNotFound'), { 'device.imei': said('fitment.deviceNotFound') });
   return device;
 }
@@ -47,34 +66,57 @@ export async function deviceToFit(db: Db, caller: Caller, imei: string): Promise
  * organisations), or a new CUSTOMER account in the fitment's organisation with the given password
  * or the brand's default.
  */
-export async function customerAccount(db: Db, caller: Caller, customer: FitmentBody['customer'], organisationId: string, defaultPassword: string): Promise<string> {
-  const [existing] = await query<{ id: string; roleName: string; visible: boolean }>(db, sql`select t.id, r.name as "roleName",
+export async function customerAccount(
+  db: Db,
+  caller: Caller,
+  customer: FitmentBody['customer'],
+  organisationId: string,
+  defaultPassword: string,
+): Promise<string> {
+  const [existing] = await query<{ id: string; roleName: string; visible: boolean }>(
+    db,
+    sql`select t.id, r.name as "roleName",
       (true${andInScope(userResource, caller, 'read')}) as visible
-    from users t join roles r on r.id = t.role_id where t.phone = ${customer.phone!}`);
+    from users t join roles r on r.id = t.role_id where t.phone = ${customer.phone!}`,
+  );
   if (existing) {
     if (!existing.visible) throw elsewhere('customer.phone');
     // an account the caller can see anyway: the precise reason helps and tells nothing new
-    if (existing.roleName !== 'CUSTOMER') throw badRequest(said('fitment.notCustomer'), { 'customer.phone': said('fitment.notCustomer') });
+    if (existing.roleName !== 'CUSTOMER')
+      throw badRequest(said('fitment.notCustomer'), { 'customer.phone': said('fitment.notCustomer') });
     return existing.id;
   }
-  if (!customer.firstName) throw badRequest(said('fitment.newCustomerName'), { 'customer.firstName': said('fitment.newCustomerName') });
+  if (!customer.firstName)
+    throw badRequest(said('fitment.newCustomerName'), { 'customer.firstName': said('fitment.newCustomerName') });
   if (customer.email) {
-    const [taken] = await query<{ visible: boolean }>(db, sql`select (true${andInScope(userResource, caller, 'read')}) as visible
-      from users t where lower(t.email) = lower(${customer.email})`);
+    const [taken] = await query<{ visible: boolean }>(
+      db,
+      sql`select (true${andInScope(userResource, caller, 'read')}) as visible
+      from users t where lower(t.email) = lower(${customer.email})`,
+    );
     if (taken) throw taken.visible ? conflict('customer.email', 'fitment.emailTaken') : elsewhere('customer.email');
   }
-  const [role] = await query<{ id: string }>(db, sql`select id from roles where name = 'CUSTOMER' and organisation_id is null`);
+  const [role] = await query<{ id: string }>(
+    db,
+    sql`select id from roles where name = 'CUSTOMER' and organisation_id is null`,
+  );
   const hash = await hashPassword(customer.password || defaultPassword);
-  const [created] = await query<{ id: string }>(db, sql`insert into users (first_name, last_name, email, phone, role_id, organisation_id, password_hash)
+  const [created] = await query<{ id: string }>(
+    db,
+    sql`insert into users (first_name, last_name, email, phone, role_id, organisation_id, password_hash)
     values (${customer.firstName!}, ${customer.lastName ?? ''}, ${customer.email ?? null}, ${customer.phone!}, ${role!.id}::uuid, ${organisationId}::uuid, ${hash})
-    returning id`);
+    returning id`,
+  );
   return created!.id;
 }
 
 /** The fitter's account when their phone number is one the caller can see; otherwise the form's details alone are kept. */
 export async function fitterAccount(db: Db, caller: Caller, fitter: FitmentBody['fitter']): Promise<string | null> {
   if (!fitter?.phone) return null;
-  const [found] = await query<{ id: string }>(db, sql`select t.id from users t where t.phone = ${fitter.phone}${andInScope(userResource, caller, 'read')}`);
+  const [found] = await query<{ id: string }>(
+    db,
+    sql`select t.id from users t where t.phone = ${fitter.phone}${andInScope(userResource, caller, 'read')}`,
+  );
   return found?.id ?? null;
 }
 
@@ -82,21 +124,44 @@ export async function fitterAccount(db: Db, caller: Caller, fitter: FitmentBody[
  * The fitted vehicle, created or brought up to date from the form, owned by the customer and
  * linked to the device (which leaves any other vehicle it was linked to).
  */
-export async function fittedVehicle(db: Db, caller: Caller, vehicle: FitmentBody['vehicle'], link: { deviceId: string; ownerId: string; organisationId: string }): Promise<string> {
-  const [existing] = await query<{ id: string; writable: boolean }>(db, sql`select t.id, (true${andInScope(vehicleResource, caller, 'write')}) as writable
-    from vehicles t where t.registration_number = ${vehicle.registrationNumber}`);
+export async function fittedVehicle(
+  db: Db,
+  caller: Caller,
+  vehicle: FitmentBody['vehicle'],
+  link: { deviceId: string; ownerId: string; organisationId: string },
+): Promise<string> {
+  const [existing] = await query<{ id: string; writable: boolean }>(
+    db,
+    sql`select t.id, (true${andInScope(vehicleResource, caller, 'write')}) as writable
+    from vehicles t where t.registration_number = ${vehicle.registrationNumber}`,
+  );
   if (existing && !existing.writable) throw elsewhere('vehicle.registrationNumber');
-  await query(db, sql`update vehicles set device_id = null, updated_at = now() where device_id = ${link.deviceId}::uuid${existing ? sql` and id <> ${existing.id}::uuid` : sql``}`);
-  const details = { category: vehicle.category, make: vehicle.make ?? null, model: vehicle.model ?? null, engineNo: vehicle.engineNo ?? null, chassisNo: vehicle.chassisNo ?? null };
+  await query(
+    db,
+    sql`update vehicles set device_id = null, updated_at = now() where device_id = ${link.deviceId}::uuid${existing ? sql` and id <> ${existing.id}::uuid` : sql``}`,
+  );
+  const details = {
+    category: vehicle.category,
+    make: vehicle.make ?? null,
+    model: vehicle.model ?? null,
+    engineNo: vehicle.engineNo ?? null,
+    chassisNo: vehicle.chassisNo ?? null,
+  };
   if (existing) {
-    await query(db, sql`update vehicles set category = ${details.category}, make = coalesce(${details.make}, make), model = coalesce(${details.model}, model),
+    await query(
+      db,
+      sql`update vehicles set category = ${details.category}, make = coalesce(${details.make}, make), model = coalesce(${details.model}, model),
       engine_no = coalesce(${details.engineNo}, engine_no), chassis_no = coalesce(${details.chassisNo}, chassis_no),
-      owner_id = ${link.ownerId}::uuid, device_id = ${link.deviceId}::uuid, updated_at = now() where id = ${existing.id}::uuid`);
+      owner_id = ${link.ownerId}::uuid, device_id = ${link.deviceId}::uuid, updated_at = now() where id = ${existing.id}::uuid`,
+    );
     return existing.id;
   }
-  const [created] = await query<{ id: string }>(db, sql`insert into vehicles (name, registration_number, category, make, model, engine_no, chassis_no, owner_id, device_id, organisation_id)
+  const [created] = await query<{ id: string }>(
+    db,
+    sql`insert into vehicles (name, registration_number, category, make, model, engine_no, chassis_no, owner_id, device_id, organisation_id)
     values (${vehicle.registrationNumber}, ${vehicle.registrationNumber}, ${details.category}, ${details.make}, ${details.model}, ${details.engineNo}, ${details.chassisNo},
-      ${link.ownerId}::uuid, ${link.deviceId}::uuid, ${link.organisationId}::uuid) returning id`);
+      ${link.ownerId}::uuid, ${link.deviceId}::uuid, ${link.organisationId}::uuid) returning id`,
+  );
   return created!.id;
 }
 

@@ -10,7 +10,14 @@ import { settleActivation } from '../wallets/activation.ts';
 import { indianDayOf } from '../wallets/days.ts';
 import { refuseForeignUploads } from '../files/private-documents.ts';
 import {
-  activationAfterEdit, customerAccount, customerSnapshot, deviceToFit, fittedVehicle, fitterAccount, fullName, type FitmentBody,
+  activationAfterEdit,
+  customerAccount,
+  customerSnapshot,
+  deviceToFit,
+  fittedVehicle,
+  fitterAccount,
+  fullName,
+  type FitmentBody,
 } from './resolve.ts';
 
 const brandOf = (ctx: WriteContext): Brand => brands[ctx.request.server.brand as Brand['id']] ?? brands.vltd;
@@ -23,7 +30,8 @@ function fitmentDateOf(body: FitmentBody, existing?: { fitmentDate: string; paid
   const given = body.fitmentDate ?? indianIsoDay();
   const day = indianDayOf(given) ?? given;
   if (existing?.paidThrough) {
-    if (day !== indianDayOf(existing.fitmentDate)) throw badRequest(said('fitment.dateFixed'), { fitmentDate: said('fitment.dateFixed') });
+    if (day !== indianDayOf(existing.fitmentDate))
+      throw badRequest(said('fitment.dateFixed'), { fitmentDate: said('fitment.dateFixed') });
     return sql`fitment_date`;
   }
   if (day > indianIsoDay()) throw badRequest(said('fitment.dateAhead'), { fitmentDate: said('fitment.dateAhead') });
@@ -31,9 +39,26 @@ function fitmentDateOf(body: FitmentBody, existing?: { fitmentDate: string; paid
 }
 
 /** The columns every write resolves from the payload: the accounts and vehicle, and the flat copies the list shows. */
-async function resolve(ctx: WriteContext, columns: Columns, body: FitmentBody, deviceId: string, organisationId: string, fitmentDate: SQL) {
-  const customerId = await customerAccount(ctx.db, ctx.caller, body.customer, organisationId, brandOf(ctx).defaultCustomerPassword);
-  const vehicleId = await fittedVehicle(ctx.db, ctx.caller, body.vehicle, { deviceId, ownerId: customerId, organisationId });
+async function resolve(
+  ctx: WriteContext,
+  columns: Columns,
+  body: FitmentBody,
+  deviceId: string,
+  organisationId: string,
+  fitmentDate: SQL,
+) {
+  const customerId = await customerAccount(
+    ctx.db,
+    ctx.caller,
+    body.customer,
+    organisationId,
+    brandOf(ctx).defaultCustomerPassword,
+  );
+  const vehicleId = await fittedVehicle(ctx.db, ctx.caller, body.vehicle, {
+    deviceId,
+    ownerId: customerId,
+    organisationId,
+  });
   const fitterId = await fitterAccount(ctx.db, ctx.caller, body.fitter);
   columns.set('customer', sql`${JSON.stringify(customerSnapshot(body.customer))}::jsonb`);
   columns.set('imei', sql`${body.device.imei}`);
@@ -50,7 +75,10 @@ async function resolve(ctx: WriteContext, columns: Columns, body: FitmentBody, d
 }
 
 async function setTracking(ctx: WriteContext, vehicleId: string, status: ActivationStatus) {
-  await query(ctx.db, sql`update vehicles set is_tracking_activated = ${status === 'ACTIVE'}, updated_at = now() where id = ${vehicleId}::uuid`);
+  await query(
+    ctx.db,
+    sql`update vehicles set is_tracking_activated = ${status === 'ACTIVE'}, updated_at = now() where id = ${vehicleId}::uuid`,
+  );
 }
 
 export const fitmentHooks: ResourceHooks = {
@@ -61,8 +89,10 @@ export const fitmentHooks: ResourceHooks = {
     await refuseForeignUploads(ctx.db, ctx.caller, ctx.resource, raw);
     const device = await deviceToFit(ctx.db, ctx.caller, body.device.imei);
     const [fitted] = await query(ctx.db, sql`select 1 from fitments where device_id = ${device.id}::uuid`);
-    if (fitted || device.status === 'INSTALLED') throw new HttpError(409, said('fitment.alreadyFitted'), { 'device.imei': said('fitment.alreadyFitted') });
-    if (device.status === 'DEFECTED') throw new HttpError(409, said('fitment.defective'), { 'device.imei': said('fitment.defective') });
+    if (fitted || device.status === 'INSTALLED')
+      throw new HttpError(409, said('fitment.alreadyFitted'), { 'device.imei': said('fitment.alreadyFitted') });
+    if (device.status === 'DEFECTED')
+      throw new HttpError(409, said('fitment.defective'), { 'device.imei': said('fitment.defective') });
     // the record belongs with the device's holder unless the caller names an organisation of theirs
     const organisationId = body.organisationId ?? device.organisationId;
     columns.set('organisation_id', sql`${organisationId}::uuid`);
@@ -81,15 +111,27 @@ export const fitmentHooks: ResourceHooks = {
     if (!body.vehicle || !body.device || !body.customer || !body.durationInDays) {
       throw badRequest(said('fitment.wholeForm'));
     }
-    if (body.device.imei !== existing.imei) throw badRequest(said('fitment.imeiFixed'), { 'device.imei': said('fitment.imeiFixed') });
+    if (body.device.imei !== existing.imei)
+      throw badRequest(said('fitment.imeiFixed'), { 'device.imei': said('fitment.imeiFixed') });
     // the links it held stay; a new one must be an upload of the caller's tree
     await refuseForeignUploads(ctx.db, ctx.caller, ctx.resource, raw, existing);
     // an edit replaces the payload objects rather than merging them
-    for (const part of ['vehicle', 'device', 'fitter'] as const) columns.set(part, sql`${JSON.stringify(body[part] ?? null)}::jsonb`);
+    for (const part of ['vehicle', 'device', 'fitter'] as const)
+      columns.set(part, sql`${JSON.stringify(body[part] ?? null)}::jsonb`);
     const status = activationAfterEdit(existing.activationStatus as ActivationStatus, body.deviceActivate ?? true);
     columns.set('activation_status', sql`${status}`);
-    const fitmentDate = fitmentDateOf(body, { fitmentDate: existing.fitmentDate as string, paidThrough: (existing.paidThrough as string | null) ?? null });
-    const vehicleId = await resolve(ctx, columns, body, existing.deviceId as string, existing.organisationId as string, fitmentDate);
+    const fitmentDate = fitmentDateOf(body, {
+      fitmentDate: existing.fitmentDate as string,
+      paidThrough: (existing.paidThrough as string | null) ?? null,
+    });
+    const vehicleId = await resolve(
+      ctx,
+      columns,
+      body,
+      existing.deviceId as string,
+      existing.organisationId as string,
+      fitmentDate,
+    );
     if (vehicleId !== existing.vehicleId) await setTracking(ctx, existing.vehicleId as string, 'INACTIVE');
     await setTracking(ctx, vehicleId, status);
   },
@@ -98,5 +140,4 @@ export const fitmentHooks: ResourceHooks = {
   async afterWrite(ctx, id) {
     await settleActivation(ctx.db, ctx.caller, id);
   },
-
 };

@@ -28,8 +28,25 @@ export interface HealthReport {
 }
 
 export type ParsedFrame =
-  | { kind: 'login'; imei: string; vendorId: string | null; registration: string | null; firmwareVersion: string | null; protocol: string | null; latitude: number | null; longitude: number | null }
-  | { kind: 'position'; imei: string; packetType: string; alertId: number | null; live: boolean; event: string | null; position: DecodedPosition }
+  | {
+      kind: 'login';
+      imei: string;
+      vendorId: string | null;
+      registration: string | null;
+      firmwareVersion: string | null;
+      protocol: string | null;
+      latitude: number | null;
+      longitude: number | null;
+    }
+  | {
+      kind: 'position';
+      imei: string;
+      packetType: string;
+      alertId: number | null;
+      live: boolean;
+      event: string | null;
+      position: DecodedPosition;
+    }
   | { kind: 'health'; imei: string; health: HealthReport }
   | { kind: 'emergency'; imei: string; live: boolean; event: 'SOS' | 'SOS_CLEARED'; position: DecodedPosition | null }
   | { kind: 'heartbeat'; imei: string }
@@ -42,7 +59,9 @@ export type ParseOutcome =
 class FrameError extends Error {}
 
 const IMEI = /^\d{15}$/;
-const fail = (message: string): never => { throw new FrameError(message); };
+const fail = (message: string): never => {
+  throw new FrameError(message);
+};
 
 const numberOrNull = (text: string | undefined): number | null => {
   if (text === undefined || text.trim() === '') return null;
@@ -89,7 +108,10 @@ function fieldsOf(frame: string): { tokens: string[]; sent: string | null; cover
   const star = frame.indexOf('*');
   const body = star >= 0 ? frame.slice(0, star) : frame;
   const after = star >= 0 ? frame.slice(star + 1).trim() : '';
-  const tokens = body.slice(1).split(',').map((t) => t.trim());
+  const tokens = body
+    .slice(1)
+    .split(',')
+    .map((t) => t.trim());
   while (tokens.length && tokens[0] === '') tokens.shift();
   while (tokens.length && tokens[tokens.length - 1] === '') tokens.pop();
   if (after) return { tokens, sent: after, covered: [body] };
@@ -108,19 +130,29 @@ function takeInlineChecksum(rest: string[], frame: string): { sent: string | nul
 }
 
 /** EPB names a frame kind, not a packet type of the normal frame. */
-const isPacketType = (token: string | undefined) => { const t = (token ?? '').toUpperCase(); return t !== 'EPB' && t in PACKET_EVENTS; };
+const isPacketType = (token: string | undefined) => {
+  const t = (token ?? '').toUpperCase();
+  return t !== 'EPB' && t in PACKET_EVENTS;
+};
 
 function findImei(tokens: string[], from = 0): number {
   for (let i = from; i < tokens.length; i += 1) if (IMEI.test(tokens[i]!)) return i;
   return -1;
 }
 
-interface Cursor { tokens: string[]; at: number }
+interface Cursor {
+  tokens: string[];
+  at: number;
+}
 const next = (c: Cursor) => c.tokens[c.at++];
 
 function parseNormal(tokens: string[], imeiAt: number, now: number): { frame: ParsedFrame; rest: string[] } {
   let ptAt = -1;
-  for (let i = imeiAt - 1; i >= 0; i -= 1) if (isPacketType(tokens[i])) { ptAt = i; break; }
+  for (let i = imeiAt - 1; i >= 0; i -= 1)
+    if (isPacketType(tokens[i])) {
+      ptAt = i;
+      break;
+    }
   if (ptAt < 0) fail(tokens[imeiAt - 3] ? `unknown packet type "${tokens[imeiAt - 3]}"` : 'no packet type');
   const packetType = tokens[ptAt]!.toUpperCase();
   const between = tokens.slice(ptAt + 1, imeiAt);
@@ -157,7 +189,10 @@ function parseNormal(tokens: string[], imeiAt: number, now: number): { frame: Pa
     mainVoltage: numberOrNull(next(c)),
     batteryVoltage: numberOrNull(next(c)),
     emergency: flag(next(c)),
-    tamper: (() => { const t = next(c)?.toUpperCase(); return t === 'O' ? 'OPEN' : t === 'C' ? 'CLOSED' : t ?? null; })(),
+    tamper: (() => {
+      const t = next(c)?.toUpperCase();
+      return t === 'O' ? 'OPEN' : t === 'C' ? 'CLOSED' : (t ?? null);
+    })(),
     gsmSignal: numberOrNull(next(c)),
     mcc: next(c) ?? null,
     mnc: next(c) ?? null,
@@ -176,9 +211,28 @@ function parseNormal(tokens: string[], imeiAt: number, now: number): { frame: Pa
   else if (/^[01]$/.test(peek())) attributes.digitalOutputs = [next(c), next(c)].join('');
   if (/^\d+$/.test(peek())) attributes.frameNumber = next(c);
   const gpsFix = ['1', 'A'].includes(fixText.toUpperCase());
-  const position: DecodedPosition = { fixTime, latitude, longitude, speed, heading, altitude, satellites, ignition, gpsFix, attributes };
+  const position: DecodedPosition = {
+    fixTime,
+    latitude,
+    longitude,
+    speed,
+    heading,
+    altitude,
+    satellites,
+    ignition,
+    gpsFix,
+    attributes,
+  };
   return {
-    frame: { kind: 'position', imei, packetType, alertId, live: status === 'L', event: eventOf(packetType, alertId), position },
+    frame: {
+      kind: 'position',
+      imei,
+      packetType,
+      alertId,
+      live: status === 'L',
+      event: eventOf(packetType, alertId),
+      position,
+    },
     rest: tokens.slice(c.at),
   };
 }
@@ -199,8 +253,14 @@ function parseLogin(tokens: string[], imeiAt: number): { frame: ParsedFrame; res
   }
   return {
     frame: {
-      kind: 'login', imei: tokens[imeiAt]!, vendorId: imeiAt >= 2 ? tokens[imeiAt - 2]! : null,
-      registration: imeiAt >= 1 ? tokens[imeiAt - 1]! : null, firmwareVersion: at(1), protocol: at(2), latitude, longitude,
+      kind: 'login',
+      imei: tokens[imeiAt]!,
+      vendorId: imeiAt >= 2 ? tokens[imeiAt - 2]! : null,
+      registration: imeiAt >= 1 ? tokens[imeiAt - 1]! : null,
+      firmwareVersion: at(1),
+      protocol: at(2),
+      latitude,
+      longitude,
     },
     rest: tokens.slice(imeiAt + 7),
   };
@@ -244,7 +304,18 @@ function parseEmergency(tokens: string[], epbAt: number, now: number): { frame: 
     registration: next(c) ?? null,
     replyNumber: next(c) ?? null,
   };
-  const position: DecodedPosition = { fixTime, latitude, longitude, speed, heading: 0, altitude, satellites: null, ignition: null, gpsFix, attributes };
+  const position: DecodedPosition = {
+    fixTime,
+    latitude,
+    longitude,
+    speed,
+    heading: 0,
+    altitude,
+    satellites: null,
+    ignition: null,
+    gpsFix,
+    attributes,
+  };
   return {
     frame: { kind: 'emergency', imei: tokens[imeiAt]!, live, event: kind === 'SEM' ? 'SOS_CLEARED' : 'SOS', position },
     rest: tokens.slice(c.at),
@@ -267,7 +338,10 @@ export function parseFrame(frame: string, now = Date.now()): ParseOutcome {
     let parsed: { frame: ParsedFrame; rest: string[] };
     const epbAt = tokens.findIndex((t) => t.toUpperCase() === 'EPB');
     if (['CMD', 'ACK', 'RESP'].includes(head)) {
-      parsed = { frame: { kind: 'command-reply', imei, text: tokens.slice(imeiAt >= 0 ? imeiAt + 1 : 1).join(',') }, rest: [] };
+      parsed = {
+        frame: { kind: 'command-reply', imei, text: tokens.slice(imeiAt >= 0 ? imeiAt + 1 : 1).join(',') },
+        rest: [],
+      };
     } else if (epbAt >= 0 && epbAt <= 1) {
       parsed = parseEmergency(tokens, epbAt, now);
     } else if (imeiAt < 0) {
@@ -276,7 +350,12 @@ export function parseFrame(frame: string, now = Date.now()): ParseOutcome {
       parsed = { frame: { kind: 'heartbeat', imei: imei! }, rest: tokens.slice(imeiAt + 1) };
     } else if (head === 'LGN' || head === 'LOGIN' || tokens.some((t) => /^AIS-?140$/i.test(t))) {
       parsed = parseLogin(tokens, imeiAt);
-    } else if (head === 'HLM' || head === '02' || head === 'HEALTH' || (tokens[imeiAt - 3] ?? '').toUpperCase() === 'HP') {
+    } else if (
+      head === 'HLM' ||
+      head === '02' ||
+      head === 'HEALTH' ||
+      (tokens[imeiAt - 3] ?? '').toUpperCase() === 'HP'
+    ) {
       parsed = parseHealth(tokens, imeiAt);
     } else {
       parsed = parseNormal(tokens, imeiAt, now);

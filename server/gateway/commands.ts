@@ -23,15 +23,25 @@ export class CommandDispatcher {
   private pass: Promise<void> | null = null;
   private unlisten: (() => Promise<void>) | undefined;
 
-  constructor(private readonly db: Db, private readonly sessions: DeviceSessions, private readonly log: FastifyBaseLogger) {}
+  constructor(
+    private readonly db: Db,
+    private readonly sessions: DeviceSessions,
+    private readonly log: FastifyBaseLogger,
+  ) {}
 
   /** Polls now and then; with notifications, also delivers each command as it is queued. */
   async start(notifications?: Pick<Database, 'listen'>) {
     this.timer = setInterval(() => void this.deliver(), POLL_MS);
     this.timer.unref();
-    this.unlisten = await notifications?.listen(COMMANDS_CHANNEL, (deviceId) => {
-      if (this.sessions.target(deviceId)) this.deliverSoon();
-    }, (hearing) => { if (hearing) this.deliverSoon(); });
+    this.unlisten = await notifications?.listen(
+      COMMANDS_CHANNEL,
+      (deviceId) => {
+        if (this.sessions.target(deviceId)) this.deliverSoon();
+      },
+      (hearing) => {
+        if (hearing) this.deliverSoon();
+      },
+    );
   }
 
   async stop() {
@@ -44,30 +54,44 @@ export class CommandDispatcher {
   /** A device may take commands now: look at the queue rather than wait for the next poll. */
   deliverSoon() {
     if (this.soon) return;
-    this.soon = setTimeout(() => { this.soon = null; void this.deliver(); }, 50);
+    this.soon = setTimeout(() => {
+      this.soon = null;
+      void this.deliver();
+    }, 50);
   }
 
   /** Sends what is queued for connected devices; a call during a pass waits for that pass. */
   deliver(): Promise<void> {
-    this.pass ??= this.deliverQueued().finally(() => { this.pass = null; });
+    this.pass ??= this.deliverQueued().finally(() => {
+      this.pass = null;
+    });
     return this.pass;
   }
 
   private async deliverQueued() {
     if (!this.sessions.size) return;
     try {
-      const queued = await query<{ id: string; deviceId: string; command: string }>(this.db, sql`
+      const queued = await query<{ id: string; deviceId: string; command: string }>(
+        this.db,
+        sql`
         select id, device_id as "deviceId", command from device_commands
-        where status = 'QUEUED' order by created_at limit 500`);
+        where status = 'QUEUED' order by created_at limit 500`,
+      );
       for (const command of queued) {
         const connection = this.sessions.target(command.deviceId);
         if (!connection) continue;
-        const [claimed] = await query(this.db, sql`update device_commands set status = 'SENT', sent_at = now(), sent_to_address = ${connection.remoteAddress}
-          where id = ${command.id}::uuid and status = 'QUEUED' returning id`);
+        const [claimed] = await query(
+          this.db,
+          sql`update device_commands set status = 'SENT', sent_at = now(), sent_to_address = ${connection.remoteAddress}
+          where id = ${command.id}::uuid and status = 'QUEUED' returning id`,
+        );
         if (!claimed) continue;
         if (this.sessions.target(command.deviceId) !== connection) {
           // a second connection named the device meanwhile: keep the command for later
-          await query(this.db, sql`update device_commands set status = 'QUEUED', sent_at = null, sent_to_address = null where id = ${command.id}::uuid`);
+          await query(
+            this.db,
+            sql`update device_commands set status = 'QUEUED', sent_at = null, sent_to_address = null where id = ${command.id}::uuid`,
+          );
           continue;
         }
         if (!connection.write(`${command.command}\r\n`)) {
@@ -81,7 +105,10 @@ export class CommandDispatcher {
 
   /** The device's answer belongs to its oldest command still waiting for one. */
   async answered(deviceId: string, text: string) {
-    await query(this.db, sql`update device_commands set status = 'ANSWERED', result = ${text.slice(0, 1000)}, answered_at = now()
-      where id = (select id from device_commands where device_id = ${deviceId}::uuid and status = 'SENT' order by sent_at limit 1)`);
+    await query(
+      this.db,
+      sql`update device_commands set status = 'ANSWERED', result = ${text.slice(0, 1000)}, answered_at = now()
+      where id = (select id from device_commands where device_id = ${deviceId}::uuid and status = 'SENT' order by sent_at limit 1)`,
+    );
   }
 }

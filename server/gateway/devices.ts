@@ -10,7 +10,10 @@ export interface KnownDevice {
   lastFixTime: number;
 }
 
-interface Entry { device: KnownDevice | null; loadedAt: number }
+interface Entry {
+  device: KnownDevice | null;
+  loadedAt: number;
+}
 
 /**
  * How long a lookup stays good without a change being heard (a dropped listener): changes to
@@ -32,7 +35,11 @@ export class DeviceDirectory {
   /** Hears changes to devices and vehicles from every process, and forgets the IMEIs they name. */
   async watch(database: Pick<Database, 'listen'>): Promise<void> {
     // a change may have been missed while the listener was deaf: read every device again
-    this.unlisten = await database.listen(DEVICES_CHANNEL, (imei) => this.forget(imei === '*' ? undefined : imei), () => this.forget());
+    this.unlisten = await database.listen(
+      DEVICES_CHANNEL,
+      (imei) => this.forget(imei === '*' ? undefined : imei),
+      () => this.forget(),
+    );
   }
 
   async stop(): Promise<void> {
@@ -58,21 +65,35 @@ export class DeviceDirectory {
     }
     if (missing.length) {
       const generation = this.generation;
-      const rows = await query<{ imei: string; deviceId: string; organisationId: string; vehicleId: string | null; lastFix: string | null }>(this.db, sql`
+      const rows = await query<{
+        imei: string;
+        deviceId: string;
+        organisationId: string;
+        vehicleId: string | null;
+        lastFix: string | null;
+      }>(
+        this.db,
+        sql`
         select d.imei, d.id as "deviceId", d.organisation_id as "organisationId", v.id as "vehicleId",
                s.last_position->>'fixTime' as "lastFix"
         from devices d left join vehicles v on v.device_id = d.id left join device_states s on s.device_id = d.id
-        where d.imei in (select jsonb_array_elements_text(${JSON.stringify(missing)}::jsonb))`);
+        where d.imei in (select jsonb_array_elements_text(${JSON.stringify(missing)}::jsonb))`,
+      );
       const found = new Map(rows.map((r) => [r.imei, r]));
       for (const imei of missing) {
         const row = found.get(imei);
         const previous = this.entries.get(imei)?.device;
-        const device = row ? {
-          deviceId: row.deviceId,
-          organisationId: row.organisationId,
-          vehicleId: row.vehicleId,
-          lastFixTime: Math.max(row.lastFix ? Date.parse(row.lastFix) : 0, previous?.deviceId === row.deviceId ? previous.lastFixTime : 0),
-        } : null;
+        const device = row
+          ? {
+              deviceId: row.deviceId,
+              organisationId: row.organisationId,
+              vehicleId: row.vehicleId,
+              lastFixTime: Math.max(
+                row.lastFix ? Date.parse(row.lastFix) : 0,
+                previous?.deviceId === row.deviceId ? previous.lastFixTime : 0,
+              ),
+            }
+          : null;
         if (generation === this.generation) this.entries.set(imei, { device, loadedAt: now });
         result.set(imei, device);
       }

@@ -29,7 +29,11 @@ export class TokenBucket {
   private tokens: number;
   private at: number;
 
-  constructor(private readonly capacity: number, private readonly perSecond: number, now: number) {
+  constructor(
+    private readonly capacity: number,
+    private readonly perSecond: number,
+    now: number,
+  ) {
     this.tokens = capacity;
     this.at = now;
   }

@@ -53,13 +53,23 @@ export class Gateway {
   status() {
     const memory = process.memoryUsage();
     return {
-      ...this.stats, connected: this.sockets.size, devices: this.connections.size,
-      stored: this.store.stats, backlog: this.store.backlog, rssBytes: memory.rss, heapUsedBytes: memory.heapUsed,
+      ...this.stats,
+      connected: this.sockets.size,
+      devices: this.connections.size,
+      stored: this.store.stats,
+      backlog: this.store.backlog,
+      rssBytes: memory.rss,
+      heapUsedBytes: memory.heapUsed,
       storeLatencyMs: { p50: this.storeLatency.quantile(0.5), p95: this.storeLatency.quantile(0.95) },
     };
   }
 
-  constructor(private readonly store: FrameStore, db: Db, private readonly options: GatewayOptions, private readonly log: FastifyBaseLogger) {
+  constructor(
+    private readonly store: FrameStore,
+    db: Db,
+    private readonly options: GatewayOptions,
+    private readonly log: FastifyBaseLogger,
+  ) {
     this.commands = new CommandDispatcher(db, this.connections, log);
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
     this.rawLogs = new RawLogBudget(this.limits.rawLogsPerDevicePerMinute);
@@ -68,7 +78,9 @@ export class Gateway {
   async listen(): Promise<number> {
     const server = net.createServer((socket) => this.accept(socket));
     server.maxConnections = this.options.maxConnections ?? 20_000;
-    server.on('drop', () => { this.stats.refused += 1; });
+    server.on('drop', () => {
+      this.stats.refused += 1;
+    });
     this.server = server;
     await this.store.start();
     await new Promise<void>((resolve, reject) => {
@@ -91,10 +103,18 @@ export class Gateway {
     const addresses = [...rivals, connection].map((c) => c.remoteAddress);
     this.log.warn({ imei: connection.imei, addresses }, 'two connections speak for one IMEI; commands are held');
     try {
-      await this.store.raise([{
-        type: DUPLICATE_IMEI_EVENT, deviceId: device.deviceId, vehicleId: device.vehicleId, organisationId: device.organisationId,
-        eventTime: new Date().toISOString(), latitude: null, longitude: null, attributes: { imei: connection.imei, addresses },
-      }]);
+      await this.store.raise([
+        {
+          type: DUPLICATE_IMEI_EVENT,
+          deviceId: device.deviceId,
+          vehicleId: device.vehicleId,
+          organisationId: device.organisationId,
+          eventTime: new Date().toISOString(),
+          latitude: null,
+          longitude: null,
+          attributes: { imei: connection.imei, addresses },
+        },
+      ]);
     } catch (error) {
       this.log.error({ err: error }, 'could not store the duplicate IMEI alert');
     }
@@ -111,7 +131,12 @@ export class Gateway {
     const rate = new TokenBucket(limits.frameBurst, limits.framesPerSecond, Date.now());
     const remoteAddress = addressOf(socket);
     const connection: Connection = {
-      imei: null, deviceId: null, remoteAddress, located: false, claimedAt: 0, heardAt: 0,
+      imei: null,
+      deviceId: null,
+      remoteAddress,
+      located: false,
+      claimedAt: 0,
+      heardAt: 0,
       write: (text) => (socket.writable ? socket.write(text) : false),
     };
     let quiet: NodeJS.Timeout | null = null;
@@ -122,7 +147,12 @@ export class Gateway {
       if (report) {
         this.log.warn({ remoteAddress, imei, reason }, 'gateway dropped a connection over its limits');
         const error = `${reason}; connection closed`;
-        void this.store.store({ text: visible(sample.slice(0, 200)), receivedAt: new Date(), outcome: { ok: false, error, imei, checksum: 'absent' } })
+        void this.store
+          .store({
+            text: visible(sample.slice(0, 200)),
+            receivedAt: new Date(),
+            outcome: { ok: false, error, imei, checksum: 'absent' },
+          })
           .catch(() => undefined);
       }
       socket.destroy();
@@ -142,36 +172,46 @@ export class Gateway {
         const imei = imeiOf(outcome);
         const budget = this.rawLogs.take(imei ?? connection.imei ?? `address ${socket.remoteAddress ?? ''}`, now);
         if (!budget.allowed) {
-          drop(`more than ${limits.rawLogsPerDevicePerMinute} frames a minute from ${imei ?? connection.imei ?? 'this address'}`, imei ?? connection.imei, text, budget.report);
+          drop(
+            `more than ${limits.rawLogsPerDevicePerMinute} frames a minute from ${imei ?? connection.imei ?? 'this address'}`,
+            imei ?? connection.imei,
+            text,
+            budget.report,
+          );
           return;
         }
         this.stats.received += 1;
-        this.store.store({ text, receivedAt, outcome }).then((stored) => {
-          this.stats.acknowledged += 1;
-          this.storeLatency.add(Date.now() - now);
-          // a connection speaks for the first registered device heard on it
-          if (stored.device && imei && !connection.deviceId && !socket.destroyed) {
-            connection.imei = imei;
-            this.connections.claim(connection, stored.device.deviceId);
-          }
-          if (stored.device && stored.device.deviceId === connection.deviceId && !socket.destroyed) {
-            const rivals = this.connections.heard(connection);
-            if (rivals) void this.raiseDuplicate(stored.device, connection, rivals);
-            if (!connection.located && positionOf(outcome)) {
-              connection.located = true;
-              this.commands.deliverSoon();
+        this.store.store({ text, receivedAt, outcome }).then(
+          (stored) => {
+            this.stats.acknowledged += 1;
+            this.storeLatency.add(Date.now() - now);
+            // a connection speaks for the first registered device heard on it
+            if (stored.device && imei && !connection.deviceId && !socket.destroyed) {
+              connection.imei = imei;
+              this.connections.claim(connection, stored.device.deviceId);
             }
-          }
-          if (!outcome.ok) return;
-          if (outcome.frame.kind === 'login') connection.write(ACKS.login);
-          else if (outcome.frame.kind === 'heartbeat') connection.write(ACKS.heartbeat);
-          else if (outcome.frame.kind === 'command-reply' && stored.device) void this.commands.answered(stored.device.deviceId, outcome.frame.text);
-        }, (error: unknown) => {
-          // not stored, so not acknowledged: the device sends it again
-          this.log.error({ err: error }, 'gateway could not store frames');
-        });
+            if (stored.device && stored.device.deviceId === connection.deviceId && !socket.destroyed) {
+              const rivals = this.connections.heard(connection);
+              if (rivals) void this.raiseDuplicate(stored.device, connection, rivals);
+              if (!connection.located && positionOf(outcome)) {
+                connection.located = true;
+                this.commands.deliverSoon();
+              }
+            }
+            if (!outcome.ok) return;
+            if (outcome.frame.kind === 'login') connection.write(ACKS.login);
+            else if (outcome.frame.kind === 'heartbeat') connection.write(ACKS.heartbeat);
+            else if (outcome.frame.kind === 'command-reply' && stored.device)
+              void this.commands.answered(stored.device.deviceId, outcome.frame.text);
+          },
+          (error: unknown) => {
+            // not stored, so not acknowledged: the device sends it again
+            this.log.error({ err: error }, 'gateway could not store frames');
+          },
+        );
       }
-      if (overlong.length && !socket.destroyed) drop(`frame longer than ${limits.maxFrameLength} characters`, connection.imei, overlong[0]!, true);
+      if (overlong.length && !socket.destroyed)
+        drop(`frame longer than ${limits.maxFrameLength} characters`, connection.imei, overlong[0]!, true);
     };
 
     socket.on('data', (chunk: string) => {
@@ -202,4 +242,7 @@ export class Gateway {
 /** PostgreSQL text cannot hold NUL; keep it visible instead. */
 const visible = (text: string) => (text.includes('\0') ? text.replace(/\0/g, '\\x00') : text);
 
-const addressOf = (socket: net.Socket) => (socket.remoteAddress?.includes(':') ? `[${socket.remoteAddress}]:${socket.remotePort}` : `${socket.remoteAddress}:${socket.remotePort}`);
+const addressOf = (socket: net.Socket) =>
+  socket.remoteAddress?.includes(':')
+    ? `[${socket.remoteAddress}]:${socket.remotePort}`
+    : `${socket.remoteAddress}:${socket.remotePort}`;

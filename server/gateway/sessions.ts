@@ -49,9 +49,12 @@ export class DeviceSessions {
     if (!entry) return null;
     connection.heardAt = ++this.sequence;
     if (entry.reported) return null;
-    const rivals = [...entry.connections].filter((other) => other !== connection
-      // both heard since the later of the two named the device
-      && Math.min(other.heardAt, connection.heardAt) >= Math.max(other.claimedAt, connection.claimedAt));
+    const rivals = [...entry.connections].filter(
+      (other) =>
+        other !== connection &&
+        // both heard since the later of the two named the device
+        Math.min(other.heardAt, connection.heardAt) >= Math.max(other.claimedAt, connection.claimedAt),
+    );
     if (!rivals.length) return null;
     entry.reported = true;
     return rivals;

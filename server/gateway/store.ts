@@ -21,14 +21,21 @@ export interface StoredFrame {
 }
 
 /** A position or alert worked out from stored positions (geofences, routes). */
-export interface DerivedEvent extends LiveEvent { organisationId: string; attributes: Record<string, unknown> }
+export interface DerivedEvent extends LiveEvent {
+  organisationId: string;
+  attributes: Record<string, unknown>;
+}
 /** Works out events from the batch's newest positions; `deviceEvents` are those the devices sent in the same batch. */
 /** A live position as it arrives, before the database gives its vehicle a state. */
 export type ArrivingPosition = Omit<FeedPosition, 'status'> & { organisationId: string };
 
 export type EventDeriver = (positions: ArrivingPosition[], deviceEvents: DerivedEvent[]) => Promise<DerivedEvent[]>;
 
-interface Pending { frame: ReceivedFrame; resolve: (stored: StoredFrame) => void; reject: (error: unknown) => void }
+interface Pending {
+  frame: ReceivedFrame;
+  resolve: (stored: StoredFrame) => void;
+  reject: (error: unknown) => void;
+}
 
 export interface StoreOptions {
   /** Most frames written in one transaction. */
@@ -42,30 +49,44 @@ export interface StoreOptions {
 }
 
 /** The position a frame carries (a normal, alert or emergency frame), if any. */
-export const positionOf = (outcome: ParseOutcome): { position: DecodedPosition; live: boolean; packetType: string } | null => {
+export const positionOf = (
+  outcome: ParseOutcome,
+): { position: DecodedPosition; live: boolean; packetType: string } | null => {
   if (!outcome.ok) return null;
   const { frame } = outcome;
   if (frame.kind === 'position') return { position: frame.position, live: frame.live, packetType: frame.packetType };
-  if (frame.kind === 'emergency' && frame.position) return { position: frame.position, live: frame.live, packetType: 'EPB' };
+  if (frame.kind === 'emergency' && frame.position)
+    return { position: frame.position, live: frame.live, packetType: 'EPB' };
   return null;
 };
 
 export const imeiOf = (outcome: ParseOutcome): string | null =>
-  (outcome.ok ? ('imei' in outcome.frame ? outcome.frame.imei : null) : outcome.imei);
+  outcome.ok ? ('imei' in outcome.frame ? outcome.frame.imei : null) : outcome.imei;
 
 const insertEvents = (events: DerivedEvent[]): SQL => sql`
   insert into events (type, device_id, vehicle_id, organisation_id, event_time, latitude, longitude, attributes)
   select type, device_id, vehicle_id, organisation_id, event_time, latitude, longitude, coalesce(attributes, '{}')
-  from jsonb_to_recordset(${JSON.stringify(events.map((e) => ({
-    type: e.type, device_id: e.deviceId, vehicle_id: e.vehicleId, organisation_id: e.organisationId,
-    event_time: e.eventTime, latitude: e.latitude, longitude: e.longitude, attributes: e.attributes,
-  })))}::jsonb)
+  from jsonb_to_recordset(${JSON.stringify(
+    events.map((e) => ({
+      type: e.type,
+      device_id: e.deviceId,
+      vehicle_id: e.vehicleId,
+      organisation_id: e.organisationId,
+      event_time: e.eventTime,
+      latitude: e.latitude,
+      longitude: e.longitude,
+      attributes: e.attributes,
+    })),
+  )}::jsonb)
     as x(type text, device_id uuid, vehicle_id uuid, organisation_id uuid, event_time timestamptz, latitude float8, longitude float8, attributes jsonb)`;
 
 /** A fix of 0,0 without GPS is "no position", not a point in the Gulf of Guinea. */
 const placeable = (p: DecodedPosition) => p.gpsFix || p.latitude !== 0 || p.longitude !== 0;
 
-function describe(outcome: ParseOutcome, device: KnownDevice | null | undefined): { parseResult: ParseResult; message: string | null } {
+function describe(
+  outcome: ParseOutcome,
+  device: KnownDevice | null | undefined,
+): { parseResult: ParseResult; message: string | null } {
   if (!outcome.ok) return { parseResult: 'INVALID', message: outcome.error };
   if (!device) return { parseResult: 'UNKNOWN_DEVICE', message: 'IMEI not registered' };
   const notes: string[] = [];
@@ -92,7 +113,11 @@ export class FrameStore {
   deriveEvents: EventDeriver | null = null;
   stats = { frames: 0, positions: 0, events: 0, batches: 0 };
 
-  constructor(private readonly db: Db, private readonly live: LiveFeed, options: StoreOptions = {}) {
+  constructor(
+    private readonly db: Db,
+    private readonly live: LiveFeed,
+    options: StoreOptions = {},
+  ) {
     this.devices = new DeviceDirectory(db);
     this.batchSize = options.batchSize ?? 2000;
     this.lingerMs = options.lingerMs ?? 25;
@@ -119,7 +144,10 @@ export class FrameStore {
 
   /** Stores alerts the gateway itself raises (not carried by a frame) and shows them on live maps. */
   async raise(events: DerivedEvent[]): Promise<void> {
-    const liveBatch: LiveBatch = { positions: [], events: events.map(({ organisationId: _o, attributes: _a, ...e }) => e) };
+    const liveBatch: LiveBatch = {
+      positions: [],
+      events: events.map(({ organisationId: _o, attributes: _a, ...e }) => e),
+    };
     const statements = [insertEvents(events), ...this.live.notifyStatements(liveBatch)];
     await this.db.transaction(async (tx) => {
       for (const statement of statements) await tx.execute(statement);
@@ -209,13 +237,23 @@ export class FrameStore {
     const known = await this.devices.resolve(imeis);
     const deviceOf = (outcome: ParseOutcome): KnownDevice | null => {
       const imei = imeiOf(outcome);
-      return imei ? known.get(imei) ?? null : null;
+      return imei ? (known.get(imei) ?? null) : null;
     };
 
     const raw: unknown[] = [];
     const positions: unknown[] = [];
     const events: DerivedEvent[] = [];
-    const latest = new Map<string, { seen: string; position: Record<string, unknown> | null; fix: number; health: unknown; firmware: string | null; earliestFix: string | null }>();
+    const latest = new Map<
+      string,
+      {
+        seen: string;
+        position: Record<string, unknown> | null;
+        fix: number;
+        health: unknown;
+        firmware: string | null;
+        earliestFix: string | null;
+      }
+    >();
     const livePositions: ArrivingPosition[] = [];
     const results: StoredFrame[] = [];
     const unregistered = new Set<string>();
@@ -226,13 +264,28 @@ export class FrameStore {
       const described = describe(outcome, owner);
       const receivedAt = frame.receivedAt.toISOString();
       const imei = imeiOf(outcome);
-      raw.push({ imei, device_id: owner?.deviceId ?? null, organisation_id: owner?.organisationId ?? null, received_at: receivedAt, frame: frame.text, parse_result: described.parseResult, message: described.message });
+      raw.push({
+        imei,
+        device_id: owner?.deviceId ?? null,
+        organisation_id: owner?.organisationId ?? null,
+        received_at: receivedAt,
+        frame: frame.text,
+        parse_result: described.parseResult,
+        message: described.message,
+      });
       results.push({ parseResult: described.parseResult, device: owner });
       if (!owner && imei) unregistered.add(imei);
       if (!owner || !outcome.ok) continue;
       const device = owner;
 
-      const state = latest.get(device.deviceId) ?? { seen: receivedAt, position: null, fix: device.lastFixTime, health: null, firmware: null, earliestFix: null };
+      const state = latest.get(device.deviceId) ?? {
+        seen: receivedAt,
+        position: null,
+        fix: device.lastFixTime,
+        health: null,
+        firmware: null,
+        earliestFix: null,
+      };
       state.seen = receivedAt;
       latest.set(device.deviceId, state);
       const { frame: parsed } = outcome;
@@ -245,9 +298,20 @@ export class FrameStore {
         const attributes: Record<string, unknown> = { ...p.attributes, checksum: outcome.checksum };
         if (outcome.unknownFields.length) attributes.unknownFields = outcome.unknownFields;
         positions.push({
-          device_id: device.deviceId, fix_time: p.fixTime, received_at: receivedAt, latitude: p.latitude, longitude: p.longitude,
-          speed: p.speed, heading: p.heading, altitude: p.altitude, satellites: p.satellites, ignition: p.ignition,
-          gps_fix: p.gpsFix, live: located.live, packet_type: located.packetType, attributes,
+          device_id: device.deviceId,
+          fix_time: p.fixTime,
+          received_at: receivedAt,
+          latitude: p.latitude,
+          longitude: p.longitude,
+          speed: p.speed,
+          heading: p.heading,
+          altitude: p.altitude,
+          satellites: p.satellites,
+          ignition: p.ignition,
+          gps_fix: p.gpsFix,
+          live: located.live,
+          packet_type: located.packetType,
+          attributes,
         });
         const fix = Date.parse(p.fixTime);
         if (!state.earliestFix || fix < Date.parse(state.earliestFix)) state.earliestFix = p.fixTime;
@@ -255,8 +319,16 @@ export class FrameStore {
           state.fix = fix;
           state.position = { ...p, attributes, receivedAt, packetType: located.packetType, live: true };
           livePositions.push({
-            deviceId: device.deviceId, vehicleId: device.vehicleId, organisationId: device.organisationId, fixTime: p.fixTime,
-            receivedAt, latitude: p.latitude, longitude: p.longitude, speed: p.speed, heading: p.heading, ignition: p.ignition,
+            deviceId: device.deviceId,
+            vehicleId: device.vehicleId,
+            organisationId: device.organisationId,
+            fixTime: p.fixTime,
+            receivedAt,
+            latitude: p.latitude,
+            longitude: p.longitude,
+            speed: p.speed,
+            heading: p.heading,
+            ignition: p.ignition,
           });
         }
       }
@@ -264,8 +336,13 @@ export class FrameStore {
       if (eventType) {
         const p = located?.position;
         events.push({
-          type: eventType, deviceId: device.deviceId, vehicleId: device.vehicleId, organisationId: device.organisationId,
-          eventTime: p?.fixTime ?? receivedAt, latitude: p?.latitude ?? null, longitude: p?.longitude ?? null,
+          type: eventType,
+          deviceId: device.deviceId,
+          vehicleId: device.vehicleId,
+          organisationId: device.organisationId,
+          eventTime: p?.fixTime ?? receivedAt,
+          latitude: p?.latitude ?? null,
+          longitude: p?.longitude ?? null,
           attributes: { packetType: located?.packetType ?? null, live: located?.live ?? true, speed: p?.speed ?? null },
         });
       }
@@ -277,24 +354,37 @@ export class FrameStore {
       const state = latest.get(p.deviceId)!;
       if (Date.parse(p.fixTime) === state.fix) moved.set(p.deviceId, p);
     }
-    if (this.deriveEvents && moved.size) events.push(...await this.deriveEvents([...moved.values()], events));
+    if (this.deriveEvents && moved.size) events.push(...(await this.deriveEvents([...moved.values()], events)));
 
     // the same order in every transaction, so two batches updating the same devices cannot deadlock
-    const deviceRows = [...latest.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([id, s]) => ({ id, seen: s.seen, position: s.position, health: s.health, firmware: s.firmware, summaryFrom: s.earliestFix }));
+    const deviceRows = [...latest.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([id, s]) => ({
+        id,
+        seen: s.seen,
+        position: s.position,
+        health: s.health,
+        firmware: s.firmware,
+        summaryFrom: s.earliestFix,
+      }));
 
-    const statements: SQL[] = [sql`
+    const statements: SQL[] = [
+      sql`
       insert into raw_logs (imei, device_id, organisation_id, received_at, frame, parse_result, message)
       select imei, device_id, organisation_id, received_at, frame, parse_result, message
       from jsonb_to_recordset(${JSON.stringify(raw)}::jsonb)
-        as x(imei text, device_id uuid, organisation_id uuid, received_at timestamptz, frame text, parse_result text, message text)`];
-    if (positions.length) statements.push(sql`
+        as x(imei text, device_id uuid, organisation_id uuid, received_at timestamptz, frame text, parse_result text, message text)`,
+    ];
+    if (positions.length)
+      statements.push(sql`
       insert into positions (device_id, fix_time, received_at, latitude, longitude, speed, heading, altitude, satellites, ignition, gps_fix, live, packet_type, attributes)
       select device_id, fix_time, received_at, latitude, longitude, speed, heading, altitude, satellites, ignition, gps_fix, live, packet_type, attributes
       from jsonb_to_recordset(${JSON.stringify(positions)}::jsonb)
         as x(device_id uuid, fix_time timestamptz, received_at timestamptz, latitude float8, longitude float8, speed real, heading real,
              altitude real, satellites integer, ignition boolean, gps_fix boolean, live boolean, packet_type text, attributes jsonb)`);
     if (events.length) statements.push(insertEvents(events));
-    const deviceStates = deviceRows.length ? sql`
+    const deviceStates = deviceRows.length
+      ? sql`
       insert into device_states as d (device_id, last_seen_at, last_position, last_health, summary_from)
       select v.id, v.seen, v.position, v.health, v."summaryFrom"
       from jsonb_to_recordset(${JSON.stringify(deviceRows)}::jsonb) as v(id uuid, seen timestamptz, position jsonb, health jsonb, "summaryFrom" timestamptz)
@@ -307,21 +397,32 @@ export class FrameStore {
            and (d.last_position is null or (d.last_position->>'fixTime')::timestamptz <= (excluded.last_position->>'fixTime')::timestamptz)
           then excluded.last_position else d.last_position end,
         last_health = coalesce(excluded.last_health, d.last_health)
-      returning device_id as "deviceId", motion` : null;
+      returning device_id as "deviceId", motion`
+      : null;
     const firmware = deviceRows.filter((row) => row.firmware);
-    const firmwareUpdate = firmware.length ? sql`
+    const firmwareUpdate = firmware.length
+      ? sql`
       update devices d set firmware_version = v.firmware
       from jsonb_to_recordset(${JSON.stringify(firmware)}::jsonb) as v(id uuid, firmware text)
-      where d.id = v.id and d.firmware_version is distinct from v.firmware` : null;
+      where d.id = v.id and d.firmware_version is distinct from v.firmware`
+      : null;
 
     // the state each moved vehicle now has is the database's (device_states.motion), sent with its position
     let liveBatch: LiveBatch = { positions: [], events: [] };
     await this.db.transaction(async (tx) => {
       for (const statement of statements) await tx.execute(statement);
-      const motions = new Map((deviceStates ? await query<{ deviceId: string; motion: VehicleState }>(tx, deviceStates) : []).map((row) => [row.deviceId, row.motion]));
+      const motions = new Map(
+        (deviceStates ? await query<{ deviceId: string; motion: VehicleState }>(tx, deviceStates) : []).map((row) => [
+          row.deviceId,
+          row.motion,
+        ]),
+      );
       if (firmwareUpdate) await tx.execute(firmwareUpdate);
       liveBatch = {
-        positions: [...moved.values()].map(({ organisationId: _o, ...p }) => ({ ...p, status: motions.get(p.deviceId) ?? 'noData' })),
+        positions: [...moved.values()].map(({ organisationId: _o, ...p }) => ({
+          ...p,
+          status: motions.get(p.deviceId) ?? 'noData',
+        })),
         events: events.map(({ organisationId: _o, attributes: _a, ...e }) => e),
         unregistered: [...unregistered],
       };

@@ -10,10 +10,14 @@ function checkShape(body: Record<string, unknown>) {
   const area = body.area as { type?: string } | undefined;
   if (!type || !area) return;
   if (area.type !== AREA_KIND[type]) {
-    const message = type === 'POINT' ? 'A POINT geofence needs a point on the map' : 'A POLYGON geofence needs an area drawn on the map';
+    const message =
+      type === 'POINT'
+        ? 'A POINT geofence needs a point on the map'
+        : 'A POLYGON geofence needs an area drawn on the map';
     throw badRequest(message, { area: message });
   }
-  if (type === 'POINT' && body.radiusMeters === null) throw badRequest(said('api.geofence.pointRadius'), { radiusMeters: said('api.geofence.pointRadius') });
+  if (type === 'POINT' && body.radiusMeters === null)
+    throw badRequest(said('api.geofence.pointRadius'), { radiusMeters: said('api.geofence.pointRadius') });
 }
 
 export const geofenceHooks: ResourceHooks = {

@@ -14,16 +14,21 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
  * Serves the built console: hashed assets precompressed and cached for good, sign-in.html for the sign-in page, and
  * index.html for every other GET path, so the console's router handles deep links.
  */
-export async function serveConsole(app: FastifyInstance, { brand, tiles }: { brand: string; tiles: { road: string; satellite: string } }) {
+export async function serveConsole(
+  app: FastifyInstance,
+  { brand, tiles }: { brand: string; tiles: { road: string; satellite: string } },
+) {
   const indexFile = path.join(distDir, 'index.html');
   if (!fs.existsSync(indexFile)) {
     app.log.warn('The console is not built (dist/ is missing); run "npm run build" or "npm start"');
     return false;
   }
   // the page with the brand the server runs as and its map tile addresses
-  const page = (file: string) => fs.readFileSync(path.join(distDir, file), 'utf8')
-    .replaceAll('__WAYMARK_BRAND__', brand)
-    .replaceAll('__WAYMARK_TILES__', escapeAttribute(JSON.stringify(tiles)));
+  const page = (file: string) =>
+    fs
+      .readFileSync(path.join(distDir, file), 'utf8')
+      .replaceAll('__WAYMARK_BRAND__', brand)
+      .replaceAll('__WAYMARK_TILES__', escapeAttribute(JSON.stringify(tiles)));
   const index = page('index.html');
   // the sign-in page's own entry, lighter than the console's (vite.config.ts)
   const signIn = fs.existsSync(path.join(distDir, 'sign-in.html')) ? page('sign-in.html') : index;
@@ -47,7 +52,10 @@ export async function serveConsole(app: FastifyInstance, { brand, tiles }: { bra
       return reply.status(404).send(notFound().body());
     }
     const pathname = request.url.split('?')[0]!.replace(/\/+$/, '');
-    return reply.type('text/html').header('cache-control', 'no-cache').send(pathname === SIGN_IN_PATH ? signIn : index);
+    return reply
+      .type('text/html')
+      .header('cache-control', 'no-cache')
+      .send(pathname === SIGN_IN_PATH ? signIn : index);
   });
   return true;
 }

@@ -5,23 +5,41 @@ import { said, saidForText } from '../resources/messages.ts';
  * A message of the console's catalogues (core/i18n): the key and values the console translates in
  * the user's language, and the English text for other API clients (server/resources/messages.ts, said()).
  */
-export interface Said { text: string; key: string; values: Record<string, SaidValue> }
+export interface Said {
+  text: string;
+  key: string;
+  values: Record<string, SaidValue>;
+}
 /** A value in a message: a text or number, or a message of its own (a field's label). */
 export type SaidValue = string | number | Said;
 /** A keyed message as the console reads it: values that are messages are keys again. */
-interface KeyOnWire { key: string; values?: Record<string, string | number | KeyOnWire> }
+interface KeyOnWire {
+  key: string;
+  values?: Record<string, string | number | KeyOnWire>;
+}
 type Message = string | Said;
 
-const isSaid = (value: unknown): value is Said => typeof value === 'object' && value !== null && 'key' in value && 'text' in value;
-const valuesOnWire = (values: Record<string, SaidValue>) => Object.fromEntries(Object.entries(values).map(([name, v]) => [name, isSaid(v) ? keyOnWire(v) : v]));
-const keyOnWire = (m: Said): KeyOnWire => (Object.keys(m.values).length ? { key: m.key, values: valuesOnWire(m.values) } : { key: m.key });
+const isSaid = (value: unknown): value is Said =>
+  typeof value === 'object' && value !== null && 'key' in value && 'text' in value;
+const valuesOnWire = (values: Record<string, SaidValue>) =>
+  Object.fromEntries(Object.entries(values).map(([name, v]) => [name, isSaid(v) ? keyOnWire(v) : v]));
+const keyOnWire = (m: Said): KeyOnWire =>
+  Object.keys(m.values).length ? { key: m.key, values: valuesOnWire(m.values) } : { key: m.key };
 
 const textOf = (message: Message) => (typeof message === 'string' ? message : message.text);
 
 /** A message on the wire: `message`, with `messageKey` and `messageValues` when it has a key. */
-export function spoken(message: Message): { message: string; messageKey?: string; messageValues?: Record<string, string | number | KeyOnWire> } {
+export function spoken(message: Message): {
+  message: string;
+  messageKey?: string;
+  messageValues?: Record<string, string | number | KeyOnWire>;
+} {
   if (typeof message === 'string') return { message };
-  return { message: message.text, messageKey: message.key, ...(Object.keys(message.values).length ? { messageValues: valuesOnWire(message.values) } : {}) };
+  return {
+    message: message.text,
+    messageKey: message.key,
+    ...(Object.keys(message.values).length ? { messageValues: valuesOnWire(message.values) } : {}),
+  };
 }
 
 /** An error whose message is meant for the user; anything else becomes "Something went wrong". */
@@ -41,14 +59,21 @@ export class HttpError extends Error {
 
   /** The field errors' texts, as `errors` has always carried them. */
   get errors(): Record<string, string> | undefined {
-    return this.fieldMessages && Object.fromEntries(Object.entries(this.fieldMessages).map(([field, m]) => [field, textOf(m)]));
+    return (
+      this.fieldMessages &&
+      Object.fromEntries(Object.entries(this.fieldMessages).map(([field, m]) => [field, textOf(m)]))
+    );
   }
 
   /** The API's error shape: {success:false, message, errors?}, and the keys of those that have one (messageKey, messageValues, errorKeys). */
   body() {
-    const keyed = Object.entries(this.fieldMessages ?? {}).filter((entry): entry is [string, Said] => typeof entry[1] !== 'string');
+    const keyed = Object.entries(this.fieldMessages ?? {}).filter(
+      (entry): entry is [string, Said] => typeof entry[1] !== 'string',
+    );
     return {
-      success: false, ...spoken(this.said ?? this.message), errors: this.errors,
+      success: false,
+      ...spoken(this.said ?? this.message),
+      errors: this.errors,
       ...(keyed.length ? { errorKeys: Object.fromEntries(keyed.map(([field, m]) => [field, keyOnWire(m)])) } : {}),
     };
   }
@@ -108,7 +133,9 @@ export const DATABASE_INPUT_ERRORS: Record<string, Said> = {
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
   const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
   const status = tooLong ? 414 : error.code === 'FST_ERR_BAD_URL' ? 400 : 500;
-  const message = said(tooLong ? 'api.request.addressTooLong' : status === 400 ? 'api.request.addressInvalid' : 'api.request.failed');
+  const message = said(
+    tooLong ? 'api.request.addressTooLong' : status === 400 ? 'api.request.addressInvalid' : 'api.request.failed',
+  );
   return reply.status(status).send({ success: false, ...spoken(message) });
 }
 
@@ -130,8 +157,13 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const message = said(error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-        ? 'api.request.notJson' : status === 413 ? 'api.request.tooLarge' : 'api.request.invalid');
+      const message = said(
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+          ? 'api.request.notJson'
+          : status === 413
+            ? 'api.request.tooLarge'
+            : 'api.request.invalid',
+      );
       return reply.status(status).send({ success: false, ...spoken(message) });
     }
     request.log.error({ err: error }, 'request failed');

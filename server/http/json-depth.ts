@@ -19,13 +19,16 @@ export function nestsDeeperThan(text: string, max: number): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // a backslash escapes the next character
+      if (c === 0x5c)
+        i++; // a backslash escapes the next character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) {
       inString = true;
-    } else if (c === 0x7b || c === 0x5b) { // { [
+    } else if (c === 0x7b || c === 0x5b) {
+      // { [
       if (++depth > max) return true;
-    } else if (c === 0x7d || c === 0x5d) { // } ]
+    } else if (c === 0x7d || c === 0x5d) {
+      // } ]
       depth--;
     }
   }

@@ -12,5 +12,7 @@ export const idParams = {
 export const serialIdParams = {
   type: 'object',
   required: ['id'],
-  properties: { id: { type: 'string', pattern: SERIAL_PATTERN.source, errorMessage: { pattern: 'The id is not valid' } } },
+  properties: {
+    id: { type: 'string', pattern: SERIAL_PATTERN.source, errorMessage: { pattern: 'The id is not valid' } },
+  },
 };

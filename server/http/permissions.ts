@@ -26,7 +26,8 @@ declare module 'fastify' {
 export function enforceRoutePermissions(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
     const permission = route.config?.permission;
-    if (!permission || (Array.isArray(permission) && !permission.length)) throw new Error(`Route ${route.method} ${route.url} does not declare config.permission`);
+    if (!permission || (Array.isArray(permission) && !permission.length))
+      throw new Error(`Route ${route.method} ${route.url} does not declare config.permission`);
     const check = async (request: FastifyRequest) => {
       if (permission === PUBLIC) return;
       const caller = await request.loadCaller();

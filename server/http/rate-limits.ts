@@ -28,9 +28,19 @@ export const MINUTE = 60_000;
 const KEYS_KEPT = 20_000;
 
 /** The client's address: the socket's, or the proxy's X-Forwarded-For only when TRUST_PROXY says so. */
-export const perAddress = (max: number, windowMs: number): Limit => ({ per: 'address', max, windowMs, key: (request) => request.ip });
+export const perAddress = (max: number, windowMs: number): Limit => ({
+  per: 'address',
+  max,
+  windowMs,
+  key: (request) => request.ip,
+});
 
-export const perAccount = (max: number, windowMs: number, key: Limit['key']): Limit => ({ per: 'account', max, windowMs, key });
+export const perAccount = (max: number, windowMs: number, key: Limit['key']): Limit => ({
+  per: 'account',
+  max,
+  windowMs,
+  key,
+});
 
 /** The same limit, counting only the requests answered 404 (see Limit.counts). */
 export const missesOnly = (limit: Limit): Limit => ({ ...limit, per: `${limit.per}-misses`, counts: 'misses' });
@@ -62,12 +72,16 @@ class MissCounts {
   add(key: string, windowMs: number, now = Date.now()) {
     const count = this.current(key, now);
     this.counts.delete(key);
-    this.counts.set(key, count.misses ? { misses: count.misses + 1, until: count.until } : { misses: 1, until: now + windowMs });
+    this.counts.set(
+      key,
+      count.misses ? { misses: count.misses + 1, until: count.until } : { misses: 1, until: now + windowMs },
+    );
     if (this.counts.size > KEYS_KEPT) this.counts.delete(this.counts.keys().next().value!);
   }
 }
 
-const refuse = (ttlInSeconds: number) => tooManyRequests(said('api.common.tooManyAttempts', { wait: waitText(ttlInSeconds) }), ttlInSeconds);
+const refuse = (ttlInSeconds: number) =>
+  tooManyRequests(said('api.common.tooManyAttempts', { wait: waitText(ttlInSeconds) }), ttlInSeconds);
 
 /**
  * A preHandler applying every limit to a route (the library's own hook stops at the first limiter
@@ -77,9 +91,18 @@ const refuse = (ttlInSeconds: number) => tooManyRequests(said('api.common.tooMan
 export function throttle(app: FastifyInstance, name: string, limits: Limit[]): preHandlerAsyncHookHandler {
   // the key is worked out once per request and limit, then handed to the library's counter
   const keys = new WeakMap<FastifyRequest, string>();
-  const checks = limits.map((limit) => (limit.counts === 'misses'
-    ? { limit, misses: new MissCounts() }
-    : { limit, check: app.createRateLimit({ max: limit.max, timeWindow: limit.windowMs, keyGenerator: (request) => keys.get(request)! }) }));
+  const checks = limits.map((limit) =>
+    limit.counts === 'misses'
+      ? { limit, misses: new MissCounts() }
+      : {
+          limit,
+          check: app.createRateLimit({
+            max: limit.max,
+            timeWindow: limit.windowMs,
+            keyGenerator: (request) => keys.get(request)!,
+          }),
+        },
+  );
   return async (request) => {
     for (const { limit, check, misses } of checks) {
       const key = await limit.key(request);
@@ -88,7 +111,12 @@ export function throttle(app: FastifyInstance, name: string, limits: Limit[]): p
       if (misses) {
         const { misses: so, until } = misses.current(counted);
         if (so >= limit.max) throw refuse(Math.max(1, Math.ceil((until - Date.now()) / 1000)));
-        afterAnswer.set(request, [...afterAnswer.get(request) ?? [], (status) => { if (status === 404) misses.add(counted, limit.windowMs); }]);
+        afterAnswer.set(request, [
+          ...(afterAnswer.get(request) ?? []),
+          (status) => {
+            if (status === 404) misses.add(counted, limit.windowMs);
+          },
+        ]);
         continue;
       }
       keys.set(request, counted);

@@ -35,8 +35,13 @@ function sameHostSockets(request: IncomingMessage): string {
  * else; no framing; the origin only as referrer to other sites; HSTS when the request came over
  * https (directly, or as a trusted proxy says). The Swagger UI sets its own, looser CSP (app.ts).
  */
-export async function registerSecurityHeaders(app: FastifyInstance, { tiles }: { tiles: { road: string; satellite: string } }) {
-  const tileSources = [...new Set([tiles.road, tiles.satellite].map(tileSource).filter((s): s is string => Boolean(s)))];
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  { tiles }: { tiles: { road: string; satellite: string } },
+) {
+  const tileSources = [
+    ...new Set([tiles.road, tiles.satellite].map(tileSource).filter((s): s is string => Boolean(s))),
+  ];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,

@@ -7,7 +7,10 @@ import { isSuperAdmin } from '../resources/scope.ts';
 import { said } from '../resources/messages.ts';
 
 async function pathOf(db: Parameters<typeof query>[0], organisationId: string): Promise<string | undefined> {
-  const [row] = await query<{ path: string }>(db, sql`select path from organisations where id = ${organisationId}::uuid`);
+  const [row] = await query<{ path: string }>(
+    db,
+    sql`select path from organisations where id = ${organisationId}::uuid`,
+  );
   return row?.path;
 }
 
@@ -39,12 +42,18 @@ export const organisationHooks: ResourceHooks = {
     }
     const newPath = `${newParentPath}${existing.id}/`;
     columns.set('parent_id', body.parentId ? sql`${body.parentId as string}::uuid` : sql`null`);
-    await query(ctx.db, sql`update organisations set path = ${newPath} || substr(path, ${oldPath.length + 1}) where path like ${`${oldPath}%`} and id <> ${existing.id}::uuid`);
+    await query(
+      ctx.db,
+      sql`update organisations set path = ${newPath} || substr(path, ${oldPath.length + 1}) where path like ${`${oldPath}%`} and id <> ${existing.id}::uuid`,
+    );
     columns.set('path', sql`${newPath}`);
   },
   async beforeDelete(ctx, existing) {
     if (existing.id === ctx.caller.organisationId) throw forbidden(said('resources.organisation.cannotDeleteOwn'));
-    const [child] = await query(ctx.db, sql`select 1 from organisations where parent_id = ${existing.id}::uuid limit 1`);
+    const [child] = await query(
+      ctx.db,
+      sql`select 1 from organisations where parent_id = ${existing.id}::uuid limit 1`,
+    );
     if (child) throw new HttpError(409, said('validation.inUse'));
   },
 };

@@ -11,6 +11,9 @@ export function inOrganisationTree(organisationColumn: AnyColumn | SQL, callerPa
 }
 
 export async function isInOrganisationTree(db: Db, organisationId: string, callerPath: string): Promise<boolean> {
-  const [org] = await db.select({ path: organisations.path }).from(organisations).where(eq(organisations.id, organisationId));
+  const [org] = await db
+    .select({ path: organisations.path })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId));
   return Boolean(org?.path.startsWith(callerPath));
 }

@@ -37,13 +37,25 @@ export interface OrganisationSettings {
 }
 
 export const DEFAULT_SETTINGS: OrganisationSettings = {
-  overspeedKmph: 80, idleMinutes: 5, offlineMinutes: DEFAULT_OFFLINE_MINUTES, routeDeviationMeters: 200, alertEmail: null, sosPhone: null,
-  priceOneYearPaise: null, priceTwoYearsPaise: null,
-  minMovingKmph: 5, minParkingMinutes: 5, minTripMeters: 300, minTripSeconds: 60,
+  overspeedKmph: 80,
+  idleMinutes: 5,
+  offlineMinutes: DEFAULT_OFFLINE_MINUTES,
+  routeDeviationMeters: 200,
+  alertEmail: null,
+  sosPhone: null,
+  priceOneYearPaise: null,
+  priceTwoYearsPaise: null,
+  minMovingKmph: 5,
+  minParkingMinutes: 5,
+  minTripMeters: 300,
+  minTripSeconds: 60,
 };
 
 const range = (min: number, max: number, label: string) => ({
-  type: 'integer', minimum: min, maximum: max, errorMessage: `${label} must be a whole number from ${min} to ${max}`,
+  type: 'integer',
+  minimum: min,
+  maximum: max,
+  errorMessage: `${label} must be a whole number from ${min} to ${max}`,
 });
 const price = (label: string) => ({ ...range(0, 10_000_000, label), type: ['integer', 'null'] });
 
@@ -67,7 +79,10 @@ const settingsSchema = {
 };
 
 /** What an organisation pays, in paise: its own prices or, where it has none, its nearest ancestor's; null where nobody set one. */
-export interface Prices { priceOneYearPaise: number | null; priceTwoYearsPaise: number | null }
+export interface Prices {
+  priceOneYearPaise: number | null;
+  priceTwoYearsPaise: number | null;
+}
 
 /** The price of a length in days (365: 1 year, 730: 2 years), in paise; null for any other length, or one nobody priced. */
 export function priceFor(prices: Prices, days: number): number | null {
@@ -83,8 +98,11 @@ const PRICE_KEYS = ['priceOneYearPaise', 'priceTwoYearsPaise'] as const;
 
 /** The organisation's prices, each from the nearest organisation from it up to the root that set one. */
 export async function effectivePrices(db: Db, organisationId: string): Promise<Prices> {
-  const chain = await query<{ settings: Partial<OrganisationSettings> | null }>(db, sql`select o.attributes -> 'settings' as settings
-    from organisations me join organisations o on me.path like o.path || '%' where me.id = ${organisationId}::uuid order by length(o.path) desc`);
+  const chain = await query<{ settings: Partial<OrganisationSettings> | null }>(
+    db,
+    sql`select o.attributes -> 'settings' as settings
+    from organisations me join organisations o on me.path like o.path || '%' where me.id = ${organisationId}::uuid order by length(o.path) desc`,
+  );
   const nearest = (key: (typeof PRICE_KEYS)[number]) => {
     for (const { settings } of chain) if (typeof settings?.[key] === 'number') return settings[key] as number;
     return null;
@@ -93,48 +111,74 @@ export async function effectivePrices(db: Db, organisationId: string): Promise<P
 }
 
 export async function readSettings(db: Db, organisationId: string): Promise<OrganisationSettings> {
-  const [row] = await query<{ settings: Partial<OrganisationSettings> | null }>(db, sql`select attributes -> 'settings' as settings from organisations where id = ${organisationId}::uuid`);
+  const [row] = await query<{ settings: Partial<OrganisationSettings> | null }>(
+    db,
+    sql`select attributes -> 'settings' as settings from organisations where id = ${organisationId}::uuid`,
+  );
   return { ...DEFAULT_SETTINGS, ...(row?.settings ?? {}) };
 }
 
 export function organisationSettingsRoutes(app: FastifyInstance, db: Db) {
-  app.get<{ Params: { id: string } }>('/organisation/settings/:id', {
-    config: { permission: 'setting-organisation' },
-    schema: { tags: ['organisation'], summary: "An organisation's operating settings", params: idParams },
-  }, async (request) => {
-    const caller = await requireCaller(request);
-    const organisation = await findRecord(db, organisationResource, caller, request.params.id);
-    if (!organisation) throw notFound();
-    return {
-      success: true,
-      data: {
-        organisation: { id: organisation.id, tradeName: organisation.tradeName }, settings: await readSettings(db, organisation.id),
-        // what an empty price means here: the parent's (nothing above the root)
-        inheritedPrices: organisation.parentId
-          ? await effectivePrices(db, organisation.parentId as string) : { priceOneYearPaise: null, priceTwoYearsPaise: null },
-        canSetPrices: await speaksForProvider(db, caller),
-      },
-    };
-  });
-
-  app.put<{ Params: { id: string }; Body: Partial<OrganisationSettings> }>('/organisation/settings/:id', {
-    config: { permission: 'setting-organisation' },
-    preValidation: async (request) => {
-      const body = request.body as Record<string, unknown> | undefined;
-      normaliseProperties(body, { alertEmail: rules.email, sosPhone: rules.phone }, { nullable: true });
+  app.get<{ Params: { id: string } }>(
+    '/organisation/settings/:id',
+    {
+      config: { permission: 'setting-organisation' },
+      schema: { tags: ['organisation'], summary: "An organisation's operating settings", params: idParams },
     },
-    schema: { tags: ['organisation'], summary: "Change an organisation's operating settings", params: idParams, body: settingsSchema },
-  }, async (request) => {
-    const caller = await requireCaller(request);
-    const organisation = await writableRecord({ db, caller, request, resource: organisationResource }, request.params.id);
-    const current = await readSettings(db, organisation.id);
-    const settings = { ...current, ...request.body };
-    // what an organisation pays is the provider's to set: a dealer must not price its own activations, or those of an organisation it made, at 0
-    const pricesChange = PRICE_KEYS.some((key) => settings[key] !== current[key]);
-    if (pricesChange && !(await speaksForProvider(db, caller))) {
-      throw new HttpError(403, said('wallet.messages.pricesForbidden'), { priceOneYearPaise: said('wallet.messages.pricesForbidden') });
-    }
-    await query(db, sql`update organisations set attributes = jsonb_set(coalesce(attributes, '{}'::jsonb), '{settings}', ${JSON.stringify(settings)}::jsonb), updated_at = now() where id = ${organisation.id}::uuid`);
-    return { success: true, message: 'Settings saved', data: { settings } };
-  });
+    async (request) => {
+      const caller = await requireCaller(request);
+      const organisation = await findRecord(db, organisationResource, caller, request.params.id);
+      if (!organisation) throw notFound();
+      return {
+        success: true,
+        data: {
+          organisation: { id: organisation.id, tradeName: organisation.tradeName },
+          settings: await readSettings(db, organisation.id),
+          // what an empty price means here: the parent's (nothing above the root)
+          inheritedPrices: organisation.parentId
+            ? await effectivePrices(db, organisation.parentId as string)
+            : { priceOneYearPaise: null, priceTwoYearsPaise: null },
+          canSetPrices: await speaksForProvider(db, caller),
+        },
+      };
+    },
+  );
+
+  app.put<{ Params: { id: string }; Body: Partial<OrganisationSettings> }>(
+    '/organisation/settings/:id',
+    {
+      config: { permission: 'setting-organisation' },
+      preValidation: async (request) => {
+        const body = request.body as Record<string, unknown> | undefined;
+        normaliseProperties(body, { alertEmail: rules.email, sosPhone: rules.phone }, { nullable: true });
+      },
+      schema: {
+        tags: ['organisation'],
+        summary: "Change an organisation's operating settings",
+        params: idParams,
+        body: settingsSchema,
+      },
+    },
+    async (request) => {
+      const caller = await requireCaller(request);
+      const organisation = await writableRecord(
+        { db, caller, request, resource: organisationResource },
+        request.params.id,
+      );
+      const current = await readSettings(db, organisation.id);
+      const settings = { ...current, ...request.body };
+      // what an organisation pays is the provider's to set: a dealer must not price its own activations, or those of an organisation it made, at 0
+      const pricesChange = PRICE_KEYS.some((key) => settings[key] !== current[key]);
+      if (pricesChange && !(await speaksForProvider(db, caller))) {
+        throw new HttpError(403, said('wallet.messages.pricesForbidden'), {
+          priceOneYearPaise: said('wallet.messages.pricesForbidden'),
+        });
+      }
+      await query(
+        db,
+        sql`update organisations set attributes = jsonb_set(coalesce(attributes, '{}'::jsonb), '{settings}', ${JSON.stringify(settings)}::jsonb), updated_at = now() where id = ${organisation.id}::uuid`,
+      );
+      return { success: true, message: 'Settings saved', data: { settings } };
+    },
+  );
 }

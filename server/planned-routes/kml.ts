@@ -20,7 +20,11 @@ type Position = number[];
 export function lineFromKml(text: string): { name?: string; coordinates: Position[] } {
   let document: unknown;
   try {
-    document = new DOMParser({ onError: (level) => { if (level !== 'warning') throw new Error('invalid'); } }).parseFromString(text, 'text/xml');
+    document = new DOMParser({
+      onError: (level) => {
+        if (level !== 'warning') throw new Error('invalid');
+      },
+    }).parseFromString(text, 'text/xml');
   } catch {
     throw badRequest(said('api.kml.invalid'));
   }
@@ -30,43 +34,70 @@ export function lineFromKml(text: string): { name?: string; coordinates: Positio
   for (const feature of collection.features) {
     const geometry = feature.geometry;
     if (!geometry) continue;
-    const lines = geometry.type === 'LineString' ? [geometry.coordinates]
-      : geometry.type === 'MultiLineString' ? geometry.coordinates : [];
+    const lines =
+      geometry.type === 'LineString'
+        ? [geometry.coordinates]
+        : geometry.type === 'MultiLineString'
+          ? geometry.coordinates
+          : [];
     if (lines.length && !name && typeof feature.properties?.name === 'string') name = feature.properties.name;
     for (const line of lines) coordinates.push(...line.map((p: Position) => [p[0]!, p[1]!]));
   }
   if (coordinates.length < 2) throw badRequest(said('api.kml.noLine'));
-  if (coordinates.some(([lng, lat]) => !(Math.abs(lng!) <= 180 && Math.abs(lat!) <= 90))) throw badRequest(said('api.kml.outOfRange'));
+  if (coordinates.some(([lng, lat]) => !(Math.abs(lng!) <= 180 && Math.abs(lat!) <= 90)))
+    throw badRequest(said('api.kml.outOfRange'));
   return { name, coordinates };
 }
 
 export function kmlRouteRoutes(app: FastifyInstance, db: Db) {
-  app.post<{ Body: { name?: string; description?: string; toleranceMeters?: number; kml: string } }>('/routes/kml', {
-    config: { permission: 'add-kml-route' },
-    bodyLimit: KML_LIMIT_BYTES + 64 * 1024,
-    schema: {
-      tags: ['route'], summary: 'Create a route from a KML file: its LineStrings become the route line',
-      body: {
-        type: 'object',
-        properties: {
-          name: { type: 'string', maxLength: 100 },
-          description: { type: 'string', maxLength: 500 },
-          toleranceMeters: { type: 'integer', minimum: 10, maximum: 5000, errorMessage: 'Tolerance must be from 10 to 5000 m' },
-          kml: { type: 'string', minLength: 1, maxLength: KML_LIMIT_BYTES, errorMessage: 'Choose a KML file of at most 2 MiB' },
+  app.post<{ Body: { name?: string; description?: string; toleranceMeters?: number; kml: string } }>(
+    '/routes/kml',
+    {
+      config: { permission: 'add-kml-route' },
+      bodyLimit: KML_LIMIT_BYTES + 64 * 1024,
+      schema: {
+        tags: ['route'],
+        summary: 'Create a route from a KML file: its LineStrings become the route line',
+        body: {
+          type: 'object',
+          properties: {
+            name: { type: 'string', maxLength: 100 },
+            description: { type: 'string', maxLength: 500 },
+            toleranceMeters: {
+              type: 'integer',
+              minimum: 10,
+              maximum: 5000,
+              errorMessage: 'Tolerance must be from 10 to 5000 m',
+            },
+            kml: {
+              type: 'string',
+              minLength: 1,
+              maxLength: KML_LIMIT_BYTES,
+              errorMessage: 'Choose a KML file of at most 2 MiB',
+            },
+          },
+          required: ['kml'],
+          errorMessage: { required: { kml: 'Choose a KML file' } },
         },
-        required: ['kml'],
-        errorMessage: { required: { kml: 'Choose a KML file' } },
       },
     },
-  }, async (request, reply) => {
-    const caller = await requireCaller(request);
-    const { coordinates, name: kmlName } = lineFromKml(request.body.kml);
-    const name = request.body.name?.trim() || kmlName?.trim();
-    if (!name) throw badRequest(said('api.kml.nameRequired'), { name: said('api.kml.nameRequired') });
-    const [row] = await query<{ id: string }>(db, sql`insert into routes (name, description, line, tolerance_meters, organisation_id)
+    async (request, reply) => {
+      const caller = await requireCaller(request);
+      const { coordinates, name: kmlName } = lineFromKml(request.body.kml);
+      const name = request.body.name?.trim() || kmlName?.trim();
+      if (!name) throw badRequest(said('api.kml.nameRequired'), { name: said('api.kml.nameRequired') });
+      const [row] = await query<{ id: string }>(
+        db,
+        sql`insert into routes (name, description, line, tolerance_meters, organisation_id)
       values (${name}, ${request.body.description?.trim() || null}, ${JSON.stringify({ type: 'LineString', coordinates })}::jsonb,
-        ${request.body.toleranceMeters ?? null}, ${caller.organisationId}::uuid) returning id`);
-    reply.status(201);
-    return { success: true, message: `Route created with ${coordinates.length} points`, data: await findRecord(db, routeResource, caller, row!.id) };
-  });
+        ${request.body.toleranceMeters ?? null}, ${caller.organisationId}::uuid) returning id`,
+      );
+      reply.status(201);
+      return {
+        success: true,
+        message: `Route created with ${coordinates.length} points`,
+        data: await findRecord(db, routeResource, caller, row!.id),
+      };
+    },
+  );
 }

@@ -39,19 +39,31 @@ export function upiUri(bank: Brand['bank'], order: OrderToPay): string {
 
 export function upiProvider(bank: Brand['bank']): RenewalPaymentProvider {
   return {
-    id: 'upi', public: true, confirmedBy: 'administrator',
-    start: (order) => ({ kind: 'upi', reference: order.reference, amountPaise: order.amountPaise, upiUri: upiUri(bank, order), bank }),
+    id: 'upi',
+    public: true,
+    confirmedBy: 'administrator',
+    start: (order) => ({
+      kind: 'upi',
+      reference: order.reference,
+      amountPaise: order.amountPaise,
+      upiUri: upiUri(bank, order),
+      bank,
+    }),
   };
 }
 
 /** Pays nothing: for the tests and a private demo, whose payer confirms it on the page. Enabled only by WAYMARK_TEST_PAYMENTS=1. */
 export const testProvider: RenewalPaymentProvider = {
-  id: 'test', public: true, confirmedBy: 'test-endpoint',
+  id: 'test',
+  public: true,
+  confirmedBy: 'test-endpoint',
   start: (order) => ({ kind: 'test', reference: order.reference, amountPaise: order.amountPaise }),
 };
 
 export const walletProvider: RenewalPaymentProvider = {
-  id: 'wallet', public: false, confirmedBy: 'wallet',
+  id: 'wallet',
+  public: false,
+  confirmedBy: 'wallet',
   start: (order) => ({ kind: 'wallet', reference: order.reference, amountPaise: order.amountPaise }),
 };
 
@@ -60,7 +72,10 @@ export const walletProvider: RenewalPaymentProvider = {
  * when switched on by itself (WAYMARK_TEST_PAYMENTS=1), never by demo data: a demo server reachable
  * by others would otherwise renew anyone's device for free.
  */
-export function enabledProviders(options: { testPayments: boolean; bank: Brand['bank'] }): Map<RenewalProviderId, RenewalPaymentProvider> {
+export function enabledProviders(options: {
+  testPayments: boolean;
+  bank: Brand['bank'];
+}): Map<RenewalProviderId, RenewalPaymentProvider> {
   const providers = [upiProvider(options.bank), walletProvider, ...(options.testPayments ? [testProvider] : [])];
   return new Map(providers.map((p) => [p.id, p]));
 }

@@ -30,14 +30,17 @@ const contains = (text: string) => `%${escapeLike(text)}%`;
 /** The caller's collection points: POIs with a kind, in their organisation tree. */
 function pointsVisible(caller: Caller, alias: string): SQL {
   const column = sql.raw(`${alias}.organisation_id`);
-  return isSuperAdmin(caller) ? sql`${sql.raw(alias)}.kind is not null` : sql`${sql.raw(alias)}.kind is not null and ${inOrganisationTree(column, caller.organisationPath)}`;
+  return isSuperAdmin(caller)
+    ? sql`${sql.raw(alias)}.kind is not null`
+    : sql`${sql.raw(alias)}.kind is not null and ${inOrganisationTree(column, caller.organisationPath)}`;
 }
 
 /** Conditions on the point (alias poi) and its ward (alias w) from the report's own filters. */
 function pointConditions(filter: ReportFilter): SQL {
   const parts: SQL[] = [];
   const { ward, tagType, kind } = filter.extra;
-  if (typeof ward === 'string' && ward) parts.push(sql`(w.name ilike ${contains(ward)} or w.code ilike ${contains(ward)})`);
+  if (typeof ward === 'string' && ward)
+    parts.push(sql`(w.name ilike ${contains(ward)} or w.code ilike ${contains(ward)})`);
   if (typeof tagType === 'string' && tagType) parts.push(sql`poi.tag_type = ${tagType}`);
   if (typeof kind === 'string' && kind) parts.push(sql`poi.kind = ${kind}`);
   return parts.length ? sql` and ${sql.join(parts, sql` and `)}` : sql``;
@@ -149,10 +152,16 @@ export function visitsSql(caller: Caller, filter: ReportFilter): SQL {
 }
 
 /** The search box over the given output columns of a report's rows. */
-const searchOf = (filter: ReportFilter, columns: string[]): SQL => searchCondition(filter, columns.map((c) => sql.raw(c)));
+const searchOf = (filter: ReportFilter, columns: string[]): SQL =>
+  searchCondition(
+    filter,
+    columns.map((c) => sql.raw(c)),
+  );
 
 const collectedCondition = (filter: ReportFilter): SQL =>
-  (filter.extra.collected === 'YES' || filter.extra.collected === 'NO' ? sql`collected = ${filter.extra.collected}` : sql`true`);
+  filter.extra.collected === 'YES' || filter.extra.collected === 'NO'
+    ? sql`collected = ${filter.extra.collected}`
+    : sql`true`;
 
 /** collection: per vehicle per day, the points its jobs scheduled, collected and missed. */
 export function collectionSql(caller: Caller, filter: ReportFilter): SQL {

@@ -18,7 +18,11 @@ export interface DetectorThresholds {
 }
 
 export const DEFAULT_THRESHOLDS: DetectorThresholds = {
-  minMovingKmph: 5, minParkingSeconds: 300, minTripMeters: 300, minTripSeconds: 60, maxGapSeconds: 1800,
+  minMovingKmph: 5,
+  minParkingSeconds: 300,
+  minTripMeters: 300,
+  minTripSeconds: 60,
+  maxGapSeconds: 1800,
 };
 
 /** Above this implied speed between two fixes the later one is a GPS jump. */
@@ -38,26 +42,66 @@ export interface Fix {
 }
 
 export interface TripRow {
-  day: string; startTime: number; endTime: number;
-  startLatitude: number; startLongitude: number; endLatitude: number; endLongitude: number;
-  distanceMeters: number; durationSeconds: number; maxSpeed: number; averageSpeed: number; ignitionOnSeconds: number; open: boolean;
+  day: string;
+  startTime: number;
+  endTime: number;
+  startLatitude: number;
+  startLongitude: number;
+  endLatitude: number;
+  endLongitude: number;
+  distanceMeters: number;
+  durationSeconds: number;
+  maxSpeed: number;
+  averageSpeed: number;
+  ignitionOnSeconds: number;
+  open: boolean;
 }
 
 export interface StopRow {
-  day: string; startTime: number; endTime: number; latitude: number; longitude: number;
-  durationSeconds: number; ignition: boolean | null; ignitionOnSeconds: number; open: boolean;
+  day: string;
+  startTime: number;
+  endTime: number;
+  latitude: number;
+  longitude: number;
+  durationSeconds: number;
+  ignition: boolean | null;
+  ignitionOnSeconds: number;
+  open: boolean;
 }
 
 export interface DaySummary {
-  day: string; distanceMeters: number; runningSeconds: number; idleSeconds: number; stoppedSeconds: number;
-  firstIgnitionOn: number | null; lastIgnitionOff: number | null; maxSpeed: number; trips: number; stops: number;
-  positions: number; firstFixTime: number | null; lastFixTime: number | null;
+  day: string;
+  distanceMeters: number;
+  runningSeconds: number;
+  idleSeconds: number;
+  stoppedSeconds: number;
+  firstIgnitionOn: number | null;
+  lastIgnitionOff: number | null;
+  maxSpeed: number;
+  trips: number;
+  stops: number;
+  positions: number;
+  firstFixTime: number | null;
+  lastFixTime: number | null;
 }
 
-interface Place { time: number; latitude: number; longitude: number; ignition: boolean | null }
+interface Place {
+  time: number;
+  latitude: number;
+  longitude: number;
+  ignition: boolean | null;
+}
 /** What a segment (or the candidate of the next) gathers: distance, top speed, time with the ignition on. */
-interface Gathered { distance: number; maxSpeed: number; ignitionOnMs: number }
-interface Segment { kind: 'trip' | 'stop'; start: Place; gathered: Gathered }
+interface Gathered {
+  distance: number;
+  maxSpeed: number;
+  ignitionOnMs: number;
+}
+interface Segment {
+  kind: 'trip' | 'stop';
+  start: Place;
+  gathered: Gathered;
+}
 
 export interface DetectorState {
   day: string;
@@ -70,9 +114,18 @@ export interface DetectorState {
   last: Fix | null;
   lastValid: Fix | null;
   totals: {
-    distance: number; runningMs: number; idleMs: number; stoppedMs: number; maxSpeed: number; positions: number;
-    firstIgnitionOn: number | null; lastIgnitionOff: number | null; firstFix: number | null; lastFix: number | null;
-    trips: number; stops: number;
+    distance: number;
+    runningMs: number;
+    idleMs: number;
+    stoppedMs: number;
+    maxSpeed: number;
+    positions: number;
+    firstIgnitionOn: number | null;
+    lastIgnitionOff: number | null;
+    firstFix: number | null;
+    lastFix: number | null;
+    trips: number;
+    stops: number;
   };
 }
 
@@ -85,22 +138,34 @@ const EARTH_RADIUS_M = 6_371_008.8;
 const radians = (degrees: number) => (degrees * Math.PI) / 180;
 
 /** Great-circle distance in metres (haversine on the mean Earth radius, as the playback's SQL and @turf measure). */
-export function haversineMeters(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
+export function haversineMeters(
+  a: { latitude: number; longitude: number },
+  b: { latitude: number; longitude: number },
+): number {
   const dLat = radians(b.latitude - a.latitude);
   const dLon = radians(b.longitude - a.longitude);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.latitude)) * Math.cos(radians(b.latitude)) * Math.sin(dLon / 2) ** 2;
+  const h =
+    Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.latitude)) * Math.cos(radians(b.latitude)) * Math.sin(dLon / 2) ** 2;
   return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
 const emptyGathered = (): Gathered => ({ distance: 0, maxSpeed: 0, ignitionOnMs: 0 });
-const place = (fix: Fix, time = fix.time): Place => ({ time, latitude: fix.latitude, longitude: fix.longitude, ignition: fix.ignition });
+const place = (fix: Fix, time = fix.time): Place => ({
+  time,
+  latitude: fix.latitude,
+  longitude: fix.longitude,
+  ignition: fix.ignition,
+});
 const seconds = (ms: number) => Math.round(ms / 1000);
 
 export class DayDetector {
   private readonly closedTrips: TripRow[] = [];
   private readonly closedStops: StopRow[] = [];
 
-  private constructor(readonly thresholds: DetectorThresholds, private state: DetectorState) {}
+  private constructor(
+    readonly thresholds: DetectorThresholds,
+    private state: DetectorState,
+  ) {}
 
   /**
    * A detector for the day `time` falls on. `seed` is the device's last position before that
@@ -110,14 +175,34 @@ export class DayDetector {
   static forDay(thresholds: DetectorThresholds, time: number, seed: Fix | null): DayDetector {
     const { day, start, end } = indianDay(time);
     const detector = new DayDetector(thresholds, {
-      day, dayStart: start, dayEnd: end, segment: null, candidate: null, last: null, lastValid: null,
+      day,
+      dayStart: start,
+      dayEnd: end,
+      segment: null,
+      candidate: null,
+      last: null,
+      lastValid: null,
       totals: {
-        distance: 0, runningMs: 0, idleMs: 0, stoppedMs: 0, maxSpeed: 0, positions: 0,
-        firstIgnitionOn: null, lastIgnitionOff: null, firstFix: null, lastFix: null, trips: 0, stops: 0,
+        distance: 0,
+        runningMs: 0,
+        idleMs: 0,
+        stoppedMs: 0,
+        maxSpeed: 0,
+        positions: 0,
+        firstIgnitionOn: null,
+        lastIgnitionOff: null,
+        firstFix: null,
+        lastFix: null,
+        trips: 0,
+        stops: 0,
       },
     });
     if (seed && start - seed.time <= thresholds.maxGapSeconds * 1000) {
-      detector.state.segment = { kind: detector.moving(seed) ? 'trip' : 'stop', start: place(seed, start), gathered: emptyGathered() };
+      detector.state.segment = {
+        kind: detector.moving(seed) ? 'trip' : 'stop',
+        start: place(seed, start),
+        gathered: emptyGathered(),
+      };
       detector.state.last = seed;
       if (detector.countsForDistance(seed)) detector.state.lastValid = seed;
     } else if (seed && detector.countsForDistance(seed)) {
@@ -131,9 +216,15 @@ export class DayDetector {
     return new DayDetector(thresholds, structuredClone(state));
   }
 
-  get day(): string { return this.state.day; }
-  get dayEnd(): number { return this.state.dayEnd; }
-  get lastFix(): Fix | null { return this.state.last; }
+  get day(): string {
+    return this.state.day;
+  }
+  get dayEnd(): number {
+    return this.state.dayEnd;
+  }
+  get lastFix(): Fix | null {
+    return this.state.last;
+  }
 
   snapshot(): DetectorState {
     return structuredClone(this.state);
@@ -167,13 +258,18 @@ export class DayDetector {
   /** Feeds the next position in time order; positions of another day are refused. */
   push(fix: Fix) {
     const { state } = this;
-    if (fix.time < state.dayStart || fix.time >= state.dayEnd) throw new Error(`A position of another day reached the detector of ${state.day}`);
+    if (fix.time < state.dayStart || fix.time >= state.dayEnd)
+      throw new Error(`A position of another day reached the detector of ${state.day}`);
     if (state.last && fix.time < state.last.time) throw new Error('Positions must reach the detector in time order');
     const { totals } = state;
-    if (!state.segment) state.segment = { kind: this.moving(fix) ? 'trip' : 'stop', start: place(fix), gathered: emptyGathered() };
+    if (!state.segment)
+      state.segment = { kind: this.moving(fix) ? 'trip' : 'stop', start: place(fix), gathered: emptyGathered() };
     // leaving a stop: the trip starts where and when the vehicle last stood, so the leg to here is the trip's
     if (state.segment.kind === 'stop' && !state.candidate && state.last && this.moving(fix)) {
-      state.candidate = { start: place(state.last, Math.max(state.last.time, state.dayStart)), gathered: emptyGathered() };
+      state.candidate = {
+        start: place(state.last, Math.max(state.last.time, state.dayStart)),
+        gathered: emptyGathered(),
+      };
     }
     if (state.last) this.spend(state.last, fix.time);
 
@@ -230,7 +326,10 @@ export class DayDetector {
   }
 
   private tripQualifies(candidate: { start: Place; gathered: Gathered }, until: number): boolean {
-    return candidate.gathered.distance >= this.thresholds.minTripMeters && until - candidate.start.time >= this.thresholds.minTripSeconds * 1000;
+    return (
+      candidate.gathered.distance >= this.thresholds.minTripMeters &&
+      until - candidate.start.time >= this.thresholds.minTripSeconds * 1000
+    );
   }
 
   private dropCandidate() {
@@ -246,13 +345,18 @@ export class DayDetector {
     const { segment, candidate } = this.state;
     if (!candidate || !segment) return;
     this.close(segment, candidate.start, false);
-    this.state.segment = { kind: segment.kind === 'trip' ? 'stop' : 'trip', start: candidate.start, gathered: candidate.gathered };
+    this.state.segment = {
+      kind: segment.kind === 'trip' ? 'stop' : 'trip',
+      start: candidate.start,
+      gathered: candidate.gathered,
+    };
     this.state.candidate = null;
   }
 
   private close(segment: Segment, end: Place, open: boolean) {
     // where the data starts: a halt too short to be a stop before the first trip is no stop at all
-    if (segment.kind === 'stop' && !open && end.time - segment.start.time < this.thresholds.minParkingSeconds * 1000) return;
+    if (segment.kind === 'stop' && !open && end.time - segment.start.time < this.thresholds.minParkingSeconds * 1000)
+      return;
     const row = this.rowOf(segment, end, open);
     if (row.kind === 'trip') {
       this.closedTrips.push(row.row);
@@ -263,7 +367,11 @@ export class DayDetector {
     }
   }
 
-  private rowOf(segment: Segment, end: Place, open: boolean): { kind: 'trip'; row: TripRow } | { kind: 'stop'; row: StopRow } {
+  private rowOf(
+    segment: Segment,
+    end: Place,
+    open: boolean,
+  ): { kind: 'trip'; row: TripRow } | { kind: 'stop'; row: StopRow } {
     const ms = Math.max(0, end.time - segment.start.time);
     const { day } = this.state;
     const { gathered } = segment;
@@ -271,18 +379,34 @@ export class DayDetector {
       return {
         kind: 'trip',
         row: {
-          day, startTime: segment.start.time, endTime: end.time, startLatitude: segment.start.latitude, startLongitude: segment.start.longitude,
-          endLatitude: end.latitude, endLongitude: end.longitude, distanceMeters: gathered.distance, durationSeconds: seconds(ms),
-          maxSpeed: gathered.maxSpeed, averageSpeed: ms > 0 ? (gathered.distance / 1000) / (ms / 3_600_000) : 0,
-          ignitionOnSeconds: seconds(gathered.ignitionOnMs), open,
+          day,
+          startTime: segment.start.time,
+          endTime: end.time,
+          startLatitude: segment.start.latitude,
+          startLongitude: segment.start.longitude,
+          endLatitude: end.latitude,
+          endLongitude: end.longitude,
+          distanceMeters: gathered.distance,
+          durationSeconds: seconds(ms),
+          maxSpeed: gathered.maxSpeed,
+          averageSpeed: ms > 0 ? gathered.distance / 1000 / (ms / 3_600_000) : 0,
+          ignitionOnSeconds: seconds(gathered.ignitionOnMs),
+          open,
         },
       };
     }
     return {
       kind: 'stop',
       row: {
-        day, startTime: segment.start.time, endTime: end.time, latitude: segment.start.latitude, longitude: segment.start.longitude,
-        durationSeconds: seconds(ms), ignition: segment.start.ignition, ignitionOnSeconds: seconds(gathered.ignitionOnMs), open,
+        day,
+        startTime: segment.start.time,
+        endTime: end.time,
+        latitude: segment.start.latitude,
+        longitude: segment.start.longitude,
+        durationSeconds: seconds(ms),
+        ignition: segment.start.ignition,
+        ignitionOnSeconds: seconds(gathered.ignitionOnMs),
+        open,
       },
     };
   }
@@ -306,9 +430,10 @@ export class DayDetector {
   private settleCandidate(endTime: number) {
     const { segment, candidate } = this.state;
     if (!candidate || !segment) return;
-    const confirmed = segment.kind === 'trip'
-      ? endTime - candidate.start.time >= this.thresholds.minParkingSeconds * 1000
-      : this.tripQualifies(candidate, endTime);
+    const confirmed =
+      segment.kind === 'trip'
+        ? endTime - candidate.start.time >= this.thresholds.minParkingSeconds * 1000
+        : this.tripQualifies(candidate, endTime);
     if (confirmed) this.confirmCandidate(endTime);
     else this.dropCandidate();
   }
@@ -337,10 +462,19 @@ export class DayDetector {
     const { totals, day } = this.state;
     const open = this.openRows();
     return {
-      day, distanceMeters: totals.distance, runningSeconds: seconds(totals.runningMs), idleSeconds: seconds(totals.idleMs),
-      stoppedSeconds: seconds(totals.stoppedMs), firstIgnitionOn: totals.firstIgnitionOn, lastIgnitionOff: totals.lastIgnitionOff,
-      maxSpeed: totals.maxSpeed, trips: totals.trips + open.trips.length, stops: totals.stops + open.stops.length, positions: totals.positions,
-      firstFixTime: totals.firstFix, lastFixTime: totals.lastFix,
+      day,
+      distanceMeters: totals.distance,
+      runningSeconds: seconds(totals.runningMs),
+      idleSeconds: seconds(totals.idleMs),
+      stoppedSeconds: seconds(totals.stoppedMs),
+      firstIgnitionOn: totals.firstIgnitionOn,
+      lastIgnitionOff: totals.lastIgnitionOff,
+      maxSpeed: totals.maxSpeed,
+      trips: totals.trips + open.trips.length,
+      stops: totals.stops + open.stops.length,
+      positions: totals.positions,
+      firstFixTime: totals.firstFix,
+      lastFixTime: totals.lastFix,
     };
   }
 }

@@ -16,8 +16,10 @@ import { said } from '../resources/messages.ts';
 export function dutyThresholds(filter: ReportFilter): { hours: number; km: number } {
   const hours = filter.extra.dutyHours ?? DEFAULT_DUTY_HOURS;
   const km = filter.extra.dutyKm ?? DEFAULT_DUTY_KM;
-  if (typeof hours !== 'number' || hours < 0 || hours > 24) throw badRequest(said('api.reports.dutyHours'), { dutyHours: said('api.reports.dutyHours') });
-  if (typeof km !== 'number' || km < 0 || km > 5000) throw badRequest(said('api.reports.dutyKm'), { dutyKm: said('api.reports.dutyKm') });
+  if (typeof hours !== 'number' || hours < 0 || hours > 24)
+    throw badRequest(said('api.reports.dutyHours'), { dutyHours: said('api.reports.dutyHours') });
+  if (typeof km !== 'number' || km < 0 || km > 5000)
+    throw badRequest(said('api.reports.dutyKm'), { dutyKm: said('api.reports.dutyKm') });
   return { hours, km };
 }
 

@@ -31,12 +31,17 @@ const sosOnly = (caller: Caller) => !caller.isSuperAdmin && !caller.permissions.
 
 function alertRows(caller: Caller, filter: ReportFilter): SQL {
   const type = sosOnly(caller) ? 'SOS' : (filter.extra.type as string | undefined);
-  return eventsInPeriod(caller, filter, sql`t.id, t.event_time as "eventTime", v.registration_number as "registrationNumber",
+  return eventsInPeriod(
+    caller,
+    filter,
+    sql`t.id, t.event_time as "eventTime", v.registration_number as "registrationNumber",
       v.name as "vehicleName", d.imei, t.type, ${place(sql`t.latitude`, sql`t.longitude`)} as place,
-      t.speed, coalesce(t.attributes->>'geofenceName', t.attributes->>'routeName') as details`, [
-    type ? sql`t.type = ${type}` : sql`true`,
-    searchCondition(filter, [sql`v.registration_number`, sql`v.name`, sql`d.imei`, sql`t.type`]),
-  ]);
+      t.speed, coalesce(t.attributes->>'geofenceName', t.attributes->>'routeName') as details`,
+    [
+      type ? sql`t.type = ${type}` : sql`true`,
+      searchCondition(filter, [sql`v.registration_number`, sql`v.name`, sql`d.imei`, sql`t.type`]),
+    ],
+  );
 }
 
 export const alertReport: ReportSource = {
@@ -44,14 +49,17 @@ export const alertReport: ReportSource = {
   // the SOS report's page reads the same API with the type SOS
   permission: ['report-alert', 'report-sosalert'],
   rows: alertRows,
-  chart: (caller, filter) => sql`select r.type as key, count(*)::integer as count from (${alertRows(caller, filter)}) r group by r.type order by 2 desc, 1`,
+  chart: (caller, filter) =>
+    sql`select r.type as key, count(*)::integer as count from (${alertRows(caller, filter)}) r group by r.type order by 2 desc, 1`,
 };
 
 export const offlineReport: ReportSource = {
   declaration: offline,
   rows: (caller, filter) => {
-    const minutes = typeof filter.extra.minutes === 'number' ? sql`${filter.extra.minutes}::float8`
-      : sql`coalesce((o.attributes->'settings'->>'offlineMinutes')::float8, ${DEFAULT_SETTINGS.offlineMinutes}::float8)`;
+    const minutes =
+      typeof filter.extra.minutes === 'number'
+        ? sql`${filter.extra.minutes}::float8`
+        : sql`coalesce((o.attributes->'settings'->>'offlineMinutes')::float8, ${DEFAULT_SETTINGS.offlineMinutes}::float8)`;
     return sql`select v.id, v.registration_number as "registrationNumber", v.name as "vehicleName", d.imei, g.name as "groupName",
         s.last_seen_at as "lastSeenAt", floor(extract(epoch from now() - s.last_seen_at))::integer as "offlineSeconds",
         ${place(sql`(s.last_position->>'latitude')::float8`, sql`(s.last_position->>'longitude')::float8`)} as place
@@ -66,10 +74,21 @@ export const offlineReport: ReportSource = {
 
 export const routeViolationReport: ReportSource = {
   declaration: routeViolation,
-  rows: (caller, filter) => eventsInPeriod(caller, filter, sql`t.id, t.event_time as "eventTime", v.registration_number as "registrationNumber",
+  rows: (caller, filter) =>
+    eventsInPeriod(
+      caller,
+      filter,
+      sql`t.id, t.event_time as "eventTime", v.registration_number as "registrationNumber",
       v.name as "vehicleName", coalesce(t.attributes->>'routeName', (select rt.name from routes rt where rt.id::text = t.attributes->>'routeId')) as "routeName",
-      ${place(sql`t.latitude`, sql`t.longitude`)} as place, (t.attributes->>'meters')::float8 as "metersOffRoute"`, [
-    sql`t.type = ${ROUTE_VIOLATION}`,
-    searchCondition(filter, [sql`v.registration_number`, sql`v.name`, sql`d.imei`, sql`t.attributes->>'routeName'`]),
-  ]),
+      ${place(sql`t.latitude`, sql`t.longitude`)} as place, (t.attributes->>'meters')::float8 as "metersOffRoute"`,
+      [
+        sql`t.type = ${ROUTE_VIOLATION}`,
+        searchCondition(filter, [
+          sql`v.registration_number`,
+          sql`v.name`,
+          sql`d.imei`,
+          sql`t.attributes->>'routeName'`,
+        ]),
+      ],
+    ),
 };

@@ -15,7 +15,12 @@ import { id, query, UUID_PATTERN } from '../resources/sql.ts';
 import { INTEGER_RANGE, isDateText, NUMBER_RANGE } from '../resources/validation.ts';
 import { listQuerystring, MAX_EXPORT_PAGE, MAX_LIST_PAGE, sendList } from '../resources/routes.ts';
 import { parseJson } from '../resources/list-query.ts';
-import { MAX_REPORT_DAYS, type ReportColumn, type ReportDeclaration, type ReportFilter } from '../../resources/reports/define.ts';
+import {
+  MAX_REPORT_DAYS,
+  type ReportColumn,
+  type ReportDeclaration,
+  type ReportFilter,
+} from '../../resources/reports/define.ts';
 import { isPresetName, periodDays, presetRange } from '../../resources/reports/period.ts';
 import { said } from '../resources/messages.ts';
 
@@ -37,9 +42,9 @@ const MAX_VEHICLES = 1000;
 
 const invalid = (key: string, text = `The filter ${key} is not valid`) => badRequest(text, { [key]: text });
 
-
 function instant(key: string, value: unknown): Date {
-  if (!isDateText(value) || Number.isNaN(Date.parse(value))) throw invalid(key, `The filter ${key} must be an ISO date and time`);
+  if (!isDateText(value) || Number.isNaN(Date.parse(value)))
+    throw invalid(key, `The filter ${key} must be an ISO date and time`);
   return new Date(value);
 }
 
@@ -57,24 +62,35 @@ const BASE_KEYS = new Set(['from', 'to', 'preset', 'vehicleId', 'groupId', 'q'])
  */
 export function parseReportFilter(declaration: ReportDeclaration, raw: unknown, now = Date.now()): ReportFilter {
   const parsed = parseJson(raw, 'filter') ?? {};
-  if (typeof parsed !== 'object' || Array.isArray(parsed) || parsed === null) throw badRequest(said('api.list.filterInvalid'));
-  const filter: Record<string, unknown> = Object.assign(Object.create(null) as Record<string, unknown>, parsed, declaration.fixedFilter ?? {});
+  if (typeof parsed !== 'object' || Array.isArray(parsed) || parsed === null)
+    throw badRequest(said('api.list.filterInvalid'));
+  const filter: Record<string, unknown> = Object.assign(
+    Object.create(null) as Record<string, unknown>,
+    parsed,
+    declaration.fixedFilter ?? {},
+  );
   const nulAt = nulCharacterPath(filter);
   if (nulAt !== undefined) throw invalid(nulAt);
   const extras = declaration.extraFilters ?? [];
   for (const key of Object.keys(filter)) {
-    if (!BASE_KEYS.has(key) && !extras.some((e) => e.name === key)) throw invalid(key, `Filtering by ${key} is not allowed`);
+    if (!BASE_KEYS.has(key) && !extras.some((e) => e.name === key))
+      throw invalid(key, `Filtering by ${key} is not allowed`);
   }
   const given = (key: string) => filter[key] !== undefined && filter[key] !== null && filter[key] !== '';
 
   let from: Date;
   let to: Date;
   if (given('from') || given('to')) {
-    if (!given('from') || !given('to')) throw invalid(given('from') ? 'to' : 'from', 'Give both the start and the end of the period');
+    if (!given('from') || !given('to'))
+      throw invalid(given('from') ? 'to' : 'from', 'Give both the start and the end of the period');
     from = instant('from', filter.from);
     to = instant('to', filter.to);
   } else if (given('preset')) {
-    if (!isPresetName(filter.preset)) throw invalid('preset', 'The period preset is not one of today, yesterday, thisWeek, lastWeek, thisMonth or lastMonth');
+    if (!isPresetName(filter.preset))
+      throw invalid(
+        'preset',
+        'The period preset is not one of today, yesterday, thisWeek, lastWeek, thisMonth or lastMonth',
+      );
     ({ from, to } = presetRange(filter.preset, now));
   } else {
     ({ from, to } = presetRange('today', now));
@@ -123,7 +139,14 @@ export function parseReportFilter(declaration: ReportDeclaration, raw: unknown, 
 export function vehicleCondition(filter: ReportFilter, vehicle: SQL = sql`v`): SQL {
   const parts: SQL[] = [];
   if (filter.vehicleIds) {
-    parts.push(filter.vehicleIds.length ? sql`${vehicle}.id in (${sql.join(filter.vehicleIds.map((v) => sql`${v}::uuid`), sql`, `)})` : sql`false`);
+    parts.push(
+      filter.vehicleIds.length
+        ? sql`${vehicle}.id in (${sql.join(
+            filter.vehicleIds.map((v) => sql`${v}::uuid`),
+            sql`, `,
+          )})`
+        : sql`false`,
+    );
   }
   if (filter.groupId) parts.push(sql`${vehicle}.group_id = ${filter.groupId}::uuid`);
   return parts.length ? sql.join(parts, sql` and `) : sql`true`;
@@ -135,7 +158,10 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 export function searchCondition(filter: ReportFilter, columns: SQL[]): SQL {
   if (!filter.q || !columns.length) return sql`true`;
   const pattern = `%${escapeLike(filter.q)}%`;
-  return sql`(${sql.join(columns.map((c) => sql`${c} ilike ${pattern}`), sql` or `)})`;
+  return sql`(${sql.join(
+    columns.map((c) => sql`${c} ilike ${pattern}`),
+    sql` or `,
+  )})`;
 }
 
 /** An instant as the API sends it: ISO text. */
@@ -147,13 +173,15 @@ function parseSortAndRange(declaration: ReportDeclaration, requestQuery: Record<
   const sort = parseJson(requestQuery.sort, 'sort') ?? declaration.defaultSort;
   if (!Array.isArray(sort) || typeof sort[0] !== 'string') throw badRequest(said('api.list.sortInvalid'));
   const [field, rawOrder] = sort as [string, unknown];
-  if (!declaration.columns.some((c) => c.name === field && c.sortable)) throw badRequest(said('api.list.sortNotAllowed', { field }));
+  if (!declaration.columns.some((c) => c.name === field && c.sortable))
+    throw badRequest(said('api.list.sortNotAllowed', { field }));
   const direction = String(rawOrder ?? 'ASC').toUpperCase() === 'DESC' ? sql`desc` : sql`asc`;
   // id breaks ties so that pages never repeat or skip a row
   const orderBy = sql`${column(field)} ${direction} nulls last, r.id ${direction}`;
   const range = parseJson(requestQuery.range, 'range') ?? [0, 9];
   const bound = (n: unknown) => Number.isInteger(n) && (n as number) >= 0 && (n as number) <= INTEGER_RANGE.max;
-  if (!Array.isArray(range) || range.length !== 2 || !range.every(bound) || range[1] < range[0]) throw badRequest(said('api.list.rangeInvalid'));
+  if (!Array.isArray(range) || range.length !== 2 || !range.every(bound) || range[1] < range[0])
+    throw badRequest(said('api.list.rangeInvalid'));
   const start = range[0] as number;
   return { orderBy, start, end: Math.min(range[1] as number, start + maxPage - 1) };
 }
@@ -174,7 +202,9 @@ export function registerReport(app: FastifyInstance, db: Db, source: ReportSourc
   const permission = source.permission ?? `report-${declaration.slug}`;
   // a report's export is its Reports module's export action (export-report-<slug>), as the console
   // asks; a page outside the Reports menu (duty-report) has no export action of its own
-  const exportPermission = (Array.isArray(permission) ? permission : [permission]).filter((p) => p.startsWith('report-')).map((p) => `export-${p}`);
+  const exportPermission = (Array.isArray(permission) ? permission : [permission])
+    .filter((p) => p.startsWith('report-'))
+    .map((p) => `export-${p}`);
   const tags = ['reports'];
   const filterOnly = { type: 'object', properties: { filter: listQuerystring.properties.filter } };
   type Request = FastifyRequest<{ Querystring: Record<string, unknown> }>;
@@ -191,43 +221,89 @@ export function registerReport(app: FastifyInstance, db: Db, source: ReportSourc
     return sendList(reply, { name: declaration.slug }, start, page as never[], Number(count?.total ?? 0));
   };
 
-  app.get(declaration.api, {
-    config: { permission },
-    schema: { tags, summary: `The ${declaration.slug} report: a page of rows; filter from, to (or preset), vehicleId, groupId, q`, querystring: listQuerystring },
-  }, list(MAX_LIST_PAGE));
+  app.get(
+    declaration.api,
+    {
+      config: { permission },
+      schema: {
+        tags,
+        summary: `The ${declaration.slug} report: a page of rows; filter from, to (or preset), vehicleId, groupId, q`,
+        querystring: listQuerystring,
+      },
+    },
+    list(MAX_LIST_PAGE),
+  );
 
-  app.get(`${declaration.api}/export`, {
-    config: { permission: exportPermission },
-    schema: { tags, summary: `The ${declaration.slug} report's rows for an export, up to ${MAX_EXPORT_PAGE} per request`, querystring: listQuerystring },
-  }, list(MAX_EXPORT_PAGE));
+  app.get(
+    `${declaration.api}/export`,
+    {
+      config: { permission: exportPermission },
+      schema: {
+        tags,
+        summary: `The ${declaration.slug} report's rows for an export, up to ${MAX_EXPORT_PAGE} per request`,
+        querystring: listQuerystring,
+      },
+    },
+    list(MAX_EXPORT_PAGE),
+  );
 
-  app.get(`${declaration.api}/totals`, {
-    config: { permission },
-    schema: { tags, summary: `The ${declaration.slug} report's totals row over every row matching the filter`, querystring: filterOnly },
-  }, async (request: Request) => {
-    const caller = await requireCaller(request);
-    const filter = parseReportFilter(declaration, request.query.filter);
-    const totalled = declaration.columns.filter((c) => c.total);
-    if (!totalled.length) return { success: true, data: {} };
-    const [row] = await query<Record<string, unknown>>(db, sql`select ${sql.join(totalled.map((c) => sql`${totalOf(c)} as ${id(c.name)}`), sql`, `)}
-      from (${source.rows(caller, filter)}) r`);
-    const data = Object.fromEntries(totalled.map((c) => {
-      const value = row?.[c.name] ?? null;
-      return [c.name, NUMERIC_TYPES.has(c.type) || c.total === 'count' ? toNumber(value) : value];
-    }));
-    return { success: true, data };
-  });
+  app.get(
+    `${declaration.api}/totals`,
+    {
+      config: { permission },
+      schema: {
+        tags,
+        summary: `The ${declaration.slug} report's totals row over every row matching the filter`,
+        querystring: filterOnly,
+      },
+    },
+    async (request: Request) => {
+      const caller = await requireCaller(request);
+      const filter = parseReportFilter(declaration, request.query.filter);
+      const totalled = declaration.columns.filter((c) => c.total);
+      if (!totalled.length) return { success: true, data: {} };
+      const [row] = await query<Record<string, unknown>>(
+        db,
+        sql`select ${sql.join(
+          totalled.map((c) => sql`${totalOf(c)} as ${id(c.name)}`),
+          sql`, `,
+        )}
+      from (${source.rows(caller, filter)}) r`,
+      );
+      const data = Object.fromEntries(
+        totalled.map((c) => {
+          const value = row?.[c.name] ?? null;
+          return [c.name, NUMERIC_TYPES.has(c.type) || c.total === 'count' ? toNumber(value) : value];
+        }),
+      );
+      return { success: true, data };
+    },
+  );
 
   if (source.chart && declaration.chart) {
     const series = declaration.chart.series.map((s) => s.name);
-    app.get(`${declaration.api}/chart`, {
-      config: { permission },
-      schema: { tags, summary: `The ${declaration.slug} report's chart: one row per key with its numbers`, querystring: filterOnly },
-    }, async (request: Request) => {
-      const caller = await requireCaller(request);
-      const filter = parseReportFilter(declaration, request.query.filter);
-      const rows = await query<Record<string, unknown>>(db, source.chart!(caller, filter));
-      return { success: true, data: rows.map((r) => ({ key: String(r.key), ...Object.fromEntries(series.map((s) => [s, toNumber(r[s]) ?? 0])) })) };
-    });
+    app.get(
+      `${declaration.api}/chart`,
+      {
+        config: { permission },
+        schema: {
+          tags,
+          summary: `The ${declaration.slug} report's chart: one row per key with its numbers`,
+          querystring: filterOnly,
+        },
+      },
+      async (request: Request) => {
+        const caller = await requireCaller(request);
+        const filter = parseReportFilter(declaration, request.query.filter);
+        const rows = await query<Record<string, unknown>>(db, source.chart!(caller, filter));
+        return {
+          success: true,
+          data: rows.map((r) => ({
+            key: String(r.key),
+            ...Object.fromEntries(series.map((s) => [s, toNumber(r[s]) ?? 0])),
+          })),
+        };
+      },
+    );
   }
 }

@@ -10,9 +10,19 @@ import { dutyReport } from './duty.ts';
 import { collectionCoverReport, collectionReport, d2dCollectionReport } from './collection-sources.ts';
 
 export const reportSources: ReportSource[] = [
-  alertReport, offlineReport, routeViolationReport,
-  dailyRunSource, dailyOperationSource, totalRunSource, monthlySource, ignitionTripSource, customTripSource, dutyReport,
-  collectionReport, d2dCollectionReport, collectionCoverReport,
+  alertReport,
+  offlineReport,
+  routeViolationReport,
+  dailyRunSource,
+  dailyOperationSource,
+  totalRunSource,
+  monthlySource,
+  ignitionTripSource,
+  customTripSource,
+  dutyReport,
+  collectionReport,
+  d2dCollectionReport,
+  collectionCoverReport,
 ];
 
 export function reportRoutes(app: FastifyInstance, db: Db) {

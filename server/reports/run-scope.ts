@@ -56,19 +56,29 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 export function runScope(caller: Caller, filter: ReportFilter, owned: SQL): SQL {
   const where: SQL[] = [owned];
   if (filter.vehicleIds) {
-    where.push(filter.vehicleIds.length ? sql`v.id in (${sql.join(filter.vehicleIds.map((id) => sql`${id}::uuid`), sql`, `)})` : sql`false`);
+    where.push(
+      filter.vehicleIds.length
+        ? sql`v.id in (${sql.join(
+            filter.vehicleIds.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})`
+        : sql`false`,
+    );
   }
   if (filter.groupId) where.push(sql`v.group_id = ${filter.groupId}::uuid`);
   if (filter.q?.trim()) {
     const pattern = `%${escapeLike(filter.q.trim())}%`;
-    where.push(sql`((${visibleVehicles(caller)} and (v.registration_number ilike ${pattern} or v.name ilike ${pattern})) or d.imei ilike ${pattern})`);
+    where.push(
+      sql`((${visibleVehicles(caller)} and (v.registration_number ilike ${pattern} or v.name ilike ${pattern})) or d.imei ilike ${pattern})`,
+    );
   }
   return sql.join(where, sql` and `);
 }
 
 /** The one vehicle a single-vehicle report (custom trip) reads; 400 unless exactly one is chosen. */
 export function oneVehicle(filter: ReportFilter): string {
-  if (!filter.vehicleIds || filter.vehicleIds.length !== 1) throw badRequest(said('api.reports.chooseOneVehicle'), { vehicleId: said('api.reports.oneVehicle') });
+  if (!filter.vehicleIds || filter.vehicleIds.length !== 1)
+    throw badRequest(said('api.reports.chooseOneVehicle'), { vehicleId: said('api.reports.oneVehicle') });
   return filter.vehicleIds[0]!;
 }
 

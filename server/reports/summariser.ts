@@ -2,21 +2,42 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { query } from '../resources/sql.ts';
 import { DEFAULT_SETTINGS, type OrganisationSettings } from '../organisations/settings.ts';
-import { DayDetector, indianDay, type DaySummary, type DetectorState, type DetectorThresholds, type Fix, type StopRow, type TripRow } from './detector.ts';
+import {
+  DayDetector,
+  indianDay,
+  type DaySummary,
+  type DetectorState,
+  type DetectorThresholds,
+  type Fix,
+  type StopRow,
+  type TripRow,
+} from './detector.ts';
 
 /** Devices claimed per round. */
 const CLAIM = 500;
 /** Positions read per query while rebuilding a device's history. */
 const CHUNK = 20_000;
 
-interface Claimed { deviceId: string; from: string; settings: Partial<OrganisationSettings> | null }
-interface Saved { deviceId: string; day: string; processedUntil: string; state: DetectorState | null }
+interface Claimed {
+  deviceId: string;
+  from: string;
+  settings: Partial<OrganisationSettings> | null;
+}
+interface Saved {
+  deviceId: string;
+  day: string;
+  processedUntil: string;
+  state: DetectorState | null;
+}
 
 export function thresholdsOf(settings: Partial<OrganisationSettings> | null): DetectorThresholds {
   const s = { ...DEFAULT_SETTINGS, ...(settings ?? {}) };
   return {
-    minMovingKmph: s.minMovingKmph, minParkingSeconds: s.minParkingMinutes * 60, minTripMeters: s.minTripMeters,
-    minTripSeconds: s.minTripSeconds, maxGapSeconds: s.offlineMinutes * 60,
+    minMovingKmph: s.minMovingKmph,
+    minParkingSeconds: s.minParkingMinutes * 60,
+    minTripMeters: s.minTripMeters,
+    minTripSeconds: s.minTripSeconds,
+    maxGapSeconds: s.offlineMinutes * 60,
   };
 }
 
@@ -24,8 +45,12 @@ const FIX_COLUMNS = sql`(extract(epoch from p.fix_time) * 1000)::float8 as time,
   p.ignition, p.gps_fix as "gpsFix", p.satellites`;
 
 const asFix = (row: Record<string, unknown>): Fix => ({
-  time: Number(row.time), latitude: Number(row.latitude), longitude: Number(row.longitude), speed: Number(row.speed),
-  ignition: row.ignition === null ? null : Boolean(row.ignition), gpsFix: Boolean(row.gpsFix),
+  time: Number(row.time),
+  latitude: Number(row.latitude),
+  longitude: Number(row.longitude),
+  speed: Number(row.speed),
+  ignition: row.ignition === null ? null : Boolean(row.ignition),
+  gpsFix: Boolean(row.gpsFix),
   satellites: row.satellites === null ? null : Number(row.satellites),
 });
 
@@ -66,11 +91,17 @@ class Writes {
     }
     if (this.rebuilt.length) {
       const rebuilt = JSON.stringify(this.rebuilt);
-      out.push(sql`delete from trips t using jsonb_to_recordset(${rebuilt}::jsonb) as r("deviceId" uuid, day date) where t.device_id = r."deviceId" and t.day = r.day`);
-      out.push(sql`delete from stops t using jsonb_to_recordset(${rebuilt}::jsonb) as r("deviceId" uuid, day date) where t.device_id = r."deviceId" and t.day = r.day`);
+      out.push(
+        sql`delete from trips t using jsonb_to_recordset(${rebuilt}::jsonb) as r("deviceId" uuid, day date) where t.device_id = r."deviceId" and t.day = r.day`,
+      );
+      out.push(
+        sql`delete from stops t using jsonb_to_recordset(${rebuilt}::jsonb) as r("deviceId" uuid, day date) where t.device_id = r."deviceId" and t.day = r.day`,
+      );
     }
     if (this.trips.length) {
-      const rows = JSON.stringify(this.trips.map((t) => ({ ...t, startTime: iso(t.startTime), endTime: iso(t.endTime) })));
+      const rows = JSON.stringify(
+        this.trips.map((t) => ({ ...t, startTime: iso(t.startTime), endTime: iso(t.endTime) })),
+      );
       out.push(sql`insert into trips (device_id, day, start_time, end_time, start_latitude, start_longitude, end_latitude, end_longitude,
           distance_meters, duration_seconds, max_speed, average_speed, ignition_on_seconds, open)
         select "deviceId", day, "startTime", "endTime", "startLatitude", "startLongitude", "endLatitude", "endLongitude",
@@ -80,7 +111,9 @@ class Writes {
           "durationSeconds" integer, "maxSpeed" real, "averageSpeed" real, "ignitionOnSeconds" integer, open boolean)`);
     }
     if (this.stops.length) {
-      const rows = JSON.stringify(this.stops.map((s) => ({ ...s, startTime: iso(s.startTime), endTime: iso(s.endTime) })));
+      const rows = JSON.stringify(
+        this.stops.map((s) => ({ ...s, startTime: iso(s.startTime), endTime: iso(s.endTime) })),
+      );
       out.push(sql`insert into stops (device_id, day, start_time, end_time, latitude, longitude, duration_seconds, ignition, ignition_on_seconds, open)
         select "deviceId", day, "startTime", "endTime", latitude, longitude, "durationSeconds", ignition, "ignitionOnSeconds", open
         from jsonb_to_recordset(${rows}::jsonb) as x("deviceId" uuid, day date, "startTime" timestamptz, "endTime" timestamptz,
@@ -89,9 +122,17 @@ class Writes {
     if (this.summaries.length) {
       // the last summary of a device day wins: a round may rebuild a day and then append to it
       const byKey = new Map(this.summaries.map((s) => [`${s.deviceId}/${s.day}`, s]));
-      const rows = JSON.stringify([...byKey.values()].sort((a, b) => (a.deviceId + a.day < b.deviceId + b.day ? -1 : 1)).map((s) => ({
-        ...s, firstIgnitionOn: iso(s.firstIgnitionOn), lastIgnitionOff: iso(s.lastIgnitionOff), firstFixTime: iso(s.firstFixTime), lastFixTime: iso(s.lastFixTime),
-      })));
+      const rows = JSON.stringify(
+        [...byKey.values()]
+          .sort((a, b) => (a.deviceId + a.day < b.deviceId + b.day ? -1 : 1))
+          .map((s) => ({
+            ...s,
+            firstIgnitionOn: iso(s.firstIgnitionOn),
+            lastIgnitionOff: iso(s.lastIgnitionOff),
+            firstFixTime: iso(s.firstFixTime),
+            lastFixTime: iso(s.lastFixTime),
+          })),
+      );
       out.push(sql`insert into daily_summaries as d (device_id, day, distance_meters, running_seconds, idle_seconds, stopped_seconds,
           first_ignition_on, last_ignition_off, max_speed, trips, stops, positions, alert_counts, first_fix_time, last_fix_time, updated_at)
         select x."deviceId", x.day, x."distanceMeters", x."runningSeconds", x."idleSeconds", x."stoppedSeconds", x."firstIgnitionOn",
@@ -124,9 +165,12 @@ async function* positionsOf(db: Db, deviceId: string, from: number, to: number |
   for (;;) {
     const cursor: SQL = after ? sql`and (p.fix_time, p.id) > (${after.time}::timestamptz, ${after.id}::bigint)` : sql``;
     const until = to === null ? sql`` : sql`and p.fix_time < ${new Date(to).toISOString()}::timestamptz`;
-    const rows = await query<Record<string, unknown>>(db, sql`select ${FIX_COLUMNS}, to_json(p.fix_time) #>> '{}' as "fixTime", p.id::text as id
+    const rows = await query<Record<string, unknown>>(
+      db,
+      sql`select ${FIX_COLUMNS}, to_json(p.fix_time) #>> '{}' as "fixTime", p.id::text as id
       from positions p where p.device_id = ${deviceId}::uuid and p.fix_time >= ${new Date(from).toISOString()}::timestamptz ${until} ${cursor}
-      order by p.fix_time, p.id limit ${CHUNK}`);
+      order by p.fix_time, p.id limit ${CHUNK}`,
+    );
     if (rows.length) yield rows.map(asFix);
     if (rows.length < CHUNK) return;
     const last = rows[rows.length - 1]!;
@@ -136,9 +180,12 @@ async function* positionsOf(db: Db, deviceId: string, from: number, to: number |
 
 async function neighbour(db: Db, deviceId: string, time: number, direction: 'before' | 'after'): Promise<Fix | null> {
   const at = new Date(time).toISOString();
-  const [row] = await query<Record<string, unknown>>(db, direction === 'before'
-    ? sql`select ${FIX_COLUMNS} from positions p where p.device_id = ${deviceId}::uuid and p.fix_time < ${at}::timestamptz order by p.fix_time desc, p.id desc limit 1`
-    : sql`select ${FIX_COLUMNS} from positions p where p.device_id = ${deviceId}::uuid and p.fix_time >= ${at}::timestamptz order by p.fix_time, p.id limit 1`);
+  const [row] = await query<Record<string, unknown>>(
+    db,
+    direction === 'before'
+      ? sql`select ${FIX_COLUMNS} from positions p where p.device_id = ${deviceId}::uuid and p.fix_time < ${at}::timestamptz order by p.fix_time desc, p.id desc limit 1`
+      : sql`select ${FIX_COLUMNS} from positions p where p.device_id = ${deviceId}::uuid and p.fix_time >= ${at}::timestamptz order by p.fix_time, p.id limit 1`,
+  );
   return row ? asFix(row) : null;
 }
 
@@ -146,7 +193,13 @@ async function neighbour(db: Db, deviceId: string, time: number, direction: 'bef
  * Feeds positions to the detector, moving to a new day's detector at each midnight crossed: the
  * day left behind is finished (its rows and summary written) with the next position as its end.
  */
-function walk(writes: Writes, deviceId: string, thresholds: DetectorThresholds, detector: DayDetector | null, fixes: Fix[]): DayDetector | null {
+function walk(
+  writes: Writes,
+  deviceId: string,
+  thresholds: DetectorThresholds,
+  detector: DayDetector | null,
+  fixes: Fix[],
+): DayDetector | null {
   let current = detector;
   for (const fix of fixes) {
     if (current && fix.time >= current.dayEnd) {
@@ -163,14 +216,25 @@ function walk(writes: Writes, deviceId: string, thresholds: DetectorThresholds, 
 }
 
 /** Rebuilds one device's history from the start of the day `from` falls on, up to its newest position. */
-async function rebuildFrom(db: Db, writes: Writes, deviceId: string, thresholds: DetectorThresholds, from: number): Promise<DayDetector | null> {
+async function rebuildFrom(
+  db: Db,
+  writes: Writes,
+  deviceId: string,
+  thresholds: DetectorThresholds,
+  from: number,
+): Promise<DayDetector | null> {
   const { start } = indianDay(from);
   const seed = await neighbour(db, deviceId, start, 'before');
   let detector: DayDetector | null = DayDetector.forDay(thresholds, start, seed);
   // every day from here is rewritten, including days whose rows a previous pass wrote
-  await db.execute(sql`delete from trips where device_id = ${deviceId}::uuid and start_time >= ${new Date(start).toISOString()}::timestamptz`);
-  await db.execute(sql`delete from stops where device_id = ${deviceId}::uuid and start_time >= ${new Date(start).toISOString()}::timestamptz`);
-  for await (const chunk of positionsOf(db, deviceId, start, null)) detector = walk(writes, deviceId, thresholds, detector, chunk);
+  await db.execute(
+    sql`delete from trips where device_id = ${deviceId}::uuid and start_time >= ${new Date(start).toISOString()}::timestamptz`,
+  );
+  await db.execute(
+    sql`delete from stops where device_id = ${deviceId}::uuid and start_time >= ${new Date(start).toISOString()}::timestamptz`,
+  );
+  for await (const chunk of positionsOf(db, deviceId, start, null))
+    detector = walk(writes, deviceId, thresholds, detector, chunk);
   return detector;
 }
 
@@ -211,16 +275,21 @@ export class Summariser {
   private stopped = false;
   stats = { rounds: 0, devices: 0, positions: 0 };
 
-  constructor(private readonly db: Db, private readonly options: SummariserOptions = {}) {}
+  constructor(
+    private readonly db: Db,
+    private readonly options: SummariserOptions = {},
+  ) {}
 
   start() {
     this.stopped = false;
     const tick = () => {
       if (this.stopped) return;
-      this.running = this.drain(this.options.settleMs ?? 10_000).catch((error) => this.options.onError?.(error)).finally(() => {
-        this.running = null;
-        if (!this.stopped) this.timer = setTimeout(tick, this.options.intervalMs ?? 2000);
-      });
+      this.running = this.drain(this.options.settleMs ?? 10_000)
+        .catch((error) => this.options.onError?.(error))
+        .finally(() => {
+          this.running = null;
+          if (!this.stopped) this.timer = setTimeout(tick, this.options.intervalMs ?? 2000);
+        });
     };
     this.timer = setTimeout(tick, this.options.intervalMs ?? 2000);
   }
@@ -258,15 +327,19 @@ export class Summariser {
 
   /** Claims up to CLAIM marked devices and brings them up to date. */
   async round(settleMs = 0): Promise<{ devices: number; positions: number }> {
-    const settled = settleMs > 0
-      ? sql`and not exists (select 1 from trip_states t where t.device_id = s.device_id and t.summarised_at > now() - ${settleMs} * interval '1 millisecond')`
-      : sql``;
-    const claimed = await query<Claimed>(this.db, sql`
+    const settled =
+      settleMs > 0
+        ? sql`and not exists (select 1 from trip_states t where t.device_id = s.device_id and t.summarised_at > now() - ${settleMs} * interval '1 millisecond')`
+        : sql``;
+    const claimed = await query<Claimed>(
+      this.db,
+      sql`
       with c as (select s.device_id, s.summary_from from device_states s where s.summary_from is not null ${settled}
         order by s.device_id limit ${CLAIM} for update skip locked)
       update device_states d set summary_from = null from c, devices v join organisations o on o.id = v.organisation_id
       where d.device_id = c.device_id and v.id = c.device_id
-      returning d.device_id as "deviceId", to_json(c.summary_from) #>> '{}' as "from", o.attributes -> 'settings' as settings`);
+      returning d.device_id as "deviceId", to_json(c.summary_from) #>> '{}' as "from", o.attributes -> 'settings' as settings`,
+    );
     if (!claimed.length) return { devices: 0, positions: 0 };
     try {
       const writes = await this.db.transaction(async (tx) => this.bringUpToDate(tx as unknown as Db, claimed));
@@ -288,9 +361,12 @@ export class Summariser {
     await db.execute(sql`insert into trip_states (device_id, day, processed_until, state)
       select id, date '1970-01-01', timestamptz 'epoch', 'null'::jsonb from unnest(${ids}::uuid[]) as id on conflict (device_id) do nothing`);
     // one pass per device at a time, whichever process claimed it
-    const saved = await query<Saved>(db, sql`select device_id as "deviceId", to_char(day, 'YYYY-MM-DD') as day,
+    const saved = await query<Saved>(
+      db,
+      sql`select device_id as "deviceId", to_char(day, 'YYYY-MM-DD') as day,
         to_json(processed_until) #>> '{}' as "processedUntil", state
-      from trip_states where device_id = any(${ids}::uuid[]) order by device_id for update`);
+      from trip_states where device_id = any(${ids}::uuid[]) order by device_id for update`,
+    );
     const savedOf = new Map(saved.map((s) => [s.deviceId, s]));
     const writes = new Writes();
 
@@ -318,12 +394,15 @@ export class Summariser {
     }
 
     if (appending.length) {
-      const rows = await query<Record<string, unknown> & { deviceId: string }>(db, sql`
+      const rows = await query<Record<string, unknown> & { deviceId: string }>(
+        db,
+        sql`
         select c.device_id as "deviceId", ${FIX_COLUMNS}
         from jsonb_to_recordset(${JSON.stringify(appending.map((a) => ({ device_id: a.claim.deviceId, since: new Date(a.since).toISOString() })))}::jsonb)
           as c(device_id uuid, since timestamptz)
         join positions p on p.device_id = c.device_id and p.fix_time > c.since
-        order by c.device_id, p.fix_time, p.id`);
+        order by c.device_id, p.fix_time, p.id`,
+      );
       const fixesOf = new Map<string, Fix[]>();
       for (const row of rows) {
         const list = fixesOf.get(row.deviceId) ?? [];
@@ -343,7 +422,12 @@ export class Summariser {
   private finishDevice(writes: Writes, deviceId: string, detector: DayDetector | null) {
     if (!detector || !detector.lastFix) return;
     writes.collectOpen(deviceId, detector);
-    writes.states.push({ deviceId, day: detector.day, processedUntil: new Date(detector.lastFix.time).toISOString(), state: detector.snapshot() });
+    writes.states.push({
+      deviceId,
+      day: detector.day,
+      processedUntil: new Date(detector.lastFix.time).toISOString(),
+      state: detector.snapshot(),
+    });
   }
 }
 

@@ -46,9 +46,12 @@ function params(input: { vehicleId?: unknown; day?: unknown }): { vehicleId: str
 }
 
 async function visibleVehicle(db: Db, caller: Caller, vehicleId: string) {
-  const [vehicle] = await query<{ id: string; name: string; registrationNumber: string; deviceId: string | null }>(db, sql`
+  const [vehicle] = await query<{ id: string; name: string; registrationNumber: string; deviceId: string | null }>(
+    db,
+    sql`
     select v.id, v.name, v.registration_number as "registrationNumber", v.device_id as "deviceId"
-    from vehicles v where v.id = ${vehicleId}::uuid and ${visibleVehicles(caller)}`);
+    from vehicles v where v.id = ${vehicleId}::uuid and ${visibleVehicles(caller)}`,
+  );
   if (!vehicle) throw notFound(said('api.vehicles.noSuchVehicle'));
   return vehicle;
 }
@@ -61,7 +64,9 @@ export async function timeline(db: Db, caller: Caller, vehicleId: string, day: s
   const { from, to } = dayBounds(day);
   if (!deviceId) return { vehicle, day, from, to, summary: null, items: [] };
   const held = (time: SQL) => heldByCaller(caller, sql`t.device_id`, time);
-  const rows = await query<{ item: TimelineItem }>(db, sql`
+  const rows = await query<{ item: TimelineItem }>(
+    db,
+    sql`
     select item from (
       select t.start_time as at, 1 as rank, t.id, json_build_object('kind', 'trip', 'id', 'trip-' || t.id,
           'start', ${iso(sql`t.start_time`)}, 'end', ${iso(sql`t.end_time`)},
@@ -79,42 +84,61 @@ export async function timeline(db: Db, caller: Caller, vehicleId: string, day: s
           'start', ${iso(sql`t.event_time`)}, 'latitude', t.latitude, 'longitude', t.longitude)
         from events t where t.device_id = ${deviceId}::uuid and t.event_time >= ${from}::timestamptz and t.event_time < ${to}::timestamptz
           and ${held(sql`t.event_time`)}
-    ) items order by at, rank, id`);
-  const [summary] = await query<TimelineSummary>(db, sql`
+    ) items order by at, rank, id`,
+  );
+  const [summary] = await query<TimelineSummary>(
+    db,
+    sql`
     select t.distance_meters as "distanceMeters", t.running_seconds as "runningSeconds", t.idle_seconds as "idleSeconds",
       t.stopped_seconds as "stoppedSeconds", ${iso(sql`t.first_ignition_on`)} as "firstIgnitionOn", ${iso(sql`t.last_ignition_off`)} as "lastIgnitionOff",
       t.max_speed as "maxSpeed", t.trips, t.stops, t.alert_counts as "alertCounts"
     from daily_summaries t where t.device_id = ${deviceId}::uuid and t.day = ${day}::date
-      and ${heldOnDay(caller, sql`t.device_id`, sql`t.day`)}`);
+      and ${heldOnDay(caller, sql`t.device_id`, sql`t.day`)}`,
+  );
   return { vehicle, day, from, to, summary: summary ?? null, items: rows.map((r) => r.item) };
 }
 
 export function timelineRoutes(app: FastifyInstance, db: Db) {
-  app.get<{ Querystring: { vehicleId?: string; day?: string } }>('/vehicle/trips/timelinev2', {
-    config: { permission: PERMISSION },
-    schema: {
-      tags, querystring,
-      summary: "A vehicle's Asia/Kolkata day: trips, stops and alerts in time order, and the day's summary (metres, seconds, km/h)",
+  app.get<{ Querystring: { vehicleId?: string; day?: string } }>(
+    '/vehicle/trips/timelinev2',
+    {
+      config: { permission: PERMISSION },
+      schema: {
+        tags,
+        querystring,
+        summary:
+          "A vehicle's Asia/Kolkata day: trips, stops and alerts in time order, and the day's summary (metres, seconds, km/h)",
+      },
     },
-  }, async (request) => {
-    const caller = await requireCaller(request);
-    const { vehicleId, day } = params(request.query);
-    return { success: true, data: await timeline(db, caller, vehicleId, day) };
-  });
+    async (request) => {
+      const caller = await requireCaller(request);
+      const { vehicleId, day } = params(request.query);
+      return { success: true, data: await timeline(db, caller, vehicleId, day) };
+    },
+  );
 
-  app.get<{ Querystring: { vehicleId?: string; day?: string; after?: string; limit?: string } }>('/vehicle/trips/timelinev2/path', {
-    config: { permission: PERMISSION },
-    schema: {
-      tags, querystring: { ...querystring, properties: { ...querystring.properties, ...playbackPageQuery } },
-      summary: "The positions of a vehicle's Asia/Kolkata day for the timeline's map, a page at a time (as the route playback pages them)",
+  app.get<{ Querystring: { vehicleId?: string; day?: string; after?: string; limit?: string } }>(
+    '/vehicle/trips/timelinev2/path',
+    {
+      config: { permission: PERMISSION },
+      schema: {
+        tags,
+        querystring: { ...querystring, properties: { ...querystring.properties, ...playbackPageQuery } },
+        summary:
+          "The positions of a vehicle's Asia/Kolkata day for the timeline's map, a page at a time (as the route playback pages them)",
+      },
     },
-  }, async (request) => {
-    const caller = await requireCaller(request);
-    const { vehicleId, day } = params(request.query);
-    const { from, to } = dayBounds(day);
-    // playback's period is inclusive at both ends: stop a millisecond before the next day
-    const last = new Date(Date.parse(to) - 1).toISOString();
-    const scope = { vehicles: visibleVehicles(caller), held: (deviceId: SQL, time: SQL) => heldByCaller(caller, deviceId, time) };
-    return { success: true, data: await playback(db, scope, vehicleId, from, last, playbackPage(request.query)) };
-  });
+    async (request) => {
+      const caller = await requireCaller(request);
+      const { vehicleId, day } = params(request.query);
+      const { from, to } = dayBounds(day);
+      // playback's period is inclusive at both ends: stop a millisecond before the next day
+      const last = new Date(Date.parse(to) - 1).toISOString();
+      const scope = {
+        vehicles: visibleVehicles(caller),
+        held: (deviceId: SQL, time: SQL) => heldByCaller(caller, deviceId, time),
+      };
+      return { success: true, data: await playback(db, scope, vehicleId, from, last, playbackPage(request.query)) };
+    },
+  );
 }

@@ -32,7 +32,12 @@ export interface ResourceHooks {
   /** Largest page of the list route, when not MAX_LIST_PAGE (the history lists serve export-sized pages). */
   maxListPage?: number;
   beforeCreate?(ctx: WriteContext, columns: Columns, body: Record<string, unknown>): Promise<void>;
-  beforeUpdate?(ctx: WriteContext, existing: ResourceRecord, columns: Columns, body: Record<string, unknown>): Promise<void>;
+  beforeUpdate?(
+    ctx: WriteContext,
+    existing: ResourceRecord,
+    columns: Columns,
+    body: Record<string, unknown>,
+  ): Promise<void>;
   beforeDelete?(ctx: WriteContext, existing: ResourceRecord): Promise<void>;
   /** Runs in the write's transaction once the row is inserted or updated, before it commits (a fitment's activation is paid from the row as written). */
   afterWrite?(ctx: WriteContext, id: string): Promise<void>;

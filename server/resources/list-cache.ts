@@ -53,19 +53,32 @@ export function listTables(resource: ResourceDeclaration, hooks: ResourceHooks):
  * A page is never served to another user, even one of the same role and organisation.
  */
 export function pageKey(route: string, caller: Caller, parameters: Record<string, unknown>): string {
-  const sorted = Object.keys(parameters).sort().map((name) => [name, parameters[name]]);
-  return JSON.stringify([route, caller.userId, caller.roleId, caller.isSuperAdmin, caller.organisationId, caller.organisationPath, sorted]);
+  const sorted = Object.keys(parameters)
+    .sort()
+    .map((name) => [name, parameters[name]]);
+  return JSON.stringify([
+    route,
+    caller.userId,
+    caller.roleId,
+    caller.isSuperAdmin,
+    caller.organisationId,
+    caller.organisationPath,
+    sorted,
+  ]);
 }
 
 /** Tables whose insert, update, delete and truncate all NOTIFY through waymark_table_changed. */
 async function watchedTables(database: Database): Promise<Set<string>> {
-  const rows = await query<{ table: string }>(database.db, sql`
+  const rows = await query<{ table: string }>(
+    database.db,
+    sql`
     select c.relname as "table" from pg_trigger t
       join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid
     where p.proname = 'waymark_table_changed' and t.tgenabled <> 'D' and c.relnamespace = current_schema()::regnamespace
     group by c.relname
     -- tgtype's bits: 4 insert, 8 delete, 16 update, 32 truncate
-    having bit_or(t.tgtype::integer) & 60 = 60`);
+    having bit_or(t.tgtype::integer) & 60 = 60`,
+  );
   return new Set(rows.map((row) => row.table));
 }
 
@@ -86,12 +99,19 @@ export class ListCache {
   private listening = false;
   private unlisten: (() => Promise<void>) | undefined;
 
-  constructor(private readonly database: Database, private readonly enabled: boolean) {}
+  constructor(
+    private readonly database: Database,
+    private readonly enabled: boolean,
+  ) {}
 
   async start(): Promise<void> {
     if (!this.enabled) return;
     this.watched = await watchedTables(this.database);
-    this.unlisten = await this.database.listen(CHANGES_CHANNEL, (table) => this.forgetTable(table), (hearing) => this.hearing(hearing));
+    this.unlisten = await this.database.listen(
+      CHANGES_CHANNEL,
+      (table) => this.forgetTable(table),
+      (hearing) => this.hearing(hearing),
+    );
     this.listening = true;
   }
 

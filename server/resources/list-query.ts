@@ -25,7 +25,10 @@ export function choiceList(key: string, value: unknown, choices: readonly string
 /** `column in (...)` (or `not in`) over a choice list; an empty list matches everything or nothing as logic says. */
 export function choiceCondition(column: SQL, values: string[], negate = false): SQL {
   if (!values.length) return negate ? sql`true` : sql`false`;
-  const list = sql.join(values.map((v) => sql`${v}`), sql`, `);
+  const list = sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
   return negate ? sql`${column} not in (${list})` : sql`${column} in (${list})`;
 }
 
@@ -52,7 +55,8 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** A filter value converted for the field's column, or a 400 that names the filter. */
 function filterValue(key: string, field: Field | undefined, value: unknown): unknown {
   if (value === null) return null;
-  const invalid = () => badRequest(said('api.list.filterKeyInvalid', { key }), { [key]: said('api.list.filterKeyInvalid', { key }) });
+  const invalid = () =>
+    badRequest(said('api.list.filterKeyInvalid', { key }), { [key]: said('api.list.filterKeyInvalid', { key }) });
   if (field?.type === 'reference') {
     if (typeof value !== 'string' || !UUID_PATTERN.test(value)) throw invalid();
     return value;
@@ -61,7 +65,8 @@ function filterValue(key: string, field: Field | undefined, value: unknown): unk
     case 'number': {
       const n = typeof value === 'number' || (typeof value === 'string' && value.trim() !== '') ? Number(value) : NaN;
       const range = field.integer ? INTEGER_RANGE : NUMBER_RANGE;
-      if (!Number.isFinite(n) || n < range.min || n > range.max || (field.integer && !Number.isInteger(n))) throw invalid();
+      if (!Number.isFinite(n) || n < range.min || n > range.max || (field.integer && !Number.isInteger(n)))
+        throw invalid();
       return n;
     }
     case 'boolean':
@@ -79,9 +84,20 @@ function filterValue(key: string, field: Field | undefined, value: unknown): unk
 }
 
 /** A row id in a filter (`{"id": [...]}`, `_id`): a uuid, or a serial of the history tables. */
-function idCondition(resource: ResourceDeclaration, key: string, target: SQL, raw: unknown, op: string | undefined): SQL {
-  const invalid = () => badRequest(said('api.list.filterKeyInvalid', { key }), { [key]: said('api.list.filterKeyInvalid', { key }) });
-  const one = (value: unknown) => rowId(resource, value) ?? (() => { throw invalid(); })();
+function idCondition(
+  resource: ResourceDeclaration,
+  key: string,
+  target: SQL,
+  raw: unknown,
+  op: string | undefined,
+): SQL {
+  const invalid = () =>
+    badRequest(said('api.list.filterKeyInvalid', { key }), { [key]: said('api.list.filterKeyInvalid', { key }) });
+  const one = (value: unknown) =>
+    rowId(resource, value) ??
+    (() => {
+      throw invalid();
+    })();
   if (Array.isArray(raw)) {
     if (op || raw.length > MAX_FILTER_VALUES) throw invalid();
     return raw.length ? sql`${target} in (${sql.join(raw.map(one), sql`, `)})` : sql`false`;
@@ -107,27 +123,39 @@ export function parseListQuery(
 
   // own keys only: "__proto__", "constructor" or "toString" name no field and no extra filter;
   // a field read via a reference is no column of the table and filters or sorts nothing
-  const fieldOf = (name: string) => (Object.hasOwn(resource.fields, name) && !resource.fields[name]!.via ? resource.fields[name] : undefined);
-  const extraOf = (name: string) => (options.extraFilters && Object.hasOwn(options.extraFilters, name) ? options.extraFilters[name] : undefined);
+  const fieldOf = (name: string) =>
+    Object.hasOwn(resource.fields, name) && !resource.fields[name]!.via ? resource.fields[name] : undefined;
+  const extraOf = (name: string) =>
+    options.extraFilters && Object.hasOwn(options.extraFilters, name) ? options.extraFilters[name] : undefined;
 
   const filter = parseJson(query.filter, 'filter') ?? {};
-  if (typeof filter !== 'object' || Array.isArray(filter) || filter === null) throw badRequest(said('api.list.filterInvalid'));
+  if (typeof filter !== 'object' || Array.isArray(filter) || filter === null)
+    throw badRequest(said('api.list.filterInvalid'));
   const filters: Record<string, unknown> = Object.assign(Object.create(null) as Record<string, unknown>, filter);
   for (const [key, value] of Object.entries(query)) {
     if (key === '_id') filters.id = value;
     else if (fieldOf(key)?.filterable || extraOf(key)) filters[key] ??= value;
   }
   const nulAt = nulCharacterPath(filters);
-  if (nulAt !== undefined) throw badRequest(said('api.list.filterKeyInvalid', { key: nulAt }), { [nulAt]: said('api.list.nul') });
+  if (nulAt !== undefined)
+    throw badRequest(said('api.list.filterKeyInvalid', { key: nulAt }), { [nulAt]: said('api.list.nul') });
 
   const where: SQL[] = [];
   for (const [key, raw] of Object.entries(filters)) {
     if (raw === undefined || raw === '') continue;
     if (key === 'q') {
       const searchable = Object.entries(resource.fields).filter(([, f]) => f.searchable && !f.via);
-      if (typeof raw !== 'string' || raw.length > MAX_FILTER_TEXT || !searchable.length) throw badRequest(said('api.list.filterKeyInvalid', { key: 'q' }), { q: said('api.list.filterKeyInvalid', { key: 'q' }) });
+      if (typeof raw !== 'string' || raw.length > MAX_FILTER_TEXT || !searchable.length)
+        throw badRequest(said('api.list.filterKeyInvalid', { key: 'q' }), {
+          q: said('api.list.filterKeyInvalid', { key: 'q' }),
+        });
       const pattern = `%${escapeLike(raw.trim())}%`;
-      where.push(sql`(${sql.join(searchable.map(([name]) => sql`${col(name)} ilike ${pattern}`), sql` or `)})`);
+      where.push(
+        sql`(${sql.join(
+          searchable.map(([name]) => sql`${col(name)} ilike ${pattern}`),
+          sql` or `,
+        )})`,
+      );
       continue;
     }
     const extra = extraOf(key);
@@ -144,12 +172,20 @@ export function parseListQuery(
     if (!field?.filterable) throw badRequest(said('api.list.filterNotAllowed', { key }));
     const target = col(base!);
     if (Array.isArray(raw)) {
-      if (op || raw.length > MAX_FILTER_VALUES) throw badRequest(said('api.list.filterKeyInvalid', { key }), { [key]: said('api.list.filterKeyInvalid', { key }) });
+      if (op || raw.length > MAX_FILTER_VALUES)
+        throw badRequest(said('api.list.filterKeyInvalid', { key }), {
+          [key]: said('api.list.filterKeyInvalid', { key }),
+        });
       if (!raw.length) {
         where.push(sql`false`);
         continue;
       }
-      where.push(sql`${target} in (${sql.join(raw.map((v) => param(field, filterValue(key, field, v))), sql`, `)})`);
+      where.push(
+        sql`${target} in (${sql.join(
+          raw.map((v) => param(field, filterValue(key, field, v))),
+          sql`, `,
+        )})`,
+      );
       continue;
     }
     const value = filterValue(key, field, raw);
@@ -164,7 +200,10 @@ export function parseListQuery(
   if (!Array.isArray(sort) || typeof sort[0] !== 'string') throw badRequest(said('api.list.sortInvalid'));
   const [sortField, rawOrder] = sort as [string, unknown];
   // every declared table has created_at (records.ts reads it); a list of positions or alerts may not
-  const sortable = sortField === 'id' || (sortField === 'createdAt' && resources.includes(resource) && resource.timestamps !== false) || fieldOf(sortField)?.sortable;
+  const sortable =
+    sortField === 'id' ||
+    (sortField === 'createdAt' && resources.includes(resource) && resource.timestamps !== false) ||
+    fieldOf(sortField)?.sortable;
   if (!sortable) throw badRequest(said('api.list.sortNotAllowed', { field: sortField }));
   const direction = String(rawOrder ?? 'ASC').toUpperCase() === 'DESC' ? sql`desc` : sql`asc`;
   const sortColumn = sortField === 'createdAt' ? sql`${id('t')}.${id('created_at')}` : col(sortField);

@@ -35,13 +35,19 @@ export function saidForText(text: string): Said | undefined {
 }
 
 function humanise(name: string): string {
-  const words = name.replace(/Id$/, '').replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[-_]/g, ' ').toLowerCase();
+  const words = name
+    .replace(/Id$/, '')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[-_]/g, ' ')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /** A message with its key, for answers the console translates (see Said in server/http/errors.ts). */
 export function said(key: string, values: Record<string, SaidValue> = {}): Said {
-  const texts = Object.fromEntries(Object.entries(values).map(([name, v]) => [name, typeof v === 'object' ? v.text : v]));
+  const texts = Object.fromEntries(
+    Object.entries(values).map(([name, v]) => [name, typeof v === 'object' ? v.text : v]),
+  );
   return { text: render(key, texts), key, values };
 }
 

@@ -20,7 +20,13 @@ import { eventLogHooks, positionHooks } from '../tracking/resource-hooks.ts';
 import { registerResourceRoutes } from './routes.ts';
 
 export const hooksByResource: Record<string, ResourceHooks> = {
-  user: { ...userHooks, routes: (app, db) => { userHooks.routes?.(app, db); profileRoutes(app, db); } },
+  user: {
+    ...userHooks,
+    routes: (app, db) => {
+      userHooks.routes?.(app, db);
+      profileRoutes(app, db);
+    },
+  },
   organisation: { ...organisationHooks, routes: organisationSettingsRoutes },
   role: roleHooks,
   device: { ...deviceHooks, routes: deviceActionRoutes },

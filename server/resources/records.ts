@@ -16,13 +16,22 @@ const and = (parts: (SQL | undefined)[]) => {
 };
 
 /** One page of a collection and the number of rows matching (capped, see totals.ts), both within the caller's scope, in one statement. */
-export async function listRecords(db: Db, resource: ResourceDeclaration, caller: Caller, list: ListQuery, exactCountLimit: number) {
+export async function listRecords(
+  db: Db,
+  resource: ResourceDeclaration,
+  caller: Caller,
+  list: ListQuery,
+  exactCountLimit: number,
+) {
   const where = and([scopeCondition(resource, caller, 'read'), ...list.where]);
   const from = sql`${id(resource.table)} t`;
   const pageSize = list.end - list.start + 1;
   const labels = labelColumns(resource, pageSize);
-  const rows = await query<ResourceRecord>(db, sql`select ${recordColumns(resource)}${labels.columns}, ${cappedCount(from, where, exactCountLimit)} as ${id(TOTAL_COLUMN)}
-    from ${from}${labels.joins} ${where} order by ${list.orderBy} limit ${pageSize} offset ${list.start}`);
+  const rows = await query<ResourceRecord>(
+    db,
+    sql`select ${recordColumns(resource)}${labels.columns}, ${cappedCount(from, where, exactCountLimit)} as ${id(TOTAL_COLUMN)}
+    from ${from}${labels.joins} ${where} order by ${list.orderBy} limit ${pageSize} offset ${list.start}`,
+  );
   const counted = rows.length ? Number(rows[0]![TOTAL_COLUMN]) : undefined;
   const total = await totalOf(db, { from, where, limit: exactCountLimit, counted });
   for (const row of rows) delete row[TOTAL_COLUMN];
@@ -30,24 +39,40 @@ export async function listRecords(db: Db, resource: ResourceDeclaration, caller:
 }
 
 /** A row the caller may see (`read`) or change (`write`), or undefined. */
-export async function findRecord(db: Db, resource: ResourceDeclaration, caller: Caller, recordId: string, mode: 'read' | 'write' = 'read') {
+export async function findRecord(
+  db: Db,
+  resource: ResourceDeclaration,
+  caller: Caller,
+  recordId: string,
+  mode: 'read' | 'write' = 'read',
+) {
   const wanted = rowId(resource, recordId);
   if (!wanted) return undefined;
   const where = and([sql`t.id = ${wanted}`, scopeCondition(resource, caller, mode)]);
-  const [row] = await query<ResourceRecord>(db, sql`select ${recordColumns(resource)}${labelColumns(resource).columns} from ${id(resource.table)} t ${where}`);
+  const [row] = await query<ResourceRecord>(
+    db,
+    sql`select ${recordColumns(resource)}${labelColumns(resource).columns} from ${id(resource.table)} t ${where}`,
+  );
   return row && gatherLabels(resource, row);
 }
 
 /** The text that names a referenced row in lists and exports: its label fields joined by a space. */
 export function labelExpression(resource: ResourceDeclaration, alias = 'r'): SQL {
-  const parts = (resource.displayLabel ?? resource.recordLabel).map((name) => sql`${id(alias)}.${id(columnOf(name, resource.fields[name]!))}::text`);
+  const parts = (resource.displayLabel ?? resource.recordLabel).map(
+    (name) => sql`${id(alias)}.${id(columnOf(name, resource.fields[name]!))}::text`,
+  );
   return sql`concat_ws(' ', ${sql.join(parts, sql`, `)})`;
 }
 
 const LABEL_PREFIX = '__label_';
 const SEEN_PREFIX = '__seen_';
 
-interface Reference { name: string; column: string; target: ResourceDeclaration; seenAs: string | undefined }
+interface Reference {
+  name: string;
+  column: string;
+  target: ResourceDeclaration;
+  seenAs: string | undefined;
+}
 const references = new WeakMap<ResourceDeclaration, Reference[]>();
 
 function referenceFields(resource: ResourceDeclaration) {
@@ -81,10 +106,19 @@ const JOINED_PAGE = 100;
 function referencing(resource: ResourceDeclaration, pageSize: number) {
   const refs = referenceFields(resource);
   const joined = pageSize > JOINED_PAGE;
-  const over = (ref: Reference, build: (alias: string) => SQL) => (joined
-    ? build(`l${refs.indexOf(ref)}`)
-    : sql`(select ${build('r')} from ${id(ref.target.table)} r where r.id = t.${id(ref.column)})`);
-  const joins = joined ? sql.join(refs.map(({ column, target }, i) => sql` left join ${id(target.table)} ${id(`l${i}`)} on ${id(`l${i}`)}.id = t.${id(column)}`), sql``) : sql``;
+  const over = (ref: Reference, build: (alias: string) => SQL) =>
+    joined
+      ? build(`l${refs.indexOf(ref)}`)
+      : sql`(select ${build('r')} from ${id(ref.target.table)} r where r.id = t.${id(ref.column)})`;
+  const joins = joined
+    ? sql.join(
+        refs.map(
+          ({ column, target }, i) =>
+            sql` left join ${id(target.table)} ${id(`l${i}`)} on ${id(`l${i}`)}.id = t.${id(column)}`,
+        ),
+        sql``,
+      )
+    : sql``;
   return { refs, over, joins };
 }
 
@@ -96,17 +130,27 @@ function referencing(resource: ResourceDeclaration, pageSize: number) {
  */
 function labelColumns(resource: ResourceDeclaration, pageSize = 1): { columns: SQL; joins: SQL } {
   const { refs, over, joins } = referencing(resource, pageSize);
-  const parts = resource.labels === false ? [] : refs.map((ref) => {
-    const seen = ref.seenAs ? sql`, ${over(ref, (alias) => seenObject(ref.target, alias))} as ${id(SEEN_PREFIX + ref.name)}` : sql``;
-    // '' without a referenced row, from a subquery as from a join
-    return sql`, coalesce(${over(ref, (alias) => labelExpression(ref.target, alias))}, '') as ${id(LABEL_PREFIX + ref.name)}${seen}`;
-  });
+  const parts =
+    resource.labels === false
+      ? []
+      : refs.map((ref) => {
+          const seen = ref.seenAs
+            ? sql`, ${over(ref, (alias) => seenObject(ref.target, alias))} as ${id(SEEN_PREFIX + ref.name)}`
+            : sql``;
+          // '' without a referenced row, from a subquery as from a join
+          return sql`, coalesce(${over(ref, (alias) => labelExpression(ref.target, alias))}, '') as ${id(LABEL_PREFIX + ref.name)}${seen}`;
+        });
   for (const [name, field] of Object.entries(resource.fields)) {
     if (!field.via) continue;
     const ref = refs.find((r) => r.name === field.via!.reference);
     const target = ref?.target.fields[field.via.field];
-    if (!ref || !target) throw new Error(`${resource.name}.${name} is read via ${field.via.reference}.${field.via.field}, which is no declared reference field`);
-    parts.push(sql`, ${over(ref, (alias) => shownColumn(target, alias, columnOf(field.via!.field, target)))} as ${id(name)}`);
+    if (!ref || !target)
+      throw new Error(
+        `${resource.name}.${name} is read via ${field.via.reference}.${field.via.field}, which is no declared reference field`,
+      );
+    parts.push(
+      sql`, ${over(ref, (alias) => shownColumn(target, alias, columnOf(field.via!.field, target)))} as ${id(name)}`,
+    );
   }
   return { columns: sql.join(parts, sql``), joins };
 }

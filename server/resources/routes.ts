@@ -22,16 +22,32 @@ export const MAX_LIST_PAGE = 1000;
 export const MAX_EXPORT_PAGE = 5000;
 
 type Body = Record<string, unknown>;
-interface IdParams { id: string }
-
+interface IdParams {
+  id: string;
+}
 
 export const listQuerystring = {
   type: 'object',
   properties: {
-    sort: { type: 'string', maxLength: 300, description: 'JSON ["field","ASC"|"DESC"]', errorMessage: message('api.list.sortInvalid') },
-    range: { type: 'string', maxLength: 50, description: 'JSON [start, end], inclusive', errorMessage: message('api.list.rangeInvalid') },
+    sort: {
+      type: 'string',
+      maxLength: 300,
+      description: 'JSON ["field","ASC"|"DESC"]',
+      errorMessage: message('api.list.sortInvalid'),
+    },
+    range: {
+      type: 'string',
+      maxLength: 50,
+      description: 'JSON [start, end], inclusive',
+      errorMessage: message('api.list.rangeInvalid'),
+    },
     // room for a filter by a thousand ids, the most one filter may list
-    filter: { type: 'string', maxLength: 65_536, description: 'JSON {"field": value, "q": "search text"}', errorMessage: message('api.list.filterInvalid') },
+    filter: {
+      type: 'string',
+      maxLength: 65_536,
+      description: 'JSON {"field": value, "q": "search text"}',
+      errorMessage: message('api.list.filterInvalid'),
+    },
   },
 };
 
@@ -41,7 +57,10 @@ export async function uniqueErrors(db: Db, resource: ResourceDeclaration, body: 
   for (const [name, field] of Object.entries(resource.fields)) {
     if (!field.unique || body[name] === undefined || body[name] === null) continue;
     const column = sql`${id('t')}.${id(columnOf(name, field))}`;
-    const match = field.type === 'email' ? sql`lower(${column}) = lower(${String(body[name])})` : sql`${column} = ${param(field, body[name])}`;
+    const match =
+      field.type === 'email'
+        ? sql`lower(${column}) = lower(${String(body[name])})`
+        : sql`${column} = ${param(field, body[name])}`;
     const others = exceptId ? sql` and t.id <> ${exceptId}::uuid` : sql``;
     const [taken] = await query(db, sql`select 1 from ${id(resource.table)} t where ${match}${others} limit 1`);
     if (taken) errors[name] = said('validation.unique', { label: saidLabel(resource, name) });
@@ -56,7 +75,10 @@ async function referenceErrors(db: Db, resource: ResourceDeclaration, caller: Ca
     if (field.type !== 'reference' || typeof body[name] !== 'string' || name === 'organisationId') continue;
     const target = findResource(field.reference);
     if (!target) continue;
-    const [found] = await query(db, sql`select 1 from ${id(target.table)} t where t.id = ${body[name] as string}::uuid${andInScope(target, caller, 'read')}`);
+    const [found] = await query(
+      db,
+      sql`select 1 from ${id(target.table)} t where t.id = ${body[name] as string}::uuid${andInScope(target, caller, 'read')}`,
+    );
     if (!found) errors[name] = said('validation.notFound', { label: saidLabel(resource, name) });
   }
   return errors;
@@ -76,12 +98,16 @@ async function owningOrganisation(ctx: WriteContext, body: Body, mode: WriteMode
     if (resource.sharedWhenUnowned && isSuperAdmin(caller)) return null;
     return mode === 'create' ? caller.organisationId : undefined;
   }
-  if (!(await canUseOrganisation(db, caller, given as string))) fail(403, { organisationId: said('validation.organisationOutOfScope') });
+  if (!(await canUseOrganisation(db, caller, given as string)))
+    fail(403, { organisationId: said('validation.organisationOutOfScope') });
   return given as string;
 }
 
 async function checkWrite(ctx: WriteContext, body: Body, exceptId?: string) {
-  const errors = { ...geometryErrors(ctx.resource, body), ...(await referenceErrors(ctx.db, ctx.resource, ctx.caller, body)) };
+  const errors = {
+    ...geometryErrors(ctx.resource, body),
+    ...(await referenceErrors(ctx.db, ctx.resource, ctx.caller, body)),
+  };
   if (Object.keys(errors).length) fail(400, errors);
   const taken = await uniqueErrors(ctx.db, ctx.resource, body, exceptId);
   if (Object.keys(taken).length) fail(409, taken);
@@ -99,9 +125,12 @@ export function columnsFromBody(resource: ResourceDeclaration, body: Body, mode:
     if (value === undefined) continue;
     const column = columnOf(name, field);
     // an edit merges into a stored object, so keys kept elsewhere (an organisation's settings) survive
-    columns.set(column, mode === 'update' && field.type === 'object' && value !== null
-      ? sql`coalesce(${id(column)}, '{}'::jsonb) || ${param(field, value)}`
-      : param(field, value));
+    columns.set(
+      column,
+      mode === 'update' && field.type === 'object' && value !== null
+        ? sql`coalesce(${id(column)}, '{}'::jsonb) || ${param(field, value)}`
+        : param(field, value),
+    );
   }
   return columns;
 }
@@ -114,7 +143,13 @@ export function mapDatabaseError(error: unknown): never {
 }
 
 /** The headers of a list answer: the range of its rows and the total, as ra-data-simple-rest reads them. */
-export function listHeaders(resource: Pick<ResourceDeclaration, 'name'>, start: number, count: number, total: number, estimated = false): Record<string, string> {
+export function listHeaders(
+  resource: Pick<ResourceDeclaration, 'name'>,
+  start: number,
+  count: number,
+  total: number,
+  estimated = false,
+): Record<string, string> {
   const range = count ? `${start}-${start + count - 1}` : '*';
   const headers: Record<string, string> = { 'Content-Range': `${resource.name} ${range}/${total}` };
   // the total of a large set is the planner's estimate (server/resources/totals.ts)
@@ -123,7 +158,14 @@ export function listHeaders(resource: Pick<ResourceDeclaration, 'name'>, start: 
   return headers;
 }
 
-export function sendList(reply: FastifyReply, resource: Pick<ResourceDeclaration, 'name'>, start: number, rows: ResourceRecord[], total: number, estimated = false) {
+export function sendList(
+  reply: FastifyReply,
+  resource: Pick<ResourceDeclaration, 'name'>,
+  start: number,
+  rows: ResourceRecord[],
+  total: number,
+  estimated = false,
+) {
   reply.headers(listHeaders(resource, start, rows.length, total, estimated));
   return rows;
 }
@@ -140,115 +182,177 @@ function sendPage(reply: FastifyReply, page: CachedPage) {
  * export (array + Content-Range), read, create, update and delete, each behind its permission id
  * and the organisation scope.
  */
-export function registerResourceRoutes(app: FastifyInstance, db: Db, resource: ResourceDeclaration, hooks: ResourceHooks = {}) {
+export function registerResourceRoutes(
+  app: FastifyInstance,
+  db: Db,
+  resource: ResourceDeclaration,
+  hooks: ResourceHooks = {},
+) {
   const tags = [resource.name];
-  const readPermission = resource.readableBySignedIn ? SIGNED_IN : [resource.module, ...(resource.readableByModules ?? []), ...(resource.pickableBy ?? [])];
-  const context = async (request: FastifyRequest): Promise<WriteContext> => ({ db, resource, caller: await requireCaller(request), request });
+  const readPermission = resource.readableBySignedIn
+    ? SIGNED_IN
+    : [resource.module, ...(resource.readableByModules ?? []), ...(resource.pickableBy ?? [])];
+  const context = async (request: FastifyRequest): Promise<WriteContext> => ({
+    db,
+    resource,
+    caller: await requireCaller(request),
+    request,
+  });
   const normalise = async (request: FastifyRequest) => {
     if (request.body && typeof request.body === 'object') normaliseBody(resource, request.body as Body);
   };
 
   const extraFilters = Object.keys(hooks.extraFilters ?? {});
   const querystring = extraFilters.length
-    ? { ...listQuerystring, properties: { ...listQuerystring.properties, ...Object.fromEntries(extraFilters.map((name) => [name, { description: 'a filter of its own (see the summary)' }])) } }
+    ? {
+        ...listQuerystring,
+        properties: {
+          ...listQuerystring.properties,
+          ...Object.fromEntries(
+            extraFilters.map((name) => [name, { description: 'a filter of its own (see the summary)' }]),
+          ),
+        },
+      }
     : listQuerystring;
 
   // the permission check (a preValidation hook) has passed before a handler looks in the cache
-  const list = (maxPage: number, cachedTables?: ReadonlySet<string>) => async (request: FastifyRequest<{ Querystring: Record<string, unknown> }>, reply: FastifyReply) => {
-    const caller = await requireCaller(request);
-    const tables = app.listCache.active ? cachedTables : undefined;
-    const key = tables && pageKey(resource.api, caller, request.query);
-    const cached = key && app.listCache.get(key);
-    if (cached) return sendPage(reply, cached);
-    const ticket = app.listCache.ticket();
-    const listQuery = parseListQuery(resource, request.query, { maxPage, extraFilters: hooks.extraFilters });
-    const { rows, total, estimated } = await listRecords(db, resource, caller, listQuery, app.exactCountLimit);
-    await hooks.decorate?.(db, rows, request.query);
-    if (!tables || !key) return sendList(reply, resource, listQuery.start, rows, total, estimated);
-    const page = { body: JSON.stringify(rows), headers: listHeaders(resource, listQuery.start, rows.length, total, estimated) };
-    app.listCache.put(key, ticket, tables, page);
-    return sendPage(reply, page);
-  };
+  const list =
+    (maxPage: number, cachedTables?: ReadonlySet<string>) =>
+    async (request: FastifyRequest<{ Querystring: Record<string, unknown> }>, reply: FastifyReply) => {
+      const caller = await requireCaller(request);
+      const tables = app.listCache.active ? cachedTables : undefined;
+      const key = tables && pageKey(resource.api, caller, request.query);
+      const cached = key && app.listCache.get(key);
+      if (cached) return sendPage(reply, cached);
+      const ticket = app.listCache.ticket();
+      const listQuery = parseListQuery(resource, request.query, { maxPage, extraFilters: hooks.extraFilters });
+      const { rows, total, estimated } = await listRecords(db, resource, caller, listQuery, app.exactCountLimit);
+      await hooks.decorate?.(db, rows, request.query);
+      if (!tables || !key) return sendList(reply, resource, listQuery.start, rows, total, estimated);
+      const page = {
+        body: JSON.stringify(rows),
+        headers: listHeaders(resource, listQuery.start, rows.length, total, estimated),
+      };
+      app.listCache.put(key, ticket, tables, page);
+      return sendPage(reply, page);
+    };
 
   // list pages are kept (server/resources/list-cache.ts); export pages, up to 5,000 rows, are not
-  app.get(resource.api, {
-    config: { permission: readPermission },
-    schema: { tags, summary: `List ${resource.name} rows the caller may see`, querystring },
-  }, list(hooks.maxListPage ?? MAX_LIST_PAGE, app.listCache.tablesOf(resource, hooks)));
+  app.get(
+    resource.api,
+    {
+      config: { permission: readPermission },
+      schema: { tags, summary: `List ${resource.name} rows the caller may see`, querystring },
+    },
+    list(hooks.maxListPage ?? MAX_LIST_PAGE, app.listCache.tablesOf(resource, hooks)),
+  );
 
   if (resource.permissions.export) {
-    app.get(`${resource.api}/export`, {
-      config: { permission: exportPermissions(resource) },
-      schema: { tags, summary: `Export ${resource.name} rows, up to ${MAX_EXPORT_PAGE} per request`, querystring },
-    }, list(MAX_EXPORT_PAGE));
+    app.get(
+      `${resource.api}/export`,
+      {
+        config: { permission: exportPermissions(resource) },
+        schema: { tags, summary: `Export ${resource.name} rows, up to ${MAX_EXPORT_PAGE} per request`, querystring },
+      },
+      list(MAX_EXPORT_PAGE),
+    );
   }
 
-  app.get<{ Params: IdParams; Querystring: Record<string, unknown> }>(`${resource.api}/:id`, {
-    config: { permission: readPermission },
-    schema: { tags, summary: `Read one ${resource.name}`, params: resource.ids === 'serial' ? serialIdParams : idParams },
-  }, async (request) => {
-    const caller = await requireCaller(request);
-    const record = await findRecord(db, resource, caller, request.params.id);
-    if (!record) throw notFound();
-    await hooks.decorate?.(db, [record], request.query);
-    await hooks.decorateOne?.(db, record);
-    return record;
-  });
+  app.get<{ Params: IdParams; Querystring: Record<string, unknown> }>(
+    `${resource.api}/:id`,
+    {
+      config: { permission: readPermission },
+      schema: {
+        tags,
+        summary: `Read one ${resource.name}`,
+        params: resource.ids === 'serial' ? serialIdParams : idParams,
+      },
+    },
+    async (request) => {
+      const caller = await requireCaller(request);
+      const record = await findRecord(db, resource, caller, request.params.id);
+      if (!record) throw notFound();
+      await hooks.decorate?.(db, [record], request.query);
+      await hooks.decorateOne?.(db, record);
+      return record;
+    },
+  );
 
   if (resource.permissions.create) {
-    app.post<{ Body: Body }>(resource.api, {
-      config: { permission: [resource.permissions.create, ...(resource.alsoPermittedBy?.create ?? [])] },
-      preValidation: normalise,
-      schema: { tags, summary: `Create a ${resource.name}`, body: bodySchema(resource, 'create') },
-    }, async (request, reply) => {
-      const ctx = await context(request);
-      const newId = await db.transaction(async (tx) => insertRecord({ ...ctx, db: tx as unknown as Db }, request.body, hooks))
-        .catch(mapDatabaseError);
-      const record = await findRecord(db, resource, ctx.caller, newId);
-      reply.status(201);
-      return record;
-    });
+    app.post<{ Body: Body }>(
+      resource.api,
+      {
+        config: { permission: [resource.permissions.create, ...(resource.alsoPermittedBy?.create ?? [])] },
+        preValidation: normalise,
+        schema: { tags, summary: `Create a ${resource.name}`, body: bodySchema(resource, 'create') },
+      },
+      async (request, reply) => {
+        const ctx = await context(request);
+        const newId = await db
+          .transaction(async (tx) => insertRecord({ ...ctx, db: tx as unknown as Db }, request.body, hooks))
+          .catch(mapDatabaseError);
+        const record = await findRecord(db, resource, ctx.caller, newId);
+        reply.status(201);
+        return record;
+      },
+    );
   }
 
   if (resource.permissions.edit) {
-    app.put<{ Params: IdParams; Body: Body }>(`${resource.api}/:id`, {
-      config: { permission: [resource.permissions.edit, ...(resource.alsoPermittedBy?.edit ?? [])] },
-      preValidation: normalise,
-      schema: { tags, summary: `Update a ${resource.name}`, params: idParams, body: bodySchema(resource, 'update') },
-    }, async (request) => {
-      const ctx = await context(request);
-      const existing = await writableRecord(ctx, request.params.id);
-      const body = request.body;
-      const organisationId = await owningOrganisation(ctx, body, 'update');
-      await checkWrite(ctx, body, existing.id);
-      const columns = columnsFromBody(resource, body, 'update');
-      if (organisationId !== undefined) columns.set('organisation_id', param({ type: 'reference', reference: 'organisation' }, organisationId));
-      await db.transaction(async (tx) => {
-        const txCtx = { ...ctx, db: tx as unknown as Db };
-        await hooks.beforeUpdate?.(txCtx, existing, columns, body);
-        if (columns.size) {
-          const sets = [...columns.entries()].map(([n, v]) => sql`${id(n)} = ${v}`);
-          await query(tx as unknown as Db, sql`update ${id(resource.table)} set ${sql.join(sets, sql`, `)}, updated_at = now() where id = ${existing.id}::uuid`);
-        }
-        await hooks.afterWrite?.(txCtx, existing.id);
-      }).catch(mapDatabaseError);
-      return findRecord(db, resource, ctx.caller, existing.id);
-    });
+    app.put<{ Params: IdParams; Body: Body }>(
+      `${resource.api}/:id`,
+      {
+        config: { permission: [resource.permissions.edit, ...(resource.alsoPermittedBy?.edit ?? [])] },
+        preValidation: normalise,
+        schema: { tags, summary: `Update a ${resource.name}`, params: idParams, body: bodySchema(resource, 'update') },
+      },
+      async (request) => {
+        const ctx = await context(request);
+        const existing = await writableRecord(ctx, request.params.id);
+        const body = request.body;
+        const organisationId = await owningOrganisation(ctx, body, 'update');
+        await checkWrite(ctx, body, existing.id);
+        const columns = columnsFromBody(resource, body, 'update');
+        if (organisationId !== undefined)
+          columns.set('organisation_id', param({ type: 'reference', reference: 'organisation' }, organisationId));
+        await db
+          .transaction(async (tx) => {
+            const txCtx = { ...ctx, db: tx as unknown as Db };
+            await hooks.beforeUpdate?.(txCtx, existing, columns, body);
+            if (columns.size) {
+              const sets = [...columns.entries()].map(([n, v]) => sql`${id(n)} = ${v}`);
+              await query(
+                tx as unknown as Db,
+                sql`update ${id(resource.table)} set ${sql.join(sets, sql`, `)}, updated_at = now() where id = ${existing.id}::uuid`,
+              );
+            }
+            await hooks.afterWrite?.(txCtx, existing.id);
+          })
+          .catch(mapDatabaseError);
+        return findRecord(db, resource, ctx.caller, existing.id);
+      },
+    );
   }
 
   if (resource.permissions.delete) {
-    app.delete<{ Params: IdParams }>(`${resource.api}/:id`, {
-      config: { permission: [resource.permissions.delete, ...(resource.alsoPermittedBy?.delete ?? [])] },
-      schema: { tags, summary: `Delete a ${resource.name}`, params: idParams },
-    }, async (request) => {
-      const ctx = await context(request);
-      const existing = await writableRecord(ctx, request.params.id);
-      await db.transaction(async (tx) => {
-        await hooks.beforeDelete?.({ ...ctx, db: tx as unknown as Db }, existing);
-        await query(tx as unknown as Db, sql`delete from ${id(resource.table)} where id = ${existing.id}::uuid`);
-      }).catch(mapDatabaseError);
-      return existing;
-    });
+    app.delete<{ Params: IdParams }>(
+      `${resource.api}/:id`,
+      {
+        config: { permission: [resource.permissions.delete, ...(resource.alsoPermittedBy?.delete ?? [])] },
+        schema: { tags, summary: `Delete a ${resource.name}`, params: idParams },
+      },
+      async (request) => {
+        const ctx = await context(request);
+        const existing = await writableRecord(ctx, request.params.id);
+        await db
+          .transaction(async (tx) => {
+            await hooks.beforeDelete?.({ ...ctx, db: tx as unknown as Db }, existing);
+            await query(tx as unknown as Db, sql`delete from ${id(resource.table)} where id = ${existing.id}::uuid`);
+          })
+          .catch(mapDatabaseError);
+        return existing;
+      },
+    );
   }
 
   hooks.routes?.(app, db);
@@ -263,10 +367,20 @@ export async function insertRecord(ctx: WriteContext, body: Body, hooks: Resourc
   const organisationId = await owningOrganisation(ctx, body, 'create');
   await checkWrite(ctx, body);
   const columns = columnsFromBody(resource, body, 'create');
-  if (organisationId !== undefined) columns.set('organisation_id', param({ type: 'reference', reference: 'organisation' }, organisationId));
+  if (organisationId !== undefined)
+    columns.set('organisation_id', param({ type: 'reference', reference: 'organisation' }, organisationId));
   await hooks.beforeCreate?.(ctx, columns, body);
   const names = [...columns.keys()];
-  const [row] = await query<{ id: string }>(ctx.db, sql`insert into ${id(resource.table)} (${sql.join(names.map((n) => id(n)), sql`, `)}) values (${sql.join(names.map((n) => columns.get(n)!), sql`, `)}) returning id`);
+  const [row] = await query<{ id: string }>(
+    ctx.db,
+    sql`insert into ${id(resource.table)} (${sql.join(
+      names.map((n) => id(n)),
+      sql`, `,
+    )}) values (${sql.join(
+      names.map((n) => columns.get(n)!),
+      sql`, `,
+    )}) returning id`,
+  );
   await hooks.afterWrite?.(ctx, row!.id);
   return row!.id;
 }
@@ -275,6 +389,7 @@ export async function insertRecord(ctx: WriteContext, body: Body, hooks: Resourc
 export async function writableRecord(ctx: WriteContext, recordId: string): Promise<ResourceRecord> {
   const writable = await findRecord(ctx.db, ctx.resource, ctx.caller, recordId, 'write');
   if (writable) return writable;
-  if (await findRecord(ctx.db, ctx.resource, ctx.caller, recordId, 'read')) throw forbidden(said('validation.readOnlyRow'));
+  if (await findRecord(ctx.db, ctx.resource, ctx.caller, recordId, 'read'))
+    throw forbidden(said('validation.readOnlyRow'));
   throw notFound();
 }

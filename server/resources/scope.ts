@@ -13,14 +13,20 @@ export const isSuperAdmin = (caller: Caller) => caller.isSuperAdmin;
  * The tenancy rule for a declared resource: which rows a caller may see (`read`) or change
  * (`write`). Rows shared by everyone (built-in roles) are read-only for all but SUPER_ADMIN.
  */
-export function scopeCondition(resource: ResourceDeclaration, caller: Caller, mode: 'read' | 'write', alias = 't'): SQL | undefined {
+export function scopeCondition(
+  resource: ResourceDeclaration,
+  caller: Caller,
+  mode: 'read' | 'write',
+  alias = 't',
+): SQL | undefined {
   if (resource.scope === 'device-history') return deviceHistoryCondition(resource, caller, mode, alias);
   if (isSuperAdmin(caller) || resource.scope === 'global') return undefined;
   if (resource.scope === 'organisation-tree') {
     return sql`${id(alias)}.${id('path')} like ${`${caller.organisationPath}%`}`;
   }
   const owned = inOrganisationTree(sql`${id(alias)}.${id('organisation_id')}`, caller.organisationPath);
-  if (resource.sharedWhenUnowned && mode === 'read') return sql`(${owned} or ${id(alias)}.${id('organisation_id')} is null)`;
+  if (resource.sharedWhenUnowned && mode === 'read')
+    return sql`(${owned} or ${id(alias)}.${id('organisation_id')} is null)`;
   return owned;
 }
 
@@ -29,7 +35,12 @@ export function scopeCondition(resource: ResourceDeclaration, caller: Caller, mo
  * read by whoever held its device at the row's time (heldByCaller, docs/security.md), never by the
  * organisation stamped on it on arrival. Nobody changes history through the API.
  */
-function deviceHistoryCondition(resource: ResourceDeclaration, caller: Caller, mode: 'read' | 'write', alias: string): SQL {
+function deviceHistoryCondition(
+  resource: ResourceDeclaration,
+  caller: Caller,
+  mode: 'read' | 'write',
+  alias: string,
+): SQL {
   if (mode === 'write') return sql`false`;
   const column = (name: string) => sql`${id(alias)}.${id(columnOf(name, resource.fields[name]!))}`;
   if (!resource.history) throw new Error(`${resource.name} has the device-history scope but names no history fields`);

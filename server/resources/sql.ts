@@ -5,7 +5,7 @@ import { columnOf, type Field, type ResourceDeclaration } from '../../resources/
 
 /** Runs a built statement on either driver and gives its rows. */
 export async function query<T = Record<string, unknown>>(db: Db, statement: SQL): Promise<T[]> {
-  const result = await db.execute(statement) as unknown as { rows: T[] };
+  const result = (await db.execute(statement)) as unknown as { rows: T[] };
   return result.rows;
 }
 
@@ -38,12 +38,15 @@ export function recordColumns(resource: ResourceDeclaration, alias = 't'): SQL {
   const stamp = { type: 'date' } as const;
   const parts = [
     sql`${id(alias)}.${id('id')} as ${id('id')}`,
-    ...(resource.timestamps === false ? [] : [
-      sql`${shownColumn(stamp, alias, 'created_at')} as ${id('createdAt')}`,
-      sql`${shownColumn(stamp, alias, 'updated_at')} as ${id('updatedAt')}`,
-    ]),
+    ...(resource.timestamps === false
+      ? []
+      : [
+          sql`${shownColumn(stamp, alias, 'created_at')} as ${id('createdAt')}`,
+          sql`${shownColumn(stamp, alias, 'updated_at')} as ${id('updatedAt')}`,
+        ]),
     // a declaration may list createdAt (to show or sort by it): it is already selected above
-    ...columnFields(resource).filter(([name]) => resource.timestamps === false || (name !== 'createdAt' && name !== 'updatedAt'))
+    ...columnFields(resource)
+      .filter(([name]) => resource.timestamps === false || (name !== 'createdAt' && name !== 'updatedAt'))
       .map(([name, field]) => sql`${shownColumn(field, alias, columnOf(name, field))} as ${id(name)}`),
   ];
   return sql.join(parts, sql`, `);
@@ -53,13 +56,21 @@ export function recordColumns(resource: ResourceDeclaration, alias = 't'): SQL {
 export function param(field: Field, value: unknown): SQL {
   if (value === null || value === undefined) return sql`null`;
   switch (field.type) {
-    case 'object': case 'array': case 'geometry': case 'json':
+    case 'object':
+    case 'array':
+    case 'geometry':
+    case 'json':
       return sql`${JSON.stringify(value)}::jsonb`;
-    case 'date': return sql`${String(value)}::timestamptz`;
-    case 'reference': return sql`${String(value)}::uuid`;
-    case 'number': return field.integer ? sql`${Number(value)}::integer` : sql`${Number(value)}::double precision`;
-    case 'boolean': return sql`${Boolean(value)}::boolean`;
-    default: return sql`${String(value)}`;
+    case 'date':
+      return sql`${String(value)}::timestamptz`;
+    case 'reference':
+      return sql`${String(value)}::uuid`;
+    case 'number':
+      return field.integer ? sql`${Number(value)}::integer` : sql`${Number(value)}::double precision`;
+    case 'boolean':
+      return sql`${Boolean(value)}::boolean`;
+    default:
+      return sql`${String(value)}`;
   }
 }
 

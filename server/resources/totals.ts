@@ -31,7 +31,10 @@ async function estimate(db: Db, from: SQL, where: SQL): Promise<number> {
  * The total for a page: the capped count that came with its rows (or a count of its own when the
  * page was empty), and an estimate where the cap was reached. An estimate is never below the limit.
  */
-export async function totalOf(db: Db, { from, where, limit, counted }: { from: SQL; where: SQL; limit: number; counted: number | undefined }): Promise<Total> {
+export async function totalOf(
+  db: Db,
+  { from, where, limit, counted }: { from: SQL; where: SQL; limit: number; counted: number | undefined },
+): Promise<Total> {
   let count = counted;
   if (count === undefined) {
     const [row] = await query<{ total: number | string }>(db, sql`select ${cappedCount(from, where, limit)} as total`);

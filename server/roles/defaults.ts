@@ -4,8 +4,7 @@ import type { AuthScope, BUILT_IN_ROLE_NAMES } from '../../core/permissions.ts';
 /** For each module a role may open: the actions it may use ('*' for all of them). */
 type Grants = Record<string, string[] | '*'>;
 
-const reports = (): Grants =>
-  Object.fromEntries(modules.filter((m) => m.group === 'reports').map((m) => [m.id, '*']));
+const reports = (): Grants => Object.fromEntries(modules.filter((m) => m.group === 'reports').map((m) => [m.id, '*']));
 
 const tracking: Grants = {
   'vehicle-status': '*',
@@ -23,14 +22,16 @@ export function authScopesFor(grants: Grants): AuthScope[] {
   return groups.map((group) => ({
     id: `group-${group}`,
     allowed: modules.some((m) => m.group === group && grants[m.id]),
-    children: modules.filter((m) => m.group === group).map((m) => {
-      const granted = grants[m.id];
-      return {
-        id: m.id,
-        allowed: Boolean(granted),
-        actions: Object.fromEntries(m.actions.map((a) => [a.id, granted === '*' || (granted ?? []).includes(a.id)])),
-      };
-    }),
+    children: modules
+      .filter((m) => m.group === group)
+      .map((m) => {
+        const granted = grants[m.id];
+        return {
+          id: m.id,
+          allowed: Boolean(granted),
+          actions: Object.fromEntries(m.actions.map((a) => [a.id, granted === '*' || (granted ?? []).includes(a.id)])),
+        };
+      }),
   }));
 }
 
@@ -38,11 +39,12 @@ const everything: Grants = Object.fromEntries(modules.map((m) => [m.id, '*']));
 const { debug: _debug, ...adminGrants } = everything;
 
 /** The thirteen roles of the spec with their default scopes; docs/permissions.md explains each. */
-export const defaultRoleGrants: Record<typeof BUILT_IN_ROLE_NAMES[number], Grants> = {
+export const defaultRoleGrants: Record<(typeof BUILT_IN_ROLE_NAMES)[number], Grants> = {
   SUPER_ADMIN: everything,
   ADMIN: adminGrants,
   DISTRIBUTER: {
-    ...tracking, ...reports(),
+    ...tracking,
+    ...reports(),
     fitment: ['view-certificate', 'generate-certificate'],
     'sim-activation-order': ['add-sim-activation-order'],
     'management-device': ['export-device', 'allocate-device-bulk', 'raise-sim-activation', 'rollback-device'],
@@ -52,11 +54,26 @@ export const defaultRoleGrants: Record<typeof BUILT_IN_ROLE_NAMES[number], Grant
     'device-details': '*',
   },
   DEALER: {
-    ...tracking, ...reports(),
+    ...tracking,
+    ...reports(),
     fitment: ['add-fitment', 'edit-fitment', 'bulk-fitment', 'view-certificate', 'generate-certificate'],
     'sim-activation-order': ['add-sim-activation-order'],
-    'management-device': ['export-device', 'allocate-device-bulk', 'raise-sim-activation', 'link-unlink-device', 'create-activation'],
-    'management-vehicle': ['add-vehicle', 'edit-vehicle-result-table', 'export-vehicle', 'activated-tracking', 'deActivated-tracking', 'send-mail-item', 'assign-geofence'],
+    'management-device': [
+      'export-device',
+      'allocate-device-bulk',
+      'raise-sim-activation',
+      'link-unlink-device',
+      'create-activation',
+    ],
+    'management-vehicle': [
+      'add-vehicle',
+      'edit-vehicle-result-table',
+      'export-vehicle',
+      'activated-tracking',
+      'deActivated-tracking',
+      'send-mail-item',
+      'assign-geofence',
+    ],
     'management-user': ['add-user', 'edit-user', 'export-user'],
     'management-organisation': ['add-organisation', 'export-organisation'],
     'device-details': '*',
@@ -64,7 +81,8 @@ export const defaultRoleGrants: Record<typeof BUILT_IN_ROLE_NAMES[number], Grant
     'management-renewal-order': ['pay-renewal-from-wallet'],
   },
   CUSTOMER: {
-    ...tracking, ...reports(),
+    ...tracking,
+    ...reports(),
     fitment: ['view-certificate'],
   },
   VENDOR: {

@@ -8,10 +8,15 @@ function isScopeTree(value: unknown): value is AuthScope[] {
   const node = (n: unknown): boolean => {
     if (!n || typeof n !== 'object') return false;
     const { id, allowed, actions, children } = n as Record<string, unknown>;
-    return typeof id === 'string'
-      && (allowed === undefined || typeof allowed === 'boolean')
-      && (actions === undefined || (typeof actions === 'object' && actions !== null && Object.values(actions).every((a) => typeof a === 'boolean')))
-      && (children === undefined || (Array.isArray(children) && children.every(node)));
+    return (
+      typeof id === 'string' &&
+      (allowed === undefined || typeof allowed === 'boolean') &&
+      (actions === undefined ||
+        (typeof actions === 'object' &&
+          actions !== null &&
+          Object.values(actions).every((a) => typeof a === 'boolean'))) &&
+      (children === undefined || (Array.isArray(children) && children.every(node)))
+    );
   };
   return Array.isArray(value) && value.every(node);
 }
@@ -30,7 +35,8 @@ function checkScopes(ctx: WriteContext, body: Record<string, unknown>) {
 /** The built-in roles' names are theirs alone, whatever the case or spacing: nobody creates or renames a role to one. */
 function checkName(body: Record<string, unknown>) {
   if (typeof body.name !== 'string') return;
-  if (isReservedRoleName(body.name)) throw badRequest(said('resources.role.reservedName'), { name: said('resources.role.reservedName') });
+  if (isReservedRoleName(body.name))
+    throw badRequest(said('resources.role.reservedName'), { name: said('resources.role.reservedName') });
 }
 
 export const roleHooks: ResourceHooks = {

@@ -20,7 +20,10 @@ export async function rootOrganisation(db: Db) {
 }
 
 /** The SUPER_ADMIN account made with a generated password: the caller shows it, this once. */
-export interface GeneratedAdmin { email: string; password: string }
+export interface GeneratedAdmin {
+  email: string;
+  password: string;
+}
 
 /**
  * The root organisation, the provider: its prices are set, to free, until its administrators
@@ -29,7 +32,10 @@ export interface GeneratedAdmin { email: string; password: string }
  */
 async function createProvider(db: Db) {
   const root = await createOrganisation(db, { tradeName: 'Waymark', brandName: 'Waymark' });
-  await db.update(organisations).set({ attributes: { settings: { priceOneYearPaise: 0, priceTwoYearsPaise: 0 } } }).where(eq(organisations.id, root.id));
+  await db
+    .update(organisations)
+    .set({ attributes: { settings: { priceOneYearPaise: 0, priceTwoYearsPaise: 0 } } })
+    .where(eq(organisations.id, root.id));
   await systemAccount(db, 'BANK');
   await systemAccount(db, 'REVENUE');
   return root;
@@ -39,16 +45,27 @@ async function createProvider(db: Db) {
  * On an empty database: the built-in roles, the root organisation and the SUPER_ADMIN account,
  * from WAYMARK_ADMIN_EMAIL/PASSWORD or with a generated password, which it answers.
  */
-export async function firstStart(db: Db, log: FastifyBaseLogger, admin: { email?: string; password?: string }): Promise<GeneratedAdmin | null> {
+export async function firstStart(
+  db: Db,
+  log: FastifyBaseLogger,
+  admin: { email?: string; password?: string },
+): Promise<GeneratedAdmin | null> {
   await ensureSystemRoles(db);
   const [{ value: userCount }] = await db.select({ value: count() }).from(users);
   if (userCount > 0) return null;
   const email = admin.email ?? DEFAULT_ADMIN_EMAIL;
   const password = admin.password ?? `Wm-${crypto.randomBytes(9).toString('base64url')}7`;
   if (admin.password) checkPasswordRule(admin.password);
-  const root = (await rootOrganisation(db)) ?? await createProvider(db);
+  const root = (await rootOrganisation(db)) ?? (await createProvider(db));
   const roleIds = await systemRoleIds(db);
-  await createUser(db, { firstName: 'Super', lastName: 'Admin', email, password, roleId: roleIds.SUPER_ADMIN!, organisationId: root.id });
+  await createUser(db, {
+    firstName: 'Super',
+    lastName: 'Admin',
+    email,
+    password,
+    roleId: roleIds.SUPER_ADMIN!,
+    organisationId: root.id,
+  });
   if (admin.password) {
     log.info(`Created the SUPER_ADMIN account ${email} with the password from WAYMARK_ADMIN_PASSWORD`);
     return null;

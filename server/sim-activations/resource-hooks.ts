@@ -11,13 +11,21 @@ import { query } from '../resources/sql.ts';
 import { choiceCondition, choiceList } from '../resources/list-query.ts';
 import { simActivationRoutes } from './routes.ts';
 
-interface OrderDevice { id: string; uid: string | null; organisationId: string; path: string }
+interface OrderDevice {
+  id: string;
+  uid: string | null;
+  organisationId: string;
+  path: string;
+}
 
 /** The device an IMEI names, if the caller may see it. */
 export async function visibleDeviceByImei(db: Db, caller: Caller, imei: string): Promise<OrderDevice | undefined> {
-  const [device] = await query<OrderDevice>(db, sql`select t.id, t.uid, t.organisation_id as "organisationId", o.path
+  const [device] = await query<OrderDevice>(
+    db,
+    sql`select t.id, t.uid, t.organisation_id as "organisationId", o.path
     from devices t join organisations o on o.id = t.organisation_id
-    where t.imei = ${imei}${andInScope(deviceResource, caller, 'read')}`);
+    where t.imei = ${imei}${andInScope(deviceResource, caller, 'read')}`,
+  );
   return device;
 }
 
@@ -37,7 +45,8 @@ export const simActivationHooks: ResourceHooks = {
   extraFilters: {
     simStatus: (value) => choiceCondition(sql`t.status`, choiceList('simStatus', value, SIM_ORDER_STATUSES)),
     organisation: (value) => {
-      if (typeof value !== 'string' || !/^[0-9a-f-]{36}$/i.test(value)) throw badRequest(said('api.list.filterOrganisation'));
+      if (typeof value !== 'string' || !/^[0-9a-f-]{36}$/i.test(value))
+        throw badRequest(said('api.list.filterOrganisation'));
       return sql`t.organisation_id = ${value}::uuid`;
     },
   },
@@ -46,7 +55,10 @@ export const simActivationHooks: ResourceHooks = {
   async beforeCreate(ctx, columns, body) {
     const device = await visibleDeviceByImei(ctx.db, ctx.caller, String(body.imei));
     if (!device) throw badRequest(said('sim.deviceNotFound'), { imei: said('sim.deviceNotFound') });
-    const [open] = await query(ctx.db, sql`select 1 from sim_activations where device_id = ${device.id}::uuid and status in ('INITIATED', 'APPROVED')`);
+    const [open] = await query(
+      ctx.db,
+      sql`select 1 from sim_activations where device_id = ${device.id}::uuid and status in ('INITIATED', 'APPROVED')`,
+    );
     if (open) throw new HttpError(409, said('sim.alreadyOpen'), { imei: said('sim.alreadyOpen') });
     columns.set('device_id', sql`${device.id}::uuid`);
     columns.set('uid', sql`${device.uid}`);
@@ -54,7 +66,8 @@ export const simActivationHooks: ResourceHooks = {
     columns.set('manufacturer_id', sql`${manufacturerOf(device.path)}::uuid`);
     columns.set('requested_by', sql`${ctx.caller.userId}::uuid`);
     // the order belongs with the device unless the caller names an organisation of theirs
-    if (body.organisationId === undefined || body.organisationId === null) columns.set('organisation_id', sql`${device.organisationId}::uuid`);
+    if (body.organisationId === undefined || body.organisationId === null)
+      columns.set('organisation_id', sql`${device.organisationId}::uuid`);
   },
 
   routes: simActivationRoutes,

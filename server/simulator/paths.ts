@@ -8,24 +8,74 @@ import bearing from '@turf/bearing';
  */
 export const KANPUR_LOOPS: [number, number][][] = [
   // Mall Road, Bada Chauraha, Parade, Phool Bagh
-  [[26.4690, 80.3475], [26.4671, 80.3530], [26.4632, 80.3563], [26.4589, 80.3580], [26.4560, 80.3522], [26.4598, 80.3459], [26.4652, 80.3440]],
+  [
+    [26.469, 80.3475],
+    [26.4671, 80.353],
+    [26.4632, 80.3563],
+    [26.4589, 80.358],
+    [26.456, 80.3522],
+    [26.4598, 80.3459],
+    [26.4652, 80.344],
+  ],
   // GT Road towards Rawatpur and Kalyanpur
-  [[26.4865, 80.3100], [26.4930, 80.2950], [26.5005, 80.2822], [26.5090, 80.2702], [26.5030, 80.2660], [26.4940, 80.2790], [26.4860, 80.2960], [26.4800, 80.3080]],
+  [
+    [26.4865, 80.31],
+    [26.493, 80.295],
+    [26.5005, 80.2822],
+    [26.509, 80.2702],
+    [26.503, 80.266],
+    [26.494, 80.279],
+    [26.486, 80.296],
+    [26.48, 80.308],
+  ],
   // Kidwai Nagar, Barra, Govind Nagar
-  [[26.4280, 80.3250], [26.4215, 80.3180], [26.4140, 80.3105], [26.4085, 80.3170], [26.4120, 80.3290], [26.4190, 80.3345], [26.4255, 80.3330]],
+  [
+    [26.428, 80.325],
+    [26.4215, 80.318],
+    [26.414, 80.3105],
+    [26.4085, 80.317],
+    [26.412, 80.329],
+    [26.419, 80.3345],
+    [26.4255, 80.333],
+  ],
   // Swaroop Nagar, Kakadeo, Shastri Nagar
-  [[26.4795, 80.3230], [26.4760, 80.3135], [26.4700, 80.3050], [26.4635, 80.3095], [26.4655, 80.3200], [26.4720, 80.3270]],
+  [
+    [26.4795, 80.323],
+    [26.476, 80.3135],
+    [26.47, 80.305],
+    [26.4635, 80.3095],
+    [26.4655, 80.32],
+    [26.472, 80.327],
+  ],
   // Jajmau and the Lucknow highway
-  [[26.4420, 80.3850], [26.4480, 80.3990], [26.4530, 80.4120], [26.4460, 80.4180], [26.4395, 80.4030], [26.4350, 80.3900]],
+  [
+    [26.442, 80.385],
+    [26.448, 80.399],
+    [26.453, 80.412],
+    [26.446, 80.418],
+    [26.4395, 80.403],
+    [26.435, 80.39],
+  ],
   // Kanpur Central, Collectorganj, Generalganj
-  [[26.4545, 80.3520], [26.4510, 80.3440], [26.4470, 80.3380], [26.4430, 80.3440], [26.4465, 80.3530], [26.4505, 80.3575]],
+  [
+    [26.4545, 80.352],
+    [26.451, 80.344],
+    [26.447, 80.338],
+    [26.443, 80.344],
+    [26.4465, 80.353],
+    [26.4505, 80.3575],
+  ],
 ];
 
-const distanceMeters = (a: [number, number], b: [number, number]) => distance([a[1], a[0]], [b[1], b[0]], { units: 'meters' });
+const distanceMeters = (a: [number, number], b: [number, number]) =>
+  distance([a[1], a[0]], [b[1], b[0]], { units: 'meters' });
 const bearingOf = (a: [number, number], b: [number, number]) => (bearing([a[1], a[0]], [b[1], b[0]]) + 360) % 360;
 
 /** A point `meters` along the loop from its first corner, and the heading there. */
-export function along(loop: [number, number][], meters: number): { point: [number, number]; heading: number; length: number } {
+export function along(
+  loop: [number, number][],
+  meters: number,
+): { point: [number, number]; heading: number; length: number } {
   const legs = loop.map((corner, i) => [corner, loop[(i + 1) % loop.length]!] as const);
   const length = legs.reduce((sum, [a, b]) => sum + distanceMeters(a, b), 0);
   let left = ((meters % length) + length) % length;

@@ -51,14 +51,26 @@ export function startSimulator(options: SimulatorOptions): Simulator {
   for (let i = 0; i < options.devices; i += 1) {
     const loop = KANPUR_LOOPS[i % KANPUR_LOOPS.length]!;
     const cell = Math.floor(i / KANPUR_LOOPS.length);
-    const offset: [number, number] = options.spread && side > 1
-      ? [((cell % side) - side / 2) * 0.01, (Math.floor(cell / side) - side / 2) * 0.01]
-      : [0, 0];
+    const offset: [number, number] =
+      options.spread && side > 1
+        ? [((cell % side) - side / 2) * 0.01, (Math.floor(cell / side) - side / 2) * 0.01]
+        : [0, 0];
     const start = along(loop, (i * 733) % 5000);
     devices.push({
-      imei: imeiAt(options.firstImei, i), registration: `SIM${String(i).padStart(5, '0')}`,
-      latitude: start.point[0] + offset[0], longitude: start.point[1] + offset[1], speed: 0, heading: start.heading,
-      ignition: true, frameNumber: 0, socket: null, loop, offset, odometer: (i * 733) % 5000, cruise: 25 + (i % 7) * 5, halt: 0,
+      imei: imeiAt(options.firstImei, i),
+      registration: `SIM${String(i).padStart(5, '0')}`,
+      latitude: start.point[0] + offset[0],
+      longitude: start.point[1] + offset[1],
+      speed: 0,
+      heading: start.heading,
+      ignition: true,
+      frameNumber: 0,
+      socket: null,
+      loop,
+      offset,
+      odometer: (i * 733) % 5000,
+      cruise: 25 + (i % 7) * 5,
+      halt: 0,
     });
   }
 
@@ -118,7 +130,11 @@ export function startSimulator(options: SimulatorOptions): Simulator {
     device.heading = here.heading;
     if (Math.random() < alertRate) {
       if (device.speed > 60) return { type: 'OS', alertId: 17 };
-      return [{ type: 'HB', alertId: 13 }, { type: 'HA', alertId: 14 }, { type: 'RT', alertId: 15 }][Math.floor(Math.random() * 3)]!;
+      return [
+        { type: 'HB', alertId: 13 },
+        { type: 'HA', alertId: 14 },
+        { type: 'RT', alertId: 15 },
+      ][Math.floor(Math.random() * 3)]!;
     }
     return null;
   };
@@ -127,22 +143,28 @@ export function startSimulator(options: SimulatorOptions): Simulator {
   devices.forEach((device, i) => {
     // stagger connections and frames over the interval so the server sees a steady stream
     const delay = (i / options.devices) * options.intervalSeconds * 1000;
-    timers.push(setTimeout(() => {
-      connect(device);
-      const timer = setInterval(() => {
-        const alert = step(device, options.intervalSeconds);
-        device.frameNumber += 1;
-        write(device, normalFrame(device, new Date(), alert ?? { type: 'NR', alertId: 1 }));
-        if (device.frameNumber % 60 === 0) write(device, healthFrame(device, 60 + (device.frameNumber % 40)));
-        if (Math.random() < alertRate / 20) write(device, emergencyFrame(device, new Date()));
-      }, options.intervalSeconds * 1000);
-      timers.push(timer);
-    }, delay));
+    timers.push(
+      setTimeout(() => {
+        connect(device);
+        const timer = setInterval(() => {
+          const alert = step(device, options.intervalSeconds);
+          device.frameNumber += 1;
+          write(device, normalFrame(device, new Date(), alert ?? { type: 'NR', alertId: 1 }));
+          if (device.frameNumber % 60 === 0) write(device, healthFrame(device, 60 + (device.frameNumber % 40)));
+          if (Math.random() < alertRate / 20) write(device, emergencyFrame(device, new Date()));
+        }, options.intervalSeconds * 1000);
+        timers.push(timer);
+      }, delay),
+    );
   });
 
   return {
-    get sent() { return sent; },
-    get connected() { return devices.filter((d) => d.socket && !d.socket.connecting && d.socket.writable).length; },
+    get sent() {
+      return sent;
+    },
+    get connected() {
+      return devices.filter((d) => d.socket && !d.socket.connecting && d.socket.writable).length;
+    },
     async stop() {
       stopped = true;
       for (const timer of timers) clearTimeout(timer);

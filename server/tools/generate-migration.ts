@@ -14,8 +14,18 @@ import { projectRoot } from '../paths.ts';
 export const migrationsFolder = path.join(projectRoot, 'server/db/migrations');
 const BREAKPOINT = '--> statement-breakpoint\n';
 
-export interface JournalEntry { idx: number; version: string; when: number; tag: string; breakpoints: boolean }
-export interface Journal { version: string; dialect: string; entries: JournalEntry[] }
+export interface JournalEntry {
+  idx: number;
+  version: string;
+  when: number;
+  tag: string;
+  breakpoints: boolean;
+}
+export interface Journal {
+  version: string;
+  dialect: string;
+  entries: JournalEntry[];
+}
 
 export function readJournal(folder = migrationsFolder): Journal {
   return JSON.parse(fs.readFileSync(path.join(folder, 'meta/_journal.json'), 'utf8')) as Journal;
@@ -40,25 +50,44 @@ export async function migrationFrom(previous: DrizzleSnapshotJSON, tables: Recor
  * journal entry. `when` is later than every earlier entry's whatever the clock says: the migrator
  * applies only migrations newer than the last one it applied, and would skip an older one silently.
  */
-export function writeMigration(name: string, sql: string, snapshot: DrizzleSnapshotJSON, folder = migrationsFolder): string {
+export function writeMigration(
+  name: string,
+  sql: string,
+  snapshot: DrizzleSnapshotJSON,
+  folder = migrationsFolder,
+): string {
   const journal = readJournal(folder);
   const last = journal.entries.at(-1)!;
   const idx = last.idx + 1;
   const tag = `${prefixOf(idx)}_${name}`;
-  fs.writeFileSync(snapshotPath(folder, idx), JSON.stringify({ ...snapshot, _meta: { columns: {}, schemas: {}, tables: {} } }, null, 2));
+  fs.writeFileSync(
+    snapshotPath(folder, idx),
+    JSON.stringify({ ...snapshot, _meta: { columns: {}, schemas: {}, tables: {} } }, null, 2),
+  );
   fs.rmSync(snapshotPath(folder, last.idx));
   fs.writeFileSync(path.join(folder, `${tag}.sql`), sql);
-  journal.entries.push({ idx, version: last.version, when: Math.max(Date.now(), last.when + 1000), tag, breakpoints: true });
+  journal.entries.push({
+    idx,
+    version: last.version,
+    when: Math.max(Date.now(), last.when + 1000),
+    tag,
+    breakpoints: true,
+  });
   fs.writeFileSync(path.join(folder, 'meta/_journal.json'), `${JSON.stringify(journal, null, 2)}\n`);
   return tag;
 }
 
 async function main() {
   const { values } = parseArgs({ options: { name: { type: 'string' }, custom: { type: 'boolean', default: false } } });
-  if (!values.name || !/^[a-z0-9_]+$/.test(values.name)) throw new Error('Give the migration a --name of lower-case letters, digits and _');
+  if (!values.name || !/^[a-z0-9_]+$/.test(values.name))
+    throw new Error('Give the migration a --name of lower-case letters, digits and _');
   const previous = latestSnapshot();
   if (values.custom) {
-    const tag = writeMigration(values.name, '-- Hand-written SQL: the generated migrations do not describe it (docs/adding-an-entity.md)\n', { ...previous, id: crypto.randomUUID(), prevId: previous.id });
+    const tag = writeMigration(
+      values.name,
+      '-- Hand-written SQL: the generated migrations do not describe it (docs/adding-an-entity.md)\n',
+      { ...previous, id: crypto.randomUUID(), prevId: previous.id },
+    );
     console.log(`Write your SQL in server/db/migrations/${tag}.sql`);
     return;
   }

@@ -62,7 +62,11 @@ export class LiveFeed {
       chunk = { positions: [], events: [], unregistered: [] };
       size = 0;
     };
-    for (const [key, items] of [['positions', batch.positions], ['events', batch.events], ['unregistered', batch.unregistered ?? []]] as const) {
+    for (const [key, items] of [
+      ['positions', batch.positions],
+      ['events', batch.events],
+      ['unregistered', batch.unregistered ?? []],
+    ] as const) {
       for (const item of items) {
         const length = JSON.stringify(item).length + 1;
         if (size + length > PAYLOAD_LIMIT) flush();
@@ -72,7 +76,9 @@ export class LiveFeed {
     }
     flush();
     if (!payloads.length) return [];
-    return [sql`select pg_notify(${LIVE_CHANNEL}, payload) from jsonb_array_elements_text(${JSON.stringify(payloads)}::jsonb) as payload`];
+    return [
+      sql`select pg_notify(${LIVE_CHANNEL}, payload) from jsonb_array_elements_text(${JSON.stringify(payloads)}::jsonb) as payload`,
+    ];
   }
 
   /** Starts hearing other processes' batches. */
@@ -83,7 +89,8 @@ export class LiveFeed {
       if (payload.startsWith(own)) return;
       try {
         const message = JSON.parse(payload) as { o: string; p: FeedPosition[]; e: LiveEvent[]; u?: string[] };
-        if (message.o !== this.origin) this.publish({ positions: message.p, events: message.e, unregistered: message.u ?? [] });
+        if (message.o !== this.origin)
+          this.publish({ positions: message.p, events: message.e, unregistered: message.u ?? [] });
       } catch {
         // a payload from an older or foreign sender: nothing to show
       }

@@ -19,7 +19,10 @@ const LOCK_KEY = 140_022;
 const NAME = /^positions_(\d{4})_(\d{2})$/;
 
 /** A month as positions_yyyy_mm names it. */
-interface Month { year: number; month: number }
+interface Month {
+  year: number;
+  month: number;
+}
 
 const nameOf = ({ year, month }: Month) => `positions_${year}_${String(month).padStart(2, '0')}`;
 const firstDay = ({ year, month }: Month) => `${year}-${String(month).padStart(2, '0')}-01`;
@@ -39,10 +42,13 @@ const startOf = (month: Month) => sql`(${firstDay(month)}::date::timestamp at ti
 
 /** The month partitions that exist, by name. */
 export async function monthPartitions(db: Db): Promise<string[]> {
-  const rows = await query<{ name: string }>(db, sql`
+  const rows = await query<{ name: string }>(
+    db,
+    sql`
     select c.relname as name from pg_inherits i
       join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent
-    where p.relname = 'positions' and p.relnamespace = 'public'::regnamespace order by c.relname`);
+    where p.relname = 'positions' and p.relnamespace = 'public'::regnamespace order by c.relname`,
+  );
   return rows.map((r) => r.name).filter((name) => NAME.test(name));
 }
 
@@ -55,7 +61,10 @@ export async function createMonthPartition(db: Db, month: Month): Promise<boolea
   const name = nameOf(month);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_KEY})`);
-    const [exists] = await query<{ found: boolean }>(tx as unknown as Db, sql`select to_regclass(${`public.${name}`}) is not null as found`);
+    const [exists] = await query<{ found: boolean }>(
+      tx as unknown as Db,
+      sql`select to_regclass(${`public.${name}`}) is not null as found`,
+    );
     if (exists?.found) return false;
     // rows arriving for DEFAULT wait until the month is attached (other months' inserts go on):
     // one committed between the move and the attach would make the attach fail
@@ -67,8 +76,13 @@ export async function createMonthPartition(db: Db, month: Month): Promise<boolea
     await tx.execute(sql`with moved as (delete from positions_default where fix_time >= ${from} and fix_time < ${to} returning *)
       insert into ${table} select * from moved`);
     // bounds are constants in the DDL: worked out here as text with their offset
-    const [bounds] = await query<{ from: string; to: string }>(tx as unknown as Db, sql`select ${from}::text as "from", ${to}::text as "to"`);
-    await tx.execute(sql`alter table positions attach partition ${table} for values from (${sql.raw(literal(bounds!.from))}) to (${sql.raw(literal(bounds!.to))})`);
+    const [bounds] = await query<{ from: string; to: string }>(
+      tx as unknown as Db,
+      sql`select ${from}::text as "from", ${to}::text as "to"`,
+    );
+    await tx.execute(
+      sql`alter table positions attach partition ${table} for values from (${sql.raw(literal(bounds!.from))}) to (${sql.raw(literal(bounds!.to))})`,
+    );
     return true;
   });
 }
@@ -111,12 +125,18 @@ export async function dropExpiredPartitions(db: Db, months: number, now = new Da
 }
 
 /** Both steps, logged; a failure is logged and retried at the next run, never fatal. */
-export async function maintainPartitions(db: Db, retentionMonths: number, log: FastifyInstance['log'], now = new Date()) {
+export async function maintainPartitions(
+  db: Db,
+  retentionMonths: number,
+  log: FastifyInstance['log'],
+  now = new Date(),
+) {
   try {
     const created = await ensureMonthPartitions(db, now);
     const dropped = await dropExpiredPartitions(db, retentionMonths, now);
     if (created.length) log.info(`positions: created partitions ${created.join(', ')}`);
-    if (dropped.length) log.info(`positions: dropped partitions past the ${retentionMonths}-month retention: ${dropped.join(', ')}`);
+    if (dropped.length)
+      log.info(`positions: dropped partitions past the ${retentionMonths}-month retention: ${dropped.join(', ')}`);
   } catch (error) {
     log.error({ err: error }, 'positions: partition upkeep failed; retried in a day');
   }

@@ -28,7 +28,8 @@ export function playbackPage(params: { after?: unknown; limit?: unknown }): Play
   let limit = MAX_PLAYBACK_PAGE;
   if (params.limit !== undefined && params.limit !== '') {
     limit = Number(params.limit);
-    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PLAYBACK_PAGE) throw badRequest(said('api.playback.limit', { max: MAX_PLAYBACK_PAGE }));
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PLAYBACK_PAGE)
+      throw badRequest(said('api.playback.limit', { max: MAX_PLAYBACK_PAGE }));
   }
   if (params.after === undefined || params.after === '') return { after: null, limit };
   const match = typeof params.after === 'string' ? /^(-?\d{1,17})_(\d{1,18})$/.exec(params.after) : null;
@@ -39,7 +40,8 @@ export function playbackPage(params: { after?: unknown; limit?: unknown }): Play
 /** The period's bounds, or a 400 when it is backwards or longer than MAX_PLAYBACK_DAYS. */
 export function checkPeriod(from: string, to: string) {
   if (Date.parse(to) <= Date.parse(from)) throw badRequest(said('api.period.endBeforeStart'));
-  if (Date.parse(to) - Date.parse(from) > MAX_PLAYBACK_DAYS * 86_400_000) throw badRequest(said('api.period.choose', { days: MAX_PLAYBACK_DAYS }));
+  if (Date.parse(to) - Date.parse(from) > MAX_PLAYBACK_DAYS * 86_400_000)
+    throw badRequest(said('api.period.choose', { days: MAX_PLAYBACK_DAYS }));
 }
 
 export interface PlaybackScope {
@@ -49,34 +51,58 @@ export interface PlaybackScope {
   held: (deviceId: SQL, time: SQL) => SQL;
 }
 
-interface Summary { points: number; distanceKm: number; maxSpeed: number }
+interface Summary {
+  points: number;
+  distanceKm: number;
+  maxSpeed: number;
+}
 
 /**
  * One page of a vehicle's path in a period, in time order, with `next` for the following page
  * (null on the last). The first page also carries the stops and the summary of the whole period.
  */
-export async function playback(db: Db, scope: PlaybackScope, vehicleId: string, from: string, to: string, page: PlaybackPage) {
-  const [vehicle] = await query<{ id: string; name: string; registrationNumber: string; deviceId: string | null }>(db, sql`
+export async function playback(
+  db: Db,
+  scope: PlaybackScope,
+  vehicleId: string,
+  from: string,
+  to: string,
+  page: PlaybackPage,
+) {
+  const [vehicle] = await query<{ id: string; name: string; registrationNumber: string; deviceId: string | null }>(
+    db,
+    sql`
     select v.id, v.name, v.registration_number as "registrationNumber", v.device_id as "deviceId" from vehicles v
-    where v.id = ${vehicleId}::uuid and ${scope.vehicles}`);
+    where v.id = ${vehicleId}::uuid and ${scope.vehicles}`,
+  );
   if (!vehicle) throw notFound();
   if (!vehicle.deviceId) {
-    return { vehicle, from, to, points: [], next: null, ...(page.after ? {} : { stops: [], summary: { points: 0, distanceKm: 0, maxSpeed: 0 } }) };
+    return {
+      vehicle,
+      from,
+      to,
+      points: [],
+      next: null,
+      ...(page.after ? {} : { stops: [], summary: { points: 0, distanceKm: 0, maxSpeed: 0 } }),
+    };
   }
   const inPeriod = sql`t.device_id = ${vehicle.deviceId}::uuid and t.fix_time between ${from}::timestamptz and ${to}::timestamptz
     and ${scope.held(sql`t.device_id`, sql`t.fix_time`)}`;
   const after = page.after
     ? sql`and (t.fix_time, t.id) > (timestamptz 'epoch' + interval '1 microsecond' * ${page.after.micros}::bigint, ${page.after.id}::bigint)`
     : sql``;
-  const rows = await query<PositionFix & { cursor: string }>(db, sql`
+  const rows = await query<PositionFix & { cursor: string }>(
+    db,
+    sql`
     select to_json(t.fix_time) #>> '{}' as "fixTime", t.latitude, t.longitude, t.speed, t.heading, t.ignition,
       (extract(epoch from t.fix_time) * 1000000)::bigint || '_' || t.id as cursor
-    from positions t where ${inPeriod} ${after} order by t.fix_time, t.id limit ${page.limit + 1}`);
+    from positions t where ${inPeriod} ${after} order by t.fix_time, t.id limit ${page.limit + 1}`,
+  );
   const more = rows.length > page.limit;
   const points = rows.slice(0, page.limit).map(({ cursor: _cursor, ...point }) => point);
   const next = more ? rows[page.limit - 1]!.cursor : null;
   if (page.after) return { vehicle, from, to, points, next };
-  return { vehicle, from, to, points, next, ...await stopsAndSummary(db, inPeriod) };
+  return { vehicle, from, to, points, next, ...(await stopsAndSummary(db, inPeriod)) };
 }
 
 /**
@@ -84,7 +110,9 @@ export async function playback(db: Db, scope: PlaybackScope, vehicleId: string, 
  * database. A halt runs from its first slow point to the next moving one (or the last point).
  */
 async function stopsAndSummary(db: Db, inPeriod: SQL): Promise<{ stops: Stop[]; summary: Summary }> {
-  const [row] = await query<Summary & { stops: Stop[] }>(db, sql`
+  const [row] = await query<Summary & { stops: Stop[] }>(
+    db,
+    sql`
     with g as (
       select t.id, t.fix_time, t.latitude, t.longitude, t.speed,
         lag(t.latitude) over w as lat0, lag(t.longitude) over w as lon0,
@@ -106,9 +134,14 @@ async function stopsAndSummary(db: Db, inPeriod: SQL): Promise<{ stops: Stop[]; 
         from g where lat0 is not null) as "distanceKm",
       (select coalesce(json_agg(json_build_object('from', to_json(started) #>> '{}', 'to', to_json(ended) #>> '{}',
           'minutes', round(extract(epoch from ended - started) / 60)::integer, 'latitude', latitude, 'longitude', longitude) order by started), '[]'::json)
-        from stops where extract(epoch from ended - started) >= ${STOP_MINUTES * 60}) as stops`);
+        from stops where extract(epoch from ended - started) >= ${STOP_MINUTES * 60}) as stops`,
+  );
   return {
     stops: row!.stops,
-    summary: { points: Number(row!.points), distanceKm: Math.round(Number(row!.distanceKm) * 10) / 10, maxSpeed: Number(row!.maxSpeed) },
+    summary: {
+      points: Number(row!.points),
+      distanceKm: Math.round(Number(row!.distanceKm) * 10) / 10,
+      maxSpeed: Number(row!.maxSpeed),
+    },
   };
 }

@@ -14,6 +14,7 @@ export function isoParameter(name: string, value: unknown): string {
 
 /** A query parameter holding a row's uuid; a 400 naming it otherwise. */
 export function uuidParameter(name: string, value: unknown): string {
-  if (typeof value !== 'string' || !UUID_PATTERN.test(value)) throw badRequest(said('api.list.parameterInvalid', { name }));
+  if (typeof value !== 'string' || !UUID_PATTERN.test(value))
+    throw badRequest(said('api.list.parameterInvalid', { name }));
   return value;
 }

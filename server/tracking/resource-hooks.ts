@@ -21,7 +21,8 @@ export const positionHooks: ResourceHooks = {
   maxListPage: MAX_EXPORT_PAGE,
   extraFilters: {
     imei: (value) => sql`t.device_id = (select id from devices where imei = ${String(value)})`,
-    vehicleId: (value) => sql`t.device_id = (select device_id from vehicles where id = ${uuidParameter('vehicleId', value)}::uuid)`,
+    vehicleId: (value) =>
+      sql`t.device_id = (select device_id from vehicles where id = ${uuidParameter('vehicleId', value)}::uuid)`,
     ...periodFilters('fix_time'),
   },
 };

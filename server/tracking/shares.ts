@@ -28,7 +28,9 @@ const shareKey = (keys: AuthKeys) => crypto.createHmac('sha256', keys.jwtSecret)
 
 /** The address a shared link opens in the console. */
 export function shareUrl(kind: ShareKind, shareId: string, token: string): string {
-  return kind === 'live' ? `/public/share/live-tracking?token=${token}` : `/public/playback/share/${shareId}?token=${token}`;
+  return kind === 'live'
+    ? `/public/share/live-tracking?token=${token}`
+    : `/public/playback/share/${shareId}?token=${token}`;
 }
 
 const shareBody = {
@@ -38,15 +40,31 @@ const shareBody = {
   properties: {
     kind: { type: 'string', enum: ['live', 'playback'], errorMessage: 'Choose live or playback' },
     vehicleId: { type: 'string', format: 'uuid', errorMessage: 'Choose a vehicle' },
-    expiresInHours: { type: 'integer', minimum: 1, maximum: MAX_HOURS, errorMessage: `A link lasts from 1 to ${MAX_HOURS} hours` },
+    expiresInHours: {
+      type: 'integer',
+      minimum: 1,
+      maximum: MAX_HOURS,
+      errorMessage: `A link lasts from 1 to ${MAX_HOURS} hours`,
+    },
     // a date-time whose date is one the database stores (years 1900..2100), so year 0 is the field's 400
-    from: { type: 'string', format: 'date-time', pattern: DATE_PATTERN, errorMessage: 'The start must be a date and time' },
+    from: {
+      type: 'string',
+      format: 'date-time',
+      pattern: DATE_PATTERN,
+      errorMessage: 'The start must be a date and time',
+    },
     to: { type: 'string', format: 'date-time', pattern: DATE_PATTERN, errorMessage: 'The end must be a date and time' },
   },
 };
 
 interface ShareRow {
-  id: string; kind: ShareKind; vehicleId: string; periodFrom: string | null; periodTo: string | null; expiresAt: string; revokedAt: string | null;
+  id: string;
+  kind: ShareKind;
+  vehicleId: string;
+  periodFrom: string | null;
+  periodTo: string | null;
+  expiresAt: string;
+  revokedAt: string | null;
   /** The path of the organisation the link was made for: it shows the device's history of that tree's periods only. */
   organisationPath: string;
 }
@@ -66,84 +84,154 @@ export function shareRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
   const tags = ['sharing'];
   const key = shareKey(keys);
 
-  app.post<{ Body: { kind: ShareKind; vehicleId: string; expiresInHours: number; from?: string; to?: string } }>('/share-playback', {
-    config: { permission: Object.values(KINDS) },
-    schema: { tags, summary: 'Create a public link to a vehicle\'s live position or to a playback', body: shareBody },
-  }, async (request, reply) => {
-    const caller = await requireCaller(request);
-    const { kind, vehicleId, expiresInHours, from, to } = request.body;
-    if (!hasPermission(caller.isSuperAdmin, caller.permissions, KINDS[kind])) throw forbidden();
-    if (kind === 'playback') {
-      if (!from || !to) throw badRequest(said('api.period.chooseToShare'));
-      checkPeriod(from, to);
-    }
-    const [vehicle] = await query<{ organisationId: string }>(db, sql`select v.organisation_id as "organisationId" from vehicles v
-      where v.id = ${vehicleId}::uuid and ${visibleVehicles(caller)}`);
-    if (!vehicle) throw notFound(said('api.vehicles.notFound'));
-    const expiresAt = new Date(Date.now() + expiresInHours * 3600_000);
-    const [share] = await query<{ id: string }>(db, sql`insert into shares (kind, vehicle_id, period_from, period_to, expires_at, created_by, organisation_id)
+  app.post<{ Body: { kind: ShareKind; vehicleId: string; expiresInHours: number; from?: string; to?: string } }>(
+    '/share-playback',
+    {
+      config: { permission: Object.values(KINDS) },
+      schema: { tags, summary: "Create a public link to a vehicle's live position or to a playback", body: shareBody },
+    },
+    async (request, reply) => {
+      const caller = await requireCaller(request);
+      const { kind, vehicleId, expiresInHours, from, to } = request.body;
+      if (!hasPermission(caller.isSuperAdmin, caller.permissions, KINDS[kind])) throw forbidden();
+      if (kind === 'playback') {
+        if (!from || !to) throw badRequest(said('api.period.chooseToShare'));
+        checkPeriod(from, to);
+      }
+      const [vehicle] = await query<{ organisationId: string }>(
+        db,
+        sql`select v.organisation_id as "organisationId" from vehicles v
+      where v.id = ${vehicleId}::uuid and ${visibleVehicles(caller)}`,
+      );
+      if (!vehicle) throw notFound(said('api.vehicles.notFound'));
+      const expiresAt = new Date(Date.now() + expiresInHours * 3600_000);
+      const [share] = await query<{ id: string }>(
+        db,
+        sql`insert into shares (kind, vehicle_id, period_from, period_to, expires_at, created_by, organisation_id)
       values (${kind}, ${vehicleId}::uuid, ${kind === 'playback' ? from! : null}::timestamptz, ${kind === 'playback' ? to! : null}::timestamptz,
-              ${expiresAt.toISOString()}::timestamptz, ${caller.userId}::uuid, ${vehicle.organisationId}::uuid) returning id`);
-    const token = await new SignJWT({ kind }).setProtectedHeader({ alg: 'HS256' }).setSubject(share!.id).setAudience(AUDIENCE)
-      .setIssuedAt().setExpirationTime(Math.floor(expiresAt.getTime() / 1000)).sign(key);
-    reply.status(201);
-    return { success: true, data: { id: share!.id, kind, token, url: shareUrl(kind, share!.id, token), expiresAt: expiresAt.toISOString() } };
-  });
+              ${expiresAt.toISOString()}::timestamptz, ${caller.userId}::uuid, ${vehicle.organisationId}::uuid) returning id`,
+      );
+      const token = await new SignJWT({ kind })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(share!.id)
+        .setAudience(AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+        .sign(key);
+      reply.status(201);
+      return {
+        success: true,
+        data: { id: share!.id, kind, token, url: shareUrl(kind, share!.id, token), expiresAt: expiresAt.toISOString() },
+      };
+    },
+  );
 
-  app.get<{ Querystring: { vehicleId?: string } }>('/share-playback', {
-    config: { permission: Object.values(KINDS) },
-    schema: { tags, summary: 'The links still working for a vehicle', querystring: { type: 'object', required: ['vehicleId'], properties: { vehicleId: { type: 'string', format: 'uuid' } } } },
-  }, async (request) => {
-    const caller = await requireCaller(request);
-    const rows = await query(db, sql`select s.id, s.kind, to_json(s.expires_at) #>> '{}' as "expiresAt", to_json(s.created_at) #>> '{}' as "createdAt"
+  app.get<{ Querystring: { vehicleId?: string } }>(
+    '/share-playback',
+    {
+      config: { permission: Object.values(KINDS) },
+      schema: {
+        tags,
+        summary: 'The links still working for a vehicle',
+        querystring: {
+          type: 'object',
+          required: ['vehicleId'],
+          properties: { vehicleId: { type: 'string', format: 'uuid' } },
+        },
+      },
+    },
+    async (request) => {
+      const caller = await requireCaller(request);
+      const rows = await query(
+        db,
+        sql`select s.id, s.kind, to_json(s.expires_at) #>> '{}' as "expiresAt", to_json(s.created_at) #>> '{}' as "createdAt"
       from shares s join vehicles v on v.id = s.vehicle_id
       where s.vehicle_id = ${request.query.vehicleId!}::uuid and ${visibleVehicles(caller)} and s.revoked_at is null and s.expires_at > now()
-      order by s.created_at desc`);
-    return { success: true, data: rows };
-  });
-
-  app.delete<{ Params: { id: string } }>('/share-playback/:id', {
-    config: { permission: Object.values(KINDS) },
-    schema: { tags, summary: 'Withdraw a link: it stops working at once', params: { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } },
-  }, async (request) => {
-    const caller = await requireCaller(request);
-    const [row] = await query(db, sql`update shares s set revoked_at = now() from vehicles v
-      where s.id = ${request.params.id}::uuid and v.id = s.vehicle_id and ${visibleVehicles(caller)} and s.revoked_at is null returning s.id`);
-    if (!row) throw notFound();
-    return { success: true, message: 'The link no longer works' };
-  });
-
-  app.get<{ Querystring: { token: string; after?: string; limit?: string } }>('/public/share-playback', {
-    config: { permission: PUBLIC },
-    schema: {
-      tags, summary: 'What a shared link shows: the live position, or a page of the playback of the shared period (`next` names the following page)',
-      querystring: { type: 'object', properties: { token: { type: 'string', maxLength: 1000 }, ...playbackPageQuery }, required: ['token'] },
+      order by s.created_at desc`,
+      );
+      return { success: true, data: rows };
     },
-  }, async (request) => {
-    let shareId: string;
-    try {
-      const { payload } = await jwtVerify(request.query.token, key, { audience: AUDIENCE, algorithms: ['HS256'] });
-      shareId = String(payload.sub);
-    } catch {
-      throw gone();
-    }
-    const [share] = await query<ShareRow>(db, sql`select s.id, s.kind, s.vehicle_id as "vehicleId", to_json(s.period_from) #>> '{}' as "periodFrom",
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    '/share-playback/:id',
+    {
+      config: { permission: Object.values(KINDS) },
+      schema: {
+        tags,
+        summary: 'Withdraw a link: it stops working at once',
+        params: { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] },
+      },
+    },
+    async (request) => {
+      const caller = await requireCaller(request);
+      const [row] = await query(
+        db,
+        sql`update shares s set revoked_at = now() from vehicles v
+      where s.id = ${request.params.id}::uuid and v.id = s.vehicle_id and ${visibleVehicles(caller)} and s.revoked_at is null returning s.id`,
+      );
+      if (!row) throw notFound();
+      return { success: true, message: 'The link no longer works' };
+    },
+  );
+
+  app.get<{ Querystring: { token: string; after?: string; limit?: string } }>(
+    '/public/share-playback',
+    {
+      config: { permission: PUBLIC },
+      schema: {
+        tags,
+        summary:
+          'What a shared link shows: the live position, or a page of the playback of the shared period (`next` names the following page)',
+        querystring: {
+          type: 'object',
+          properties: { token: { type: 'string', maxLength: 1000 }, ...playbackPageQuery },
+          required: ['token'],
+        },
+      },
+    },
+    async (request) => {
+      let shareId: string;
+      try {
+        const { payload } = await jwtVerify(request.query.token, key, { audience: AUDIENCE, algorithms: ['HS256'] });
+        shareId = String(payload.sub);
+      } catch {
+        throw gone();
+      }
+      const [share] = await query<ShareRow>(
+        db,
+        sql`select s.id, s.kind, s.vehicle_id as "vehicleId", to_json(s.period_from) #>> '{}' as "periodFrom",
       to_json(s.period_to) #>> '{}' as "periodTo", to_json(s.expires_at) #>> '{}' as "expiresAt", to_json(s.revoked_at) #>> '{}' as "revokedAt",
       o.path as "organisationPath"
-      from shares s join organisations o on o.id = s.organisation_id where s.id = ${shareId}::uuid`);
-    if (!share || share.revokedAt || Date.parse(share.expiresAt) <= Date.now()) throw gone();
-    if (share.kind === 'playback') {
-      // the period is the share's own: nothing in the query can widen it
-      const { from, to } = sharedPeriod(share);
-      const scope = { vehicles: sql`true`, held: (deviceId: SQL, time: SQL) => heldInTree(deviceId, time, share.organisationPath) };
-      const data = await playback(db, scope, share.vehicleId, from, to, playbackPage(request.query));
-      return { success: true, data: { kind: share.kind, expiresAt: share.expiresAt, playback: { ...data, vehicle: { ...data.vehicle, deviceId: undefined } } } };
-    }
-    const [live] = await query(db, sql`select v.name, v.registration_number as "registrationNumber", to_json(s.last_seen_at) #>> '{}' as "lastSeenAt",
+      from shares s join organisations o on o.id = s.organisation_id where s.id = ${shareId}::uuid`,
+      );
+      if (!share || share.revokedAt || Date.parse(share.expiresAt) <= Date.now()) throw gone();
+      if (share.kind === 'playback') {
+        // the period is the share's own: nothing in the query can widen it
+        const { from, to } = sharedPeriod(share);
+        const scope = {
+          vehicles: sql`true`,
+          held: (deviceId: SQL, time: SQL) => heldInTree(deviceId, time, share.organisationPath),
+        };
+        const data = await playback(db, scope, share.vehicleId, from, to, playbackPage(request.query));
+        return {
+          success: true,
+          data: {
+            kind: share.kind,
+            expiresAt: share.expiresAt,
+            playback: { ...data, vehicle: { ...data.vehicle, deviceId: undefined } },
+          },
+        };
+      }
+      const [live] = await query(
+        db,
+        sql`select v.name, v.registration_number as "registrationNumber", to_json(s.last_seen_at) #>> '{}' as "lastSeenAt",
         (s.last_position->>'latitude')::float8 as latitude, (s.last_position->>'longitude')::float8 as longitude,
         coalesce((s.last_position->>'speed')::float8, 0) as speed, coalesce((s.last_position->>'heading')::float8, 0) as heading,
         s.last_position->>'fixTime' as "fixTime"
-      from vehicles v left join device_states s on s.device_id = v.device_id where v.id = ${share.vehicleId}::uuid`);
-    return { success: true, data: { kind: share.kind, expiresAt: share.expiresAt, live } };
-  });
+      from vehicles v left join device_states s on s.device_id = v.device_id where v.id = ${share.vehicleId}::uuid`,
+      );
+      return { success: true, data: { kind: share.kind, expiresAt: share.expiresAt, live } };
+    },
+  );
 }

@@ -12,19 +12,30 @@ export type ConsoleMessage =
   /** The debug page's temporary device (null: none; undefined: malformed). */
   | { type: 'watch-frames'; deviceId: string | null | undefined };
 
-export interface ViewportMessage { bounds: Viewport | null; focus: string | null }
+export interface ViewportMessage {
+  bounds: Viewport | null;
+  focus: string | null;
+}
 
-export const VIEWPORT_REFUSED = 'The viewport must be [west, south, east, north] in degrees, or null, and its focus a vehicle id';
+export const VIEWPORT_REFUSED =
+  'The viewport must be [west, south, east, north] in degrees, or null, and its focus a vehicle id';
 export const WATCH_REFUSED = 'Name the temporary device to watch by its id, or null';
 
 const isCoordinate = (n: unknown, limit: number) => typeof n === 'number' && Number.isFinite(n) && Math.abs(n) <= limit;
 
-type Received = { type?: unknown; token?: unknown; fleet?: unknown; bounds?: unknown; focus?: unknown; deviceId?: unknown } | null;
+type Received = {
+  type?: unknown;
+  token?: unknown;
+  fleet?: unknown;
+  bounds?: unknown;
+  focus?: unknown;
+  deviceId?: unknown;
+} | null;
 
 function parse(data: unknown): Received {
   try {
     const parsed: unknown = JSON.parse(String(data));
-    return typeof parsed === 'object' ? parsed as Received : null;
+    return typeof parsed === 'object' ? (parsed as Received) : null;
   } catch {
     return null;
   }
@@ -38,16 +49,35 @@ export function readMessage(data: unknown): ConsoleMessage {
       return { type: 'fleet' };
     case 'viewport': {
       const { bounds: b, focus = null } = message;
-      const validBounds = b === null || (Array.isArray(b) && b.length === 4
-        && isCoordinate(b[0], 180) && isCoordinate(b[1], 90) && isCoordinate(b[2], 180) && isCoordinate(b[3], 90) && b[1] <= b[3]);
+      const validBounds =
+        b === null ||
+        (Array.isArray(b) &&
+          b.length === 4 &&
+          isCoordinate(b[0], 180) &&
+          isCoordinate(b[1], 90) &&
+          isCoordinate(b[2], 180) &&
+          isCoordinate(b[3], 90) &&
+          b[1] <= b[3]);
       const validFocus = focus === null || (typeof focus === 'string' && UUID_PATTERN.test(focus));
-      return { type: 'viewport', viewport: validBounds && validFocus ? { bounds: b as Viewport | null, focus: focus as string | null } : undefined };
+      return {
+        type: 'viewport',
+        viewport:
+          validBounds && validFocus ? { bounds: b as Viewport | null, focus: focus as string | null } : undefined,
+      };
     }
     case 'watch-frames': {
       const { deviceId } = message;
-      return { type: 'watch-frames', deviceId: deviceId === null || (typeof deviceId === 'string' && UUID_PATTERN.test(deviceId)) ? deviceId : undefined };
+      return {
+        type: 'watch-frames',
+        deviceId:
+          deviceId === null || (typeof deviceId === 'string' && UUID_PATTERN.test(deviceId)) ? deviceId : undefined,
+      };
     }
     default:
-      return { type: 'auth', token: message?.type === 'auth' && typeof message.token === 'string' ? message.token : '', fleet: message?.fleet !== false };
+      return {
+        type: 'auth',
+        token: message?.type === 'auth' && typeof message.token === 'string' ? message.token : '',
+        fleet: message?.fleet !== false,
+      };
   }
 }

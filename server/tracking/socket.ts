@@ -13,7 +13,15 @@ import { vehicleStatesSql } from './routes.ts';
 import { readMessage, VIEWPORT_REFUSED, WATCH_REFUSED, type ViewportMessage } from './socket-messages.ts';
 import { FrameWatch } from '../debug/frame-watch.ts';
 import {
-  inViewport, toWire, VEHICLE_STATES, type LiveVehicle, type VehicleState, type Viewport, type WireDistant, type WireState, type WireUpdate,
+  inViewport,
+  toWire,
+  VEHICLE_STATES,
+  type LiveVehicle,
+  type VehicleState,
+  type Viewport,
+  type WireDistant,
+  type WireState,
+  type WireUpdate,
 } from '../../resources/tracking.ts';
 
 export const SOCKET_PATH = '/api/socket';
@@ -21,7 +29,8 @@ export const SOCKET_PATH = '/api/socket';
 const FLEET_PERMISSIONS = ['live-tracking', 'vehicle-status'];
 /** Who may open the socket: those, and the debug page's users (a temporary device's frames). */
 const SOCKET_PERMISSIONS = [...FLEET_PERMISSIONS, 'debug'];
-const holdsAny = (caller: Caller, permissions: string[]) => permissions.some((p) => hasPermission(caller.isSuperAdmin, caller.permissions, p));
+const holdsAny = (caller: Caller, permissions: string[]) =>
+  permissions.some((p) => hasPermission(caller.isSuperAdmin, caller.permissions, p));
 const watchesFleet = (caller: Caller) => holdsAny(caller, FLEET_PERMISSIONS);
 /** Deltas are gathered and sent at most this often. */
 const BATCH_MS = 100;
@@ -32,15 +41,22 @@ const AUTH_TIMEOUT_MS = 10_000;
 const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
 
 async function snapshotOf(db: Db, caller: Caller): Promise<LiveVehicle[]> {
-  return query<LiveVehicle>(db, sql`select t.id as "vehicleId", t.device_id as "deviceId", t.name,
+  return query<LiveVehicle>(
+    db,
+    sql`select t.id as "vehicleId", t.device_id as "deviceId", t.name,
       t.registration_number as "registrationNumber", t.status, t.latitude, t.longitude, t.speed, t.heading, t.ignition,
       to_json(t.fix_time) #>> '{}' as "fixTime"
-    from (${vehicleStatesSql(caller)}) t order by t.registration_number`);
+    from (${vehicleStatesSql(caller)}) t order by t.registration_number`,
+  );
 }
 
 /** A vehicle outside the viewport, to the metre and the km/h: finer would change nothing the console shows. */
 const coarsen = (vehicleId: string, p: FeedPosition): WireDistant => [
-  vehicleId, Math.round(p.latitude * 1e5) / 1e5, Math.round(p.longitude * 1e5) / 1e5, Math.round(p.speed), VEHICLE_STATES.indexOf(p.status),
+  vehicleId,
+  Math.round(p.latitude * 1e5) / 1e5,
+  Math.round(p.longitude * 1e5) / 1e5,
+  Math.round(p.speed),
+  VEHICLE_STATES.indexOf(p.status),
 ];
 
 /** One console's live connection: its visible devices, the state it last sent of each vehicle, and the deltas waiting to be sent. */
@@ -158,7 +174,8 @@ class LiveSession {
       if (this.moved.has(vehicle.vehicleId)) continue;
       const sent = this.states.get(vehicle.vehicleId);
       this.states.set(vehicle.vehicleId, vehicle.status);
-      if (sent !== undefined && sent !== vehicle.status) this.changedStates.push([vehicle.vehicleId, VEHICLE_STATES.indexOf(vehicle.status)]);
+      if (sent !== undefined && sent !== vehicle.status)
+        this.changedStates.push([vehicle.vehicleId, VEHICLE_STATES.indexOf(vehicle.status)]);
     }
     if (this.changedStates.length && !this.timer) this.timer = setTimeout(() => this.flush(), BATCH_MS);
   }
@@ -171,7 +188,11 @@ class LiveSession {
       if (!vehicleId) continue;
       this.states.set(vehicleId, position.status);
       this.moved.add(vehicleId);
-      if (this.viewport && vehicleId !== this.focus && !inViewport(this.viewport, position.latitude, position.longitude)) {
+      if (
+        this.viewport &&
+        vehicleId !== this.focus &&
+        !inViewport(this.viewport, position.latitude, position.longitude)
+      ) {
         const coarse = coarsen(vehicleId, position);
         if (this.sentDistant.get(vehicleId) === coarse.join()) this.distant.delete(vehicleId);
         else {
@@ -200,7 +221,11 @@ class LiveSession {
       this.socket.close(1013, 'Too far behind; reconnect for a fresh snapshot');
       return;
     }
-    const update: WireUpdate<LiveEvent> = { type: 'update', positions: [...this.positions.values()].map(toWire), events: this.events };
+    const update: WireUpdate<LiveEvent> = {
+      type: 'update',
+      positions: [...this.positions.values()].map(toWire),
+      events: this.events,
+    };
     if (this.changedStates.length) update.states = this.changedStates;
     this.positions = new Map();
     this.events = [];
@@ -211,7 +236,12 @@ class LiveSession {
   private flushDistant() {
     this.distantTimer = null;
     if (!this.distant.size) return;
-    const update: WireUpdate<LiveEvent> = { type: 'update', positions: [], events: [], distant: [...this.distant.values()] };
+    const update: WireUpdate<LiveEvent> = {
+      type: 'update',
+      positions: [],
+      events: [],
+      distant: [...this.distant.values()],
+    };
     for (const coarse of this.distant.values()) this.sentDistant.set(coarse[0], coarse.join());
     this.distant = new Map();
     this.send(update);
@@ -234,7 +264,14 @@ class LiveSession {
  * and the focused vehicle's come in full every BATCH_MS, the others as `distant` (WireDistant), the
  * latest of each every DISTANT_MS. The server decides every state; the console shows it.
  */
-export function registerLiveSocket(app: FastifyInstance, db: Db, callers: CallerDirectory, keys: AuthKeys, feed: LiveFeed, refreshMs: number) {
+export function registerLiveSocket(
+  app: FastifyInstance,
+  db: Db,
+  callers: CallerDirectory,
+  keys: AuthKeys,
+  feed: LiveFeed,
+  refreshMs: number,
+) {
   const server = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const sessions = new Set<LiveSession>();
 
@@ -263,12 +300,14 @@ export function registerLiveSocket(app: FastifyInstance, db: Db, callers: Caller
       const message = readMessage(data);
       if (message.type === 'fleet' || message.type === 'watch-frames') {
         // after the sign-in sent before it has been answered
-        signingIn = signingIn.then(async () => {
-          if (!session) ws.close(4401, 'Sign in first');
-          else if (message.type === 'fleet') await session.startFleet();
-          else if (message.deviceId === undefined) ws.close(4400, WATCH_REFUSED);
-          else session.watchFrames(message.deviceId);
-        }).catch(() => ws.close(1011, 'Something went wrong'));
+        signingIn = signingIn
+          .then(async () => {
+            if (!session) ws.close(4401, 'Sign in first');
+            else if (message.type === 'fleet') await session.startFleet();
+            else if (message.deviceId === undefined) ws.close(4400, WATCH_REFUSED);
+            else session.watchFrames(message.deviceId);
+          })
+          .catch(() => ws.close(1011, 'Something went wrong'));
         return;
       }
       if (message.type === 'viewport') {
@@ -281,25 +320,27 @@ export function registerLiveSocket(app: FastifyInstance, db: Db, callers: Caller
         return;
       }
       // one sign-in or renewal at a time: a renewal never races the first sign-in into a second session
-      signingIn = signingIn.then(async () => {
-        const caller = await authorise(message.token);
-        clearTimeout(deadline);
-        if (typeof caller === 'number') {
-          ws.close(caller, caller === 4401 ? 'Please sign in' : 'You do not have permission to do this');
-          return;
-        }
-        if (session) {
-          session.renew(caller, message.token);
-          return;
-        }
-        session = new LiveSession(ws, db, caller, message.token, authorise, feed, refreshMs);
-        session.setViewport(viewport);
-        sessions.add(session);
-        await session.start(message.fleet);
-      }).catch((error: unknown) => {
-        app.log.error({ err: error }, 'live socket failed');
-        ws.close(1011, 'Something went wrong');
-      });
+      signingIn = signingIn
+        .then(async () => {
+          const caller = await authorise(message.token);
+          clearTimeout(deadline);
+          if (typeof caller === 'number') {
+            ws.close(caller, caller === 4401 ? 'Please sign in' : 'You do not have permission to do this');
+            return;
+          }
+          if (session) {
+            session.renew(caller, message.token);
+            return;
+          }
+          session = new LiveSession(ws, db, caller, message.token, authorise, feed, refreshMs);
+          session.setViewport(viewport);
+          sessions.add(session);
+          await session.start(message.fleet);
+        })
+        .catch((error: unknown) => {
+          app.log.error({ err: error }, 'live socket failed');
+          ws.close(1011, 'Something went wrong');
+        });
     });
     ws.on('close', () => {
       clearTimeout(deadline);

@@ -9,9 +9,26 @@ import type { DerivedEvent, EventDeriver } from '../gateway/store.ts';
 import { DEFAULT_SETTINGS } from '../organisations/settings.ts';
 import { MOVING_KMPH } from '../../resources/tracking.ts';
 
-interface Zone { id: string; name: string; type: 'POINT' | 'POLYGON'; area: { type: string; coordinates: unknown }; radiusMeters: number | null }
-interface PlannedRoute { id: string; name: string; line: { type: string; coordinates: [number, number][] } | null; toleranceMeters: number }
-interface Rules { zones: Zone[]; route: PlannedRoute | null; overspeedKmph: number; idleMinutes: number; loadedAt: number }
+interface Zone {
+  id: string;
+  name: string;
+  type: 'POINT' | 'POLYGON';
+  area: { type: string; coordinates: unknown };
+  radiusMeters: number | null;
+}
+interface PlannedRoute {
+  id: string;
+  name: string;
+  line: { type: string; coordinates: [number, number][] } | null;
+  toleranceMeters: number;
+}
+interface Rules {
+  zones: Zone[];
+  route: PlannedRoute | null;
+  overspeedKmph: number;
+  idleMinutes: number;
+  loadedAt: number;
+}
 
 /** How long a vehicle's geofences and route stay cached: an assignment takes effect within this time. */
 const RULES_TTL_MS = 30_000;
@@ -22,7 +39,8 @@ export function insideZone(zone: Zone, latitude: number, longitude: number): boo
     const centre = zone.area.coordinates as [number, number];
     return distance(here, point(centre), { units: 'meters' }) <= (zone.radiusMeters ?? 0);
   }
-  if (zone.area.type === 'Polygon') return booleanPointInPolygon(here, polygon(zone.area.coordinates as [number, number][][]));
+  if (zone.area.type === 'Polygon')
+    return booleanPointInPolygon(here, polygon(zone.area.coordinates as [number, number][][]));
   return false;
 }
 
@@ -45,21 +63,32 @@ export function zoneEvents(db: Db): EventDeriver {
   const idleRaised = new Set<string>();
 
   const load = async (vehicleIds: string[], now: number) => {
-    const missing = vehicleIds.filter((id) => (now - (rules.get(id)?.loadedAt ?? 0)) > RULES_TTL_MS);
+    const missing = vehicleIds.filter((id) => now - (rules.get(id)?.loadedAt ?? 0) > RULES_TTL_MS);
     if (!missing.length) return;
     const ids = JSON.stringify(missing);
     const [zones, routes] = await Promise.all([
-      query<Zone & { vehicleId: string }>(db, sql`select vg.vehicle_id as "vehicleId", g.id, g.name, g.type, g.area, g.radius_meters as "radiusMeters"
+      query<Zone & { vehicleId: string }>(
+        db,
+        sql`select vg.vehicle_id as "vehicleId", g.id, g.name, g.type, g.area, g.radius_meters as "radiusMeters"
         from vehicle_geofences vg join geofences g on g.id = vg.geofence_id
-        where vg.vehicle_id in (select jsonb_array_elements_text(${ids}::jsonb)::uuid)`),
-      query<{ vehicleId: string; overspeedKmph: number | null; idleMinutes: number | null; route: PlannedRoute | null }>(db, sql`select v.id as "vehicleId",
+        where vg.vehicle_id in (select jsonb_array_elements_text(${ids}::jsonb)::uuid)`,
+      ),
+      query<{
+        vehicleId: string;
+        overspeedKmph: number | null;
+        idleMinutes: number | null;
+        route: PlannedRoute | null;
+      }>(
+        db,
+        sql`select v.id as "vehicleId",
           (o.attributes->'settings'->>'overspeedKmph')::integer as "overspeedKmph",
           (o.attributes->'settings'->>'idleMinutes')::integer as "idleMinutes",
           -- a route without a tolerance of its own takes the organisation's route deviation setting
           case when r.id is null then null else jsonb_build_object('id', r.id, 'name', r.name, 'line', r.line, 'toleranceMeters',
             coalesce(r.tolerance_meters, (o.attributes->'settings'->>'routeDeviationMeters')::integer, ${DEFAULT_SETTINGS.routeDeviationMeters}::integer)) end as route
         from vehicles v join organisations o on o.id = v.organisation_id left join routes r on r.id = v.route_id
-        where v.id in (select jsonb_array_elements_text(${ids}::jsonb)::uuid)`),
+        where v.id in (select jsonb_array_elements_text(${ids}::jsonb)::uuid)`,
+      ),
     ]);
     const settings = new Map(routes.map((r) => [r.vehicleId, r]));
     const zonesOf = new Map<string, Zone[]>();
@@ -71,8 +100,11 @@ export function zoneEvents(db: Db): EventDeriver {
     for (const id of missing) {
       const vehicle = settings.get(id);
       rules.set(id, {
-        zones: zonesOf.get(id) ?? [], route: vehicle?.route ?? null,
-        overspeedKmph: vehicle?.overspeedKmph ?? DEFAULT_SETTINGS.overspeedKmph, idleMinutes: vehicle?.idleMinutes ?? DEFAULT_SETTINGS.idleMinutes, loadedAt: now,
+        zones: zonesOf.get(id) ?? [],
+        route: vehicle?.route ?? null,
+        overspeedKmph: vehicle?.overspeedKmph ?? DEFAULT_SETTINGS.overspeedKmph,
+        idleMinutes: vehicle?.idleMinutes ?? DEFAULT_SETTINGS.idleMinutes,
+        loadedAt: now,
       });
     }
   };
@@ -86,10 +118,17 @@ export function zoneEvents(db: Db): EventDeriver {
     for (const p of withVehicle) {
       const vehicleRules = rules.get(p.vehicleId!);
       if (!vehicleRules) continue;
-      const raise = (type: string, attributes: Record<string, unknown>) => events.push({
-        type, deviceId: p.deviceId, vehicleId: p.vehicleId, organisationId: p.organisationId, eventTime: p.fixTime,
-        latitude: p.latitude, longitude: p.longitude, attributes,
-      });
+      const raise = (type: string, attributes: Record<string, unknown>) =>
+        events.push({
+          type,
+          deviceId: p.deviceId,
+          vehicleId: p.vehicleId,
+          organisationId: p.organisationId,
+          eventTime: p.fixTime,
+          latitude: p.latitude,
+          longitude: p.longitude,
+          attributes,
+        });
       for (const zone of vehicleRules.zones) {
         const key = `${p.vehicleId}:${zone.id}`;
         const now = insideZone(zone, p.latitude, p.longitude);
@@ -129,7 +168,8 @@ export function zoneEvents(db: Db): EventDeriver {
         const onRoute = meters <= route.toleranceMeters;
         const before = inside.get(key);
         inside.set(key, onRoute);
-        if (before === true && !onRoute) raise('ROUTE_VIOLATION', { routeId: route.id, routeName: route.name, meters: Math.round(meters) });
+        if (before === true && !onRoute)
+          raise('ROUTE_VIOLATION', { routeId: route.id, routeName: route.name, meters: Math.round(meters) });
       }
     }
     return events;

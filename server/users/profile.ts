@@ -21,21 +21,33 @@ const profile: ResourceDeclaration = {
 
 /** PUT /auth/profile: every signed-in user edits their own name, contacts and avatar (not role or organisation). */
 export function profileRoutes(app: FastifyInstance, db: Db) {
-  app.put<{ Body: Record<string, unknown> }>('/auth/profile', {
-    config: { permission: SIGNED_IN },
-    preValidation: async (request) => {
-      if (request.body && typeof request.body === 'object') normaliseBody(profile, request.body as Record<string, unknown>);
+  app.put<{ Body: Record<string, unknown> }>(
+    '/auth/profile',
+    {
+      config: { permission: SIGNED_IN },
+      preValidation: async (request) => {
+        if (request.body && typeof request.body === 'object')
+          normaliseBody(profile, request.body as Record<string, unknown>);
+      },
+      schema: {
+        tags: ['auth'],
+        summary: "Change the signed-in user's name, e-mail, phone and avatar",
+        body: bodySchema(profile, 'update'),
+      },
     },
-    schema: { tags: ['auth'], summary: "Change the signed-in user's name, e-mail, phone and avatar", body: bodySchema(profile, 'update') },
-  }, async (request) => {
-    const caller = await requireCaller(request);
-    const taken = await uniqueErrors(db, profile, request.body, caller.userId);
-    if (Object.keys(taken).length) throw new HttpError(409, Object.values(taken)[0]!, taken);
-    const columns = columnsFromBody(profile, request.body, 'update');
-    if (columns.size) {
-      const sets = [...columns.entries()].map(([name, value]) => sql`${id(name)} = ${value}`);
-      await query(db, sql`update users set ${sql.join(sets, sql`, `)}, updated_at = now() where id = ${caller.userId}::uuid`);
-    }
-    return { success: true, message: 'Profile saved', data: (await findUserById(db, caller.userId))!.public };
-  });
+    async (request) => {
+      const caller = await requireCaller(request);
+      const taken = await uniqueErrors(db, profile, request.body, caller.userId);
+      if (Object.keys(taken).length) throw new HttpError(409, Object.values(taken)[0]!, taken);
+      const columns = columnsFromBody(profile, request.body, 'update');
+      if (columns.size) {
+        const sets = [...columns.entries()].map(([name, value]) => sql`${id(name)} = ${value}`);
+        await query(
+          db,
+          sql`update users set ${sql.join(sets, sql`, `)}, updated_at = now() where id = ${caller.userId}::uuid`,
+        );
+      }
+      return { success: true, message: 'Profile saved', data: (await findUserById(db, caller.userId))!.public };
+    },
+  );
 }

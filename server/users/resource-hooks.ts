@@ -25,7 +25,8 @@ export const userHooks: ResourceHooks = {
   async beforeUpdate(ctx, existing, _columns, body) {
     const own = existing.id === ctx.caller.userId;
     const changes = (field: string) => body[field] !== undefined && body[field] !== existing[field];
-    if (own && (changes('roleId') || changes('organisationId'))) throw forbidden(said('resources.user.cannotChangeOwnRole'));
+    if (own && (changes('roleId') || changes('organisationId')))
+      throw forbidden(said('resources.user.cannotChangeOwnRole'));
     if (own && body.isEnabled === false) throw badRequest(said('resources.user.cannotDisableSelf'));
     await assertManageable(ctx.db, ctx.caller, existing);
     if (changes('roleId')) await assertAssignable(ctx.db, ctx.caller, String(body.roleId));
@@ -35,26 +36,33 @@ export const userHooks: ResourceHooks = {
     await assertManageable(ctx.db, ctx.caller, existing);
   },
   routes(app: FastifyInstance, db: Db) {
-    app.put<{ Params: { id: string }; Body: { password: string } }>('/users/:id/password', {
-      config: { permission: 'set-user-password' },
-      schema: {
-        tags: ['user'],
-        summary: "Set a user's password; their signed-in sessions end",
-        params: { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] },
-        body: {
-          type: 'object',
-          properties: { password: ruleSchema(rules.password, labelOf(userResource, 'password'), message) },
-          required: ['password'],
-          errorMessage: { required: { password: PASSWORD_RULE_MESSAGE } },
+    app.put<{ Params: { id: string }; Body: { password: string } }>(
+      '/users/:id/password',
+      {
+        config: { permission: 'set-user-password' },
+        schema: {
+          tags: ['user'],
+          summary: "Set a user's password; their signed-in sessions end",
+          params: { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] },
+          body: {
+            type: 'object',
+            properties: { password: ruleSchema(rules.password, labelOf(userResource, 'password'), message) },
+            required: ['password'],
+            errorMessage: { required: { password: PASSWORD_RULE_MESSAGE } },
+          },
         },
       },
-    }, async (request) => {
-      const caller = await requireCaller(request);
-      const user = await writableRecord({ db, caller, request, resource: userResource }, request.params.id);
-      await assertManageable(db, caller, user);
-      await query(db, sql`update users set password_hash = ${await hashPassword(request.body.password)}, updated_at = now() where id = ${user.id}::uuid`);
-      await revokeUserSessions(db, user.id);
-      return { success: true, ...spoken(said('resources.user.passwordSet')) };
-    });
+      async (request) => {
+        const caller = await requireCaller(request);
+        const user = await writableRecord({ db, caller, request, resource: userResource }, request.params.id);
+        await assertManageable(db, caller, user);
+        await query(
+          db,
+          sql`update users set password_hash = ${await hashPassword(request.body.password)}, updated_at = now() where id = ${user.id}::uuid`,
+        );
+        await revokeUserSessions(db, user.id);
+        return { success: true, ...spoken(said('resources.user.passwordSet')) };
+      },
+    );
   },
 };

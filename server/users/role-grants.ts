@@ -10,8 +10,10 @@ import { said } from '../resources/messages.ts';
 /** Whether a role gives nothing the caller lacks: its permission ids are a subset of the caller's, and it is not the super-admin role. */
 async function withinCallersRights(db: Db, caller: Caller, roleId: string): Promise<boolean> {
   if (isSuperAdmin(caller)) return true;
-  const [role] = await query<{ authScopes: AuthScope[]; isSuperAdmin: boolean }>(db,
-    sql`select auth_scopes as "authScopes", is_super_admin as "isSuperAdmin" from roles where id = ${roleId}::uuid`);
+  const [role] = await query<{ authScopes: AuthScope[]; isSuperAdmin: boolean }>(
+    db,
+    sql`select auth_scopes as "authScopes", is_super_admin as "isSuperAdmin" from roles where id = ${roleId}::uuid`,
+  );
   if (!role || role.isSuperAdmin) return false;
   return permissionsBeyond(role.authScopes, caller.permissions).length === 0;
 }
@@ -24,5 +26,6 @@ export async function assertAssignable(db: Db, caller: Caller, roleId: string) {
 /** A user may change, disable, delete or set the password of only a user whose role gives no more than their own. */
 export async function assertManageable(db: Db, caller: Caller, user: Record<string, unknown>) {
   if (user.id === caller.userId) return;
-  if (!(await withinCallersRights(db, caller, String(user.roleId)))) throw forbidden(said('resources.user.userBeyondOwn'));
+  if (!(await withinCallersRights(db, caller, String(user.roleId))))
+    throw forbidden(said('resources.user.userBeyondOwn'));
 }

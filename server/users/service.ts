@@ -30,7 +30,14 @@ const selection = {
   brandName: organisations.brandName,
 };
 
-function toPublic(row: { user: UserRow; roleName: string; isSuperAdmin: boolean; authScopes: AuthScope[]; tradeName: string; brandName: string }): PublicUser {
+function toPublic(row: {
+  user: UserRow;
+  roleName: string;
+  isSuperAdmin: boolean;
+  authScopes: AuthScope[];
+  tradeName: string;
+  brandName: string;
+}): PublicUser {
   const { user } = row;
   return {
     id: user.id,
@@ -47,7 +54,9 @@ function toPublic(row: { user: UserRow; roleName: string; isSuperAdmin: boolean;
 }
 
 function userQuery(db: Db) {
-  return db.select(selection).from(users)
+  return db
+    .select(selection)
+    .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
     .innerJoin(organisations, eq(organisations.id, users.organisationId));
 }
@@ -75,18 +84,24 @@ export interface NewUser {
 }
 
 export async function createUser(db: Db, input: NewUser) {
-  const [row] = await db.insert(users).values({
-    firstName: input.firstName,
-    lastName: input.lastName ?? '',
-    email: input.email?.toLowerCase(),
-    phone: input.phone,
-    passwordHash: await hashPassword(input.password),
-    roleId: input.roleId,
-    organisationId: input.organisationId,
-  }).returning();
+  const [row] = await db
+    .insert(users)
+    .values({
+      firstName: input.firstName,
+      lastName: input.lastName ?? '',
+      email: input.email?.toLowerCase(),
+      phone: input.phone,
+      passwordHash: await hashPassword(input.password),
+      roleId: input.roleId,
+      organisationId: input.organisationId,
+    })
+    .returning();
   return row!;
 }
 
 export async function setPassword(db: Db, userId: string, password: string) {
-  await db.update(users).set({ passwordHash: await hashPassword(password), updatedAt: new Date() }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
+    .where(eq(users.id, userId));
 }

@@ -16,105 +16,201 @@ import { labelOf, message } from '../resources/messages.ts';
 import { idParams } from '../http/params.ts';
 import { said } from '../resources/messages.ts';
 
-
 /** Vehicle actions of the spec: tracking on and off, device link, geofences, send mail. */
 export function vehicleActionRoutes(app: FastifyInstance, db: Db) {
-  const tracking = (path: string, permission: string, on: boolean) => app.post<{ Params: { id: string } }>(`/vehicle/${path}/:id`, {
-    config: { permission },
-    schema: { tags: ['vehicle'], summary: on ? 'Start tracking the vehicle' : 'Discontinue tracking the vehicle', params: idParams },
-  }, async (request) => {
-    const caller = await requireCaller(request);
-    const vehicle = await writableRecord({ db, caller, request, resource: vehicleResource }, request.params.id);
-    if (on && !vehicle.deviceId) throw badRequest(said('api.vehicles.linkDeviceFirst'));
-    await query(db, sql`update vehicles set is_tracking_activated = ${on}, updated_at = now() where id = ${vehicle.id}::uuid`);
-    return { success: true, message: on ? 'Tracking activated' : 'Tracking discontinued', data: await findRecord(db, vehicleResource, caller, vehicle.id) };
-  });
+  const tracking = (path: string, permission: string, on: boolean) =>
+    app.post<{ Params: { id: string } }>(
+      `/vehicle/${path}/:id`,
+      {
+        config: { permission },
+        schema: {
+          tags: ['vehicle'],
+          summary: on ? 'Start tracking the vehicle' : 'Discontinue tracking the vehicle',
+          params: idParams,
+        },
+      },
+      async (request) => {
+        const caller = await requireCaller(request);
+        const vehicle = await writableRecord({ db, caller, request, resource: vehicleResource }, request.params.id);
+        if (on && !vehicle.deviceId) throw badRequest(said('api.vehicles.linkDeviceFirst'));
+        await query(
+          db,
+          sql`update vehicles set is_tracking_activated = ${on}, updated_at = now() where id = ${vehicle.id}::uuid`,
+        );
+        return {
+          success: true,
+          message: on ? 'Tracking activated' : 'Tracking discontinued',
+          data: await findRecord(db, vehicleResource, caller, vehicle.id),
+        };
+      },
+    );
   tracking('activate-tracking', 'activated-tracking', true);
   tracking('deactivate-tracking', 'deActivated-tracking', false);
 
-  app.put<{ Params: { vehicleId: string; deviceId: string }; Body: { action?: 'link' | 'unlink' } }>('/vehicle/device/:vehicleId/:deviceId', {
-    config: { permission: 'link-unlink-device' },
-    schema: {
-      tags: ['vehicle'], summary: 'Link a device to a vehicle, or unlink it when it is the linked one',
-      params: { type: 'object', properties: { vehicleId: { type: 'string', format: 'uuid' }, deviceId: { type: 'string', format: 'uuid' } }, required: ['vehicleId', 'deviceId'] },
-      body: { type: ['object', 'null'], properties: { action: { type: 'string', enum: ['link', 'unlink'] } } },
+  app.put<{ Params: { vehicleId: string; deviceId: string }; Body: { action?: 'link' | 'unlink' } }>(
+    '/vehicle/device/:vehicleId/:deviceId',
+    {
+      config: { permission: 'link-unlink-device' },
+      schema: {
+        tags: ['vehicle'],
+        summary: 'Link a device to a vehicle, or unlink it when it is the linked one',
+        params: {
+          type: 'object',
+          properties: { vehicleId: { type: 'string', format: 'uuid' }, deviceId: { type: 'string', format: 'uuid' } },
+          required: ['vehicleId', 'deviceId'],
+        },
+        body: { type: ['object', 'null'], properties: { action: { type: 'string', enum: ['link', 'unlink'] } } },
+      },
     },
-  }, async (request) => {
-    const caller = await requireCaller(request);
-    const vehicle = await writableRecord({ db, caller, request, resource: vehicleResource }, request.params.vehicleId);
-    const device = await writableRecord({ db, caller, request, resource: deviceResource }, request.params.deviceId);
-    const action = request.body?.action ?? (vehicle.deviceId === device.id ? 'unlink' : 'link');
-    await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
-      if (action === 'unlink') {
-        if (vehicle.deviceId !== device.id) throw badRequest(said('api.vehicles.deviceNotLinked'));
-        await query(t, sql`update vehicles set device_id = null, is_tracking_activated = false, updated_at = now() where id = ${vehicle.id}::uuid`);
-        return;
+    async (request) => {
+      const caller = await requireCaller(request);
+      const vehicle = await writableRecord(
+        { db, caller, request, resource: vehicleResource },
+        request.params.vehicleId,
+      );
+      const device = await writableRecord({ db, caller, request, resource: deviceResource }, request.params.deviceId);
+      const action = request.body?.action ?? (vehicle.deviceId === device.id ? 'unlink' : 'link');
+      await db.transaction(async (tx) => {
+        const t = tx as unknown as Db;
+        if (action === 'unlink') {
+          if (vehicle.deviceId !== device.id) throw badRequest(said('api.vehicles.deviceNotLinked'));
+          await query(
+            t,
+            sql`update vehicles set device_id = null, is_tracking_activated = false, updated_at = now() where id = ${vehicle.id}::uuid`,
+          );
+          return;
+        }
+        const [elsewhere] = await query<{ registrationNumber: string }>(
+          t,
+          sql`select registration_number as "registrationNumber" from vehicles where device_id = ${device.id}::uuid and id <> ${vehicle.id}::uuid`,
+        );
+        if (elsewhere)
+          throw new HttpError(
+            409,
+            said('api.vehicles.deviceLinkedElsewhere', { registration: elsewhere.registrationNumber }),
+          );
+        await query(
+          t,
+          sql`update vehicles set device_id = ${device.id}::uuid, updated_at = now() where id = ${vehicle.id}::uuid`,
+        );
+        await query(t, sql`update devices set status = 'INSTALLED', updated_at = now() where id = ${device.id}::uuid`);
+      });
+      return {
+        success: true,
+        message: action === 'link' ? 'Device linked to the vehicle' : 'Device unlinked from the vehicle',
+        data: await findRecord(db, vehicleResource, caller, vehicle.id),
+      };
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/vehicle/:id/geofences',
+    {
+      // the Assign Geofence dialog shows what is assigned, for a role that may assign without the vehicle screen
+      config: { permission: [vehicleResource.module, 'assign-geofence'] },
+      schema: { tags: ['vehicle'], summary: 'Geofences assigned to the vehicle', params: idParams },
+    },
+    async (request) => {
+      const caller = await requireCaller(request);
+      const vehicle = await findRecord(db, vehicleResource, caller, request.params.id);
+      if (!vehicle) throw notFound();
+      return query(
+        db,
+        sql`select g.id, g.name, g.type from vehicle_geofences vg join geofences g on g.id = vg.geofence_id where vg.vehicle_id = ${vehicle.id}::uuid order by g.name`,
+      );
+    },
+  );
+
+  app.put<{ Params: { id: string }; Body: { geofenceIds: string[] } }>(
+    '/vehicle/:id/geofences',
+    {
+      config: { permission: 'assign-geofence' },
+      schema: {
+        tags: ['vehicle'],
+        summary: 'Set the geofences assigned to the vehicle',
+        params: idParams,
+        body: {
+          type: 'object',
+          properties: {
+            geofenceIds: { type: 'array', items: { type: 'string', format: 'uuid' }, maxItems: 200, uniqueItems: true },
+          },
+          required: ['geofenceIds'],
+        },
+      },
+    },
+    async (request) => {
+      const caller = await requireCaller(request);
+      const vehicle = await writableRecord({ db, caller, request, resource: vehicleResource }, request.params.id);
+      const ids = request.body.geofenceIds;
+      if (ids.length) {
+        const found = await query(
+          db,
+          sql`select t.id from geofences t where t.id in (${sql.join(
+            ids.map((i) => sql`${i}::uuid`),
+            sql`, `,
+          )})${andInScope(geofenceResource, caller, 'read')}`,
+        );
+        if (found.length !== ids.length) throw badRequest(said('api.vehicles.geofencesNotFound'));
       }
-      const [elsewhere] = await query<{ registrationNumber: string }>(t, sql`select registration_number as "registrationNumber" from vehicles where device_id = ${device.id}::uuid and id <> ${vehicle.id}::uuid`);
-      if (elsewhere) throw new HttpError(409, said('api.vehicles.deviceLinkedElsewhere', { registration: elsewhere.registrationNumber }));
-      await query(t, sql`update vehicles set device_id = ${device.id}::uuid, updated_at = now() where id = ${vehicle.id}::uuid`);
-      await query(t, sql`update devices set status = 'INSTALLED', updated_at = now() where id = ${device.id}::uuid`);
-    });
-    return {
-      success: true, message: action === 'link' ? 'Device linked to the vehicle' : 'Device unlinked from the vehicle',
-      data: await findRecord(db, vehicleResource, caller, vehicle.id),
-    };
-  });
-
-  app.get<{ Params: { id: string } }>('/vehicle/:id/geofences', {
-    // the Assign Geofence dialog shows what is assigned, for a role that may assign without the vehicle screen
-    config: { permission: [vehicleResource.module, 'assign-geofence'] },
-    schema: { tags: ['vehicle'], summary: 'Geofences assigned to the vehicle', params: idParams },
-  }, async (request) => {
-    const caller = await requireCaller(request);
-    const vehicle = await findRecord(db, vehicleResource, caller, request.params.id);
-    if (!vehicle) throw notFound();
-    return query(db, sql`select g.id, g.name, g.type from vehicle_geofences vg join geofences g on g.id = vg.geofence_id where vg.vehicle_id = ${vehicle.id}::uuid order by g.name`);
-  });
-
-  app.put<{ Params: { id: string }; Body: { geofenceIds: string[] } }>('/vehicle/:id/geofences', {
-    config: { permission: 'assign-geofence' },
-    schema: {
-      tags: ['vehicle'], summary: 'Set the geofences assigned to the vehicle', params: idParams,
-      body: { type: 'object', properties: { geofenceIds: { type: 'array', items: { type: 'string', format: 'uuid' }, maxItems: 200, uniqueItems: true } }, required: ['geofenceIds'] },
+      await db.transaction(async (tx) => {
+        const t = tx as unknown as Db;
+        await query(t, sql`delete from vehicle_geofences where vehicle_id = ${vehicle.id}::uuid`);
+        if (ids.length)
+          await query(
+            t,
+            sql`insert into vehicle_geofences (vehicle_id, geofence_id) values ${sql.join(
+              ids.map((g) => sql`(${vehicle.id}::uuid, ${g}::uuid)`),
+              sql`, `,
+            )}`,
+          );
+      });
+      return {
+        success: true,
+        message: `${ids.length} ${ids.length === 1 ? 'geofence' : 'geofences'} assigned`,
+        data: { geofenceIds: ids },
+      };
     },
-  }, async (request) => {
-    const caller = await requireCaller(request);
-    const vehicle = await writableRecord({ db, caller, request, resource: vehicleResource }, request.params.id);
-    const ids = request.body.geofenceIds;
-    if (ids.length) {
-      const found = await query(db, sql`select t.id from geofences t where t.id in (${sql.join(ids.map((i) => sql`${i}::uuid`), sql`, `)})${andInScope(geofenceResource, caller, 'read')}`);
-      if (found.length !== ids.length) throw badRequest(said('api.vehicles.geofencesNotFound'));
-    }
-    await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
-      await query(t, sql`delete from vehicle_geofences where vehicle_id = ${vehicle.id}::uuid`);
-      if (ids.length) await query(t, sql`insert into vehicle_geofences (vehicle_id, geofence_id) values ${sql.join(ids.map((g) => sql`(${vehicle.id}::uuid, ${g}::uuid)`), sql`, `)}`);
-    });
-    return { success: true, message: `${ids.length} ${ids.length === 1 ? 'geofence' : 'geofences'} assigned`, data: { geofenceIds: ids } };
-  });
+  );
 
-  app.post<{ Params: { id: string }; Body: { email?: string } }>('/vehicle/:id/send-mail', {
-    config: { permission: 'send-mail-item' },
-    schema: {
-      tags: ['vehicle'], summary: "E-mail the vehicle's details to its owner or to the given address", params: idParams,
-      body: { type: ['object', 'null'], properties: { email: ruleSchema(rules.email, message('resources.user.fields.email'), message) } },
+  app.post<{ Params: { id: string }; Body: { email?: string } }>(
+    '/vehicle/:id/send-mail',
+    {
+      config: { permission: 'send-mail-item' },
+      schema: {
+        tags: ['vehicle'],
+        summary: "E-mail the vehicle's details to its owner or to the given address",
+        params: idParams,
+        body: {
+          type: ['object', 'null'],
+          properties: { email: ruleSchema(rules.email, message('resources.user.fields.email'), message) },
+        },
+      },
+      preValidation: async (request) => normaliseProperties(request.body, { email: rules.email }),
     },
-    preValidation: async (request) => normaliseProperties(request.body, { email: rules.email }),
-  }, async (request) => {
-    const caller = await requireCaller(request);
-    const vehicle = await findRecord(db, vehicleResource, caller, request.params.id);
-    if (!vehicle) throw notFound();
-    let recipient = request.body?.email;
-    if (!recipient && vehicle.ownerId) {
-      [{ email: recipient } = { email: undefined }] = await query<{ email?: string }>(db, sql`select email from users where id = ${vehicle.ownerId as string}::uuid`);
-    }
-    if (!recipient) throw badRequest(said('api.vehicles.ownerNoEmail'));
-    const translate = (key: string) => message(key);
-    const body = Object.keys(vehicleResource.fields)
-      .map((name) => `${labelOf(vehicleResource, name)}: ${displayValue(vehicleResource, name, vehicle, translate) || '-'}`).join('\n');
-    await query(db, sql`insert into outbox (channel, recipient, subject, body) values ('email', ${recipient}, ${`Vehicle ${vehicle.registrationNumber}`}, ${body})`);
-    return { success: true, message: `The vehicle's details are on their way to ${recipient}` };
-  });
+    async (request) => {
+      const caller = await requireCaller(request);
+      const vehicle = await findRecord(db, vehicleResource, caller, request.params.id);
+      if (!vehicle) throw notFound();
+      let recipient = request.body?.email;
+      if (!recipient && vehicle.ownerId) {
+        [{ email: recipient } = { email: undefined }] = await query<{ email?: string }>(
+          db,
+          sql`select email from users where id = ${vehicle.ownerId as string}::uuid`,
+        );
+      }
+      if (!recipient) throw badRequest(said('api.vehicles.ownerNoEmail'));
+      const translate = (key: string) => message(key);
+      const body = Object.keys(vehicleResource.fields)
+        .map(
+          (name) =>
+            `${labelOf(vehicleResource, name)}: ${displayValue(vehicleResource, name, vehicle, translate) || '-'}`,
+        )
+        .join('\n');
+      await query(
+        db,
+        sql`insert into outbox (channel, recipient, subject, body) values ('email', ${recipient}, ${`Vehicle ${vehicle.registrationNumber}`}, ${body})`,
+      );
+      return { success: true, message: `The vehicle's details are on their way to ${recipient}` };
+    },
+  );
 }

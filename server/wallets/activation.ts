@@ -10,8 +10,13 @@ import { InsufficientBalanceError, payingWallet, systemAccount, transfer, type T
 const activationReference = (fitmentId: string) => `fitment:${fitmentId}`;
 
 interface Settling {
-  id: string; imei: string; organisationId: string; activationStatus: string;
-  expiresOn: string; paidThrough: string | null; daysDue: number;
+  id: string;
+  imei: string;
+  organisationId: string;
+  activationStatus: string;
+  expiresOn: string;
+  paidThrough: string | null;
+  daysDue: number;
 }
 
 /**
@@ -24,10 +29,13 @@ interface Settling {
  * or the write is refused: a length with no price cannot be bought, and a short wallet changes nothing.
  */
 export async function settleActivation(db: Db, caller: Caller, fitmentId: string): Promise<Transfer | null> {
-  const [fitment] = await query<Settling>(db, sql`select id, imei, organisation_id as "organisationId", activation_status as "activationStatus",
+  const [fitment] = await query<Settling>(
+    db,
+    sql`select id, imei, organisation_id as "organisationId", activation_status as "activationStatus",
       to_json(expires_on) #>> '{}' as "expiresOn", to_json(paid_through) #>> '{}' as "paidThrough",
       round(extract(epoch from expires_on - coalesce(paid_through, fitment_date)) / 86400)::integer as "daysDue"
-    from fitments where id = ${fitmentId}::uuid for update`);
+    from fitments where id = ${fitmentId}::uuid for update`,
+  );
   if (!fitment || fitment.activationStatus === 'INACTIVE') return null;
   if (fitment.paidThrough !== null && Date.parse(fitment.expiresOn) <= Date.parse(fitment.paidThrough)) return null;
   const prices = await effectivePrices(db, fitment.organisationId);
@@ -49,7 +57,9 @@ export async function settleActivation(db: Db, caller: Caller, fitmentId: string
       description: message('wallet.messages.activation', { imei: fitment.imei, duration: fitment.daysDue }),
       reference: activationReference(fitment.id),
       // one purchase per date paid from: a retried request finds it, a later extension is another
-      idempotencyKey: fitment.paidThrough ? `activation:${fitment.id}:from:${fitment.paidThrough}` : `activation:${fitment.id}`,
+      idempotencyKey: fitment.paidThrough
+        ? `activation:${fitment.id}:from:${fitment.paidThrough}`
+        : `activation:${fitment.id}`,
       actorId: caller.userId,
     });
   }

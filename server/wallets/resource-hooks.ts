@@ -8,8 +8,12 @@ import { walletRoutes } from './routes.ts';
 /** A wallet is held by a user of its own organisation: not by one of a parent that could spend it as its own. */
 async function checkHolder(ctx: WriteContext, userId: unknown, organisationId: string) {
   if (typeof userId !== 'string') return;
-  const [holder] = await query(ctx.db, sql`select 1 from users where id = ${userId}::uuid and organisation_id = ${organisationId}::uuid`);
-  if (!holder) throw badRequest(said('wallet.messages.holderOutside'), { userId: said('wallet.messages.holderOutside') });
+  const [holder] = await query(
+    ctx.db,
+    sql`select 1 from users where id = ${userId}::uuid and organisation_id = ${organisationId}::uuid`,
+  );
+  if (!holder)
+    throw badRequest(said('wallet.messages.holderOutside'), { userId: said('wallet.messages.holderOutside') });
 }
 
 /**
@@ -25,9 +29,12 @@ export const walletHooks: ResourceHooks = {
   async beforeUpdate(ctx, existing, _columns, body) {
     if (existing.kind !== 'WALLET') throw new HttpError(409, said('wallet.messages.systemAccount'));
     if (body.organisationId !== undefined && body.organisationId !== existing.organisationId) {
-      throw badRequest(said('wallet.messages.organisationFixed'), { organisationId: said('wallet.messages.organisationFixed') });
+      throw badRequest(said('wallet.messages.organisationFixed'), {
+        organisationId: said('wallet.messages.organisationFixed'),
+      });
     }
-    if (body.userId !== undefined && body.userId !== existing.userId) await checkHolder(ctx, body.userId, existing.organisationId as string);
+    if (body.userId !== undefined && body.userId !== existing.userId)
+      await checkHolder(ctx, body.userId, existing.organisationId as string);
   },
   routes: walletRoutes,
 };

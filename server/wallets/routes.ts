@@ -19,7 +19,13 @@ import { isAboveOrganisation, speaksForProvider } from './authority.ts';
 /** The most rows one transactions call answers (newest first). */
 export const MAX_TRANSACTIONS = 5000;
 
-const IDEMPOTENCY_KEY = { type: 'string', minLength: 1, maxLength: 100, pattern: '^[\\x21-\\x7e]+$', errorMessage: 'The idempotency key must be 1 to 100 visible characters' };
+const IDEMPOTENCY_KEY = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 100,
+  pattern: '^[\\x21-\\x7e]+$',
+  errorMessage: 'The idempotency key must be 1 to 100 visible characters',
+};
 
 /** A bank reference as the renewal's confirmation takes it: 6 to 35 letters, digits and dashes. */
 export const UTR_PATTERN = /^[A-Za-z0-9-]{6,35}$/;
@@ -29,29 +35,67 @@ const movementBody = {
   required: ['amount', 'description'],
   additionalProperties: false,
   properties: {
-    amount: { type: 'integer', minimum: 1, maximum: MAX_BALANCE_PAISE, errorMessage: 'The amount must be a whole number of paise greater than 0' },
-    description: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S', errorMessage: 'Type a description of up to 200 characters' },
+    amount: {
+      type: 'integer',
+      minimum: 1,
+      maximum: MAX_BALANCE_PAISE,
+      errorMessage: 'The amount must be a whole number of paise greater than 0',
+    },
+    description: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 200,
+      pattern: '\\S',
+      errorMessage: 'Type a description of up to 200 characters',
+    },
     reference: { type: ['string', 'null'], maxLength: 100, errorMessage: 'The reference may be up to 100 characters' },
     idempotencyKey: IDEMPOTENCY_KEY,
-    counterpart: { type: 'string', enum: ['bank', 'wallet'], errorMessage: "The counterpart is 'bank' (a deposit or withdrawal) or 'wallet' (your organisation's wallet)" },
+    counterpart: {
+      type: 'string',
+      enum: ['bank', 'wallet'],
+      errorMessage: "The counterpart is 'bank' (a deposit or withdrawal) or 'wallet' (your organisation's wallet)",
+    },
   },
 };
 
 type Counterpart = 'bank' | 'wallet';
 /** A movement's body as far as who may post it goes: the UTR check passes, so only the sides are asked. */
 const PROBE = { amount: 1, description: 'probe', reference: 'PROBE-UTR' };
-interface MovementBody { amount: number; description: string; reference?: string | null; idempotencyKey?: string; counterpart?: Counterpart }
-interface TransactionsQuery { transactionType?: WalletTransactionType; fromDate?: string; toDate?: string }
+interface MovementBody {
+  amount: number;
+  description: string;
+  reference?: string | null;
+  idempotencyKey?: string;
+  counterpart?: Counterpart;
+}
+interface TransactionsQuery {
+  transactionType?: WalletTransactionType;
+  fromDate?: string;
+  toDate?: string;
+}
 
 /** The account on a leg's other side, as the statement names it: its kind, organisation and holder. */
-interface Counterparty { kind: string; organisationName: string | null; holderName: string | null }
+interface Counterparty {
+  kind: string;
+  organisationName: string | null;
+  holderName: string | null;
+}
 
 /** A ledger row as the API gives it: times as ISO 8601, who by name, the transfer it is a leg of and its other side. */
 function present(row: WalletTransaction, createdByName?: string | null, counterparty?: Counterparty | null) {
   return {
-    id: row.id, walletId: row.walletId, transactionType: row.transactionType, amount: row.amount, balanceAfter: row.balanceAfter,
-    description: row.description, reference: row.reference, createdBy: row.createdBy, createdByName: createdByName ?? null,
-    transferId: row.transferId, transferKind: row.transferKind, counterWalletId: row.counterWalletId,
+    id: row.id,
+    walletId: row.walletId,
+    transactionType: row.transactionType,
+    amount: row.amount,
+    balanceAfter: row.balanceAfter,
+    description: row.description,
+    reference: row.reference,
+    createdBy: row.createdBy,
+    createdByName: createdByName ?? null,
+    transferId: row.transferId,
+    transferKind: row.transferKind,
+    counterWalletId: row.counterWalletId,
     counterparty: counterparty ?? null,
     createdAt: row.createdAt.toISOString(),
   };
@@ -69,92 +113,163 @@ async function walletInScope(db: Db, caller: Caller, walletId: string) {
  * transfer of the double-entry ledger.
  */
 export function walletRoutes(app: FastifyInstance, db: Db) {
-  app.get<{ Params: { id: string }; Querystring: TransactionsQuery }>('/wallets/:id/transactions', {
-    config: { permission: ['account-wallet', 'view-wallet-transactions'] },
-    schema: {
-      tags: ['wallet'], summary: "A wallet's transactions, newest first",
-      description: `fromDate counts from the start of that day, toDate to the end of that day, in Asia/Kolkata (yyyy-MM-dd). At most ${MAX_TRANSACTIONS} rows.`,
-      params: idParams,
-      querystring: {
-        type: 'object',
-        properties: {
-          transactionType: { type: 'string', enum: ['CREDIT', 'DEBIT', ''], errorMessage: 'The transaction type must be CREDIT or DEBIT' },
-          fromDate: { type: 'string', maxLength: 40 },
-          toDate: { type: 'string', maxLength: 40 },
+  app.get<{ Params: { id: string }; Querystring: TransactionsQuery }>(
+    '/wallets/:id/transactions',
+    {
+      config: { permission: ['account-wallet', 'view-wallet-transactions'] },
+      schema: {
+        tags: ['wallet'],
+        summary: "A wallet's transactions, newest first",
+        description: `fromDate counts from the start of that day, toDate to the end of that day, in Asia/Kolkata (yyyy-MM-dd). At most ${MAX_TRANSACTIONS} rows.`,
+        params: idParams,
+        querystring: {
+          type: 'object',
+          properties: {
+            transactionType: {
+              type: 'string',
+              enum: ['CREDIT', 'DEBIT', ''],
+              errorMessage: 'The transaction type must be CREDIT or DEBIT',
+            },
+            fromDate: { type: 'string', maxLength: 40 },
+            toDate: { type: 'string', maxLength: 40 },
+          },
         },
       },
     },
-  }, async (request) => {
-    const caller = await requireCaller(request);
-    const wallet = await walletInScope(db, caller, request.params.id);
-    const { transactionType, fromDate, toDate } = request.query;
-    const conditions: SQL[] = [eq(walletTransactions.walletId, wallet.id)];
-    if (transactionType) conditions.push(eq(walletTransactions.transactionType, transactionType));
-    if (fromDate) conditions.push(gte(walletTransactions.createdAt, dayOrRefuse(fromDate, 'fromDate').start));
-    if (toDate) conditions.push(lt(walletTransactions.createdAt, dayOrRefuse(toDate, 'toDate').end));
-    const holders = alias(users, 'holders');
-    const rows = await db.select({
-      row: walletTransactions, firstName: users.firstName, lastName: users.lastName,
-      counterKind: wallets.kind, counterOrganisation: organisations.tradeName, holderFirst: holders.firstName, holderLast: holders.lastName,
-    })
-      .from(walletTransactions).leftJoin(users, eq(users.id, walletTransactions.createdBy))
-      .innerJoin(wallets, eq(wallets.id, walletTransactions.counterWalletId))
-      .innerJoin(organisations, eq(organisations.id, wallets.organisationId))
-      .leftJoin(holders, eq(holders.id, wallets.userId))
-      .where(and(...conditions)).orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id)).limit(MAX_TRANSACTIONS);
-    return rows.map(({ row, firstName, lastName, counterKind, counterOrganisation, holderFirst, holderLast }) => present(
-      row, fullName(firstName, lastName),
-      { kind: counterKind, organisationName: counterOrganisation, holderName: fullName(holderFirst, holderLast) },
-    ));
-  });
-
-  app.get<{ Params: { id: string }; Querystring: { step: 'add' | 'deduct' } }>('/wallets/:id/counterparts', {
-    config: { permission: ['add-money-wallet', 'deduct-money-wallet'] },
-    schema: {
-      tags: ['wallet'],
-      summary: 'Where money added to (step=add) or taken from (step=deduct) this account may come from or go: the bank (the provider) and the caller\'s own wallet (above it)',
-      params: idParams,
-      querystring: { type: 'object', required: ['step'], properties: { step: { type: 'string', enum: ['add', 'deduct'] } } },
+    async (request) => {
+      const caller = await requireCaller(request);
+      const wallet = await walletInScope(db, caller, request.params.id);
+      const { transactionType, fromDate, toDate } = request.query;
+      const conditions: SQL[] = [eq(walletTransactions.walletId, wallet.id)];
+      if (transactionType) conditions.push(eq(walletTransactions.transactionType, transactionType));
+      if (fromDate) conditions.push(gte(walletTransactions.createdAt, dayOrRefuse(fromDate, 'fromDate').start));
+      if (toDate) conditions.push(lt(walletTransactions.createdAt, dayOrRefuse(toDate, 'toDate').end));
+      const holders = alias(users, 'holders');
+      const rows = await db
+        .select({
+          row: walletTransactions,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          counterKind: wallets.kind,
+          counterOrganisation: organisations.tradeName,
+          holderFirst: holders.firstName,
+          holderLast: holders.lastName,
+        })
+        .from(walletTransactions)
+        .leftJoin(users, eq(users.id, walletTransactions.createdBy))
+        .innerJoin(wallets, eq(wallets.id, walletTransactions.counterWalletId))
+        .innerJoin(organisations, eq(organisations.id, wallets.organisationId))
+        .leftJoin(holders, eq(holders.id, wallets.userId))
+        .where(and(...conditions))
+        .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id))
+        .limit(MAX_TRANSACTIONS);
+      return rows.map(({ row, firstName, lastName, counterKind, counterOrganisation, holderFirst, holderLast }) =>
+        present(row, fullName(firstName, lastName), {
+          kind: counterKind,
+          organisationName: counterOrganisation,
+          holderName: fullName(holderFirst, holderLast),
+        }),
+      );
     },
-  }, async (request) => {
-    const caller = await requireCaller(request);
-    const wallet = await writableRecord({ db, caller, request, resource: walletResource }, request.params.id);
-    const target = { id: wallet.id, kind: wallet.kind as AccountKind, organisationId: wallet.organisationId as string };
-    const [bank, own] = await Promise.all([
-      movementSides(db, caller, target, request.query.step, { ...PROBE, counterpart: 'bank' }).then(() => true, () => false),
-      movementSides(db, caller, target, request.query.step, { ...PROBE, counterpart: 'wallet' }).then((sides) => sides.from === wallet.id ? sides.to : sides.from, () => null),
-    ]);
-    const ownWallet = own ? await db.select({ id: wallets.id, balance: wallets.balance }).from(wallets).where(eq(wallets.id, own)) : [];
-    return { bank, wallet: ownWallet[0] ?? null, default: bank && (await speaksForProvider(db, caller)) ? 'bank' : 'wallet' };
-  });
+  );
 
-  for (const [step, permission] of [['add', 'add-money-wallet'], ['deduct', 'deduct-money-wallet']] as const) {
-    app.put<{ Params: { id: string }; Body: MovementBody }>(`/wallets/${step}/:id`, {
-      config: { permission },
+  app.get<{ Params: { id: string }; Querystring: { step: 'add' | 'deduct' } }>(
+    '/wallets/:id/counterparts',
+    {
+      config: { permission: ['add-money-wallet', 'deduct-money-wallet'] },
       schema: {
         tags: ['wallet'],
-        summary: step === 'add'
-          ? 'Add money to a wallet: a deposit from the bank (the provider, with the UTR) or a transfer from your organisation\'s wallet'
-          : 'Take money from a wallet: a withdrawal to the bank (the provider, with the UTR) or a transfer back to your organisation\'s wallet',
-        description: 'amount in paise. counterpart: bank (the default for the provider\'s administrators) or wallet (the default for everyone else; the wallet must belong to an organisation below yours). '
-          + 'The idempotency key (body idempotencyKey or the Idempotency-Key header) makes a retry return the first transfer instead of a second one. docs/wallet.md.',
+        summary:
+          "Where money added to (step=add) or taken from (step=deduct) this account may come from or go: the bank (the provider) and the caller's own wallet (above it)",
         params: idParams,
-        headers: { type: 'object', properties: { 'idempotency-key': IDEMPOTENCY_KEY } },
-        body: movementBody,
+        querystring: {
+          type: 'object',
+          required: ['step'],
+          properties: { step: { type: 'string', enum: ['add', 'deduct'] } },
+        },
       },
-    }, async (request) => {
+    },
+    async (request) => {
       const caller = await requireCaller(request);
       const wallet = await writableRecord({ db, caller, request, resource: walletResource }, request.params.id);
-      const idempotencyKey = request.body.idempotencyKey ?? (request.headers['idempotency-key'] as string | undefined);
-      if (!idempotencyKey) throw badRequest(said('wallet.messages.keyRequired'), { idempotencyKey: said('wallet.messages.keyRequired') });
-      const { from, to, kind } = await movementSides(db, caller, { id: wallet.id, kind: wallet.kind as AccountKind, organisationId: wallet.organisationId as string }, step, request.body);
-      const moved = await transfer(db, {
-        fromId: from, toId: to, kind, amountPaise: request.body.amount, description: request.body.description,
-        reference: request.body.reference?.trim() || null, idempotencyKey, actorId: caller.userId,
-      });
-      const leg = moved.debit.walletId === wallet.id ? moved.debit : moved.credit;
-      return { success: true, data: { transaction: present(leg), balance: leg.balanceAfter } };
-    });
+      const target = {
+        id: wallet.id,
+        kind: wallet.kind as AccountKind,
+        organisationId: wallet.organisationId as string,
+      };
+      const [bank, own] = await Promise.all([
+        movementSides(db, caller, target, request.query.step, { ...PROBE, counterpart: 'bank' }).then(
+          () => true,
+          () => false,
+        ),
+        movementSides(db, caller, target, request.query.step, { ...PROBE, counterpart: 'wallet' }).then(
+          (sides) => (sides.from === wallet.id ? sides.to : sides.from),
+          () => null,
+        ),
+      ]);
+      const ownWallet = own
+        ? await db.select({ id: wallets.id, balance: wallets.balance }).from(wallets).where(eq(wallets.id, own))
+        : [];
+      return {
+        bank,
+        wallet: ownWallet[0] ?? null,
+        default: bank && (await speaksForProvider(db, caller)) ? 'bank' : 'wallet',
+      };
+    },
+  );
+
+  for (const [step, permission] of [
+    ['add', 'add-money-wallet'],
+    ['deduct', 'deduct-money-wallet'],
+  ] as const) {
+    app.put<{ Params: { id: string }; Body: MovementBody }>(
+      `/wallets/${step}/:id`,
+      {
+        config: { permission },
+        schema: {
+          tags: ['wallet'],
+          summary:
+            step === 'add'
+              ? "Add money to a wallet: a deposit from the bank (the provider, with the UTR) or a transfer from your organisation's wallet"
+              : "Take money from a wallet: a withdrawal to the bank (the provider, with the UTR) or a transfer back to your organisation's wallet",
+          description:
+            "amount in paise. counterpart: bank (the default for the provider's administrators) or wallet (the default for everyone else; the wallet must belong to an organisation below yours). " +
+            'The idempotency key (body idempotencyKey or the Idempotency-Key header) makes a retry return the first transfer instead of a second one. docs/wallet.md.',
+          params: idParams,
+          headers: { type: 'object', properties: { 'idempotency-key': IDEMPOTENCY_KEY } },
+          body: movementBody,
+        },
+      },
+      async (request) => {
+        const caller = await requireCaller(request);
+        const wallet = await writableRecord({ db, caller, request, resource: walletResource }, request.params.id);
+        const idempotencyKey =
+          request.body.idempotencyKey ?? (request.headers['idempotency-key'] as string | undefined);
+        if (!idempotencyKey)
+          throw badRequest(said('wallet.messages.keyRequired'), {
+            idempotencyKey: said('wallet.messages.keyRequired'),
+          });
+        const { from, to, kind } = await movementSides(
+          db,
+          caller,
+          { id: wallet.id, kind: wallet.kind as AccountKind, organisationId: wallet.organisationId as string },
+          step,
+          request.body,
+        );
+        const moved = await transfer(db, {
+          fromId: from,
+          toId: to,
+          kind,
+          amountPaise: request.body.amount,
+          description: request.body.description,
+          reference: request.body.reference?.trim() || null,
+          idempotencyKey,
+          actorId: caller.userId,
+        });
+        const leg = moved.debit.walletId === wallet.id ? moved.debit : moved.credit;
+        return { success: true, data: { transaction: present(leg), balance: leg.balanceAfter } };
+      },
+    );
   }
 }
 
@@ -164,7 +279,13 @@ export function walletRoutes(app: FastifyInstance, db: Db) {
  * money between their own organisation's wallet and a wallet below it. Nobody else creates money,
  * and the bank is never a target: it is the other side of deposits and withdrawals.
  */
-async function movementSides(db: Db, caller: Caller, target: { id: string; kind: AccountKind; organisationId: string }, step: 'add' | 'deduct', body: MovementBody) {
+async function movementSides(
+  db: Db,
+  caller: Caller,
+  target: { id: string; kind: AccountKind; organisationId: string },
+  step: 'add' | 'deduct',
+  body: MovementBody,
+) {
   const provider = await speaksForProvider(db, caller);
   const counterpart: Counterpart = body.counterpart ?? (provider ? 'bank' : 'wallet');
   // revenue leaves only for the bank; nothing is posted to the bank itself
@@ -173,13 +294,15 @@ async function movementSides(db: Db, caller: Caller, target: { id: string; kind:
   }
   if (counterpart === 'bank') {
     if (!provider) throw forbidden(said('wallet.messages.bankProviderOnly'));
-    if (!UTR_PATTERN.test(body.reference?.trim() ?? '')) throw badRequest(said('wallet.messages.utrRequired'), { reference: said('wallet.messages.utrRequired') });
+    if (!UTR_PATTERN.test(body.reference?.trim() ?? ''))
+      throw badRequest(said('wallet.messages.utrRequired'), { reference: said('wallet.messages.utrRequired') });
     const bank = await systemAccount(db, 'BANK');
     return step === 'add'
       ? { from: bank, to: target.id, kind: 'DEPOSIT' as const }
       : { from: target.id, to: bank, kind: 'WITHDRAWAL' as const };
   }
-  if (!(await isAboveOrganisation(db, caller, target.organisationId))) throw forbidden(said('wallet.messages.ownWallet'));
+  if (!(await isAboveOrganisation(db, caller, target.organisationId)))
+    throw forbidden(said('wallet.messages.ownWallet'));
   const own = await organisationWallet(db, caller.organisationId);
   if (!own) throw new HttpError(409, said('wallet.messages.noOwnWallet'));
   if (own.id === target.id) throw badRequest(said('wallet.messages.sameAccount'));

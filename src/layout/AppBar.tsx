@@ -22,7 +22,9 @@ function FullscreenButton() {
   };
   return (
     <Tooltip title={label}>
-      <IconButton color="inherit" onClick={toggle} aria-label={label}>{on ? <FullscreenExitIcon /> : <FullscreenIcon />}</IconButton>
+      <IconButton color="inherit" onClick={toggle} aria-label={label}>
+        {on ? <FullscreenExitIcon /> : <FullscreenIcon />}
+      </IconButton>
     </Tooltip>
   );
 }
@@ -46,7 +48,18 @@ export function AppBar() {
     <RaAppBar
       color="primary"
       userMenu={<UserMenu />}
-      toolbar={<><SearchButton /><Box sx={phoneFullscreen}><FullscreenButton /></Box><Box sx={phoneLanguage}><LocalesMenuButton /></Box><LoadingIndicator /></>}
+      toolbar={
+        <>
+          <SearchButton />
+          <Box sx={phoneFullscreen}>
+            <FullscreenButton />
+          </Box>
+          <Box sx={phoneLanguage}>
+            <LocalesMenuButton />
+          </Box>
+          <LoadingIndicator />
+        </>
+      }
       sx={{ '& .RaAppBar-toolbar': { minHeight: HEADER_HEIGHT, height: HEADER_HEIGHT } }}
     >
       <TitlePortal />

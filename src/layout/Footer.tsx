@@ -6,12 +6,30 @@ import { currentBrand } from '../../brands/index.ts';
 export function Footer() {
   const translate = useTranslate();
   return (
-    <Box component="footer" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, justifyContent: 'space-between', px: 2, py: 1.5, mt: 'auto', color: 'text.secondary' }}>
+    <Box
+      component="footer"
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        gap: 2,
+        justifyContent: 'space-between',
+        px: 2,
+        py: 1.5,
+        mt: 'auto',
+        color: 'text.secondary',
+      }}
+    >
       <Typography variant="body2">{translate('layout.copyright', { brand: currentBrand().brandName })}</Typography>
       <Box sx={{ display: 'flex', gap: 2 }}>
-        <Link href="/public/term-of-use" target="_blank" rel="noopener" variant="body2">{translate('layout.termsOfUse')}</Link>
-        <Link href="/public/privacy" target="_blank" rel="noopener" variant="body2">{translate('layout.privacy')}</Link>
-        <Link href="/public/contact-us" target="_blank" rel="noopener" variant="body2">{translate('layout.contactUs')}</Link>
+        <Link href="/public/term-of-use" target="_blank" rel="noopener" variant="body2">
+          {translate('layout.termsOfUse')}
+        </Link>
+        <Link href="/public/privacy" target="_blank" rel="noopener" variant="body2">
+          {translate('layout.privacy')}
+        </Link>
+        <Link href="/public/contact-us" target="_blank" rel="noopener" variant="body2">
+          {translate('layout.contactUs')}
+        </Link>
       </Box>
     </Box>
   );

@@ -13,7 +13,15 @@ import { moduleIcon } from './moduleIcons.tsx';
 function Badge({ badge }: { badge?: 'new' | 'beta' }) {
   const translate = useTranslate();
   if (!badge) return null;
-  return <Chip component="span" size="small" color={badge === 'new' ? 'success' : 'warning'} label={translate(`layout.${badge}`)} sx={{ ml: 1, height: 18, fontSize: 11 }} />;
+  return (
+    <Chip
+      component="span"
+      size="small"
+      color={badge === 'new' ? 'success' : 'warning'}
+      label={translate(`layout.${badge}`)}
+      sx={{ ml: 1, height: 18, fontSize: 11 }}
+    />
+  );
 }
 
 function ModuleItem({ module }: { module: ModuleDefinition }) {
@@ -21,13 +29,28 @@ function ModuleItem({ module }: { module: ModuleDefinition }) {
   return (
     <RaMenu.Item
       to={module.path}
-      primaryText={<>{translate(module.name)}<Badge badge={module.badge} /></>}
+      primaryText={
+        <>
+          {translate(module.name)}
+          <Badge badge={module.badge} />
+        </>
+      }
       leftIcon={moduleIcon(module.id)}
     />
   );
 }
 
-function Group({ id, label, icon, items }: { id: string; label: string; icon: React.ReactNode; items: ModuleDefinition[] }) {
+function Group({
+  id,
+  label,
+  icon,
+  items,
+}: {
+  id: string;
+  label: string;
+  icon: React.ReactNode;
+  items: ModuleDefinition[];
+}) {
   const translate = useTranslate();
   const location = useLocation();
   const [sidebarOpen] = useSidebarState();
@@ -42,7 +65,9 @@ function Group({ id, label, icon, items }: { id: string; label: string; icon: Re
       </ListItemButton>
       <Collapse in={open} timeout="auto" unmountOnExit>
         <List disablePadding sx={{ pl: sidebarOpen ? 2 : 0 }}>
-          {items.map((m) => <ModuleItem key={m.id} module={m} />)}
+          {items.map((m) => (
+            <ModuleItem key={m.id} module={m} />
+          ))}
         </List>
       </Collapse>
     </>
@@ -55,14 +80,21 @@ export function Menu() {
   const { permissions } = usePermissions<string[]>();
   const { identity } = useGetIdentity();
   const allowed = useMemo(
-    () => modules.filter((m) => m.inMenu !== false && hasPermission(identity?.isSuperAdmin === true, permissions ?? [], m.id)),
+    () =>
+      modules.filter(
+        (m) => m.inMenu !== false && hasPermission(identity?.isSuperAdmin === true, permissions ?? [], m.id),
+      ),
     [permissions, identity],
   );
   const sorted = (group: ModuleDefinition['group']) =>
     allowed.filter((m) => m.group === group).sort((a, b) => translate(a.name).localeCompare(translate(b.name)));
   return (
     <RaMenu>
-      {allowed.filter((m) => m.group === 'top').map((m) => <ModuleItem key={m.id} module={m} />)}
+      {allowed
+        .filter((m) => m.group === 'top')
+        .map((m) => (
+          <ModuleItem key={m.id} module={m} />
+        ))}
       <Group id="reports" label="menu.reportsGroup" icon={<AssessmentIcon />} items={sorted('reports')} />
       <Group id="management" label="menu.managementGroup" icon={<SettingsIcon />} items={sorted('management')} />
     </RaMenu>

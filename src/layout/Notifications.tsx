@@ -17,7 +17,13 @@ function NotificationPump() {
     if (!next) return;
     const { message, type, notificationOptions } = next;
     if (message === SIGNED_OUT_MESSAGE) return;
-    const { messageArgs, autoHideDuration, multiLine: _multiLine, undoable: _undoable, ...rest } = notificationOptions ?? {};
+    const {
+      messageArgs,
+      autoHideDuration,
+      multiLine: _multiLine,
+      undoable: _undoable,
+      ...rest
+    } = notificationOptions ?? {};
     const text = typeof message === 'string' ? translate(message, { _: message, ...messageArgs }) : message;
     const variant = type === 'warning' || type === 'error' || type === 'success' ? type : 'info';
     enqueueSnackbar(text, { variant, autoHideDuration: autoHideDuration ?? DEFAULT_DURATION, ...(rest as object) });
@@ -28,7 +34,11 @@ function NotificationPump() {
 /** react-admin's notifications, up to six stacked at the bottom right (react-admin shows one at a time). */
 export function StackedNotifications() {
   return (
-    <SnackbarProvider maxSnack={MAX_NOTIFICATIONS} preventDuplicate anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}>
+    <SnackbarProvider
+      maxSnack={MAX_NOTIFICATIONS}
+      preventDuplicate
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+    >
       <NotificationPump />
     </SnackbarProvider>
   );

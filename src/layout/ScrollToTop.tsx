@@ -4,6 +4,8 @@ import { useLocation } from 'react-router-dom';
 /** Every route change starts at the top of the page. */
 export function ScrollToTop() {
   const { pathname } = useLocation();
-  useEffect(() => { window.scrollTo(0, 0); }, [pathname]);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
   return null;
 }

@@ -4,7 +4,15 @@ import KeyIcon from '@mui/icons-material/Key';
 import WalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import LogoutIcon from '@mui/icons-material/PowerSettingsNew';
 import { Link } from 'react-router-dom';
-import { UserMenu as RaUserMenu, useCanAccess, useGetIdentity, useLogout, useNotify, useTranslate, useUserMenu } from 'react-admin';
+import {
+  UserMenu as RaUserMenu,
+  useCanAccess,
+  useGetIdentity,
+  useLogout,
+  useNotify,
+  useTranslate,
+  useUserMenu,
+} from 'react-admin';
 
 function LinkItem({ to, icon, label }: { to: string; icon: React.ReactNode; label: string }) {
   const translate = useTranslate();
@@ -27,7 +35,9 @@ function SignOutItem() {
   };
   return (
     <MenuItem onClick={signOut}>
-      <ListItemIcon><LogoutIcon /></ListItemIcon>
+      <ListItemIcon>
+        <LogoutIcon />
+      </ListItemIcon>
       <ListItemText>{translate('layout.signOut')}</ListItemText>
     </MenuItem>
   );
@@ -39,7 +49,9 @@ export function UserMenu() {
   const { canAccess: wallet } = useCanAccess({ resource: 'account-wallet', action: 'access' });
   return (
     <RaUserMenu>
-      {identity && <LinkItem to={`/management/user/edit/${identity.id}`} icon={<PersonIcon />} label="layout.profile" />}
+      {identity && (
+        <LinkItem to={`/management/user/edit/${identity.id}`} icon={<PersonIcon />} label="layout.profile" />
+      )}
       <LinkItem to="/change-password" icon={<KeyIcon />} label="layout.changePassword" />
       {wallet && <LinkItem to="/account/wallet" icon={<WalletIcon />} label="layout.wallet" />}
       <SignOutItem />

@@ -26,7 +26,11 @@ export interface StartPage {
 }
 
 /** Where `/` leads a signed-in user: their first page, or their own profile when no page is theirs. */
-export function landingPage(isSuperAdmin: boolean | undefined, permissions: readonly string[], userId: string | undefined): StartPage {
+export function landingPage(
+  isSuperAdmin: boolean | undefined,
+  permissions: readonly string[],
+  userId: string | undefined,
+): StartPage {
   const opens = (id: string) => hasPermission(isSuperAdmin, permissions, id);
   const preferred = PREFERRED.find((p) => opens(p.module) && (!p.when || opens(p.when)));
   const page = preferred && modules.find((m) => m.id === preferred.module);
@@ -35,10 +39,16 @@ export function landingPage(isSuperAdmin: boolean | undefined, permissions: read
     const first = modules.find((m) => m.group === group && m.inMenu !== false && opens(m.id));
     if (first) return { path: first.path, name: first.name };
   }
-  return userId ? { path: `/management/user/edit/${userId}`, name: 'layout.profile' } : { path: '/change-password', name: 'layout.changePassword' };
+  return userId
+    ? { path: `/management/user/edit/${userId}`, name: 'layout.profile' }
+    : { path: '/change-password', name: 'layout.changePassword' };
 }
 
 /** The path of the user's start page (landingPage). */
-export function landingPath(isSuperAdmin: boolean | undefined, permissions: readonly string[], userId: string | undefined): string {
+export function landingPath(
+  isSuperAdmin: boolean | undefined,
+  permissions: readonly string[],
+  userId: string | undefined,
+): string {
   return landingPage(isSuperAdmin, permissions, userId).path;
 }

@@ -15,7 +15,12 @@ function viewportOf(map: L.Map): Viewport {
   const east = bounds.getEast();
   // zoomed out past a whole world, every longitude is in view
   const whole = east - west >= 360;
-  return [whole ? -180 : wrap(west), Math.max(-90, bounds.getSouth()), whole ? 180 : wrap(east), Math.min(90, bounds.getNorth())];
+  return [
+    whole ? -180 : wrap(west),
+    Math.max(-90, bounds.getSouth()),
+    whole ? 180 : wrap(east),
+    Math.min(90, bounds.getNorth()),
+  ];
 }
 
 /**

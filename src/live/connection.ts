@@ -1,7 +1,13 @@
 import { apiBase, refreshAuth } from '../../providers/httpClient.ts';
 import { readSession } from '../../providers/session.ts';
 import {
-  fromWire, VEHICLE_STATES, type LivePosition, type LiveVehicle, type Viewport, type WireDistant, type WireUpdate,
+  fromWire,
+  VEHICLE_STATES,
+  type LivePosition,
+  type LiveVehicle,
+  type Viewport,
+  type WireDistant,
+  type WireUpdate,
 } from '../../resources/tracking.ts';
 import type { FramesMessage } from '../../resources/debug.ts';
 import { noteReceived } from './metrics.ts';
@@ -41,7 +47,8 @@ const socketUrl = () => {
   return url.toString();
 };
 
-type Incoming = { type: 'snapshot'; vehicles: LiveVehicle[] } | (WireUpdate<LiveAlert> & { distant?: WireDistant[] }) | FramesMessage;
+type Incoming =
+  { type: 'snapshot'; vehicles: LiveVehicle[] } | (WireUpdate<LiveAlert> & { distant?: WireDistant[] }) | FramesMessage;
 
 /**
  * The tab's one live socket, shared by every page that shows live data (live map, vehicle status,
@@ -59,7 +66,11 @@ class LiveConnection {
   private socket: WebSocket | null = null;
   private userId: string | null = null;
   private viewport: { type: 'viewport'; bounds: Viewport | null; focus: string | null } | null = null;
-  private timers: { retry?: ReturnType<typeof setTimeout>; renew?: ReturnType<typeof setInterval>; linger?: ReturnType<typeof setTimeout> } = {};
+  private timers: {
+    retry?: ReturnType<typeof setTimeout>;
+    renew?: ReturnType<typeof setInterval>;
+    linger?: ReturnType<typeof setTimeout>;
+  } = {};
   private attempts = 0;
   /** The socket was asked for the fleet (at sign-in or since). */
   private fleetAsked = false;
@@ -150,7 +161,10 @@ class LiveConnection {
       // nothing until another user signs in, which starts the connection afresh
       if (!this.running || event.code === 4403 || event.code === 4400) return;
       this.attempts += 1;
-      this.timers.retry = setTimeout(() => void this.connect(), Math.min(30_000, 1000 * 2 ** Math.min(this.attempts, 5)));
+      this.timers.retry = setTimeout(
+        () => void this.connect(),
+        Math.min(30_000, 1000 * 2 ** Math.min(this.attempts, 5)),
+      );
     };
   }
 

@@ -2,8 +2,16 @@
  * Delay from a frame reaching the server to its marker being drawn, collected only when a
  * benchmark asks for it (window.__waymarkMetrics = { delays: [] } before the page loads).
  */
-interface Metrics { delays: number[]; draws: number; arrivals?: number[] }
-declare global { interface Window { __waymarkMetrics?: Metrics } }
+interface Metrics {
+  delays: number[];
+  draws: number;
+  arrivals?: number[];
+}
+declare global {
+  interface Window {
+    __waymarkMetrics?: Metrics;
+  }
+}
 
 let received: number[] = [];
 

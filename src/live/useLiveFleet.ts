@@ -14,21 +14,31 @@ export interface LiveFleet {
 }
 
 const current = (): LiveFleet => ({
-  vehicles: liveConnection.vehicles, version: liveConnection.version, connected: liveConnection.connected, loaded: liveConnection.loaded,
+  vehicles: liveConnection.vehicles,
+  version: liveConnection.version,
+  connected: liveConnection.connected,
+  loaded: liveConnection.loaded,
 });
 
 /** Hears alerts and update batches from the tab's live socket without re-rendering. */
-export function useLiveEvents(onAlert?: (alert: LiveAlert, vehicle: LiveVehicle | undefined) => void, onUpdate?: (update: LiveUpdate) => void) {
+export function useLiveEvents(
+  onAlert?: (alert: LiveAlert, vehicle: LiveVehicle | undefined) => void,
+  onUpdate?: (update: LiveUpdate) => void,
+) {
   const alertRef = useRef(onAlert);
   const updateRef = useRef(onUpdate);
   useEffect(() => {
     alertRef.current = onAlert;
     updateRef.current = onUpdate;
   });
-  useEffect(() => liveConnection.subscribe({
-    onAlert: (alert, vehicle) => alertRef.current?.(alert, vehicle),
-    onUpdate: (update) => updateRef.current?.(update),
-  }), []);
+  useEffect(
+    () =>
+      liveConnection.subscribe({
+        onAlert: (alert, vehicle) => alertRef.current?.(alert, vehicle),
+        onUpdate: (update) => updateRef.current?.(update),
+      }),
+    [],
+  );
 }
 
 /**

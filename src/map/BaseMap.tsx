@@ -7,7 +7,13 @@ import { DEFAULT_CENTER, DEFAULT_ZOOM, tileConfig } from './config.ts';
  * A map with the configured road and satellite layers; its children are the layers of a feature,
  * `overlays` the layers a user may switch on and off (LayersControl.Overlay, e.g. GeofenceLayer).
  */
-export function BaseMap({ children, overlays, center = DEFAULT_CENTER, zoom = DEFAULT_ZOOM, height = 360 }: {
+export function BaseMap({
+  children,
+  overlays,
+  center = DEFAULT_CENTER,
+  zoom = DEFAULT_ZOOM,
+  height = 360,
+}: {
   children?: React.ReactNode;
   overlays?: React.ReactNode;
   center?: [number, number];

@@ -9,7 +9,8 @@ const GEOFENCE_COLOUR = '#6a1b9a';
 interface GeofenceRecord {
   id: string;
   name: string;
-  area: { type: 'Point'; coordinates: [number, number] } | { type: 'Polygon'; coordinates: [number, number][][] } | null;
+  area:
+    { type: 'Point'; coordinates: [number, number] } | { type: 'Polygon'; coordinates: [number, number][][] } | null;
   radiusMeters: number | null;
 }
 
@@ -19,10 +20,21 @@ function Shape({ geofence }: { geofence: GeofenceRecord }) {
   const label = <Tooltip sticky>{geofence.name}</Tooltip>;
   if (area?.type === 'Point') {
     const [lng, lat] = area.coordinates;
-    return <Circle center={[lat, lng]} radius={geofence.radiusMeters ?? 200} pathOptions={style}>{label}</Circle>;
+    return (
+      <Circle center={[lat, lng]} radius={geofence.radiusMeters ?? 200} pathOptions={style}>
+        {label}
+      </Circle>
+    );
   }
   if (area?.type === 'Polygon') {
-    return <Polygon positions={area.coordinates.map((ring) => ring.map(([lng, lat]) => [lat, lng] as Place))} pathOptions={style}>{label}</Polygon>;
+    return (
+      <Polygon
+        positions={area.coordinates.map((ring) => ring.map(([lng, lat]) => [lat, lng] as Place))}
+        pathOptions={style}
+      >
+        {label}
+      </Polygon>
+    );
   }
   return null;
 }
@@ -34,11 +46,19 @@ function Shape({ geofence }: { geofence: GeofenceRecord }) {
 export function GeofenceLayer() {
   const translate = useTranslate();
   const { canAccess } = useCanAccess({ resource: 'management-geofence', action: 'access' });
-  const { data } = useGetList<GeofenceRecord>('geofence', { pagination: { page: 1, perPage: GEOFENCE_LIMIT }, sort: { field: 'name', order: 'ASC' } }, { enabled: Boolean(canAccess) });
+  const { data } = useGetList<GeofenceRecord>(
+    'geofence',
+    { pagination: { page: 1, perPage: GEOFENCE_LIMIT }, sort: { field: 'name', order: 'ASC' } },
+    { enabled: Boolean(canAccess) },
+  );
   if (!canAccess) return null;
   return (
     <LayersControl.Overlay checked name={translate('map.geofences')}>
-      <LayerGroup>{data?.map((geofence) => <Shape key={geofence.id} geofence={geofence} />)}</LayerGroup>
+      <LayerGroup>
+        {data?.map((geofence) => (
+          <Shape key={geofence.id} geofence={geofence} />
+        ))}
+      </LayerGroup>
     </LayersControl.Overlay>
   );
 }

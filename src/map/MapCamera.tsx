@@ -6,8 +6,18 @@ import type { Place } from './RoutePath.tsx';
  * Frames the places: one is centred (at `singleZoom` or closer), several are fitted. Again whenever
  * `places` changes (callers memoise it), or only the first time there are any with `once`.
  */
-export function FitPlaces({ places, once = false, padding = 30, maxZoom = 16, singleZoom = 15 }: {
-  places: Place[]; once?: boolean; padding?: number; maxZoom?: number; singleZoom?: number;
+export function FitPlaces({
+  places,
+  once = false,
+  padding = 30,
+  maxZoom = 16,
+  singleZoom = 15,
+}: {
+  places: Place[];
+  once?: boolean;
+  padding?: number;
+  maxZoom?: number;
+  singleZoom?: number;
 }) {
   const map = useMap();
   const done = useRef(false);
@@ -35,7 +45,8 @@ export function FlyToPlace({ place, zoom = 14 }: { place: Place | null; zoom?: n
   const map = useMap();
   const [latitude, longitude] = place ?? [];
   useEffect(() => {
-    if (latitude !== undefined && longitude !== undefined) map.flyTo([latitude, longitude], Math.max(map.getZoom(), zoom), { duration: 0.6 });
+    if (latitude !== undefined && longitude !== undefined)
+      map.flyTo([latitude, longitude], Math.max(map.getZoom(), zoom), { duration: 0.6 });
   }, [map, latitude, longitude, zoom]);
   return null;
 }

@@ -5,7 +5,10 @@ import { useTranslate } from 'react-admin';
 import type { GeometryKind } from '../../resources/define.ts';
 import { BaseMap } from './BaseMap.tsx';
 
-export interface Geometry { type: GeometryKind; coordinates: unknown }
+export interface Geometry {
+  type: GeometryKind;
+  coordinates: unknown;
+}
 type LngLat = [number, number];
 
 const round = (n: number) => Math.round(n * 1e6) / 1e6;
@@ -34,7 +37,12 @@ function shapeOf(kind: GeometryKind, points: LngLat[]): Geometry | null {
  * Pick a point or draw a line or polygon by clicking the map; points are kept as GeoJSON
  * [longitude, latitude]. A radius, when given, is drawn around a point.
  */
-export function ShapeEditor({ kinds, value, onChange, radiusMeters }: {
+export function ShapeEditor({
+  kinds,
+  value,
+  onChange,
+  radiusMeters,
+}: {
   kinds: readonly GeometryKind[];
   value: Geometry | null;
   onChange(value: Geometry | null): void;
@@ -57,18 +65,37 @@ export function ShapeEditor({ kinds, value, onChange, radiusMeters }: {
     <Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1, flexWrap: 'wrap' }}>
         {kinds.length > 1 && (
-          <ToggleButtonGroup size="small" exclusive value={kind} onChange={(_, next: GeometryKind | null) => {
-            if (!next) return;
-            setKind(next);
-            setDraft([]);
-            onChange(null);
-          }}>
-            {kinds.map((k) => <ToggleButton key={k} value={k}>{translate(`map.${k}`)}</ToggleButton>)}
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={kind}
+            onChange={(_, next: GeometryKind | null) => {
+              if (!next) return;
+              setKind(next);
+              setDraft([]);
+              onChange(null);
+            }}
+          >
+            {kinds.map((k) => (
+              <ToggleButton key={k} value={k}>
+                {translate(`map.${k}`)}
+              </ToggleButton>
+            ))}
           </ToggleButtonGroup>
         )}
-        <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>{translate(`map.hint${kind}`)}</Typography>
-        {kind !== 'Point' && points.length > 0 && <Button size="small" onClick={() => update(points.slice(0, -1))}>{translate('map.undo')}</Button>}
-        {points.length > 0 && <Button size="small" onClick={() => update([])}>{translate('map.clear')}</Button>}
+        <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
+          {translate(`map.hint${kind}`)}
+        </Typography>
+        {kind !== 'Point' && points.length > 0 && (
+          <Button size="small" onClick={() => update(points.slice(0, -1))}>
+            {translate('map.undo')}
+          </Button>
+        )}
+        {points.length > 0 && (
+          <Button size="small" onClick={() => update([])}>
+            {translate('map.clear')}
+          </Button>
+        )}
       </Box>
       <BaseMap center={center} zoom={center ? 13 : undefined}>
         <ClickToDraw onClick={add} />

@@ -29,7 +29,8 @@ const HIT_RADIUS = 14;
 function pointsIn(latest: Map<string, VehiclePoint>, bounds: L.LatLngBounds) {
   const features: { properties: { point: VehiclePoint }; geometry: { coordinates: [number, number] } }[] = [];
   for (const point of latest.values()) {
-    if (bounds.contains([point.latitude, point.longitude])) features.push({ properties: { point }, geometry: { coordinates: [point.longitude, point.latitude] } });
+    if (bounds.contains([point.latitude, point.longitude]))
+      features.push({ properties: { point }, geometry: { coordinates: [point.longitude, point.latitude] } });
   }
   return features;
 }
@@ -41,7 +42,12 @@ type Drawn = { x: number; y: number; r: number; vehicleId?: string; clusterId?: 
  * supercluster when zoomed out. One canvas instead of thousands of DOM markers keeps the map
  * smooth with ten thousand vehicles. Owns its canvas and listeners and removes them on unmount.
  */
-export function VehicleLayer({ points, selectedId, onSelect, version }: {
+export function VehicleLayer({
+  points,
+  selectedId,
+  onSelect,
+  version,
+}: {
   points: VehiclePoint[];
   selectedId: string | null;
   onSelect: (id: string) => void;
@@ -50,7 +56,11 @@ export function VehicleLayer({ points, selectedId, onSelect, version }: {
 }) {
   const map = useMap();
   const state = useRef({
-    points, selectedId, onSelect, drawn: [] as Drawn[], frame: 0,
+    points,
+    selectedId,
+    onSelect,
+    drawn: [] as Drawn[],
+    frame: 0,
     latest: new Map<string, VehiclePoint>(),
     clusters: null as { index: Supercluster; zoom: number; builtAt: number } | null,
   });
@@ -85,11 +95,18 @@ export function VehicleLayer({ points, selectedId, onSelect, version }: {
       const { selectedId: selected, latest } = state.current;
       const features = zoom >= CLUSTER_UNTIL_ZOOM ? pointsIn(latest, bounds) : clustersAt(Math.round(zoom), bounds);
       for (const feature of features) {
-        const props = feature.properties as { cluster?: boolean; cluster_id?: number; point_count?: number; point?: VehiclePoint };
+        const props = feature.properties as {
+          cluster?: boolean;
+          cluster_id?: number;
+          point_count?: number;
+          point?: VehiclePoint;
+        };
         // a vehicle drawn alone shows where it is now, though the clusters were worked out a moment ago
         const point = props.point ? latest.get(props.point.id) : undefined;
         if (props.point && !point) continue;
-        const [lng, lat] = point ? [point.longitude, point.latitude] : feature.geometry.coordinates as [number, number];
+        const [lng, lat] = point
+          ? [point.longitude, point.latitude]
+          : (feature.geometry.coordinates as [number, number]);
         const p = map.latLngToContainerPoint([lat, lng]);
         if (props.cluster) {
           const count = props.point_count ?? 0;
@@ -147,15 +164,20 @@ export function VehicleLayer({ points, selectedId, onSelect, version }: {
       let { clusters } = state.current;
       if (!clusters || clusters.zoom !== zoom || performance.now() - clusters.builtAt > CLUSTER_REFRESH_MS) {
         const index = new Supercluster({ radius: 50, minZoom: zoom, maxZoom: zoom });
-        index.load(state.current.points.map((point) => ({
-          type: 'Feature' as const,
-          properties: { point },
-          geometry: { type: 'Point' as const, coordinates: [point.longitude, point.latitude] },
-        })));
+        index.load(
+          state.current.points.map((point) => ({
+            type: 'Feature' as const,
+            properties: { point },
+            geometry: { type: 'Point' as const, coordinates: [point.longitude, point.latitude] },
+          })),
+        );
         clusters = { index, zoom, builtAt: performance.now() };
         state.current.clusters = clusters;
       }
-      return clusters.index.getClusters([bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()], zoom);
+      return clusters.index.getClusters(
+        [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()],
+        zoom,
+      );
     };
     const schedule = () => {
       if (!state.current.frame) state.current.frame = requestAnimationFrame(draw);
@@ -178,12 +200,19 @@ export function VehicleLayer({ points, selectedId, onSelect, version }: {
       else if (best.clusterId !== undefined && state.current.clusters) {
         // frame the cluster's vehicles
         const leaves = state.current.clusters.index.getLeaves(best.clusterId, Infinity);
-        const places = leaves.map((leaf) => (leaf.geometry.coordinates as [number, number])).map(([lng, lat]) => L.latLng(lat, lng));
+        const places = leaves
+          .map((leaf) => leaf.geometry.coordinates as [number, number])
+          .map(([lng, lat]) => L.latLng(lat, lng));
         if (places.length) map.fitBounds(L.latLngBounds(places), { padding: [40, 40], maxZoom: 18 });
       }
     };
-    const hide = () => { canvas.style.visibility = 'hidden'; };
-    const show = () => { canvas.style.visibility = 'visible'; schedule(); };
+    const hide = () => {
+      canvas.style.visibility = 'hidden';
+    };
+    const show = () => {
+      canvas.style.visibility = 'visible';
+      schedule();
+    };
     map.on('moveend resize viewreset', schedule);
     map.on('move', schedule);
     map.on('zoomstart', hide);

@@ -1,10 +1,16 @@
-export interface TileConfig { road: string; satellite: string }
+export interface TileConfig {
+  road: string;
+  satellite: string;
+}
 
 const FALLBACK: TileConfig = { road: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', satellite: '' };
 
 /** The tile addresses the server was configured with (TILE_ROAD_URL, TILE_SATELLITE_URL), from index.html. */
 export function tileConfig(): TileConfig {
-  const raw = typeof document === 'undefined' ? null : document.querySelector('meta[name="waymark-tiles"]')?.getAttribute('content');
+  const raw =
+    typeof document === 'undefined'
+      ? null
+      : document.querySelector('meta[name="waymark-tiles"]')?.getAttribute('content');
   try {
     return raw && raw.startsWith('{') ? { ...FALLBACK, ...(JSON.parse(raw) as Partial<TileConfig>) } : FALLBACK;
   } catch {

@@ -5,5 +5,9 @@ import type { VehicleState } from '../../resources/tracking.ts';
  * importing it from the map layer would pull Leaflet into every page that shows a state colour.
  */
 export const STATE_COLOURS: Record<VehicleState, string> = {
-  running: '#2e7d32', idle: '#ed6c02', stopped: '#d32f2f', offline: '#757575', noData: '#bdbdbd',
+  running: '#2e7d32',
+  idle: '#ed6c02',
+  stopped: '#d32f2f',
+  offline: '#757575',
+  noData: '#bdbdbd',
 };

@@ -8,11 +8,13 @@ import { maxLength, passwordRule, requiredField, sameAs } from './auth/validator
 export function ChangePasswordPage() {
   const translate = useTranslate();
   const { identity } = useGetIdentity();
-  const { submit, busy, result } = useFormCall((values) => apiCall('/auth/change-password', 'POST', {
-    username: identity?.email ?? identity?.phone,
-    password: values.password,
-    newpassword: values.newpassword,
-  }));
+  const { submit, busy, result } = useFormCall((values) =>
+    apiCall('/auth/change-password', 'POST', {
+      username: identity?.email ?? identity?.phone,
+      password: values.password,
+      newpassword: values.newpassword,
+    }),
+  );
 
   return (
     <>
@@ -21,13 +23,32 @@ export function ChangePasswordPage() {
         <CardContent>
           <Form onSubmit={submit} noValidate>
             <Stack spacing={1}>
-              <PasswordInput source="password" label="auth.currentPassword" autoComplete="current-password" fullWidth
-                validate={[requiredField('auth.passwordRequired'), maxLength('auth.passwordTooLong')]} />
-              <PasswordInput source="newpassword" label="auth.newPassword" autoComplete="new-password" fullWidth helperText="auth.passwordRule"
-                validate={[requiredField('auth.passwordRequired'), maxLength('auth.passwordTooLong'), passwordRule]} />
-              <PasswordInput source="confirm" label="auth.confirmPassword" autoComplete="new-password" fullWidth validate={sameAs('newpassword')} />
+              <PasswordInput
+                source="password"
+                label="auth.currentPassword"
+                autoComplete="current-password"
+                fullWidth
+                validate={[requiredField('auth.passwordRequired'), maxLength('auth.passwordTooLong')]}
+              />
+              <PasswordInput
+                source="newpassword"
+                label="auth.newPassword"
+                autoComplete="new-password"
+                fullWidth
+                helperText="auth.passwordRule"
+                validate={[requiredField('auth.passwordRequired'), maxLength('auth.passwordTooLong'), passwordRule]}
+              />
+              <PasswordInput
+                source="confirm"
+                label="auth.confirmPassword"
+                autoComplete="new-password"
+                fullWidth
+                validate={sameAs('newpassword')}
+              />
               <FormCallMessage result={result} />
-              <Button type="submit" variant="contained" disabled={busy || !identity}>{translate('auth.changePassword')}</Button>
+              <Button type="submit" variant="contained" disabled={busy || !identity}>
+                {translate('auth.changePassword')}
+              </Button>
             </Stack>
           </Form>
         </CardContent>

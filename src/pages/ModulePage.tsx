@@ -5,7 +5,15 @@ import { PageHeader } from '../layout/PageHeader.tsx';
 import { StatusPage } from './StatusPage.tsx';
 
 /** A signed-in page guarded by a permission: a module's, or an action's of a resource (the server checks its calls as well). */
-export function AccessGuard({ resource, action = 'access', children }: { resource: string; action?: string; children: React.ReactNode }) {
+export function AccessGuard({
+  resource,
+  action = 'access',
+  children,
+}: {
+  resource: string;
+  action?: string;
+  children: React.ReactNode;
+}) {
   const { isPending, canAccess } = useCanAccess({ resource, action });
   if (isPending) return null;
   return canAccess ? <>{children}</> : <StatusPage kind="noAccess" />;
@@ -17,7 +25,11 @@ function ModuleFrame({ moduleId }: { moduleId: string }) {
   return (
     <>
       <PageHeader title={module?.name ?? ''} />
-      <Card><CardContent><Typography color="text.secondary">{translate('pages.comingUp')}</Typography></CardContent></Card>
+      <Card>
+        <CardContent>
+          <Typography color="text.secondary">{translate('pages.comingUp')}</Typography>
+        </CardContent>
+      </Card>
     </>
   );
 }

@@ -9,7 +9,13 @@ import { FieldInput } from '../resources/ResourceForm.tsx';
 const user = findResource('user')!;
 const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'avatar'] as const;
 
-const pickUser = (u: SessionUser): Partial<SessionUser> => ({ firstName: u.firstName, lastName: u.lastName, email: u.email, phone: u.phone, avatar: u.avatar });
+const pickUser = (u: SessionUser): Partial<SessionUser> => ({
+  firstName: u.firstName,
+  lastName: u.lastName,
+  email: u.email,
+  phone: u.phone,
+  avatar: u.avatar,
+});
 
 /** The user menu's Profile: one's own name, contacts and avatar, whatever the role. */
 export function ProfilePage() {
@@ -38,8 +44,27 @@ export function ProfilePage() {
       <PageHeader title="layout.profile" />
       <Card>
         <CardContent>
-          <SimpleForm record={identity} onSubmit={save} toolbar={<Toolbar><SaveButton label="list.save" /></Toolbar>} sx={{ maxWidth: 720 }}>
-            {FIELDS.map((name) => <FieldInput key={name} resource={user} name={name} field={user.fields[name]!} source={name} mode="edit" uploadFor="avatar" />)}
+          <SimpleForm
+            record={identity}
+            onSubmit={save}
+            toolbar={
+              <Toolbar>
+                <SaveButton label="list.save" />
+              </Toolbar>
+            }
+            sx={{ maxWidth: 720 }}
+          >
+            {FIELDS.map((name) => (
+              <FieldInput
+                key={name}
+                resource={user}
+                name={name}
+                field={user.fields[name]!}
+                source={name}
+                mode="edit"
+                uploadFor="avatar"
+              />
+            ))}
           </SimpleForm>
         </CardContent>
       </Card>

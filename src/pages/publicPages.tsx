@@ -14,8 +14,14 @@ function LegalTextPage({ title, messages }: { title: string; messages: 'terms' |
   }
   return (
     <PublicFrame title={title}>
-      <Typography variant="body2" color="text.secondary" gutterBottom>{translate('pages.lastUpdated')}</Typography>
-      <Stack spacing={2}>{paragraphs.map((p) => <Typography key={p}>{p}</Typography>)}</Stack>
+      <Typography variant="body2" color="text.secondary" gutterBottom>
+        {translate('pages.lastUpdated')}
+      </Typography>
+      <Stack spacing={2}>
+        {paragraphs.map((p) => (
+          <Typography key={p}>{p}</Typography>
+        ))}
+      </Stack>
     </PublicFrame>
   );
 }
@@ -30,9 +36,16 @@ export function ContactPage() {
     <PublicFrame title="pages.contactTitle">
       <Typography sx={{ mb: 3 }}>{translate('pages.contactIntro')}</Typography>
       <Stack spacing={1.5}>
-        <Typography><strong>{translate('pages.contactAddress')}:</strong> {brand.address}</Typography>
-        <Typography><strong>{translate('pages.contactEmail')}:</strong> <a href={`mailto:${brand.email}`}>{brand.email}</a></Typography>
-        <Typography><strong>{translate('pages.contactPhone')}:</strong> <a href={`tel:${brand.phone.replace(/\s/g, '')}`}>{brand.phone}</a></Typography>
+        <Typography>
+          <strong>{translate('pages.contactAddress')}:</strong> {brand.address}
+        </Typography>
+        <Typography>
+          <strong>{translate('pages.contactEmail')}:</strong> <a href={`mailto:${brand.email}`}>{brand.email}</a>
+        </Typography>
+        <Typography>
+          <strong>{translate('pages.contactPhone')}:</strong>{' '}
+          <a href={`tel:${brand.phone.replace(/\s/g, '')}`}>{brand.phone}</a>
+        </Typography>
       </Stack>
     </PublicFrame>
   );

@@ -12,7 +12,9 @@ import { download, exporters, type ExportFormat } from './exporters.ts';
 /** Rows per export request; the server allows up to 5000. */
 export const EXPORT_PAGE = 5000;
 
-type ExportingProvider = { getExportPage(resource: string, page: ExportPage): Promise<{ data: RecordLike[]; total: number }> };
+type ExportingProvider = {
+  getExportPage(resource: string, page: ExportPage): Promise<{ data: RecordLike[]; total: number }>;
+};
 
 /**
  * Every row of an export, page by page. A full page always asks for the next, and an empty one
@@ -20,10 +22,19 @@ type ExportingProvider = { getExportPage(resource: string, page: ExportPage): Pr
  * estimate (X-Total-Estimated), which may be low (full pages go on past it) or high (one more ask
  * finds the end), and a server may answer fewer rows than asked (the total says more follow).
  */
-export async function fetchExportRows(provider: ExportingProvider, collection: string, query: Omit<ExportPage, 'start' | 'end'>, onProgress: (done: number, total: number) => void) {
+export async function fetchExportRows(
+  provider: ExportingProvider,
+  collection: string,
+  query: Omit<ExportPage, 'start' | 'end'>,
+  onProgress: (done: number, total: number) => void,
+) {
   const rows: RecordLike[] = [];
   for (;;) {
-    const page = await provider.getExportPage(collection, { ...query, start: rows.length, end: rows.length + EXPORT_PAGE - 1 });
+    const page = await provider.getExportPage(collection, {
+      ...query,
+      start: rows.length,
+      end: rows.length + EXPORT_PAGE - 1,
+    });
     rows.push(...page.data);
     onProgress(rows.length, Math.max(page.total, rows.length));
     if (!page.data.length || (page.data.length < EXPORT_PAGE && rows.length >= page.total)) return rows;
@@ -47,30 +58,39 @@ export function ExportMenu({ resource, report }: { resource?: ResourceDeclaratio
   const dataProvider = useDataProvider() as unknown as ExportingProvider;
   const { sort, filterValues: shownFilter, total } = useListContext();
   // a report's export is its module's export action (export-report-<slug>)
-  const { canAccess } = useCanAccess(report ? { resource: `export-report-${report.declaration.slug}`, action: 'access' } : { resource: resource!.name, action: 'export' });
+  const { canAccess } = useCanAccess(
+    report
+      ? { resource: `export-report-${report.declaration.slug}`, action: 'access' }
+      : { resource: resource!.name, action: 'export' },
+  );
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   if (!canAccess || (resource && !resource.permissions.export)) return null;
   const collection = report ? report.declaration.api.slice(1) : resource!.name;
   const filterValues = report ? { ...shownFilter, ...report.declaration.fixedFilter } : shownFilter;
   const fileName = report ? report.declaration.slug : resource!.name;
-  const toTable = (rows: RecordLike[]) => (report
-    ? {
-      title: translate(report.declaration.title),
-      headers: report.columns.map((c) => translate(c.label)),
-      rows: rows.map((row) => report.columns.map((c) => formatReportValue(c.type, row[c.name], translate, c.labels))),
-    }
-    : {
-      title: translate(resource!.title),
-      headers: resource!.list.map((name) => columnLabel(resource!, name, translate)),
-      rows: rows.map((row) => resource!.list.map((name) => displayValue(resource!, name, row, translate))),
-    });
+  const toTable = (rows: RecordLike[]) =>
+    report
+      ? {
+          title: translate(report.declaration.title),
+          headers: report.columns.map((c) => translate(c.label)),
+          rows: rows.map((row) =>
+            report.columns.map((c) => formatReportValue(c.type, row[c.name], translate, c.labels)),
+          ),
+        }
+      : {
+          title: translate(resource!.title),
+          headers: resource!.list.map((name) => columnLabel(resource!, name, translate)),
+          rows: rows.map((row) => resource!.list.map((name) => displayValue(resource!, name, row, translate))),
+        };
 
   const run = async (format: ExportFormat) => {
     setAnchor(null);
     setProgress({ done: 0, total: total ?? 0 });
     try {
-      const rows = await fetchExportRows(dataProvider, collection, { sort, filter: filterValues }, (done, of) => setProgress({ done, total: of }));
+      const rows = await fetchExportRows(dataProvider, collection, { sort, filter: filterValues }, (done, of) =>
+        setProgress({ done, total: of }),
+      );
       if (!rows.length) {
         notify('list.exportEmpty', { type: 'info' });
         return;
@@ -79,7 +99,8 @@ export function ExportMenu({ resource, report }: { resource?: ResourceDeclaratio
       download(blob, `${fileName}-${new Date().toISOString().slice(0, 10)}.${format}`);
     } catch (error) {
       if (format === 'xlsx') console.error('Error exporting data to XLS', error);
-      const message = (error as { body?: { message?: string }; message?: string }).body?.message ?? (error as Error).message;
+      const message =
+        (error as { body?: { message?: string }; message?: string }).body?.message ?? (error as Error).message;
       notify('list.exportFailed', { type: 'error', messageArgs: { message } });
     } finally {
       setProgress(null);
@@ -88,7 +109,12 @@ export function ExportMenu({ resource, report }: { resource?: ResourceDeclaratio
 
   return (
     <>
-      <Button size="small" startIcon={<DownloadIcon />} onClick={(e) => setAnchor(e.currentTarget)} disabled={Boolean(progress)}>
+      <Button
+        size="small"
+        startIcon={<DownloadIcon />}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        disabled={Boolean(progress)}
+      >
         {translate('list.export')}
       </Button>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
@@ -97,11 +123,18 @@ export function ExportMenu({ resource, report }: { resource?: ResourceDeclaratio
         <MenuItem onClick={() => run('xlsx')}>{translate('list.exportExcel')}</MenuItem>
       </Menu>
       <Snackbar open={Boolean(progress)} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
-        <Box role="progressbar" aria-label={translate('list.export')} sx={{ bgcolor: 'background.paper', p: 2, borderRadius: 1, boxShadow: 3, minWidth: 280 }}>
+        <Box
+          role="progressbar"
+          aria-label={translate('list.export')}
+          sx={{ bgcolor: 'background.paper', p: 2, borderRadius: 1, boxShadow: 3, minWidth: 280 }}
+        >
           <Typography variant="body2" gutterBottom>
             {translate('list.exporting', { done: progress?.done ?? 0, total: progress?.total ?? 0 })}
           </Typography>
-          <LinearProgress variant={progress?.total ? 'determinate' : 'indeterminate'} value={progress?.total ? (100 * progress.done) / progress.total : 0} />
+          <LinearProgress
+            variant={progress?.total ? 'determinate' : 'indeterminate'}
+            value={progress?.total ? (100 * progress.done) / progress.total : 0}
+          />
         </Box>
       </Snackbar>
     </>

@@ -1,6 +1,20 @@
 import {
-  AutocompleteInput, BooleanInput, CreateBase, DateInput, EditBase, NumberInput, PasswordInput, ReferenceInput,
-  SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, useNotify, useRecordContext, useTranslate,
+  AutocompleteInput,
+  BooleanInput,
+  CreateBase,
+  DateInput,
+  EditBase,
+  NumberInput,
+  PasswordInput,
+  ReferenceInput,
+  SaveButton,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  Toolbar,
+  useNotify,
+  useRecordContext,
+  useTranslate,
   type Validator,
 } from 'react-admin';
 import { Box, Button, Card, CardContent } from '@mui/material';
@@ -20,62 +34,141 @@ type Translate = ReturnType<typeof useTranslate>;
 function validatorsOf(field: Field, label: string, translate: Translate): Validator[] {
   const args = { label: translate(label) };
   const rules: Validator[] = [];
-  if (field.required) rules.push((v: unknown) => (v === undefined || v === null || v === '' ? { message: 'validation.required', args } : undefined));
+  if (field.required)
+    rules.push((v: unknown) =>
+      v === undefined || v === null || v === '' ? { message: 'validation.required', args } : undefined,
+    );
   // the field's one rule (core/rules.ts), from which the server's schema is derived too
-  if (field.type === 'text' || field.type === 'email' || field.type === 'phone' || field.type === 'password') rules.push(ruleValidator(textRule(field), args.label));
+  if (field.type === 'text' || field.type === 'email' || field.type === 'phone' || field.type === 'password')
+    rules.push(ruleValidator(textRule(field), args.label));
   if (field.type === 'number') {
-    if (field.min !== undefined) rules.push((v: unknown) => (typeof v === 'number' && v < field.min! ? { message: 'validation.min', args: { ...args, min: field.min } } : undefined));
-    if (field.max !== undefined) rules.push((v: unknown) => (typeof v === 'number' && v > field.max! ? { message: 'validation.max', args: { ...args, max: field.max } } : undefined));
+    if (field.min !== undefined)
+      rules.push((v: unknown) =>
+        typeof v === 'number' && v < field.min!
+          ? { message: 'validation.min', args: { ...args, min: field.min } }
+          : undefined,
+      );
+    if (field.max !== undefined)
+      rules.push((v: unknown) =>
+        typeof v === 'number' && v > field.max!
+          ? { message: 'validation.max', args: { ...args, max: field.max } }
+          : undefined,
+      );
   }
   return rules;
 }
 
 /** `uploadFor`: what an image field uploads for, when not the entity's own form (the profile's avatar). */
-export function FieldInput({ resource, name, field, source, mode, uploadFor }: {
-  resource: ResourceDeclaration; name: string; field: Field; source: string; mode: 'create' | 'edit'; uploadFor?: 'avatar';
+export function FieldInput({
+  resource,
+  name,
+  field,
+  source,
+  mode,
+  uploadFor,
+}: {
+  resource: ResourceDeclaration;
+  name: string;
+  field: Field;
+  source: string;
+  mode: 'create' | 'edit';
+  uploadFor?: 'avatar';
 }) {
   const translate = useTranslate();
   const label = field.label ?? (source === name ? fieldLabel(resource, name) : `resources.common.${name}`);
   const validate = validatorsOf(field, label, translate);
   const common = { source, label, validate, fullWidth: true } as const;
   switch (field.type) {
-    case 'text': case 'email': return <TextInput {...common} multiline={field.type === 'text' && field.multiline} type={field.type === 'email' ? 'email' : 'text'} />;
+    case 'text':
+    case 'email':
+      return (
+        <TextInput
+          {...common}
+          multiline={field.type === 'text' && field.multiline}
+          type={field.type === 'email' ? 'email' : 'text'}
+        />
+      );
     case 'phone':
-      return <TextInput {...common} format={(v?: string) => (v ?? '').replace(/^\+91/, '')} helperText="+91" inputProps={{ maxLength: PHONE_INPUT_LENGTH, inputMode: 'tel' }} />;
-    case 'password': return mode === 'create' ? <PasswordInput {...common} helperText="auth.passwordRule" /> : null;
+      return (
+        <TextInput
+          {...common}
+          format={(v?: string) => (v ?? '').replace(/^\+91/, '')}
+          helperText="+91"
+          inputProps={{ maxLength: PHONE_INPUT_LENGTH, inputMode: 'tel' }}
+        />
+      );
+    case 'password':
+      return mode === 'create' ? <PasswordInput {...common} helperText="auth.passwordRule" /> : null;
     case 'number':
       // money is kept in paise and typed in rupees
       if (field.format === 'money') {
-        return <NumberInput {...common} min={field.min === undefined ? undefined : field.min / 100} step={0.01}
-          format={(paise: number | null) => (paise === null || paise === undefined ? paise : paise / 100)}
-          parse={(rupees: string) => (rupees === '' || rupees === null ? null : Math.round(Number(rupees) * 100))} />;
+        return (
+          <NumberInput
+            {...common}
+            min={field.min === undefined ? undefined : field.min / 100}
+            step={0.01}
+            format={(paise: number | null) => (paise === null || paise === undefined ? paise : paise / 100)}
+            parse={(rupees: string) => (rupees === '' || rupees === null ? null : Math.round(Number(rupees) * 100))}
+          />
+        );
       }
       return <NumberInput {...common} min={field.min} max={field.max} step={field.integer ? 1 : 'any'} />;
-    case 'boolean': return <BooleanInput source={source} label={label} />;
-    case 'date': return <DateInput {...common} />;
+    case 'boolean':
+      return <BooleanInput source={source} label={label} />;
+    case 'date':
+      return <DateInput {...common} />;
     // "Any" belongs to filters: a form's optional choice offers a blank, a required one none
-    case 'choice': return <SelectInput {...common} choices={field.choices.map((c) => ({ id: c, name: c }))} />;
+    case 'choice':
+      return <SelectInput {...common} choices={field.choices.map((c) => ({ id: c, name: c }))} />;
     case 'reference': {
       const target = findResource(field.reference);
       return (
         <ReferenceInput source={source} reference={field.reference} perPage={PICKER_OPTIONS}>
-          <AutocompleteInput label={label} validate={validate} fullWidth filterToQuery={(q: string) => ({ q })}
-            optionText={(r: RecordLike) => (target ? recordTitle(target, r) : String(r.id))} />
+          <AutocompleteInput
+            label={label}
+            validate={validate}
+            fullWidth
+            filterToQuery={(q: string) => ({ q })}
+            optionText={(r: RecordLike) => (target ? recordTitle(target, r) : String(r.id))}
+          />
         </ReferenceInput>
       );
     }
-    case 'image': return <ImageUploadInput source={source} label={label} uploadFor={uploadFor} />;
-    case 'geometry': return <GeometryInput source={source} label={label} field={field} />;
-    case 'json': return field.editor === 'auth-scopes' ? <AuthScopesInput source={source} label={label} /> : null;
+    case 'image':
+      return <ImageUploadInput source={source} label={label} uploadFor={uploadFor} />;
+    case 'geometry':
+      return <GeometryInput source={source} label={label} field={field} />;
+    case 'json':
+      return field.editor === 'auth-scopes' ? <AuthScopesInput source={source} label={label} /> : null;
     case 'object':
       return (
         <Box sx={{ width: '100%', display: 'grid', gridTemplateColumns: { sm: '1fr 1fr' }, columnGap: 2 }}>
           {Object.entries(field.fields).map(([sub, subField]) => (
-            <FieldInput key={sub} resource={resource} name={sub} field={subField} source={`${source}.${sub}`} mode={mode} />
+            <FieldInput
+              key={sub}
+              resource={resource}
+              name={sub}
+              field={subField}
+              source={`${source}.${sub}`}
+              mode={mode}
+            />
           ))}
         </Box>
       );
-    case 'array': return <TextInput {...common} helperText="," format={(v?: unknown[]) => (v ?? []).join(', ')} parse={(v: string) => v.split(',').map((s) => s.trim()).filter(Boolean)} />;
+    case 'array':
+      return (
+        <TextInput
+          {...common}
+          helperText=","
+          format={(v?: unknown[]) => (v ?? []).join(', ')}
+          parse={(v: string) =>
+            v
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean)
+          }
+        />
+      );
   }
 }
 
@@ -84,7 +177,9 @@ function FormToolbar({ resource }: { resource: ResourceDeclaration }) {
   return (
     <Toolbar sx={{ gap: 1 }}>
       <SaveButton label="list.save" />
-      <Button component={Link} to={resource.path}>{translate('list.back')}</Button>
+      <Button component={Link} to={resource.path}>
+        {translate('list.back')}
+      </Button>
     </Toolbar>
   );
 }
@@ -97,21 +192,28 @@ const KEEP_TYPED_VALUES = { keepDirtyValues: true } as const;
 
 /** The fields a form shows: none read-only, and on edit none set once at creation. */
 function formFields(resource: ResourceDeclaration, mode: 'create' | 'edit') {
-  return Object.entries(resource.fields).filter(([, field]) => !field.readOnly && !(mode === 'edit' && field.createOnly));
+  return Object.entries(resource.fields).filter(
+    ([, field]) => !field.readOnly && !(mode === 'edit' && field.createOnly),
+  );
 }
 
 function ResourceFields({ resource, mode }: { resource: ResourceDeclaration; mode: 'create' | 'edit' }) {
   return (
     <SimpleForm toolbar={<FormToolbar resource={resource} />} sx={{ maxWidth: 960 }} resetOptions={KEEP_TYPED_VALUES}>
-      {formFields(resource, mode)
-        .map(([name, field]) => <FieldInput key={name} resource={resource} name={name} field={field} source={name} mode={mode} />)}
+      {formFields(resource, mode).map(([name, field]) => (
+        <FieldInput key={name} resource={resource} name={name} field={field} source={name} mode={mode} />
+      ))}
     </SimpleForm>
   );
 }
 
 /** What the Add form starts with, and sends unless changed: the defaults of the fields it shows (a read-only field's default is the server's). */
 export function createDefaults(resource: ResourceDeclaration) {
-  return Object.fromEntries(formFields(resource, 'create').filter(([, f]) => f.default !== undefined).map(([n, f]) => [n, f.default]));
+  return Object.fromEntries(
+    formFields(resource, 'create')
+      .filter(([, f]) => f.default !== undefined)
+      .map(([n, f]) => [n, f.default]),
+  );
 }
 
 /** The generated Add form; it saves pessimistically, so the server's field errors land on the fields. */
@@ -120,10 +222,22 @@ export function ResourceCreate({ resource }: { resource: ResourceDeclaration }) 
   const notify = useNotify();
   const navigate = useNavigate();
   return (
-    <CreateBase resource={resource.name} record={createDefaults(resource)}
-      mutationOptions={{ onSuccess: () => { notify('list.created', { type: 'success' }); navigate(resource.path); } }}>
+    <CreateBase
+      resource={resource.name}
+      record={createDefaults(resource)}
+      mutationOptions={{
+        onSuccess: () => {
+          notify('list.created', { type: 'success' });
+          navigate(resource.path);
+        },
+      }}
+    >
       <PageHeader title={translate('list.createTitle', { name: translate(resource.title) })} />
-      <Card><CardContent><ResourceFields resource={resource} mode="create" /></CardContent></Card>
+      <Card>
+        <CardContent>
+          <ResourceFields resource={resource} mode="create" />
+        </CardContent>
+      </Card>
     </CreateBase>
   );
 }
@@ -131,17 +245,34 @@ export function ResourceCreate({ resource }: { resource: ResourceDeclaration }) 
 function EditHeader({ resource }: { resource: ResourceDeclaration }) {
   const translate = useTranslate();
   const record = useRecordContext<RecordLike & { id: string }>();
-  return <PageHeader title={translate('list.editTitle', { name: record ? recordTitle(resource, record) : translate(resource.title) })} />;
+  return (
+    <PageHeader
+      title={translate('list.editTitle', { name: record ? recordTitle(resource, record) : translate(resource.title) })}
+    />
+  );
 }
 
 export function ResourceEdit({ resource, id }: { resource: ResourceDeclaration; id: string }) {
   const notify = useNotify();
   const navigate = useNavigate();
   return (
-    <EditBase resource={resource.name} id={id} mutationMode="pessimistic"
-      mutationOptions={{ onSuccess: () => { notify('list.saved', { type: 'success' }); navigate(resource.path); } }}>
+    <EditBase
+      resource={resource.name}
+      id={id}
+      mutationMode="pessimistic"
+      mutationOptions={{
+        onSuccess: () => {
+          notify('list.saved', { type: 'success' });
+          navigate(resource.path);
+        },
+      }}
+    >
       <EditHeader resource={resource} />
-      <Card><CardContent><ResourceFields resource={resource} mode="edit" /></CardContent></Card>
+      <Card>
+        <CardContent>
+          <ResourceFields resource={resource} mode="edit" />
+        </CardContent>
+      </Card>
     </EditBase>
   );
 }

@@ -1,7 +1,27 @@
 import {
-  AutocompleteInput, BooleanField, FilterButton, FilterList, FilterListItem, BulkDeleteWithConfirmButton, Datagrid, FunctionField, ImageField, ListBase,
-  ListToolbar, NullableBooleanInput, Pagination, ReferenceInput, SearchInput, SelectInput, TextInput, useCanAccess,
-  useListContext, useNotify, useRefresh, useTranslate, useUnselectAll,
+  AutocompleteInput,
+  BooleanField,
+  FilterButton,
+  FilterList,
+  FilterListItem,
+  BulkDeleteWithConfirmButton,
+  Datagrid,
+  FunctionField,
+  ImageField,
+  ListBase,
+  ListToolbar,
+  NullableBooleanInput,
+  Pagination,
+  ReferenceInput,
+  SearchInput,
+  SelectInput,
+  TextInput,
+  useCanAccess,
+  useListContext,
+  useNotify,
+  useRefresh,
+  useTranslate,
+  useUnselectAll,
 } from 'react-admin';
 import { Box, Button, Card, CardContent, LinearProgress, Typography, type Theme } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
@@ -11,7 +31,14 @@ import { fieldLabel } from '../../resources/define.ts';
 import { findResource } from '../../resources/modules.ts';
 import { hasView } from '../../providers/resourceAccess.ts';
 import { PageHeader } from '../layout/PageHeader.tsx';
-import { columnLabel, displayValue, PICKER_OPTIONS, recordTitle, roughCount, type RecordLike } from '../../core/display.ts';
+import {
+  columnLabel,
+  displayValue,
+  PICKER_OPTIONS,
+  recordTitle,
+  roughCount,
+  type RecordLike,
+} from '../../core/display.ts';
 import { ExportMenu } from './ExportMenu.tsx';
 import { RowActionMenu } from './RowActionMenu.tsx';
 import { useAllowedRowActions } from './rowActionAccess.ts';
@@ -32,17 +59,34 @@ function ListPagination() {
 
 /** The filter bar: the search box over searchable fields, then one input per filterable field. */
 function filtersOf(resource: ResourceDeclaration, translate: (key: string) => string) {
-  const inputs = [<SearchInput key="q" source="q" alwaysOn placeholder={translate(resource.searchPlaceholder ?? 'list.search')} />];
+  const inputs = [
+    <SearchInput key="q" source="q" alwaysOn placeholder={translate(resource.searchPlaceholder ?? 'list.search')} />,
+  ];
   for (const [name, field] of Object.entries(resource.fields)) {
     if (!field.filterable) continue;
     const label = fieldLabel(resource, name);
-    if (field.type === 'choice') inputs.push(<SelectInput key={name} source={name} label={label} choices={field.choices.map((c) => ({ id: c, name: field.choiceLabels ? translate(`${field.choiceLabels}.${c}`) : c }))} />);
+    if (field.type === 'choice')
+      inputs.push(
+        <SelectInput
+          key={name}
+          source={name}
+          label={label}
+          choices={field.choices.map((c) => ({
+            id: c,
+            name: field.choiceLabels ? translate(`${field.choiceLabels}.${c}`) : c,
+          }))}
+        />,
+      );
     else if (field.type === 'boolean') inputs.push(<NullableBooleanInput key={name} source={name} label={label} />);
     else if (field.type === 'reference') {
       const target = findResource(field.reference);
       inputs.push(
         <ReferenceInput key={name} source={name} reference={field.reference} perPage={PICKER_OPTIONS}>
-          <AutocompleteInput label={label} optionText={(r: RecordLike) => (target ? recordTitle(target, r) : String(r.id))} filterToQuery={(q: string) => ({ q })} />
+          <AutocompleteInput
+            label={label}
+            optionText={(r: RecordLike) => (target ? recordTitle(target, r) : String(r.id))}
+            filterToQuery={(q: string) => ({ q })}
+          />
         </ReferenceInput>,
       );
     } else inputs.push(<TextInput key={name} source={name} label={label} />);
@@ -50,12 +94,23 @@ function filtersOf(resource: ResourceDeclaration, translate: (key: string) => st
   return inputs;
 }
 
-function Column({ resource, name }: { resource: ResourceDeclaration; name: string; label?: string; sortable?: boolean; sortBy?: string }) {
+function Column({
+  resource,
+  name,
+}: {
+  resource: ResourceDeclaration;
+  name: string;
+  label?: string;
+  sortable?: boolean;
+  sortBy?: string;
+}) {
   const translate = useTranslate();
   const field = resource.fields[name]!;
   if (field.type === 'boolean') return <BooleanField source={name} />;
   if (field.type === 'image') return <ImageField source={name} sx={{ '& img': { maxWidth: 40, maxHeight: 40 } }} />;
-  return <FunctionField source={name} render={(record: RecordLike) => displayValue(resource, name, record, translate)} />;
+  return (
+    <FunctionField source={name} render={(record: RecordLike) => displayValue(resource, name, record, translate)} />
+  );
 }
 
 function BulkDelete({ resource }: { resource: ResourceDeclaration }) {
@@ -92,8 +147,21 @@ function BulkAction({ resource, id, label }: { resource: ResourceDeclaration; id
   if (!canAccess || !Dialog) return null;
   return (
     <>
-      <Button size="small" onClick={() => setOpen(true)}>{translate(label)}</Button>
-      {open && <Dialog ids={selectedIds.map(String)} onClose={(done) => { setOpen(false); if (done) { unselectAll(); refresh(); } }} />}
+      <Button size="small" onClick={() => setOpen(true)}>
+        {translate(label)}
+      </Button>
+      {open && (
+        <Dialog
+          ids={selectedIds.map(String)}
+          onClose={(done) => {
+            setOpen(false);
+            if (done) {
+              unselectAll();
+              refresh();
+            }
+          }}
+        />
+      )}
     </>
   );
 }
@@ -101,7 +169,11 @@ function BulkAction({ resource, id, label }: { resource: ResourceDeclaration; id
 function BulkActions({ resource }: { resource: ResourceDeclaration }) {
   return (
     <>
-      {(resource.rowActions ?? []).filter((a) => resourceActions[a.id]?.bulk).map((a) => <BulkAction key={a.id} resource={resource} id={a.id} label={a.label} />)}
+      {(resource.rowActions ?? [])
+        .filter((a) => resourceActions[a.id]?.bulk)
+        .map((a) => (
+          <BulkAction key={a.id} resource={resource} id={a.id} label={a.label} />
+        ))}
       <BulkDelete resource={resource} />
     </>
   );
@@ -110,7 +182,9 @@ function BulkActions({ resource }: { resource: ResourceDeclaration }) {
 /** The Actions column stays at the table's right edge; the other columns scroll under it. */
 const stickyActions = {
   '& .row-actions': {
-    position: 'sticky', right: 0, bgcolor: 'background.paper',
+    position: 'sticky',
+    right: 0,
+    bgcolor: 'background.paper',
     boxShadow: (theme: Theme) => `inset 1px 0 0 ${theme.palette.divider}`,
   },
   '& thead .row-actions': { zIndex: 3 },
@@ -132,15 +206,29 @@ function Table({ resource }: { resource: ResourceDeclaration }) {
         sx={stickyActions}
         rowClick={false}
         bulkActionButtons={<BulkActions resource={resource} />}
-        empty={<Typography sx={{ p: 3 }} color="text.secondary">{translate(resource.emptyMessage ?? 'ra.navigation.no_results')}</Typography>}
+        empty={
+          <Typography sx={{ p: 3 }} color="text.secondary">
+            {translate(resource.emptyMessage ?? 'ra.navigation.no_results')}
+          </Typography>
+        }
       >
         {resource.list.map((name) => (
-          <Column key={name} resource={resource} name={name} label={columnLabel(resource, name, translate)}
-            sortable={Boolean(resource.fields[name]?.sortable)} />
+          <Column
+            key={name}
+            resource={resource}
+            name={name}
+            label={columnLabel(resource, name, translate)}
+            sortable={Boolean(resource.fields[name]?.sortable)}
+          />
         ))}
         {allowedActions && allowedActions.length > 0 && (
-          <FunctionField label={translate('list.actions')} textAlign="right" cellClassName="row-actions" headerClassName="row-actions"
-            render={() => <RowActionMenu resource={resource} allowed={allowedActions} />} />
+          <FunctionField
+            label={translate('list.actions')}
+            textAlign="right"
+            cellClassName="row-actions"
+            headerClassName="row-actions"
+            render={() => <RowActionMenu resource={resource} allowed={allowedActions} />}
+          />
         )}
       </Datagrid>
       <ListPagination />
@@ -160,8 +248,11 @@ function FilterPanel({ resource }: { resource: ResourceDeclaration }) {
           return (
             <FilterList key={name} label={fieldLabel(resource, name)} icon={null}>
               {field.choices.map((choice) => (
-                <FilterListItem key={choice} value={{ [name]: choice }}
-                  label={field.choiceLabels ? translate(`${field.choiceLabels}.${choice}`) : choice} />
+                <FilterListItem
+                  key={choice}
+                  value={{ [name]: choice }}
+                  label={field.choiceLabels ? translate(`${field.choiceLabels}.${choice}`) : choice}
+                />
               ))}
             </FilterList>
           );
@@ -171,10 +262,20 @@ function FilterPanel({ resource }: { resource: ResourceDeclaration }) {
   );
 }
 
-function HeaderAction({ resource, action }: { resource: ResourceDeclaration; action: { id: string; label: string; path: string } }) {
+function HeaderAction({
+  resource,
+  action,
+}: {
+  resource: ResourceDeclaration;
+  action: { id: string; label: string; path: string };
+}) {
   const translate = useTranslate();
   const { canAccess } = useCanAccess({ resource: resource.name, action: action.id });
-  return canAccess ? <Button component={Link} to={action.path} variant="outlined">{translate(action.label)}</Button> : null;
+  return canAccess ? (
+    <Button component={Link} to={action.path} variant="outlined">
+      {translate(action.label)}
+    </Button>
+  ) : null;
 }
 
 /** A declared entity's list page: header with Add and its own actions, the filter bar and export menu, the table. */
@@ -183,24 +284,47 @@ export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
   const { canAccess: canCreate } = useCanAccess({ resource: resource.name, action: 'create' });
   const [field, order] = resource.defaultSort;
   return (
-    <ListBase resource={resource.name} perPage={10} sort={{ field, order }} disableSyncWithLocation={false} filterDefaultValues={resource.defaultFilter}>
+    <ListBase
+      resource={resource.name}
+      perPage={10}
+      sort={{ field, order }}
+      disableSyncWithLocation={false}
+      filterDefaultValues={resource.defaultFilter}
+    >
       <PageHeader
         title={resource.title}
         subtitle={translate(`resources.${resource.name}.subtitle`, { _: '' }) || undefined}
-        actions={(
+        actions={
           <>
-            {(resource.headerActions ?? []).map((action) => <HeaderAction key={action.id} resource={resource} action={action} />)}
+            {(resource.headerActions ?? []).map((action) => (
+              <HeaderAction key={action.id} resource={resource} action={action} />
+            ))}
             {canCreate && hasView(resource, 'create') && (
-              <Button component={Link} to={`${resource.path}/add`} variant="contained" startIcon={<AddIcon />}>{translate('list.add')}</Button>
+              <Button component={Link} to={`${resource.path}/add`} variant="contained" startIcon={<AddIcon />}>
+                {translate('list.add')}
+              </Button>
             )}
           </>
-        )}
+        }
       />
       <Box sx={{ display: 'flex', minWidth: 0 }}>
         {resource.filterPanel && <FilterPanel resource={resource} />}
         <Card sx={{ flex: 1, minWidth: 0 }}>
-          <ListToolbar filters={filtersOf(resource, translate)} actions={<Box sx={{ display: 'flex', alignItems: 'center', gap: 1, '& .MuiButton-root': { whiteSpace: 'nowrap' } }}><FilterButton /><ExportMenu resource={resource} /></Box>} sx={{ px: 2, flexWrap: 'wrap' }} />
-          <Box sx={{ overflowX: 'auto' }}><Table resource={resource} /></Box>
+          <ListToolbar
+            filters={filtersOf(resource, translate)}
+            actions={
+              <Box
+                sx={{ display: 'flex', alignItems: 'center', gap: 1, '& .MuiButton-root': { whiteSpace: 'nowrap' } }}
+              >
+                <FilterButton />
+                <ExportMenu resource={resource} />
+              </Box>
+            }
+            sx={{ px: 2, flexWrap: 'wrap' }}
+          />
+          <Box sx={{ overflowX: 'auto' }}>
+            <Table resource={resource} />
+          </Box>
         </Card>
       </Box>
     </ListBase>

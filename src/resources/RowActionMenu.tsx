@@ -8,19 +8,51 @@ import { resourceActions } from './actions/index.ts';
 import { errorMessage } from '../pages/auth/useFormCall.tsx';
 
 /** An extra action's entry in the row menu; choosing it hands it to the row (the menu closes first). */
-function ExtraActionItem({ record, id, label, onChoose }: { record: RaRecord; id: string; label: string; onChoose(id: string): void }) {
+function ExtraActionItem({
+  record,
+  id,
+  label,
+  onChoose,
+}: {
+  record: RaRecord;
+  id: string;
+  label: string;
+  onChoose(id: string): void;
+}) {
   const translate = useTranslate();
   const action = resourceActions[id]!;
   const disabled = action.enabled ? !action.enabled(record) : false;
   if (disabled && action.disabledHint) {
     // a disabled item takes no pointer events: the tooltip listens on its wrapper
-    return <Tooltip title={translate(action.disabledHint(record))} placement="left"><span><MenuItem disabled><ListItemText>{translate(label)}</ListItemText></MenuItem></span></Tooltip>;
+    return (
+      <Tooltip title={translate(action.disabledHint(record))} placement="left">
+        <span>
+          <MenuItem disabled>
+            <ListItemText>{translate(label)}</ListItemText>
+          </MenuItem>
+        </span>
+      </Tooltip>
+    );
   }
-  return <MenuItem onClick={() => onChoose(id)} disabled={disabled}><ListItemText>{translate(label)}</ListItemText></MenuItem>;
+  return (
+    <MenuItem onClick={() => onChoose(id)} disabled={disabled}>
+      <ListItemText>{translate(label)}</ListItemText>
+    </MenuItem>
+  );
 }
 
 /** A chosen action that asks first: its dialog, or its confirmation; drawn outside the menu, which has closed. */
-function PendingAction({ record, id, perform, onClose }: { record: RaRecord; id: string; perform(): Promise<void>; onClose(done: boolean): void }) {
+function PendingAction({
+  record,
+  id,
+  perform,
+  onClose,
+}: {
+  record: RaRecord;
+  id: string;
+  perform(): Promise<void>;
+  onClose(done: boolean): void;
+}) {
   const [running, setRunning] = useState(false);
   const { Dialog, confirm } = resourceActions[id]!;
   const confirmed = async () => {
@@ -31,8 +63,17 @@ function PendingAction({ record, id, perform, onClose }: { record: RaRecord; id:
   };
   if (confirm) {
     return (
-      <Confirm isOpen loading={running} title={confirm.title} content={confirm.message} translateOptions={confirm.values(record)}
-        confirm={confirm.confirmLabel} cancel="list.cancel" onConfirm={() => void confirmed()} onClose={() => onClose(false)} />
+      <Confirm
+        isOpen
+        loading={running}
+        title={confirm.title}
+        content={confirm.message}
+        translateOptions={confirm.values(record)}
+        confirm={confirm.confirmLabel}
+        cancel="list.cancel"
+        onConfirm={() => void confirmed()}
+        onClose={() => onClose(false)}
+      />
     );
   }
   return Dialog ? <Dialog ids={[String(record.id)]} record={record} onClose={onClose} /> : null;
@@ -81,40 +122,83 @@ export function RowActionMenu({ resource, allowed }: { resource: ResourceDeclara
     void perform(id);
   };
 
-  const confirmDelete = () => remove(resource.name, { id: record.id, previousData: record }, {
-    mutationMode: 'pessimistic',
-    onSuccess: () => {
-      setConfirming(false);
-      notify('list.deleted', { type: 'success' });
-      refresh();
-    },
-    onError: (error) => {
-      setConfirming(false);
-      notify((error as { body?: { message?: string } }).body?.message ?? 'ra.notification.http_error', { type: 'error' });
-    },
-  });
+  const confirmDelete = () =>
+    remove(
+      resource.name,
+      { id: record.id, previousData: record },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          setConfirming(false);
+          notify('list.deleted', { type: 'success' });
+          refresh();
+        },
+        onError: (error) => {
+          setConfirming(false);
+          notify((error as { body?: { message?: string } }).body?.message ?? 'ra.notification.http_error', {
+            type: 'error',
+          });
+        },
+      },
+    );
 
   return (
     <>
-      <IconButton size="small" aria-label={translate('list.rowActions')} onClick={(e) => { e.stopPropagation(); setAnchor(e.currentTarget); }}>
+      <IconButton
+        size="small"
+        aria-label={translate('list.rowActions')}
+        onClick={(e) => {
+          e.stopPropagation();
+          setAnchor(e.currentTarget);
+        }}
+      >
         <MoreVertIcon fontSize="small" />
       </IconButton>
       {/* opening leftwards from the button's right edge keeps the menu inside the window at the table's right */}
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={close} onClick={(e) => e.stopPropagation()}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+      <Menu
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={close}
+        onClick={(e) => e.stopPropagation()}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
         {canEdit && (
-          <MenuItem onClick={() => { close(); navigate(`${resource.path}/edit/${record.id}`); }}>{translate('list.edit')}</MenuItem>
+          <MenuItem
+            onClick={() => {
+              close();
+              navigate(`${resource.path}/edit/${record.id}`);
+            }}
+          >
+            {translate('list.edit')}
+          </MenuItem>
         )}
         {canDelete && (
-          <MenuItem onClick={() => { close(); setConfirming(true); }}>{translate('list.delete')}</MenuItem>
+          <MenuItem
+            onClick={() => {
+              close();
+              setConfirming(true);
+            }}
+          >
+            {translate('list.delete')}
+          </MenuItem>
         )}
-        {extras.map((action) => <ExtraActionItem key={action.id} record={record} id={action.id} label={action.label} onChoose={choose} />)}
+        {extras.map((action) => (
+          <ExtraActionItem key={action.id} record={record} id={action.id} label={action.label} onChoose={choose} />
+        ))}
       </Menu>
       {pending && (
         // the dialog is a portal, yet its clicks bubble through the row: they must not open the row
         <span onClick={(e) => e.stopPropagation()}>
-          <PendingAction record={record} id={pending} perform={() => perform(pending)}
-            onClose={(done) => { setPending(null); if (done) refresh(); }} />
+          <PendingAction
+            record={record}
+            id={pending}
+            perform={() => perform(pending)}
+            onClose={(done) => {
+              setPending(null);
+              if (done) refresh();
+            }}
+          />
         </span>
       )}
       <Confirm

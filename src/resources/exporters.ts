@@ -53,7 +53,11 @@ export async function toPdf(table: ExportTable): Promise<Blob> {
   return renderTablePdf(table);
 }
 
-export const exporters: Record<ExportFormat, (table: ExportTable) => Promise<Blob>> = { csv: toCsv, xlsx: toXlsx, pdf: toPdf };
+export const exporters: Record<ExportFormat, (table: ExportTable) => Promise<Blob>> = {
+  csv: toCsv,
+  xlsx: toXlsx,
+  pdf: toPdf,
+};
 
 export function download(blob: Blob, fileName: string) {
   const url = URL.createObjectURL(blob);

@@ -19,14 +19,22 @@ const hasDevanagari = (text: string) => /[\u0900-\u097F]/.test(text);
 export function TablePdf({ title, headers, rows }: ExportTable) {
   const width = `${100 / Math.max(1, headers.length)}%`;
   const cell = (text: string, key: number) => (
-    <Text key={key} style={[styles.cell, { width }, hasDevanagari(text) ? { fontFamily: 'Noto Sans Devanagari' } : {}]}>{text}</Text>
+    <Text key={key} style={[styles.cell, { width }, hasDevanagari(text) ? { fontFamily: 'Noto Sans Devanagari' } : {}]}>
+      {text}
+    </Text>
   );
   return (
     <Document title={title}>
       <Page size="A4" orientation={headers.length > 5 ? 'landscape' : 'portrait'} style={styles.page}>
         <Text style={[styles.title, hasDevanagari(title) ? { fontFamily: 'Noto Sans Devanagari' } : {}]}>{title}</Text>
-        <View style={[styles.row, styles.header]} fixed>{headers.map(cell)}</View>
-        {rows.map((row, i) => <View key={i} style={styles.row} wrap={false}>{row.map(cell)}</View>)}
+        <View style={[styles.row, styles.header]} fixed>
+          {headers.map(cell)}
+        </View>
+        {rows.map((row, i) => (
+          <View key={i} style={styles.row} wrap={false}>
+            {row.map(cell)}
+          </View>
+        ))}
       </Page>
     </Document>
   );

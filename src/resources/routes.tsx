@@ -12,7 +12,15 @@ const ResourceCreate = lazyPage(() => import('./ResourceForm.tsx'), 'ResourceCre
 const ResourceEdit = lazyPage(() => import('./ResourceForm.tsx'), 'ResourceEdit');
 
 /** A generated view behind the permission id of its action (the server checks every call as well). */
-function Guarded({ resource, action, children }: { resource: ResourceDeclaration; action: string; children: React.ReactNode }) {
+function Guarded({
+  resource,
+  action,
+  children,
+}: {
+  resource: ResourceDeclaration;
+  action: string;
+  children: React.ReactNode;
+}) {
   const { isPending, canAccess } = useCanAccess({ resource: resource.name, action });
   if (isPending) return null;
   return canAccess ? <>{children}</> : <StatusPage kind="noAccess" />;
@@ -24,7 +32,11 @@ function EditRoute({ resource }: { resource: ResourceDeclaration }) {
 }
 
 const view = (resource: ResourceDeclaration, action: string, element: React.ReactNode) => (
-  <Authenticated><Guarded resource={resource} action={action}>{element}</Guarded></Authenticated>
+  <Authenticated>
+    <Guarded resource={resource} action={action}>
+      {element}
+    </Guarded>
+  </Authenticated>
 );
 
 /** Where a resource's edit route shows something else for some ids (one's own user: the profile). */
@@ -37,17 +49,36 @@ function EditOrOverride({ resource, override }: { resource: ResourceDeclaration;
 }
 
 /** Every declared resource's list, add and edit routes (of those with a screen of their own) at the paths of the spec's route map. */
-export function resourceRoutes(extraEditPaths: Record<string, string[]> = {}, editOverrides: Record<string, EditOverride> = {}) {
+export function resourceRoutes(
+  extraEditPaths: Record<string, string[]> = {},
+  editOverrides: Record<string, EditOverride> = {},
+) {
   // positions and alerts have no screen of their own: the playback and the Alert report show them
-  return resources.filter(hasOwnScreen).flatMap((resource) => [
-    <Route key={resource.path} path={resource.path} element={view(resource, 'list', <ResourceList key={resource.name} resource={resource} />)} />,
-    ...(generatesView(resource, 'create')
-      ? [<Route key={`${resource.path}/add`} path={`${resource.path}/add`} element={view(resource, 'create', <ResourceCreate resource={resource} />)} />]
-      : []),
-    ...(generatesView(resource, 'edit')
-      ? [`${resource.path}/edit/:id`, ...(extraEditPaths[resource.name] ?? [])].map((path) => (
-        <Route key={path} path={path} element={<EditOrOverride resource={resource} override={editOverrides[resource.name]} />} />
-      ))
-      : []),
-  ]);
+  return resources
+    .filter(hasOwnScreen)
+    .flatMap((resource) => [
+      <Route
+        key={resource.path}
+        path={resource.path}
+        element={view(resource, 'list', <ResourceList key={resource.name} resource={resource} />)}
+      />,
+      ...(generatesView(resource, 'create')
+        ? [
+            <Route
+              key={`${resource.path}/add`}
+              path={`${resource.path}/add`}
+              element={view(resource, 'create', <ResourceCreate resource={resource} />)}
+            />,
+          ]
+        : []),
+      ...(generatesView(resource, 'edit')
+        ? [`${resource.path}/edit/:id`, ...(extraEditPaths[resource.name] ?? [])].map((path) => (
+            <Route
+              key={path}
+              path={path}
+              element={<EditOrOverride resource={resource} override={editOverrides[resource.name]} />}
+            />
+          ))
+        : []),
+    ]);
 }

@@ -25,15 +25,24 @@ export function useAllowedRowActions(resource: ResourceDeclaration): string[] | 
     let current = true;
     const candidates = rowActionCandidates(resource);
     const can = (target: { resource: string; action?: string }) =>
-      Promise.resolve(authProvider?.canAccess?.({ resource: target.resource, action: target.action ?? 'access' }) ?? true);
+      Promise.resolve(
+        authProvider?.canAccess?.({ resource: target.resource, action: target.action ?? 'access' }) ?? true,
+      );
     // an extra action also needs what its calls need (the page it opens, the lists its dialog reads)
-    const check = async (action: string) => (await can({ resource: resource.name, action }))
-      && (await Promise.all((resourceActions[action]?.needs ?? []).map(can))).every(Boolean);
+    const check = async (action: string) =>
+      (await can({ resource: resource.name, action })) &&
+      (await Promise.all((resourceActions[action]?.needs ?? []).map(can))).every(Boolean);
     Promise.all(candidates.map(check)).then(
-      (answers) => { if (current) setAllowed(candidates.filter((_, i) => answers[i])); },
-      () => { if (current) setAllowed([]); },
+      (answers) => {
+        if (current) setAllowed(candidates.filter((_, i) => answers[i]));
+      },
+      () => {
+        if (current) setAllowed([]);
+      },
     );
-    return () => { current = false; };
+    return () => {
+      current = false;
+    };
   }, [authProvider, resource]);
   return allowed;
 }

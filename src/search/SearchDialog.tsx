@@ -1,7 +1,20 @@
 import { useState } from 'react';
 import {
-  Box, CircularProgress, Dialog, DialogContent, DialogTitle, IconButton, List, ListItemButton, ListItemText, ListSubheader,
-  MenuItem, TextField, Tooltip, Typography, Button,
+  Box,
+  CircularProgress,
+  Dialog,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  List,
+  ListItemButton,
+  ListItemText,
+  ListSubheader,
+  MenuItem,
+  TextField,
+  Tooltip,
+  Typography,
+  Button,
 } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { useNotify, useTranslate } from 'react-admin';
@@ -12,7 +25,10 @@ import { recordTitle, roughCount, type RecordLike } from '../../core/display.ts'
 
 type Group = 'Devices' | 'Vehicles' | 'Users';
 /** Each group's first matches, and how many match in all (on the group's list). */
-type Results = Record<Group, (RecordLike & { id: string })[]> & { totals?: Partial<Record<Group, number>>; estimated?: Group[] };
+type Results = Record<Group, (RecordLike & { id: string })[]> & {
+  totals?: Partial<Record<Group, number>>;
+  estimated?: Group[];
+};
 const GROUPS: { id: Group; resource: string; empty: string; path: (id: string) => string }[] = [
   { id: 'Devices', resource: 'device', empty: 'search.noDevices', path: (id) => `/management/device-details/${id}` },
   { id: 'Vehicles', resource: 'vehicle', empty: 'search.noVehicles', path: (id) => `/management/vehicle/edit/${id}` },
@@ -67,49 +83,105 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose(): void
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="search-title">
       <DialogTitle id="search-title">{translate('search.title')}</DialogTitle>
       <DialogContent>
-        <Box component="form" role="search" onSubmit={submit} sx={{ display: 'flex', flexWrap: { xs: 'wrap', sm: 'nowrap' }, gap: 1, pt: 1 }}>
+        <Box
+          component="form"
+          role="search"
+          onSubmit={submit}
+          sx={{ display: 'flex', flexWrap: { xs: 'wrap', sm: 'nowrap' }, gap: 1, pt: 1 }}
+        >
           {/* on a phone the text box has a line of its own */}
           <TextField
-            autoFocus fullWidth size="small" sx={{ flexBasis: { xs: '100%', sm: 'auto' } }} label={translate('search.title')} placeholder={translate('search.placeholder')} value={text}
-            onChange={(e) => { setText(e.target.value); if (!e.target.value) reset(); }}
+            autoFocus
+            fullWidth
+            size="small"
+            sx={{ flexBasis: { xs: '100%', sm: 'auto' } }}
+            label={translate('search.title')}
+            placeholder={translate('search.placeholder')}
+            value={text}
+            onChange={(e) => {
+              setText(e.target.value);
+              if (!e.target.value) reset();
+            }}
           />
-          <TextField select size="small" label={translate('search.category')} value={category} onChange={(e) => { setCategory(e.target.value); reset(); }} sx={{ minWidth: 140, flex: { xs: 1, sm: 'none' } }}>
+          <TextField
+            select
+            size="small"
+            label={translate('search.category')}
+            value={category}
+            onChange={(e) => {
+              setCategory(e.target.value);
+              reset();
+            }}
+            sx={{ minWidth: 140, flex: { xs: 1, sm: 'none' } }}
+          >
             <MenuItem value="">{translate('search.allCategories')}</MenuItem>
-            {CATEGORIES.map((c) => <MenuItem key={c} value={c}>{translate(`search.${c}`)}</MenuItem>)}
+            {CATEGORIES.map((c) => (
+              <MenuItem key={c} value={c}>
+                {translate(`search.${c}`)}
+              </MenuItem>
+            ))}
           </TextField>
-          <Button type="submit" variant="contained">{translate('search.submit')}</Button>
+          <Button type="submit" variant="contained">
+            {translate('search.submit')}
+          </Button>
         </Box>
-        {state === 'idle' && <Typography sx={{ mt: 3 }} color="text.secondary">{translate('search.hint')}</Typography>}
-        {state === 'loading' && <Box sx={{ mt: 3, textAlign: 'center' }}><CircularProgress size={28} aria-label={translate('app.loading')} /></Box>}
-        {state === 'results' && results && shown.map((group) => {
-          const resource = findResource(group.resource)!;
-          const count = results[group.id].length;
-          const total = Math.max(results.totals?.[group.id] ?? count, count);
-          // the group's list, filtered by the same text, has all of them
-          const listPath = `${resource.path}?${new URLSearchParams({ filter: JSON.stringify({ q: searched }) })}`;
-          const subheader = (
-            <ListSubheader disableSticky sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-              {translate(`search.${group.id}`)}
-              {count > 0 && <Typography variant="caption" color="text.secondary">{results.estimated?.includes(group.id) ? translate('search.countAbout', { shown: count, total: roughCount(total) }) : translate('search.count', { shown: count, total })}</Typography>}
-              {total > count && (
-                <Button size="small" component={Link} to={listPath} onClick={onClose} sx={{ ml: 'auto' }}>
-                  {translate('search.seeAll')}
-                </Button>
-              )}
-            </ListSubheader>
-          );
-          return (
-            <List key={group.id} dense aria-label={translate(`search.${group.id}`)} subheader={subheader}>
-              {results[group.id].length === 0
-                ? <Typography variant="body2" color="text.secondary" sx={{ px: 2 }}>{translate(group.empty)}</Typography>
-                : results[group.id].map((record) => (
-                  <ListItemButton key={record.id} onClick={() => { onClose(); navigate(group.path(record.id)); }}>
-                    <ListItemText primary={recordTitle(resource, record)} secondary={detail(group.id, record)} />
-                  </ListItemButton>
-                ))}
-            </List>
-          );
-        })}
+        {state === 'idle' && (
+          <Typography sx={{ mt: 3 }} color="text.secondary">
+            {translate('search.hint')}
+          </Typography>
+        )}
+        {state === 'loading' && (
+          <Box sx={{ mt: 3, textAlign: 'center' }}>
+            <CircularProgress size={28} aria-label={translate('app.loading')} />
+          </Box>
+        )}
+        {state === 'results' &&
+          results &&
+          shown.map((group) => {
+            const resource = findResource(group.resource)!;
+            const count = results[group.id].length;
+            const total = Math.max(results.totals?.[group.id] ?? count, count);
+            // the group's list, filtered by the same text, has all of them
+            const listPath = `${resource.path}?${new URLSearchParams({ filter: JSON.stringify({ q: searched }) })}`;
+            const subheader = (
+              <ListSubheader disableSticky sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                {translate(`search.${group.id}`)}
+                {count > 0 && (
+                  <Typography variant="caption" color="text.secondary">
+                    {results.estimated?.includes(group.id)
+                      ? translate('search.countAbout', { shown: count, total: roughCount(total) })
+                      : translate('search.count', { shown: count, total })}
+                  </Typography>
+                )}
+                {total > count && (
+                  <Button size="small" component={Link} to={listPath} onClick={onClose} sx={{ ml: 'auto' }}>
+                    {translate('search.seeAll')}
+                  </Button>
+                )}
+              </ListSubheader>
+            );
+            return (
+              <List key={group.id} dense aria-label={translate(`search.${group.id}`)} subheader={subheader}>
+                {results[group.id].length === 0 ? (
+                  <Typography variant="body2" color="text.secondary" sx={{ px: 2 }}>
+                    {translate(group.empty)}
+                  </Typography>
+                ) : (
+                  results[group.id].map((record) => (
+                    <ListItemButton
+                      key={record.id}
+                      onClick={() => {
+                        onClose();
+                        navigate(group.path(record.id));
+                      }}
+                    >
+                      <ListItemText primary={recordTitle(resource, record)} secondary={detail(group.id, record)} />
+                    </ListItemButton>
+                  ))
+                )}
+              </List>
+            );
+          })}
       </DialogContent>
     </Dialog>
   );
@@ -121,7 +193,9 @@ export function SearchButton() {
   return (
     <>
       <Tooltip title={translate('search.open')}>
-        <IconButton color="inherit" onClick={() => setOpen(true)} aria-label={translate('search.open')}><SearchIcon /></IconButton>
+        <IconButton color="inherit" onClick={() => setOpen(true)} aria-label={translate('search.open')}>
+          <SearchIcon />
+        </IconButton>
       </Tooltip>
       {open && <SearchDialog open onClose={() => setOpen(false)} />}
     </>

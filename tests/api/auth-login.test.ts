@@ -1,12 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, demoEmail, encryptPassword, login, signIn, startTestServer, type TestServer } from './harness.ts';
+import {
+  DEMO_PASSWORD,
+  demoEmail,
+  encryptPassword,
+  login,
+  signIn,
+  startTestServer,
+  type TestServer,
+} from './harness.ts';
 import { MAX_FAILURES } from '../../server/auth/throttle.ts';
 import { users } from '../../server/db/schema.ts';
 import { eq } from 'drizzle-orm';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
-afterAll(async () => { await server?.close(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
 
 describe('health and keys', () => {
   it('answers health once migrations are applied', async () => {
@@ -79,19 +91,30 @@ describe('POST /api/auth/login', () => {
   });
 
   it('refuses a username over 255 characters', async () => {
-    const response = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'a'.repeat(256), password: 'x' } });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'a'.repeat(256), password: 'x' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors.username).toBe('The username may not be greater than 255 characters');
   });
 
   it('refuses a password that is not encrypted with the server key', async () => {
-    const response = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: demoEmail('dealer'), password: DEMO_PASSWORD } });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: demoEmail('dealer'), password: DEMO_PASSWORD },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(/could not be read/);
   });
 
   it('refuses a disabled account', async () => {
-    await server.database.db.update(users).set({ isEnabled: false }).where(eq(users.email, demoEmail('custom')));
+    await server.database.db
+      .update(users)
+      .set({ isEnabled: false })
+      .where(eq(users.email, demoEmail('custom')));
     const response = await login(server.app, demoEmail('custom'), DEMO_PASSWORD);
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toMatch(/disabled/);
@@ -102,7 +125,11 @@ describe('POST /api/auth/login', () => {
     const wrong = await encryptPassword(server.app, 'Wrong-pass-1');
     const statuses: number[] = [];
     for (let i = 0; i < MAX_FAILURES; i++) {
-      const response = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password: wrong } });
+      const response = await server.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username, password: wrong },
+      });
       statuses.push(response.statusCode);
     }
     expect(statuses.slice(0, MAX_FAILURES - 1).every((s) => s === 401)).toBe(true);

@@ -6,11 +6,20 @@ import { createUser } from '../../server/users/service.ts';
 import { PASSWORD_RULE_MESSAGE } from '../../server/auth/passwords.ts';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
-afterAll(async () => { await server?.close(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
 
 async function lastMessageTo(recipient: string) {
-  const [row] = await server.database.db.select().from(outbox).where(eq(outbox.recipient, recipient)).orderBy(desc(outbox.createdAt)).limit(1);
+  const [row] = await server.database.db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.recipient, recipient))
+    .orderBy(desc(outbox.createdAt))
+    .limit(1);
   return row;
 }
 
@@ -30,7 +39,10 @@ describe('forgot and reset password', () => {
     expect(answer.success).toBe(true);
     const message = await lastMessageTo(email);
     const otp = message!.body.match(/code is (\d{6})/)![1]!;
-    const wrong = await reset(`otp=${otp === '000000' ? '111111' : '000000'}`, { otpToken: answer.data.otpToken, password: 'New-pass-2026' });
+    const wrong = await reset(`otp=${otp === '000000' ? '111111' : '000000'}`, {
+      otpToken: answer.data.otpToken,
+      password: 'New-pass-2026',
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe('The reset code is incorrect');
     const ok = await reset(`otp=${otp}`, { otpToken: answer.data.otpToken, password: 'New-pass-2026' });
@@ -48,8 +60,14 @@ describe('forgot and reset password', () => {
     const before = await signIn(server.app, email);
     const answer = await forgot(email);
     const otp = (await lastMessageTo(email))!.body.match(/code is (\d{6})/)![1]!;
-    expect((await reset(`otp=${otp}`, { otpToken: answer.data.otpToken, password: 'New-pass-2026' })).statusCode).toBe(200);
-    const refresh = await server.app.inject({ method: 'POST', url: '/api/auth/refresh-tokens', payload: { refreshToken: before.token.refresh.token } });
+    expect((await reset(`otp=${otp}`, { otpToken: answer.data.otpToken, password: 'New-pass-2026' })).statusCode).toBe(
+      200,
+    );
+    const refresh = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh-tokens',
+      payload: { refreshToken: before.token.refresh.token },
+    });
     expect(refresh.statusCode).toBe(401);
   });
 
@@ -70,8 +88,12 @@ describe('forgot and reset password', () => {
     const limited = await signIn(server.app, demoEmail('limited'));
     const [role] = await server.database.db.select().from(roles).where(eq(roles.name, 'FITTER'));
     await createUser(server.database.db, {
-      firstName: 'Only', phone: '+919811111111', password: 'Phone-pass-1', roleId: role!.id,
-      organisationId: (await server.database.db.select().from(users).where(eq(users.id, limited.user.id)))[0]!.organisationId,
+      firstName: 'Only',
+      phone: '+919811111111',
+      password: 'Phone-pass-1',
+      roleId: role!.id,
+      organisationId: (await server.database.db.select().from(users).where(eq(users.id, limited.user.id)))[0]!
+        .organisationId,
     });
     await forgot('9811111111');
     const message = await lastMessageTo('+919811111111');
@@ -101,7 +123,8 @@ describe('forgot and reset password', () => {
     const answer = await forgot(email);
     const otp = (await lastMessageTo(email))!.body.match(/code is (\d{6})/)![1]!;
     const guess = otp === '123456' ? '654321' : '123456';
-    for (let i = 0; i < 5; i++) await reset(`otp=${guess}`, { otpToken: answer.data.otpToken, password: 'New-pass-2026' });
+    for (let i = 0; i < 5; i++)
+      await reset(`otp=${guess}`, { otpToken: answer.data.otpToken, password: 'New-pass-2026' });
     const right = await reset(`otp=${otp}`, { otpToken: answer.data.otpToken, password: 'New-pass-2026' });
     expect(right.statusCode).toBe(400);
     expect(right.json().message).toMatch(/invalid or has expired/);
@@ -115,7 +138,11 @@ describe('change password', () => {
   it('changes the password with the current one', async () => {
     const email = demoEmail('fitter');
     const session = await signIn(server.app, email);
-    const response = await change(session.token.access.token, { username: email, password: DEMO_PASSWORD, newpassword: 'Fitter-2027' });
+    const response = await change(session.token.access.token, {
+      username: email,
+      password: DEMO_PASSWORD,
+      newpassword: 'Fitter-2027',
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true, message: 'Password changed successfully' });
     expect((await login(server.app, email, 'Fitter-2027')).statusCode).toBe(200);
@@ -124,20 +151,36 @@ describe('change password', () => {
   it('refuses a wrong current password, a weak new one and another user', async () => {
     const email = demoEmail('vendor');
     const session = await signIn(server.app, demoEmail('manufacturer'));
-    const wrongUser = await change(session.token.access.token, { username: email, password: DEMO_PASSWORD, newpassword: 'Vendor-2027' });
+    const wrongUser = await change(session.token.access.token, {
+      username: email,
+      password: DEMO_PASSWORD,
+      newpassword: 'Vendor-2027',
+    });
     expect(wrongUser.statusCode).toBe(403);
     const own = demoEmail('manufacturer');
-    const wrongCurrent = await change(session.token.access.token, { username: own, password: 'Wrong-pass-1', newpassword: 'Maker-2027' });
+    const wrongCurrent = await change(session.token.access.token, {
+      username: own,
+      password: 'Wrong-pass-1',
+      newpassword: 'Maker-2027',
+    });
     expect(wrongCurrent.statusCode).toBe(400);
     expect(wrongCurrent.json().message).toBe('The current password is incorrect');
-    const weak = await change(session.token.access.token, { username: own, password: DEMO_PASSWORD, newpassword: 'weak' });
+    const weak = await change(session.token.access.token, {
+      username: own,
+      password: DEMO_PASSWORD,
+      newpassword: 'weak',
+    });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().errors).toEqual({ newpassword: PASSWORD_RULE_MESSAGE });
     expect((await login(server.app, own, DEMO_PASSWORD)).statusCode).toBe(200);
   });
 
   it('needs a signed-in caller', async () => {
-    const response = await server.app.inject({ method: 'POST', url: '/api/auth/change-password', payload: { username: 'a', password: 'b', newpassword: 'c' } });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      payload: { username: 'a', password: 'b', newpassword: 'c' },
+    });
     expect(response.statusCode).toBe(401);
   });
 });

@@ -4,8 +4,12 @@ import { bearer, signIn, demoEmail, startTestServer, type TestServer } from './h
 import { loadAuthKeys } from '../../server/auth/keys.ts';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
-afterAll(async () => { await server?.close(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
 
 const refresh = (refreshToken: string) =>
   server.app.inject({ method: 'POST', url: '/api/auth/refresh-tokens', payload: { refreshToken } });
@@ -17,7 +21,11 @@ describe('access tokens', () => {
     const session = await signIn(server.app, demoEmail('dealer'));
     const response = await me(session.token.access.token, session.user.id);
     expect(response.statusCode).toBe(200);
-    expect(response.json().data).toMatchObject({ id: session.user.id, email: demoEmail('dealer'), role: { name: 'DEALER' } });
+    expect(response.json().data).toMatchObject({
+      id: session.user.id,
+      email: demoEmail('dealer'),
+      role: { name: 'DEALER' },
+    });
   });
 
   it('refuses a request without a token', async () => {
@@ -29,8 +37,11 @@ describe('access tokens', () => {
 
   it('refuses a forged token signed with another key', async () => {
     const session = await signIn(server.app, demoEmail('dealer'));
-    const forged = await new SignJWT({ sid: crypto.randomUUID() }).setProtectedHeader({ alg: 'HS256' })
-      .setSubject(session.user.id).setExpirationTime('10m').sign(new TextEncoder().encode('not-the-server-secret-at-all-32b'));
+    const forged = await new SignJWT({ sid: crypto.randomUUID() })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(session.user.id)
+      .setExpirationTime('10m')
+      .sign(new TextEncoder().encode('not-the-server-secret-at-all-32b'));
     expect((await me(forged, session.user.id)).statusCode).toBe(401);
   });
 
@@ -46,9 +57,12 @@ describe('access tokens', () => {
   it('refuses an expired token', async () => {
     const session = await signIn(server.app, demoEmail('dealer'));
     const keys = await loadAuthKeys(server.database.db);
-    const expired = await new SignJWT({ sid: crypto.randomUUID() }).setProtectedHeader({ alg: 'HS256' })
-      .setSubject(session.user.id).setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
-      .setExpirationTime(Math.floor(Date.now() / 1000) - 60).sign(keys.jwtSecret);
+    const expired = await new SignJWT({ sid: crypto.randomUUID() })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(session.user.id)
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+      .sign(keys.jwtSecret);
     expect((await me(expired, session.user.id)).statusCode).toBe(401);
   });
 
@@ -109,14 +123,22 @@ describe('refresh tokens', () => {
 describe('logout', () => {
   it('revokes the session: its refresh token no longer works', async () => {
     const session = await signIn(server.app, demoEmail('manufacturer'));
-    const out = await server.app.inject({ method: 'POST', url: '/api/auth/logout', payload: { refreshToken: session.token.refresh.token } });
+    const out = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      payload: { refreshToken: session.token.refresh.token },
+    });
     expect(out.statusCode).toBe(200);
     expect(out.json()).toEqual({ success: true, message: 'Successfully logged out' });
     expect((await refresh(session.token.refresh.token)).statusCode).toBe(401);
   });
 
   it('answers 404 for a session that does not exist', async () => {
-    const out = await server.app.inject({ method: 'POST', url: '/api/auth/logout', payload: { refreshToken: 'unknown' } });
+    const out = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      payload: { refreshToken: 'unknown' },
+    });
     expect(out.statusCode).toBe(404);
     expect(out.json().success).toBe(false);
   });

@@ -19,7 +19,9 @@ beforeAll(async () => {
   signInScripts = scriptsOf(fs.readFileSync(path.join(distDir, 'sign-in.html'), 'utf8'));
   server = await startTestServer({ demo: false, config: { serveConsole: true } });
 }, 300_000);
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 /** The scripts a first visit runs: the page's, and everything they import statically. */
 function firstChunkFiles(scripts = signInScripts) {
@@ -35,13 +37,19 @@ function firstChunkFiles(scripts = signInScripts) {
   return [...seen];
 }
 
-describe('the console\'s static files', () => {
+describe("the console's static files", () => {
   it('sends a hashed script brotli-compressed to a browser that accepts it, cached for good', async () => {
     // the first chunk: the biggest script the index page names
-    const file = [...firstScripts].sort((a, b) => fs.statSync(path.join(distDir, b)).size - fs.statSync(path.join(distDir, a)).size)[0]!;
+    const file = [...firstScripts].sort(
+      (a, b) => fs.statSync(path.join(distDir, b)).size - fs.statSync(path.join(distDir, a)).size,
+    )[0]!;
     expect(fs.statSync(path.join(distDir, file)).size).toBeGreaterThan(100_000);
     const plain = fs.readFileSync(path.join(distDir, file));
-    const response = await server.app.inject({ method: 'GET', url: `/${file}`, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    const response = await server.app.inject({
+      method: 'GET',
+      url: `/${file}`,
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBe('br');
     expect(response.headers['content-type']).toMatch(/javascript/);
@@ -57,13 +65,21 @@ describe('the console\'s static files', () => {
     const gzipped = await server.app.inject({ method: 'GET', url: `/${file}`, headers: { 'accept-encoding': 'gzip' } });
     expect(gzipped.headers['content-encoding']).toBe('gzip');
     expect(zlib.gunzipSync(gzipped.rawPayload).equals(plain)).toBe(true);
-    const identity = await server.app.inject({ method: 'GET', url: `/${file}`, headers: { 'accept-encoding': 'identity' } });
+    const identity = await server.app.inject({
+      method: 'GET',
+      url: `/${file}`,
+      headers: { 'accept-encoding': 'identity' },
+    });
     expect(identity.headers['content-encoding']).toBeUndefined();
     expect(identity.rawPayload.equals(plain)).toBe(true);
   });
 
   it('has index.html revalidated, never cached for good, with the CSP', async () => {
-    const response = await server.app.inject({ method: 'GET', url: '/auth/login', headers: { 'accept-encoding': 'br' } });
+    const response = await server.app.inject({
+      method: 'GET',
+      url: '/auth/login',
+      headers: { 'accept-encoding': 'br' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.headers['cache-control']).toBe('no-cache');

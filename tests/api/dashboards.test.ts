@@ -35,32 +35,55 @@ async function alert(deviceId: string, organisationId: string, type: string) {
     values (${type}, ${deviceId}::uuid, ${organisationId}::uuid, (${today}::date::timestamp at time zone 'Asia/Kolkata') + interval '1 minute')`);
 }
 async function insertId(statement: ReturnType<typeof sql>): Promise<string> {
-  const result = await db().execute(statement) as unknown as { rows: { id: string }[] };
+  const result = (await db().execute(statement)) as unknown as { rows: { id: string }[] };
   return result.rows[0]!.id;
 }
 
 beforeAll(async () => {
   server = await startTestServer();
   ({ as, orgs } = await demoWorld(server.app, ['superadmin', 'dealer', 'customer', 'inventory', 'limited']));
-  const root = ((await get('superadmin', '/organisation?range=[0,50]')).json() as { id: string; parentId: string | null }[]).find((o) => !o.parentId)!;
-  const ganga = (await call(as.superadmin!, 'POST', '/organisation', { parentId: root.id, tradeName: 'Ganga Movers', brandName: 'Ganga Movers', email: 'ops@gangamovers.in' })).json() as { id: string };
+  const root = (
+    (await get('superadmin', '/organisation?range=[0,50]')).json() as { id: string; parentId: string | null }[]
+  ).find((o) => !o.parentId)!;
+  const ganga = (
+    await call(as.superadmin!, 'POST', '/organisation', {
+      parentId: root.id,
+      tradeName: 'Ganga Movers',
+      brandName: 'Ganga Movers',
+      email: 'ops@gangamovers.in',
+    })
+  ).json() as { id: string };
 
-  const vehicles = (await get('customer', '/vehicle/statuses?sort=["registrationNumber","ASC"]&range=[0,9]')).json() as { id: string; deviceId: string; registrationNumber: string }[];
+  const vehicles = (
+    await get('customer', '/vehicle/statuses?sort=["registrationNumber","ASC"]&range=[0,9]')
+  ).json() as { id: string; deviceId: string; registrationNumber: string }[];
   customerVehicles = vehicles;
   // a dealer's own van with a dealer device, and Ganga's truck with a defective device of Ganga's
-  const [dealerDevice] = ((await db().execute(sql`select id from devices where organisation_id = ${orgs['Metro Auto Dealers']}::uuid order by imei limit 1`)) as unknown as { rows: { id: string }[] }).rows;
+  const [dealerDevice] = (
+    (await db().execute(
+      sql`select id from devices where organisation_id = ${orgs['Metro Auto Dealers']}::uuid order by imei limit 1`,
+    )) as unknown as { rows: { id: string }[] }
+  ).rows;
   await db().execute(sql`insert into vehicles (name, registration_number, category, device_id, organisation_id)
     values ('Metro van', 'UP78ZZ0001', 'TRUCK', ${dealerDevice!.id}::uuid, ${orgs['Metro Auto Dealers']}::uuid)`);
-  const gangaDevice = await insertId(sql`insert into devices (imei, status, organisation_id) values ('869000000000099', 'DEFECTED', ${ganga.id}::uuid) returning id`);
-  const gangaVehicle = await insertId(sql`insert into vehicles (name, registration_number, category, device_id, organisation_id)
+  const gangaDevice = await insertId(
+    sql`insert into devices (imei, status, organisation_id) values ('869000000000099', 'DEFECTED', ${ganga.id}::uuid) returning id`,
+  );
+  const gangaVehicle =
+    await insertId(sql`insert into vehicles (name, registration_number, category, device_id, organisation_id)
     values ('Ganga 1', 'UP32GG0001', 'TRUCK', ${gangaDevice}::uuid, ${ganga.id}::uuid) returning id`);
-  const superadmin = ((await db().execute(sql`select id from users order by created_at limit 1`)) as unknown as { rows: { id: string }[] }).rows[0]!.id;
-  await db().execute(sql`insert into fitments (vehicle, device, customer, fitment_date, duration_in_days, imei, registration_number, customer_name, customer_phone,
+  const superadmin = (
+    (await db().execute(sql`select id from users order by created_at limit 1`)) as unknown as { rows: { id: string }[] }
+  ).rows[0]!.id;
+  await db()
+    .execute(sql`insert into fitments (vehicle, device, customer, fitment_date, duration_in_days, imei, registration_number, customer_name, customer_phone,
       activation_status, expires_on, device_id, vehicle_id, customer_id, organisation_id)
     values ('{}', '{}', '{}', (${today}::date::timestamp at time zone 'Asia/Kolkata') + interval '1 minute', 365, '869000000000099', 'UP32GG0001', 'Ganga', '+919800000099',
       'PENDING', now() + interval '365 days', ${gangaDevice}::uuid, ${gangaVehicle}::uuid, ${superadmin}::uuid, ${ganga.id}::uuid)`);
   // every holder held its devices since before the period: a day row counts for who held the device as the day began
-  await db().execute(sql`update device_ownership_periods set valid_from = valid_from - interval '5 days', valid_to = valid_to - interval '5 days'`);
+  await db().execute(
+    sql`update device_ownership_periods set valid_from = valid_from - interval '5 days', valid_to = valid_to - interval '5 days'`,
+  );
 
   const [v0, v1] = customerVehicles;
   await summary(v0!.deviceId, today, 12_000, 3_600);
@@ -77,13 +100,22 @@ beforeAll(async () => {
 afterAll(async () => server?.close());
 
 describe('GET /dashboard/summary', () => {
-  it('counts each caller\'s own vehicles, distance and alerts of today, and never another tenant\'s', async () => {
-    const [admin, dealer, customer] = await Promise.all(['superadmin', 'dealer', 'customer'].map((who) => data(who, '/dashboard/summary')));
+  it("counts each caller's own vehicles, distance and alerts of today, and never another tenant's", async () => {
+    const [admin, dealer, customer] = await Promise.all(
+      ['superadmin', 'dealer', 'customer'].map((who) => data(who, '/dashboard/summary')),
+    );
     expect(customer.vehicles.total).toBe(6);
     expect(dealer.vehicles.total).toBe(7);
     expect(admin.vehicles.total).toBe(8);
     for (const figures of [admin, dealer, customer]) {
-      expect(Object.keys(figures.vehicles).sort()).toEqual(['idle', 'noData', 'offline', 'running', 'stopped', 'total']);
+      expect(Object.keys(figures.vehicles).sort()).toEqual([
+        'idle',
+        'noData',
+        'offline',
+        'running',
+        'stopped',
+        'total',
+      ]);
       expect(figures.today.day).toBe(today);
     }
     expect(customer.today.distanceMeters).toBe(17_000);
@@ -92,17 +124,31 @@ describe('GET /dashboard/summary', () => {
     expect(customer.today.runningSeconds).toBe(5_400);
     expect(customer.today.alerts).toBe(2);
     expect(customer.today.alertsByType).toEqual([{ key: 'OVERSPEED', count: 2 }]);
-    expect(dealer.today.alertsByType).toEqual([{ key: 'OVERSPEED', count: 2 }, { key: 'TAMPER', count: 1 }]);
+    expect(dealer.today.alertsByType).toEqual([
+      { key: 'OVERSPEED', count: 2 },
+      { key: 'TAMPER', count: 1 },
+    ]);
     expect(admin.today.alerts).toBe(4);
     // the ten that went furthest, furthest first
-    expect(customer.today.topVehicles.map((v: { registrationNumber: string; distanceMeters: number }) => [v.registrationNumber, v.distanceMeters]))
-      .toEqual([[customerVehicles[0]!.registrationNumber, 12_000], [customerVehicles[1]!.registrationNumber, 5_000]]);
+    expect(
+      customer.today.topVehicles.map((v: { registrationNumber: string; distanceMeters: number }) => [
+        v.registrationNumber,
+        v.distanceMeters,
+      ]),
+    ).toEqual([
+      [customerVehicles[0]!.registrationNumber, 12_000],
+      [customerVehicles[1]!.registrationNumber, 5_000],
+    ]);
     expect(admin.today.topVehicles[0].registrationNumber).toBe('UP32GG0001');
-    expect(dealer.today.topVehicles.map((v: { registrationNumber: string }) => v.registrationNumber)).not.toContain('UP32GG0001');
+    expect(dealer.today.topVehicles.map((v: { registrationNumber: string }) => v.registrationNumber)).not.toContain(
+      'UP32GG0001',
+    );
   });
 
   it('gives devices by status to the device module only', async () => {
-    const [admin, dealer, customer] = await Promise.all(['superadmin', 'dealer', 'customer'].map((who) => data(who, '/dashboard/summary')));
+    const [admin, dealer, customer] = await Promise.all(
+      ['superadmin', 'dealer', 'customer'].map((who) => data(who, '/dashboard/summary')),
+    );
     expect(customer.devices).toBeNull();
     expect(dealer.devices).toEqual({ NEW: 0, ALLOCATED: 3, INSTALLED: 6, DEFECTED: 0, total: 9 });
     expect(admin.devices).toEqual({ NEW: 3, ALLOCATED: 3, INSTALLED: 6, DEFECTED: 1, total: 13 });
@@ -115,7 +161,7 @@ describe('GET /dashboard/summary', () => {
 });
 
 describe('GET /erp/fitment-counts and /erp/stock-counts', () => {
-  it('counts fitments by activation status in the caller\'s organisations', async () => {
+  it("counts fitments by activation status in the caller's organisations", async () => {
     const [admin, dealer] = await Promise.all(['superadmin', 'dealer'].map((who) => data(who, '/erp/fitment-counts')));
     expect(Object.keys(admin)).toEqual(['today', 'thisMonth', 'total']);
     expect(admin.today.PENDING).toBe(1);
@@ -151,10 +197,27 @@ describe('GET /dashboard/charts', () => {
     expect(customer.vehicles).toBe(6);
     expect(customer.days.map((d: { key: string }) => d.key)).toEqual([twoDaysAgo, yesterday, today]);
     const [first, second, third] = customer.days;
-    expect(first).toMatchObject({ distanceMeters: 0, runningSeconds: 0, utilisation: 0, reportingVehicles: 0, offlineVehicles: 6 });
-    expect(second).toMatchObject({ distanceMeters: 8_000, runningSeconds: 2_400, reportingVehicles: 1, offlineVehicles: 5 });
+    expect(first).toMatchObject({
+      distanceMeters: 0,
+      runningSeconds: 0,
+      utilisation: 0,
+      reportingVehicles: 0,
+      offlineVehicles: 6,
+    });
+    expect(second).toMatchObject({
+      distanceMeters: 8_000,
+      runningSeconds: 2_400,
+      reportingVehicles: 1,
+      offlineVehicles: 5,
+    });
     // 5,400 s of running over 6 vehicles × 86,400 s = 1.04 %
-    expect(third).toMatchObject({ distanceMeters: 17_000, runningSeconds: 5_400, utilisation: 1, reportingVehicles: 2, offlineVehicles: 4 });
+    expect(third).toMatchObject({
+      distanceMeters: 17_000,
+      runningSeconds: 5_400,
+      utilisation: 1,
+      reportingVehicles: 2,
+      offlineVehicles: 4,
+    });
     expect(customer.alertsByType).toEqual([{ key: 'OVERSPEED', count: 2 }]);
     expect(typeof third.fitments).toBe('number');
 

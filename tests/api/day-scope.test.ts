@@ -16,24 +16,32 @@ let first: Caller;
 let second: Caller;
 let superAdmin: Caller;
 
-const caller = (organisationPath: string, isSuperAdmin = false) => ({ organisationPath, isSuperAdmin, permissions: [] }) as unknown as Caller;
+const caller = (organisationPath: string, isSuperAdmin = false) =>
+  ({ organisationPath, isSuperAdmin, permissions: [] }) as unknown as Caller;
 
 beforeAll(async () => {
   server = await startTestServer();
   const db = server.database.db;
   // two fleets side by side: neither is in the other's tree
-  const [root] = await query<{ id: string; path: string }>(db, sql`select id, path from organisations where parent_id is null limit 1`);
+  const [root] = await query<{ id: string; path: string }>(
+    db,
+    sql`select id, path from organisations where parent_id is null limit 1`,
+  );
   const [a, b] = ['Day Scope A', 'Day Scope B'].map((name) => {
     const id = randomUUID();
     return { id, name, path: `${root!.path}${id}/` };
   }) as [{ id: string; name: string; path: string }, { id: string; name: string; path: string }];
   for (const o of [a, b]) {
-    await db.execute(sql`insert into organisations (id, parent_id, path, trade_name, brand_name) values (${o.id}::uuid, ${root!.id}::uuid, ${o.path}, ${o.name}, ${o.name})`);
+    await db.execute(
+      sql`insert into organisations (id, parent_id, path, trade_name, brand_name) values (${o.id}::uuid, ${root!.id}::uuid, ${o.path}, ${o.name}, ${o.name})`,
+    );
   }
   first = caller(a.path);
   second = caller(b.path);
   superAdmin = caller('', true);
-  [{ id: device }] = await query<{ id: string }>(db, sql`select id from devices order by imei limit 1`) as [{ id: string }];
+  [{ id: device }] = (await query<{ id: string }>(db, sql`select id from devices order by imei limit 1`)) as [
+    { id: string },
+  ];
   // A from 10:00 on 10 February, B from 15:00 on the 12th, A again from midnight starting the 14th
   await db.execute(sql`delete from device_ownership_periods where device_id = ${device}::uuid`);
   for (const [organisation, from, to] of [
@@ -46,12 +54,17 @@ beforeAll(async () => {
   }
 });
 
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 async function daysOf(who: Caller): Promise<string[]> {
-  const rows = await query<{ day: string }>(server.database.db, sql`select to_char(d.day, 'YYYY-MM-DD') as day
+  const rows = await query<{ day: string }>(
+    server.database.db,
+    sql`select to_char(d.day, 'YYYY-MM-DD') as day
     from (select generate_series('2026-02-09'::date, '2026-02-15'::date, interval '1 day')::date as day) d
-    where ${heldOnDay(who, sql`${device}::uuid`, sql`d.day`)} order by d.day`);
+    where ${heldOnDay(who, sql`${device}::uuid`, sql`d.day`)} order by d.day`,
+  );
   return rows.map((r) => r.day);
 }
 
@@ -65,6 +78,14 @@ describe('the days of a device a caller reads', () => {
   });
 
   it('gives SUPER_ADMIN every day, before any owner too', async () => {
-    expect(await daysOf(superAdmin)).toEqual(['2026-02-09', '2026-02-10', '2026-02-11', '2026-02-12', '2026-02-13', '2026-02-14', '2026-02-15']);
+    expect(await daysOf(superAdmin)).toEqual([
+      '2026-02-09',
+      '2026-02-10',
+      '2026-02-11',
+      '2026-02-12',
+      '2026-02-13',
+      '2026-02-14',
+      '2026-02-15',
+    ]);
   });
 });

@@ -10,15 +10,27 @@ import type { DebugFrame, EphemeralDevice } from '../../resources/debug.ts';
 let server: TestServer;
 let as: Record<string, Api>;
 const TEMPORARY_IMEI = '861234567890123';
-const tracker: DeviceState = { imei: TEMPORARY_IMEI, registration: 'WB02AB1234', latitude: 22.5726, longitude: 88.3639, speed: 12, heading: 45, ignition: true, frameNumber: 7 };
+const tracker: DeviceState = {
+  imei: TEMPORARY_IMEI,
+  registration: 'WB02AB1234',
+  latitude: 22.5726,
+  longitude: 88.3639,
+  speed: 12,
+  heading: 45,
+  ignition: true,
+  frameNumber: 7,
+};
 
 beforeAll(async () => {
   server = await startTestServer({ gateway: true });
   ({ as } = await demoWorld(server.app, ['superadmin', 'manufacturer', 'admin', 'dealer', 'customer']));
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
-const frames = async (who: Api, id: string) => (await call(who, 'GET', `/device/ephemeral/${id}/frames`)).json().data.frames as DebugFrame[];
+const frames = async (who: Api, id: string) =>
+  (await call(who, 'GET', `/device/ephemeral/${id}/frames`)).json().data.frames as DebugFrame[];
 
 describe('temporary (debug) devices', () => {
   let device: EphemeralDevice;
@@ -32,9 +44,15 @@ describe('temporary (debug) devices', () => {
     expect(hours).toBeGreaterThan(23.9);
     expect(hours).toBeLessThanOrEqual(24);
     const twice = await call(as.superadmin!, 'POST', '/device/ephemeral', { imei: TEMPORARY_IMEI });
-    expect([twice.statusCode, twice.json().message]).toEqual([409, 'This IMEI is already being watched as a temporary device']);
+    expect([twice.statusCode, twice.json().message]).toEqual([
+      409,
+      'This IMEI is already being watched as a temporary device',
+    ]);
     const registered = await call(as.manufacturer!, 'POST', '/device/ephemeral', { imei: '868347070000000' });
-    expect([registered.statusCode, registered.json().message]).toEqual([409, 'This IMEI belongs to a registered device: read its frames in the Raw Logs report']);
+    expect([registered.statusCode, registered.json().message]).toEqual([
+      409,
+      'This IMEI belongs to a registered device: read its frames in the Raw Logs report',
+    ]);
     const bad = await call(as.manufacturer!, 'POST', '/device/ephemeral', { imei: '12345' });
     expect([bad.statusCode, bad.json().message]).toEqual([400, "Type the device's 15-digit IMEI"]);
   });
@@ -47,8 +65,12 @@ describe('temporary (debug) devices', () => {
     }
     expect((await server.app.inject({ method: 'GET', url: '/api/device/ephemeral' })).statusCode).toBe(401);
     // the root's SUPER_ADMIN sees the manufacturer's; the manufacturer sees its own
-    expect((await call(as.superadmin!, 'GET', '/device/ephemeral')).json().data.map((d: EphemeralDevice) => d.imei)).toEqual([TEMPORARY_IMEI]);
-    expect((await call(as.manufacturer!, 'GET', '/device/ephemeral')).json().data.map((d: EphemeralDevice) => d.imei)).toEqual([TEMPORARY_IMEI]);
+    expect(
+      (await call(as.superadmin!, 'GET', '/device/ephemeral')).json().data.map((d: EphemeralDevice) => d.imei),
+    ).toEqual([TEMPORARY_IMEI]);
+    expect(
+      (await call(as.manufacturer!, 'GET', '/device/ephemeral')).json().data.map((d: EphemeralDevice) => d.imei),
+    ).toEqual([TEMPORARY_IMEI]);
   });
 
   it("shows the device's frames through the real gateway, newest first: raw frame, decoded fields, checksum and error", async () => {
@@ -65,10 +87,14 @@ describe('temporary (debug) devices', () => {
     // one at a time, each stored before the next is sent, so each has its own received time
     for (const [i, frame] of [good, spoilt, broken].entries()) {
       await socket.send(`${frame}\r\n`);
-      listed = await eventually(async () => {
-        const rows = await frames(as.manufacturer!, device.id);
-        return rows.length >= i + 2 ? rows : null;
-      }, 8000, `frame ${i + 2} on the debug page`);
+      listed = await eventually(
+        async () => {
+          const rows = await frames(as.manufacturer!, device.id);
+          return rows.length >= i + 2 ? rows : null;
+        },
+        8000,
+        `frame ${i + 2} on the debug page`,
+      );
     }
     socket.close();
     expect(listed.map((f) => f.kind)).toEqual([null, 'position', 'position', 'login']);
@@ -77,7 +103,11 @@ describe('temporary (debug) devices', () => {
     expect(undecodable!.error).toBeTruthy();
     expect(badChecksum).toMatchObject({ checksum: 'invalid', error: 'checksum mismatch', frame: spoilt });
     expect(position).toMatchObject({ checksum: 'valid', error: null, frame: good });
-    expect(position!.fields).toMatchObject({ imei: TEMPORARY_IMEI, packetType: 'NR', position: { latitude: 22.5726, longitude: 88.3639, speed: 12 } });
+    expect(position!.fields).toMatchObject({
+      imei: TEMPORARY_IMEI,
+      packetType: 'NR',
+      position: { latitude: 22.5726, longitude: 88.3639, speed: 12 },
+    });
     expect(login).toMatchObject({ kind: 'login', checksum: 'valid', fields: { registration: 'WB02AB1234' } });
     expect(Date.parse(listed[0]!.receivedAt)).toBeGreaterThanOrEqual(Date.parse(listed[3]!.receivedAt));
     expect((await call(as.manufacturer!, 'GET', '/device/ephemeral')).json().data[0].lastFrameAt).toBeTruthy();
@@ -93,8 +123,15 @@ describe('temporary (debug) devices', () => {
 
     const gateway = await connectDevice(server.gatewayPort);
     await gateway.send(`${normalFrame({ ...tracker, speed: 77 }, new Date())}\r\n`);
-    const pushed = await eventually(() => watcher.messages.filter((m) => m.type === 'frames').map((m) => m as unknown as { frames: DebugFrame[] })
-      .find((m) => m.frames.length === before + 1), 5000, 'the new frame pushed');
+    const pushed = await eventually(
+      () =>
+        watcher.messages
+          .filter((m) => m.type === 'frames')
+          .map((m) => m as unknown as { frames: DebugFrame[] })
+          .find((m) => m.frames.length === before + 1),
+      5000,
+      'the new frame pushed',
+    );
     expect(pushed.frames[0]!.fields).toMatchObject({ position: { speed: 77 } });
     gateway.close();
     // the debug page alone gets no vehicles
@@ -104,8 +141,11 @@ describe('temporary (debug) devices', () => {
     const admin = await openLiveSocket(`${url}/api/socket`, as.admin!.token);
     await eventually(() => admin.messages.find((m) => m.type === 'snapshot'), 5000, 'the fleet');
     admin.send({ type: 'watch-frames', deviceId: device.id });
-    expect(await eventually(() => admin.messages.find((m) => m.type === 'frames'), 5000, 'the refusal'))
-      .toEqual({ type: 'frames', deviceId: device.id, gone: { message: 'You do not have permission to do this', messageKey: 'api.common.forbidden' } });
+    expect(await eventually(() => admin.messages.find((m) => m.type === 'frames'), 5000, 'the refusal')).toEqual({
+      type: 'frames',
+      deviceId: device.id,
+      gone: { message: 'You do not have permission to do this', messageKey: 'api.common.forbidden' },
+    });
     admin.send({ type: 'watch-frames', deviceId: 'not-an-id' });
     expect(await eventually(() => admin.closeCode, 3000, 'a bad watch closes')).toBe(4400);
     watcher.close();
@@ -113,7 +153,11 @@ describe('temporary (debug) devices', () => {
 
   it("never appears in tenants' device lists, searches or counts", async () => {
     for (const who of ['superadmin', 'manufacturer']) {
-      const list = await call(as[who]!, 'GET', `/device?filter=${encodeURIComponent(JSON.stringify({ q: TEMPORARY_IMEI }))}`);
+      const list = await call(
+        as[who]!,
+        'GET',
+        `/device?filter=${encodeURIComponent(JSON.stringify({ q: TEMPORARY_IMEI }))}`,
+      );
       expect(list.json()).toEqual([]);
       expect(list.headers['content-range']).toMatch(/\/0$/);
       const all = await call(as[who]!, 'GET', '/device?range=[0,999]');
@@ -130,11 +174,18 @@ describe('temporary (debug) devices', () => {
     const kept = await call(as.manufacturer!, 'PUT', `/device/ephemeral/${device.id}/keep`);
     expect(kept.json()).toMatchObject({ message: 'Temporary device kept until removed', data: { expiresAt: null } });
     expect((await call(as.manufacturer!, 'GET', '/device/ephemeral')).json().data[0].expiresAt).toBeNull();
-    expect((await call(as.manufacturer!, 'DELETE', `/device/ephemeral/${device.id}`)).json().message).toBe('Temporary device removed');
-    expect((await call(as.manufacturer!, 'GET', `/device/ephemeral/${device.id}/frames`)).json().message).toBe('This temporary device has expired or was removed');
+    expect((await call(as.manufacturer!, 'DELETE', `/device/ephemeral/${device.id}`)).json().message).toBe(
+      'Temporary device removed',
+    );
+    expect((await call(as.manufacturer!, 'GET', `/device/ephemeral/${device.id}/frames`)).json().message).toBe(
+      'This temporary device has expired or was removed',
+    );
     // an expired one is left out at once, and its IMEI can be watched again
-    const again = (await call(as.manufacturer!, 'POST', '/device/ephemeral', { imei: TEMPORARY_IMEI })).json().data as EphemeralDevice;
-    await server.database.db.execute(sql`update ephemeral_devices set expires_at = now() - interval '1 minute' where id = ${again.id}::uuid`);
+    const again = (await call(as.manufacturer!, 'POST', '/device/ephemeral', { imei: TEMPORARY_IMEI })).json()
+      .data as EphemeralDevice;
+    await server.database.db.execute(
+      sql`update ephemeral_devices set expires_at = now() - interval '1 minute' where id = ${again.id}::uuid`,
+    );
     expect((await call(as.manufacturer!, 'GET', '/device/ephemeral')).json().data).toEqual([]);
     expect((await call(as.manufacturer!, 'PUT', `/device/ephemeral/${again.id}/keep`)).statusCode).toBe(404);
     expect((await call(as.superadmin!, 'POST', '/device/ephemeral', { imei: TEMPORARY_IMEI })).statusCode).toBe(201);

@@ -25,7 +25,8 @@ async function insertPositions(list: string[], count: number, start: number, ste
   for (let i = 0; i < count; i++) {
     const fixTime = iso(start + i * step);
     list.push(fixTime);
-    await server.database.db.execute(sql`insert into positions (device_id, fix_time, latitude, longitude, speed, packet_type)
+    await server.database.db
+      .execute(sql`insert into positions (device_id, fix_time, latitude, longitude, speed, packet_type)
       values (${deviceId}::uuid, ${fixTime}::timestamptz, ${26.4 + i / 1000}, 80.33, 30, 'NR')`);
   }
 }
@@ -41,13 +42,28 @@ const ok = async (api: Api, method: 'GET' | 'POST' | 'PUT', url: string, payload
   if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
   return response.json();
 };
-const positionTimes = async (api: Api) => ((await ok(api, 'GET', `/positions?filter=${encodeURIComponent(JSON.stringify({ deviceId }))}&sort=["fixTime","ASC"]`)) as { fixTime: string }[])
-  .map((p) => iso(at(p.fixTime)));
-const eventTypes = async (api: Api) => ((await ok(api, 'GET', `/eventlogs?filter=${encodeURIComponent(JSON.stringify({ deviceId }))}&sort=["eventTime","ASC"]`)) as { type: string }[])
-  .map((e) => e.type);
+const positionTimes = async (api: Api) =>
+  (
+    (await ok(
+      api,
+      'GET',
+      `/positions?filter=${encodeURIComponent(JSON.stringify({ deviceId }))}&sort=["fixTime","ASC"]`,
+    )) as { fixTime: string }[]
+  ).map((p) => iso(at(p.fixTime)));
+const eventTypes = async (api: Api) =>
+  (
+    (await ok(
+      api,
+      'GET',
+      `/eventlogs?filter=${encodeURIComponent(JSON.stringify({ deviceId }))}&sort=["eventTime","ASC"]`,
+    )) as { type: string }[]
+  ).map((e) => e.type);
 const period = () => `from=${iso(at(times.sunrise[0]!) - minute)}&to=${iso(Date.now() + 60 * minute)}`;
 const playbackTimes = async (api: Api, vehicleId: string) => {
-  const data = (await ok(api, 'GET', `/vehicle/position/playback?vehicleId=${vehicleId}&${period()}`)).data as { points: { fixTime: string }[]; summary: { points: number } };
+  const data = (await ok(api, 'GET', `/vehicle/position/playback?vehicleId=${vehicleId}&${period()}`)).data as {
+    points: { fixTime: string }[];
+    summary: { points: number };
+  };
   expect(data.summary.points).toBe(data.points.length);
   return data.points.map((p) => iso(at(p.fixTime)));
 };
@@ -56,19 +72,43 @@ beforeAll(async () => {
   server = await startTestServer();
   ({ as, orgs } = await demoWorld(server.app, ['superadmin', 'customer']));
   const admin = as.superadmin!;
-  const root = ((await ok(admin, 'GET', '/organisation?range=[0,50]')) as { id: string; parentId: string | null }[]).find((o) => !o.parentId)!;
-  const other = await ok(admin, 'POST', '/organisation', { parentId: root.id, tradeName: 'Ganga Movers', brandName: 'Ganga Movers', email: 'ops@gangamovers.in' });
+  const root = (
+    (await ok(admin, 'GET', '/organisation?range=[0,50]')) as { id: string; parentId: string | null }[]
+  ).find((o) => !o.parentId)!;
+  const other = await ok(admin, 'POST', '/organisation', {
+    parentId: root.id,
+    tradeName: 'Ganga Movers',
+    brandName: 'Ganga Movers',
+    email: 'ops@gangamovers.in',
+  });
   orgs['Ganga Movers'] = other.id;
   const roles = (await ok(admin, 'GET', '/roles?range=[0,20]')) as { id: string; name: string }[];
   await ok(admin, 'POST', '/users', {
-    firstName: 'Gita', lastName: 'Rao', email: 'gita@gangamovers.in', phone: '9811111111', password: 'Ganga-pass-2026',
-    roleId: roles.find((r) => r.name === 'CUSTOMER')!.id, organisationId: other.id,
+    firstName: 'Gita',
+    lastName: 'Rao',
+    email: 'gita@gangamovers.in',
+    phone: '9811111111',
+    password: 'Ganga-pass-2026',
+    roleId: roles.find((r) => r.name === 'CUSTOMER')!.id,
+    organisationId: other.id,
   });
-  ganga = { app: server.app, token: (await signIn(server.app, 'gita@gangamovers.in', 'Ganga-pass-2026')).token.access.token };
+  ganga = {
+    app: server.app,
+    token: (await signIn(server.app, 'gita@gangamovers.in', 'Ganga-pass-2026')).token.access.token,
+  };
 
   const sunrise = orgs['Sunrise Logistics']!;
-  deviceId = (await ok(admin, 'POST', '/device', { imei: '868347075550001', status: 'NEW', organisationId: sunrise })).id;
-  sunriseVehicle = (await ok(admin, 'POST', '/vehicle', { name: 'Sunrise 9', registrationNumber: 'UP78ZT9001', category: 'TRUCK', deviceId, organisationId: sunrise })).id;
+  deviceId = (await ok(admin, 'POST', '/device', { imei: '868347075550001', status: 'NEW', organisationId: sunrise }))
+    .id;
+  sunriseVehicle = (
+    await ok(admin, 'POST', '/vehicle', {
+      name: 'Sunrise 9',
+      registrationNumber: 'UP78ZT9001',
+      category: 'TRUCK',
+      deviceId,
+      organisationId: sunrise,
+    })
+  ).id;
   await insertPositions(times.sunrise, 3, Date.now() - 120 * minute);
   await insertEvent('SOS', times.sunrise[0]!, sunrise);
 
@@ -79,7 +119,9 @@ beforeAll(async () => {
   await insertPositions(times.ganga, 2, Date.now() + 1, 1);
   await insertEvent('OVERSPEED', times.ganga[1]!, other.id);
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 describe('a device that moves between organisations', () => {
   it('shows each organisation the positions of its own time with the device, and SUPER_ADMIN all', async () => {
@@ -94,19 +136,36 @@ describe('a device that moves between organisations', () => {
     expect(await eventTypes(as.superadmin!)).toEqual(['SOS', 'TAMPER', 'OVERSPEED']);
   });
 
-  it('replays a vehicle with the positions of the reader\'s periods only', async () => {
+  it("replays a vehicle with the positions of the reader's periods only", async () => {
     // Sunrise's vehicle still names the device: it replays only Sunrise's stretch
     expect(await playbackTimes(as.customer!, sunriseVehicle)).toEqual(times.sunrise);
     await ok(as.superadmin!, 'PUT', `/vehicle/device/${sunriseVehicle}/${deviceId}`, {});
-    gangaVehicle = (await ok(as.superadmin!, 'POST', '/vehicle', { name: 'Ganga 9', registrationNumber: 'UP32GT9001', category: 'TRUCK', deviceId, organisationId: orgs['Ganga Movers'] })).id;
+    gangaVehicle = (
+      await ok(as.superadmin!, 'POST', '/vehicle', {
+        name: 'Ganga 9',
+        registrationNumber: 'UP32GT9001',
+        category: 'TRUCK',
+        deviceId,
+        organisationId: orgs['Ganga Movers'],
+      })
+    ).id;
     expect(await playbackTimes(ganga, gangaVehicle)).toEqual(times.ganga);
     expect(await playbackTimes(as.superadmin!, gangaVehicle)).toEqual([...times.sunrise, ...times.ganga]);
   });
 
-  it('shares a playback with the positions of the sharer\'s organisation only', async () => {
+  it("shares a playback with the positions of the sharer's organisation only", async () => {
     const from = iso(at(times.sunrise[0]!) - minute);
-    const shared = await ok(ganga, 'POST', '/share-playback', { kind: 'playback', vehicleId: gangaVehicle, expiresInHours: 2, from, to: iso(Date.now() + 60 * minute) });
-    const open = await server.app.inject({ method: 'GET', url: `/api/public/share-playback?token=${shared.data.token}` });
+    const shared = await ok(ganga, 'POST', '/share-playback', {
+      kind: 'playback',
+      vehicleId: gangaVehicle,
+      expiresInHours: 2,
+      from,
+      to: iso(Date.now() + 60 * minute),
+    });
+    const open = await server.app.inject({
+      method: 'GET',
+      url: `/api/public/share-playback?token=${shared.data.token}`,
+    });
     expect(open.json().data.playback.points.map((p: { fixTime: string }) => iso(at(p.fixTime)))).toEqual(times.ganga);
   });
 
@@ -118,17 +177,34 @@ describe('a device that moves between organisations', () => {
   });
 });
 
-describe('a dealer\'s device fitted to a customer\'s vehicle', () => {
-  it('lets the customer read the device from the fitting on, not before, and stops when the device leaves the dealer\'s tree', async () => {
+describe("a dealer's device fitted to a customer's vehicle", () => {
+  it("lets the customer read the device from the fitting on, not before, and stops when the device leaves the dealer's tree", async () => {
     const admin = as.superadmin!;
     const dealerOrg = orgs['Metro Auto Dealers']!;
-    const device = (await ok(admin, 'POST', '/device', { imei: '868347075550077', status: 'NEW', organisationId: dealerOrg })).id as string;
-    const insertAt = async (ms: number) => server.database.db.execute(sql`insert into positions (device_id, fix_time, latitude, longitude, speed, packet_type)
+    const device = (
+      await ok(admin, 'POST', '/device', { imei: '868347075550077', status: 'NEW', organisationId: dealerOrg })
+    ).id as string;
+    const insertAt = async (ms: number) =>
+      server.database.db
+        .execute(sql`insert into positions (device_id, fix_time, latitude, longitude, speed, packet_type)
       values (${device}::uuid, ${iso(ms)}::timestamptz, 26.45, 80.33, 20, 'NR')`);
-    const customerSees = async () => ((await ok(as.customer!, 'GET', `/positions?filter=${encodeURIComponent(JSON.stringify({ deviceId: device }))}`)) as unknown[]).length;
+    const customerSees = async () =>
+      (
+        (await ok(
+          as.customer!,
+          'GET',
+          `/positions?filter=${encodeURIComponent(JSON.stringify({ deviceId: device }))}`,
+        )) as unknown[]
+      ).length;
     await insertAt(Date.now() - 30 * minute);
     expect(await customerSees()).toBe(0);
-    await ok(admin, 'POST', '/vehicle', { name: 'Sunrise 12', registrationNumber: 'UP78ZT9012', category: 'TRUCK', deviceId: device, organisationId: orgs['Sunrise Logistics'] });
+    await ok(admin, 'POST', '/vehicle', {
+      name: 'Sunrise 12',
+      registrationNumber: 'UP78ZT9012',
+      category: 'TRUCK',
+      deviceId: device,
+      organisationId: orgs['Sunrise Logistics'],
+    });
     await new Promise((resolve) => setTimeout(resolve, 20));
     await insertAt(Date.now() - 10);
     expect(await customerSees()).toBe(1);

@@ -14,16 +14,25 @@ beforeAll(async () => {
   server = await startTestServer({ config: { uploadQuota: QUOTA } });
   token = (await signIn(server.app, demoEmail('dealer'))).token.access.token;
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4e80000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4e80000000049454e44ae426082',
+  'hex',
+);
 
 function multipart(parts: { name: string; value: Buffer | string; filename?: string; type?: string }[]) {
   const boundary = '----waymark-test';
   const chunks: Buffer[] = [];
   for (const p of parts) {
     const disposition = `form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${p.type ? `Content-Type: ${p.type}\r\n` : ''}\r\n`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${p.type ? `Content-Type: ${p.type}\r\n` : ''}\r\n`,
+      ),
+    );
     chunks.push(Buffer.isBuffer(p.value) ? p.value : Buffer.from(p.value), Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
@@ -41,7 +50,10 @@ const pngOf = (bytes: number) => Buffer.concat([PNG, Buffer.alloc(Math.max(0, by
 
 describe('POST /api/file', () => {
   it('stores a png under a generated name and serves it back with its type', async () => {
-    const response = await upload([{ name: 'folder', value: 'IMAGE' }, { name: 'files', value: PNG, filename: 'rc.png', type: 'image/png' }]);
+    const response = await upload([
+      { name: 'folder', value: 'IMAGE' },
+      { name: 'files', value: PNG, filename: 'rc.png', type: 'image/png' },
+    ]);
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body).toMatchObject({ success: true, message: 'You have uploaded 1 files!' });
@@ -53,19 +65,40 @@ describe('POST /api/file', () => {
   });
 
   it('judges the type from the bytes, not the name or the claimed type', async () => {
-    const response = await upload([{ name: 'files', value: '<svg onload="alert(1)"/>', filename: 'x.png', type: 'image/png' }]);
+    const response = await upload([
+      { name: 'files', value: '<svg onload="alert(1)"/>', filename: 'x.png', type: 'image/png' },
+    ]);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ success: false, message: 'You cannot upload these file types', messageKey: 'api.files.wrongType' });
+    expect(response.json()).toEqual({
+      success: false,
+      message: 'You cannot upload these file types',
+      messageKey: 'api.files.wrongType',
+    });
   });
 
   it('refuses a PDF as an image but keeps it as a document', async () => {
-    expect((await upload([{ name: 'folder', value: 'IMAGE' }, { name: 'files', value: PDF, filename: 'a.pdf' }])).statusCode).toBe(400);
-    const doc = await upload([{ name: 'folder', value: 'DOC' }, { name: 'files', value: PDF, filename: 'a.pdf' }]);
+    expect(
+      (
+        await upload([
+          { name: 'folder', value: 'IMAGE' },
+          { name: 'files', value: PDF, filename: 'a.pdf' },
+        ])
+      ).statusCode,
+    ).toBe(400);
+    const doc = await upload([
+      { name: 'folder', value: 'DOC' },
+      { name: 'files', value: PDF, filename: 'a.pdf' },
+    ]);
     expect(doc.json().data.url).toMatch(/^\/api\/file\/doc\/.+\.pdf$/);
   });
 
   it('serves a PDF as a download and an image inline, never sniffed', async () => {
-    const doc = (await upload([{ name: 'folder', value: 'DOC' }, { name: 'files', value: PDF, filename: 'a.pdf' }])).json().data.url as string;
+    const doc = (
+      await upload([
+        { name: 'folder', value: 'DOC' },
+        { name: 'files', value: PDF, filename: 'a.pdf' },
+      ])
+    ).json().data.url as string;
     // a DOC upload (KYC) is private: anonymous gets 401, its organisation reads it
     expect((await server.app.inject({ method: 'GET', url: doc })).statusCode).toBe(401);
     const pdf = await server.app.inject({ method: 'GET', url: doc, headers: bearer(token) });
@@ -87,8 +120,13 @@ describe('POST /api/file', () => {
   });
 
   it('answers 404 for a file that does not exist and 400 for a path that is not a file name', async () => {
-    expect((await server.app.inject({ method: 'GET', url: '/api/file/image/00000000-0000-0000-0000-000000000000.png' })).statusCode).toBe(404);
-    expect((await server.app.inject({ method: 'GET', url: '/api/file/image/..%2f..%2fetc%2fpasswd' })).statusCode).toBe(400);
+    expect(
+      (await server.app.inject({ method: 'GET', url: '/api/file/image/00000000-0000-0000-0000-000000000000.png' }))
+        .statusCode,
+    ).toBe(404);
+    expect((await server.app.inject({ method: 'GET', url: '/api/file/image/..%2f..%2fetc%2fpasswd' })).statusCode).toBe(
+      400,
+    );
   });
 });
 
@@ -97,8 +135,18 @@ describe('who may upload', () => {
     const customer = (await signIn(server.app, demoEmail('customer'))).token.access.token;
     const response = await upload([{ name: 'files', value: PNG, filename: 'a.png' }], customer);
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ success: false, message: 'Your role cannot upload files', messageKey: 'api.files.noUpload' });
-    const doc = await upload([{ name: 'folder', value: 'DOC' }, { name: 'files', value: PDF, filename: 'a.pdf' }], customer);
+    expect(response.json()).toEqual({
+      success: false,
+      message: 'Your role cannot upload files',
+      messageKey: 'api.files.noUpload',
+    });
+    const doc = await upload(
+      [
+        { name: 'folder', value: 'DOC' },
+        { name: 'files', value: PDF, filename: 'a.pdf' },
+      ],
+      customer,
+    );
     expect(doc.statusCode).toBe(403);
   });
 
@@ -107,14 +155,37 @@ describe('who may upload', () => {
     const avatar = await upload([{ name: 'files', value: PNG, filename: 'me.png' }], customer, '/api/file?for=avatar');
     expect(avatar.statusCode).toBe(200);
     expect(avatar.json().data.url).toMatch(/^\/api\/file\/image\/[0-9a-f-]{36}\.png$/);
-    const two = await upload([{ name: 'files', value: PNG, filename: 'a.png' }, { name: 'files', value: PNG, filename: 'b.png' }], customer, '/api/file?for=avatar');
+    const two = await upload(
+      [
+        { name: 'files', value: PNG, filename: 'a.png' },
+        { name: 'files', value: PNG, filename: 'b.png' },
+      ],
+      customer,
+      '/api/file?for=avatar',
+    );
     expect(two.statusCode).toBe(400);
     expect(two.json().message).toBe('An avatar is one image');
-    const doc = await upload([{ name: 'folder', value: 'DOC' }, { name: 'files', value: PDF, filename: 'a.pdf' }], customer, '/api/file?for=avatar');
+    const doc = await upload(
+      [
+        { name: 'folder', value: 'DOC' },
+        { name: 'files', value: PDF, filename: 'a.pdf' },
+      ],
+      customer,
+      '/api/file?for=avatar',
+    );
     expect(doc.statusCode).toBe(400);
-    const big = await upload([{ name: 'files', value: pngOf(MIB + 1), filename: 'big.png' }], customer, '/api/file?for=avatar');
+    const big = await upload(
+      [{ name: 'files', value: pngOf(MIB + 1), filename: 'big.png' }],
+      customer,
+      '/api/file?for=avatar',
+    );
     expect(big.statusCode).toBe(413);
-    expect(big.json()).toEqual({ success: false, message: 'An avatar may be at most 1 MiB', messageKey: 'api.files.avatarTooLarge', messageValues: { size: '1 MiB' } });
+    expect(big.json()).toEqual({
+      success: false,
+      message: 'An avatar may be at most 1 MiB',
+      messageKey: 'api.files.avatarTooLarge',
+      messageValues: { size: '1 MiB' },
+    });
   });
 
   it('lets the holder of any form with an upload field upload (DISTRIBUTER: the user and organisation forms)', async () => {
@@ -126,30 +197,64 @@ describe('who may upload', () => {
 describe('upload quotas', () => {
   async function whoIs(email: string) {
     const session = await signIn(server.app, email);
-    const [row] = await server.database.db.select({ organisationId: users.organisationId }).from(users).where(eq(users.id, session.user.id));
+    const [row] = await server.database.db
+      .select({ organisationId: users.organisationId })
+      .from(users)
+      .where(eq(users.id, session.user.id));
     return { token: session.token.access.token, userId: session.user.id, organisationId: row!.organisationId };
   }
-  const storedBy = async (userId: string) => Number((await server.database.db.select({ n: sql<string>`count(*)` }).from(uploads)
-    .where(and(eq(uploads.userId, userId)))).at(0)!.n);
+  const storedBy = async (userId: string) =>
+    Number(
+      (
+        await server.database.db
+          .select({ n: sql<string>`count(*)` })
+          .from(uploads)
+          .where(and(eq(uploads.userId, userId)))
+      ).at(0)!.n,
+    );
 
   it('refuses with 413 an upload that would take a user past their daily quota, counting only the last day', async () => {
     const fitter = await whoIs(demoEmail('fitter'));
     // yesterday's uploads do not count
-    await server.database.db.insert(uploads).values({ url: '/api/file/image/old.png', bytes: QUOTA.userPerDay, ...fitter, createdAt: new Date(Date.now() - 25 * 3600 * 1000) });
+    await server.database.db
+      .insert(uploads)
+      .values({
+        url: '/api/file/image/old.png',
+        bytes: QUOTA.userPerDay,
+        ...fitter,
+        createdAt: new Date(Date.now() - 25 * 3600 * 1000),
+      });
     const first = await upload([{ name: 'files', value: pngOf(MIB), filename: 'a.png' }], fitter.token);
     expect(first.statusCode).toBe(200);
     const before = await storedBy(fitter.userId);
     const over = await upload([{ name: 'files', value: pngOf(MIB + 1024), filename: 'b.png' }], fitter.token);
     expect(over.statusCode).toBe(413);
-    expect(over.json()).toEqual({ success: false, message: 'You may upload at most 2 MiB a day; try again tomorrow or ask an administrator', messageKey: 'api.files.userQuota', messageValues: { size: '2 MiB' } });
+    expect(over.json()).toEqual({
+      success: false,
+      message: 'You may upload at most 2 MiB a day; try again tomorrow or ask an administrator',
+      messageKey: 'api.files.userQuota',
+      messageValues: { size: '2 MiB' },
+    });
     expect(await storedBy(fitter.userId)).toBe(before);
   });
 
   it('refuses with 413 an upload that would take an organisation past its quota, whoever uploads', async () => {
     const manufacturer = await whoIs(demoEmail('manufacturer'));
-    await server.database.db.insert(uploads).values({ url: '/api/file/image/other.png', bytes: QUOTA.organisation - 100, userId: null, organisationId: manufacturer.organisationId });
+    await server.database.db
+      .insert(uploads)
+      .values({
+        url: '/api/file/image/other.png',
+        bytes: QUOTA.organisation - 100,
+        userId: null,
+        organisationId: manufacturer.organisationId,
+      });
     const response = await upload([{ name: 'files', value: pngOf(200), filename: 'a.png' }], manufacturer.token);
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ success: false, message: 'Your organisation has used its 4 MiB of uploads; ask an administrator', messageKey: 'api.files.organisationQuota', messageValues: { size: '4 MiB' } });
+    expect(response.json()).toEqual({
+      success: false,
+      message: 'Your organisation has used its 4 MiB of uploads; ask an administrator',
+      messageKey: 'api.files.organisationQuota',
+      messageValues: { size: '4 MiB' },
+    });
   });
 });

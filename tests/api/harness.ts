@@ -47,7 +47,7 @@ export interface TestServerOptions {
  */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const demo = options.demo ?? true;
-  const seeded = options.fresh || options.databaseUrl ? null : inject('seededDatabases') ?? null;
+  const seeded = options.fresh || options.databaseUrl ? null : (inject('seededDatabases') ?? null);
   let databaseUrl: string | undefined = options.databaseUrl;
   let loadDataDir: Blob | undefined;
   let dropDatabase = async () => {};
@@ -67,7 +67,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   await firstStart(database.db, app.log, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
   if (demo) await seedDemo(app, database.db, app.log);
   await app.ready();
-  const started = options.gateway ? await startGateway(app, database, { port: 0, host: '127.0.0.1', quietMs: 50 }) : null;
+  const started = options.gateway
+    ? await startGateway(app, database, { port: 0, host: '127.0.0.1', quietMs: 50 })
+    : null;
   return {
     app,
     database,
@@ -86,11 +88,17 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 /** Encrypts a password as the console does: RSA-OAEP with SHA-256, base64. */
 export async function encryptPassword(app: FastifyInstance, password: string): Promise<string> {
   const key = (await app.inject({ method: 'GET', url: '/api/auth/public-key' })).json().data.publicKey as string;
-  return crypto.publicEncrypt({ key, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(password)).toString('base64');
+  return crypto
+    .publicEncrypt({ key, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(password))
+    .toString('base64');
 }
 
 export async function login(app: FastifyInstance, username: string, password: string) {
-  return app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password: await encryptPassword(app, password) } });
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { username, password: await encryptPassword(app, password) },
+  });
 }
 
 /** Signs in and returns the answer's data; fails the test if sign-in fails. */

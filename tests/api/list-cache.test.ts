@@ -22,9 +22,18 @@ beforeAll(async () => {
   server = await startTestServer({ config: { exactCountLimit: 5 } });
   ({ as, orgs } = await demoWorld(server.app, ['superadmin', 'dealer', 'customer', 'distributer']));
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
-interface Row { id: string; imei?: string; name?: string; organisationId?: string; deviceId?: string | null; labels?: Record<string, string> }
+interface Row {
+  id: string;
+  imei?: string;
+  name?: string;
+  organisationId?: string;
+  deviceId?: string | null;
+  labels?: Record<string, string>;
+}
 
 const url = (path: string, query: Record<string, string>) => `${path}?${new URLSearchParams(query)}`;
 
@@ -69,7 +78,9 @@ async function everythingHeard() {
 /** Turns a table's list-cache triggers off (or on again): its changes then reach no listener. */
 async function notifying(table: string, on: boolean) {
   for (const event of ['insert', 'update', 'delete', 'truncate']) {
-    await server.database.db.execute(sql.raw(`alter table ${table} ${on ? 'enable' : 'disable'} trigger ${table}_changed_${event}`));
+    await server.database.db.execute(
+      sql.raw(`alter table ${table} ${on ? 'enable' : 'disable'} trigger ${table}_changed_${event}`),
+    );
   }
 }
 
@@ -94,9 +105,15 @@ describe('the list cache', () => {
     const first = await list(as.superadmin!, devices);
     const top = first.rows[0]!;
     await unheard(sql`update devices set name = 'Unheard of' where id = ${top.id}::uuid`);
-    expect((await list(as.superadmin!, devices)).rows[0]!.name, 'the second list came from memory').not.toBe('Unheard of');
+    expect((await list(as.superadmin!, devices)).rows[0]!.name, 'the second list came from memory').not.toBe(
+      'Unheard of',
+    );
 
-    const created = await call(as.superadmin!, 'POST', '/device', { imei: '999999999999901', name: 'Created', status: 'NEW' });
+    const created = await call(as.superadmin!, 'POST', '/device', {
+      imei: '999999999999901',
+      name: 'Created',
+      status: 'NEW',
+    });
     expect(created.statusCode, created.body).toBe(201);
     const afterCreate = await list(as.superadmin!, devices);
     expect(afterCreate.rows.map((d) => d.imei).slice(0, 2)).toEqual(['999999999999901', top.imei]);
@@ -118,13 +135,25 @@ describe('the list cache', () => {
     await unheard(sql`update devices set name = 'Unheard of' where id = ${first.id}::uuid`);
     try {
       const session = await signIn(server.app, demoEmail('dealer'));
-      const refreshed = await server.app.inject({ method: 'POST', url: '/api/auth/refresh-tokens', payload: { refreshToken: session.token.refresh.token } });
+      const refreshed = await server.app.inject({
+        method: 'POST',
+        url: '/api/auth/refresh-tokens',
+        payload: { refreshToken: session.token.refresh.token },
+      });
       expect(refreshed.statusCode, refreshed.body).toBe(200);
-      const signedOut = await server.app.inject({ method: 'POST', url: '/api/auth/logout', payload: { refreshToken: refreshed.json().data.refresh.token } });
+      const signedOut = await server.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        payload: { refreshToken: refreshed.json().data.refresh.token },
+      });
       expect(signedOut.statusCode, signedOut.body).toBe(200);
-      expect((await list(as.superadmin!, devices)).rows[0]!.name, 'the page came from memory still').not.toBe('Unheard of');
+      expect((await list(as.superadmin!, devices)).rows[0]!.name, 'the page came from memory still').not.toBe(
+        'Unheard of',
+      );
     } finally {
-      await server.database.db.execute(sql`update devices set name = ${first.name ?? null} where id = ${first.id}::uuid`);
+      await server.database.db.execute(
+        sql`update devices set name = ${first.name ?? null} where id = ${first.id}::uuid`,
+      );
     }
   });
 
@@ -137,17 +166,31 @@ describe('the list cache', () => {
     expect(kept.name, 'the second list came from memory').not.toBe('Unheard of');
 
     // as another process would: the vehicle list names the device by its IMEI
-    await server.database.db.execute(sql`update devices set imei = '999999999999911' where id = ${fitted.deviceId!}::uuid`);
-    await eventually(async () => {
-      const vehicle = (await list(as.superadmin!, vehicles)).rows.find((v) => v.id === fitted.id)!;
-      return vehicle.labels?.deviceId === '999999999999911' && vehicle.name === 'Unheard of';
-    }, 2000, 'the vehicle list to name the device by its new IMEI');
+    await server.database.db.execute(
+      sql`update devices set imei = '999999999999911' where id = ${fitted.deviceId!}::uuid`,
+    );
+    await eventually(
+      async () => {
+        const vehicle = (await list(as.superadmin!, vehicles)).rows.find((v) => v.id === fitted.id)!;
+        return vehicle.labels?.deviceId === '999999999999911' && vehicle.name === 'Unheard of';
+      },
+      2000,
+      'the vehicle list to name the device by its new IMEI',
+    );
     await server.database.db.execute(sql`update vehicles set name = ${fitted.name!} where id = ${fitted.id}::uuid`);
-    await eventually(async () => (await list(as.superadmin!, vehicles)).rows.find((v) => v.id === fitted.id)!.name === fitted.name, 2000, 'the vehicle\'s name back');
+    await eventually(
+      async () => (await list(as.superadmin!, vehicles)).rows.find((v) => v.id === fitted.id)!.name === fitted.name,
+      2000,
+      "the vehicle's name back",
+    );
   });
 
-  it('never gives one caller\'s page to another, of another organisation or of the same one', async () => {
-    const created = await call(as.dealer!, 'POST', '/vehicle', { name: 'Dealer\'s own', registrationNumber: 'MH12ZZ9901', category: 'BUS' });
+  it("never gives one caller's page to another, of another organisation or of the same one", async () => {
+    const created = await call(as.dealer!, 'POST', '/vehicle', {
+      name: "Dealer's own",
+      registrationNumber: 'MH12ZZ9901',
+      category: 'BUS',
+    });
     expect(created.statusCode, created.body).toBe(201);
     const vehicles = url('/vehicle', { sort: '["registrationNumber","ASC"]', range: '[0,49]' });
     const dealers = (await list(as.dealer!, vehicles)).rows;
@@ -157,17 +200,27 @@ describe('the list cache', () => {
     expect(customers.every((v) => v.organisationId === orgs['Sunrise Logistics'])).toBe(true);
 
     // a second dealer of the same organisation, same role, same devices: still a page of their own
-    const roles = (await call(as.superadmin!, 'GET', url('/roles', { filter: '{"name":"DEALER"}' }))).json() as { id: string }[];
+    const roles = (await call(as.superadmin!, 'GET', url('/roles', { filter: '{"name":"DEALER"}' }))).json() as {
+      id: string;
+    }[];
     const colleague = await call(as.superadmin!, 'POST', '/users', {
-      firstName: 'Second', lastName: 'Dealer', email: 'second.dealer@list-cache.test', phone: '9811100077', password: DEMO_PASSWORD,
-      roleId: roles[0]!.id, organisationId: orgs['Metro Auto Dealers'],
+      firstName: 'Second',
+      lastName: 'Dealer',
+      email: 'second.dealer@list-cache.test',
+      phone: '9811100077',
+      password: DEMO_PASSWORD,
+      roleId: roles[0]!.id,
+      organisationId: orgs['Metro Auto Dealers'],
     });
     expect(colleague.statusCode, colleague.body).toBe(201);
-    const second = { app: server.app, token: (await signIn(server.app, 'second.dealer@list-cache.test')).token.access.token };
+    const second = {
+      app: server.app,
+      token: (await signIn(server.app, 'second.dealer@list-cache.test')).token.access.token,
+    };
     const devices = url('/device', { sort: '["imei","ASC"]', range: '[0,2]' });
     const dealerPage = (await list(as.dealer!, devices)).rows;
     await unheard(sql`update devices set name = 'Unheard of' where id = ${dealerPage[0]!.id}::uuid`);
-    expect((await list(as.dealer!, devices)).rows[0]!.name, 'the dealer\'s page is kept').not.toBe('Unheard of');
+    expect((await list(as.dealer!, devices)).rows[0]!.name, "the dealer's page is kept").not.toBe('Unheard of');
     expect((await list(second, devices)).rows[0]!.name).toBe('Unheard of');
   });
 
@@ -177,7 +230,11 @@ describe('the list cache', () => {
     await unheard(sql`update devices set name = 'Unheard of' where id = ${page[0]!.id}::uuid`);
     expect((await list(as.distributer!, devices)).rows[0]!.name, 'the page is kept').not.toBe('Unheard of');
     await server.database.db.execute(sql`update roles set auth_scopes = '[]'::jsonb where name = 'DISTRIBUTER'`);
-    await eventually(async () => (await call(as.distributer!, 'GET', devices)).statusCode === 403, 5000, 'the narrowed role refused');
+    await eventually(
+      async () => (await call(as.distributer!, 'GET', devices)).statusCode === 403,
+      5000,
+      'the narrowed role refused',
+    );
   });
 
   it('sends the same headers and body from memory as from the database', async () => {
@@ -192,27 +249,44 @@ describe('the list cache', () => {
     expect(fromMemory.headers['content-range']).toMatch(/^device 0-3\/\d+$/);
     expect(fromMemory.headers['x-total-estimated']).toBe('true');
     // an export page is never kept
-    const exported = (await list(as.superadmin!, url('/device/export', { sort: '["imei","ASC"]', range: '[0,3]', filter: '{"status":"INSTALLED"}' }))).rows;
+    const exported = (
+      await list(
+        as.superadmin!,
+        url('/device/export', { sort: '["imei","ASC"]', range: '[0,3]', filter: '{"status":"INSTALLED"}' }),
+      )
+    ).rows;
     expect(exported[0]!.name).toBe('Unheard of');
     await call(as.superadmin!, 'PUT', `/device/${exported[0]!.id}`, { name: null });
   });
 
-  it.runIf(Boolean(process.env.TEST_DATABASE_URL))('reads the database while its listener is lost, and keeps pages again once it listens', async () => {
-    const devices = url('/device', { sort: '["imei","ASC"]', range: '[6,8]' });
-    const page = (await list(as.superadmin!, devices)).rows;
-    await server.database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = 'LISTEN "waymark_changes"'`);
-    await eventually(() => !server.app.listCache.active, 2000, 'the lost listener noticed');
-    await unheard(sql`update devices set name = 'Unheard of' where id = ${page[0]!.id}::uuid`);
-    expect((await list(as.superadmin!, devices)).rows[0]!.name).toBe('Unheard of');
-    await eventually(() => server.app.listCache.active, 10_000, 'listening again');
-    await list(as.superadmin!, devices);
-    await unheard(sql`update devices set name = 'Unheard again' where id = ${page[0]!.id}::uuid`);
-    expect((await list(as.superadmin!, devices)).rows[0]!.name, 'kept again').toBe('Unheard of');
-  });
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'reads the database while its listener is lost, and keeps pages again once it listens',
+    async () => {
+      const devices = url('/device', { sort: '["imei","ASC"]', range: '[6,8]' });
+      const page = (await list(as.superadmin!, devices)).rows;
+      await server.database.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = 'LISTEN "waymark_changes"'`,
+      );
+      await eventually(() => !server.app.listCache.active, 2000, 'the lost listener noticed');
+      await unheard(sql`update devices set name = 'Unheard of' where id = ${page[0]!.id}::uuid`);
+      expect((await list(as.superadmin!, devices)).rows[0]!.name).toBe('Unheard of');
+      await eventually(() => server.app.listCache.active, 10_000, 'listening again');
+      await list(as.superadmin!, devices);
+      await unheard(sql`update devices set name = 'Unheard again' where id = ${page[0]!.id}::uuid`);
+      expect((await list(as.superadmin!, devices)).rows[0]!.name, 'kept again').toBe('Unheard of');
+    },
+  );
 
   it('keeps the pages of every declared list but the history the gateway appends to', () => {
-    const kept = resources.filter((r) => server.app.listCache.tablesOf(r, hooksByResource[r.name] ?? {})).map((r) => r.name);
-    expect(resources.map((r) => r.name).filter((name) => !kept.includes(name)).sort()).toEqual(['eventlogs', 'positions', 'raw-logs']);
+    const kept = resources
+      .filter((r) => server.app.listCache.tablesOf(r, hooksByResource[r.name] ?? {}))
+      .map((r) => r.name);
+    expect(
+      resources
+        .map((r) => r.name)
+        .filter((name) => !kept.includes(name))
+        .sort(),
+    ).toEqual(['eventlogs', 'positions', 'raw-logs']);
   });
 
   it('is off with WAYMARK_LIST_CACHE=0', () => {

@@ -9,13 +9,24 @@ beforeAll(async () => {
   server = await startTestServer({ config: { exactCountLimit: LIMIT } });
   token = (await signIn(server.app, demoEmail('superadmin'))).token.access.token;
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 async function list(query: Record<string, string>, path = '/device') {
-  const response = await server.app.inject({ method: 'GET', url: `/api${path}?${new URLSearchParams(query)}`, headers: bearer(token) });
+  const response = await server.app.inject({
+    method: 'GET',
+    url: `/api${path}?${new URLSearchParams(query)}`,
+    headers: bearer(token),
+  });
   expect(response.statusCode).toBe(200);
   const [range, total] = String(response.headers['content-range']).split(' ')[1]!.split('/');
-  return { rows: response.json() as { imei: string }[], range, total: Number(total), estimated: response.headers['x-total-estimated'] };
+  return {
+    rows: response.json() as { imei: string }[],
+    range,
+    total: Number(total),
+    estimated: response.headers['x-total-estimated'],
+  };
 }
 
 describe('list totals', () => {
@@ -33,7 +44,8 @@ describe('list totals', () => {
     expect(answer.range).toBe('0-1');
     expect(answer.estimated).toBe('true');
     expect(answer.total).toBeGreaterThan(LIMIT);
-    const exposed = (await server.app.inject({ method: 'GET', url: '/api/device?range=[0,1]', headers: bearer(token) })).headers['access-control-expose-headers'];
+    const exposed = (await server.app.inject({ method: 'GET', url: '/api/device?range=[0,1]', headers: bearer(token) }))
+      .headers['access-control-expose-headers'];
     expect(String(exposed)).toContain('X-Total-Estimated');
   });
 

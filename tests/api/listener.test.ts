@@ -15,7 +15,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a LISTEN connection', () => {
   beforeAll(async () => {
     ({ url, drop } = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'waymark_listen'));
   });
-  afterAll(async () => { await drop(); });
+  afterAll(async () => {
+    await drop();
+  });
 
   async function run(statement: string, values: unknown[] = []) {
     const client = new pg.Client({ connectionString: url });
@@ -30,12 +32,19 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a LISTEN connection', () => {
   it('listens again after the server cut it, says when it was deaf, and hears what is sent after', async () => {
     const heard: string[] = [];
     const hearing: boolean[] = [];
-    const stop = await listenOnPostgres(url, 'test_channel', (payload) => heard.push(payload), (now) => hearing.push(now));
+    const stop = await listenOnPostgres(
+      url,
+      'test_channel',
+      (payload) => heard.push(payload),
+      (now) => hearing.push(now),
+    );
     try {
       await run(`select pg_notify('test_channel', 'before')`);
       await eventually(() => heard.includes('before'), 2000, 'the first notification');
 
-      const cut = await run(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = 'LISTEN "test_channel"'`);
+      const cut = await run(
+        `select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = 'LISTEN "test_channel"'`,
+      );
       expect(cut).toHaveLength(1);
       await eventually(() => hearing.length === 1, 2000, 'the cut noticed');
       expect(hearing).toEqual([false]);
@@ -50,7 +59,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a LISTEN connection', () => {
     }
     // stopped: no connection is left, and none is opened again
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(await run(`select pid from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`)).toEqual([]);
+    expect(
+      await run(`select pid from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`),
+    ).toEqual([]);
     expect(hearing).toEqual([false, true]);
   });
 

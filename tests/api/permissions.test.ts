@@ -5,18 +5,28 @@ import { enforceRoutePermissions } from '../../server/http/permissions.ts';
 import { defaultRoleGrants } from '../../server/roles/defaults.ts';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
-afterAll(async () => { await server?.close(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
 
-const roles = (token: string, query = '') => server.app.inject({ method: 'GET', url: `/api/roles${query}`, headers: bearer(token) });
-const adminDivisions = (token: string) => server.app.inject({ method: 'GET', url: '/api/admin-divisions', headers: bearer(token) });
+const roles = (token: string, query = '') =>
+  server.app.inject({ method: 'GET', url: `/api/roles${query}`, headers: bearer(token) });
+const adminDivisions = (token: string) =>
+  server.app.inject({ method: 'GET', url: '/api/admin-divisions', headers: bearer(token) });
 
 describe('route permissions', () => {
   it('refuses GET /admin-divisions with 403 to a role without management-admin-division', async () => {
     const customer = await signIn(server.app, demoEmail('customer'));
     const response = await adminDivisions(customer.token.access.token);
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ success: false, message: 'You do not have permission to do this', messageKey: 'api.common.forbidden' });
+    expect(response.json()).toEqual({
+      success: false,
+      message: 'You do not have permission to do this',
+      messageKey: 'api.common.forbidden',
+    });
   });
 
   it('refuses GET /roles with 401 without a token', async () => {
@@ -53,10 +63,14 @@ describe('route permissions', () => {
     expect((await adminDivisions(dealer.token.access.token)).statusCode).toBe(403);
     const { roles: rolesTable } = await import('../../server/db/schema.ts');
     const { eq } = await import('drizzle-orm');
-    await server.database.db.update(rolesTable)
-      .set({ authScopes: [{ id: 'management-admin-division', actions: {} }] }).where(eq(rolesTable.name, 'DEALER'));
+    await server.database.db
+      .update(rolesTable)
+      .set({ authScopes: [{ id: 'management-admin-division', actions: {} }] })
+      .where(eq(rolesTable.name, 'DEALER'));
     // the change reaches every process's cache by NOTIFY, which PostgreSQL delivers just after the commit
-    await expect.poll(async () => (await adminDivisions(dealer.token.access.token)).statusCode, { timeout: 2000, interval: 20 }).toBe(200);
+    await expect
+      .poll(async () => (await adminDivisions(dealer.token.access.token)).statusCode, { timeout: 2000, interval: 20 })
+      .toBe(200);
   });
 
   it('rejects bad query input with a clear message', async () => {

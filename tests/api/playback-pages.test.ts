@@ -14,27 +14,41 @@ const hour = 3600_000;
 /** 5,200 points 0.5 s apart inside 10:00–11:00, and one point either side. */
 const INSIDE = 5200;
 
-interface Page { points: { fixTime: string; latitude: number; longitude: number }[]; next: string | null; summary?: { points: number; distanceKm: number }; stops?: unknown[] }
+interface Page {
+  points: { fixTime: string; latitude: number; longitude: number }[];
+  next: string | null;
+  summary?: { points: number; distanceKm: number };
+  stops?: unknown[];
+}
 
-const playback = async (query: string) => call(customer, 'GET', `/vehicle/position/playback?vehicleId=${vehicleId}&${query}`);
-const shared = async (token: string, query = '') => server.app.inject({ method: 'GET', url: `/api/public/share-playback?token=${token}${query}` });
-const share = async (from: string, to: string) => call(customer, 'POST', '/share-playback', { kind: 'playback', vehicleId, expiresInHours: 2, from, to });
+const playback = async (query: string) =>
+  call(customer, 'GET', `/vehicle/position/playback?vehicleId=${vehicleId}&${query}`);
+const shared = async (token: string, query = '') =>
+  server.app.inject({ method: 'GET', url: `/api/public/share-playback?token=${token}${query}` });
+const share = async (from: string, to: string) =>
+  call(customer, 'POST', '/share-playback', { kind: 'playback', vehicleId, expiresInHours: 2, from, to });
 
 beforeAll(async () => {
   server = await startTestServer();
   customer = (await demoWorld(server.app, ['customer'])).as.customer!;
-  const vehicles = (await call(customer, 'GET', '/vehicle/statuses?sort=["registrationNumber","ASC"]&range=[0,0]')).json() as { id: string; deviceId: string }[];
+  const vehicles = (
+    await call(customer, 'GET', '/vehicle/statuses?sort=["registrationNumber","ASC"]&range=[0,0]')
+  ).json() as { id: string; deviceId: string }[];
   vehicleId = vehicles[0]!.id;
   const deviceId = vehicles[0]!.deviceId;
-  await server.database.db.execute(sql`insert into positions (device_id, fix_time, latitude, longitude, speed, packet_type)
+  await server.database.db
+    .execute(sql`insert into positions (device_id, fix_time, latitude, longitude, speed, packet_type)
     select ${deviceId}::uuid, ${new Date(start).toISOString()}::timestamptz + make_interval(secs => i * 0.5), 26.4 + i / 100000.0, 80.33, 30, 'NR'
     from generate_series(0, ${INSIDE - 1}) i`);
   for (const outside of [start - hour / 2, start + 1.5 * hour]) {
-    await server.database.db.execute(sql`insert into positions (device_id, fix_time, latitude, longitude, speed, packet_type)
+    await server.database.db
+      .execute(sql`insert into positions (device_id, fix_time, latitude, longitude, speed, packet_type)
       values (${deviceId}::uuid, ${new Date(outside).toISOString()}::timestamptz, 26.5, 80.4, 30, 'NR')`);
   }
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 /** Every page of a playback answer, following `next` until the last. */
 async function allPages(first: Page, fetchPage: (after: string) => Promise<Page>) {
@@ -63,10 +77,17 @@ describe('signed-in playback', () => {
   it('pages by the limit asked for, with the summary of the whole period on the first page', async () => {
     const period = `from=${new Date(start).toISOString()}&to=${new Date(start + 9_500).toISOString()}`;
     const first = (await playback(`${period}&limit=7`)).json().data as Page;
-    const pages = await allPages(first, async (after) => (await playback(`${period}&limit=7&after=${after}`)).json().data);
+    const pages = await allPages(
+      first,
+      async (after) => (await playback(`${period}&limit=7&after=${after}`)).json().data,
+    );
     expect(pages.map((p) => p.points.length)).toEqual([7, 7, 6]);
     const path = pages.flatMap((p) => p.points).map((p) => [p.longitude, p.latitude]);
-    expect(first.summary).toEqual({ points: 20, maxSpeed: 30, distanceKm: Math.round(length(lineString(path), { units: 'kilometers' }) * 10) / 10 });
+    expect(first.summary).toEqual({
+      points: 20,
+      maxSpeed: 30,
+      distanceKm: Math.round(length(lineString(path), { units: 'kilometers' }) * 10) / 10,
+    });
     expect(first.stops).toEqual([]);
   });
 
@@ -98,7 +119,10 @@ describe('shared playback', () => {
     const wider = `&from=${new Date(start - 10 * hour).toISOString()}&to=${new Date(start + 10 * hour).toISOString()}`;
     const first = (await shared(link.token, wider)).json().data.playback as Page;
     expect(first.points).toHaveLength(5000);
-    const pages = await allPages(first, async (after) => (await shared(link.token, `${wider}&after=${after}`)).json().data.playback);
+    const pages = await allPages(
+      first,
+      async (after) => (await shared(link.token, `${wider}&after=${after}`)).json().data.playback,
+    );
     const times = pages.flatMap((p) => p.points.map((point) => Date.parse(point.fixTime)));
     expect(times).toHaveLength(INSIDE);
     expect(times.every((t) => t >= start && t <= start + hour)).toBe(true);
@@ -109,8 +133,12 @@ describe('shared playback', () => {
   });
 
   it('cuts a link made before periods were limited to its first 7 days', async () => {
-    const link = (await share(new Date(start - 7 * 24 * hour + hour / 4).toISOString(), new Date(start).toISOString())).json().data;
-    await server.database.db.execute(sql`update shares set period_to = ${new Date(start + 2 * hour).toISOString()}::timestamptz where id = ${link.id}::uuid`);
+    const link = (
+      await share(new Date(start - 7 * 24 * hour + hour / 4).toISOString(), new Date(start).toISOString())
+    ).json().data;
+    await server.database.db.execute(
+      sql`update shares set period_to = ${new Date(start + 2 * hour).toISOString()}::timestamptz where id = ${link.id}::uuid`,
+    );
     const { playback: data } = (await shared(link.token)).json().data as { playback: Page };
     // seven days from its start end at 10:15: the point at 09:30 and the first quarter hour of points
     expect(data.summary?.points).toBe(1 + 0.25 * 3600 * 2 + 1);

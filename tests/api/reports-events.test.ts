@@ -27,27 +27,53 @@ async function ok(api: Api, url: string, method: 'GET' | 'POST' | 'PUT' = 'GET',
 }
 
 async function insertEvent(who: string, type: string, eventTime: string, attributes: object = {}) {
-  await server.database.db.execute(sql`insert into events (type, device_id, vehicle_id, organisation_id, event_time, latitude, longitude, attributes)
+  await server.database.db
+    .execute(sql`insert into events (type, device_id, vehicle_id, organisation_id, event_time, latitude, longitude, attributes)
     values (${type}, ${device[who]}::uuid, ${vehicle[who]}::uuid, (select organisation_id from devices where id = ${device[who]}::uuid),
       ${eventTime}::timestamptz, 26.4499, 80.3319, ${JSON.stringify(attributes)}::jsonb)`);
 }
 
 async function addVehicle(who: string, organisationId: string, imei: string, registrationNumber: string) {
   device[who] = (await ok(as.superadmin!, '/device', 'POST', { imei, status: 'NEW', organisationId })).json().id;
-  vehicle[who] = (await ok(as.superadmin!, '/vehicle', 'POST', { name: `${who} truck`, registrationNumber, category: 'TRUCK', deviceId: device[who], organisationId })).json().id;
+  vehicle[who] = (
+    await ok(as.superadmin!, '/vehicle', 'POST', {
+      name: `${who} truck`,
+      registrationNumber,
+      category: 'TRUCK',
+      deviceId: device[who],
+      organisationId,
+    })
+  ).json().id;
 }
 
 beforeAll(async () => {
   server = await startTestServer();
   ({ as, orgs } = await demoWorld(server.app, ['superadmin', 'customer', 'dealer']));
-  const root = (await ok(as.superadmin!, '/organisation?range=[0,50]')).json().find((o: { parentId: string | null }) => !o.parentId);
-  const other = (await ok(as.superadmin!, '/organisation', 'POST', { parentId: root.id, tradeName: 'Ganga Movers', brandName: 'Ganga Movers', email: 'ops@gangamovers.in' })).json();
+  const root = (await ok(as.superadmin!, '/organisation?range=[0,50]'))
+    .json()
+    .find((o: { parentId: string | null }) => !o.parentId);
+  const other = (
+    await ok(as.superadmin!, '/organisation', 'POST', {
+      parentId: root.id,
+      tradeName: 'Ganga Movers',
+      brandName: 'Ganga Movers',
+      email: 'ops@gangamovers.in',
+    })
+  ).json();
   const roles = (await ok(as.superadmin!, '/roles?range=[0,20]')).json() as { id: string; name: string }[];
   await ok(as.superadmin!, '/users', 'POST', {
-    firstName: 'Gita', lastName: 'Rao', email: 'gita@gangamovers.in', phone: '9811111112', password: 'Ganga-pass-2026',
-    roleId: roles.find((r) => r.name === 'CUSTOMER')!.id, organisationId: other.id,
+    firstName: 'Gita',
+    lastName: 'Rao',
+    email: 'gita@gangamovers.in',
+    phone: '9811111112',
+    password: 'Ganga-pass-2026',
+    roleId: roles.find((r) => r.name === 'CUSTOMER')!.id,
+    organisationId: other.id,
   });
-  ganga = { app: server.app, token: (await signIn(server.app, 'gita@gangamovers.in', 'Ganga-pass-2026')).token.access.token };
+  ganga = {
+    app: server.app,
+    token: (await signIn(server.app, 'gita@gangamovers.in', 'Ganga-pass-2026')).token.access.token,
+  };
 
   await addVehicle('sunrise', orgs['Sunrise Logistics']!, '868347075560001', 'UP78RP0001');
   await addVehicle('metro', orgs['Metro Auto Dealers']!, '868347075560002', 'UP78RP0002');
@@ -75,14 +101,29 @@ describe('the alert report', () => {
     const response = await ok(as.customer!, `/report/alertv2?${q(period)}&range=[0,49]`);
     expect(response.headers['content-range']).toBe('alert 0-6/7');
     const rows = response.json() as Record<string, unknown>[];
-    expect(rows.map((r) => r.type)).toEqual(['ROUTE_VIOLATION', 'GEOFENCE_ENTER', 'OVERSPEED', 'OVERSPEED', 'SOS', 'OVERSPEED', 'SOS']);
-    expect(rows[0]).toMatchObject({ registrationNumber: 'UP78RP0001', place: '26.449900,80.331900', details: 'Kanpur loop' });
+    expect(rows.map((r) => r.type)).toEqual([
+      'ROUTE_VIOLATION',
+      'GEOFENCE_ENTER',
+      'OVERSPEED',
+      'OVERSPEED',
+      'SOS',
+      'OVERSPEED',
+      'SOS',
+    ]);
+    expect(rows[0]).toMatchObject({
+      registrationNumber: 'UP78RP0001',
+      place: '26.449900,80.331900',
+      details: 'Kanpur loop',
+    });
     expect(rows.find((r) => r.type === 'OVERSPEED')!.speed).toBe(85);
     expect(new Date(rows[0]!.eventTime as string).toISOString()).toBe('2026-10-06T06:00:00.000Z');
   });
 
   it('scopes to the caller: the dealer sees its own and its customer’s vehicles, another tenant nothing', async () => {
-    const dealer = await ok(as.dealer!, `/report/alertv2?${q({ ...period, vehicleId: [vehicle.sunrise, vehicle.metro, vehicle.ganga] })}`);
+    const dealer = await ok(
+      as.dealer!,
+      `/report/alertv2?${q({ ...period, vehicleId: [vehicle.sunrise, vehicle.metro, vehicle.ganga] })}`,
+    );
     expect(dealer.headers['content-range']).toBe('alert 0-8/9');
     const other = await ok(ganga, `/report/alertv2?${q({ ...period, vehicleId: [vehicle.sunrise, vehicle.metro] })}`);
     expect(other.headers['content-range']).toBe('alert */0');
@@ -104,7 +145,10 @@ describe('the alert report', () => {
     expect(totals).toEqual({ success: true, data: { registrationNumber: 7, speed: 101 } });
     const chart = (await ok(as.customer!, `/report/alertv2/chart?${q(period)}`)).json();
     expect(chart.data).toEqual([
-      { key: 'OVERSPEED', count: 3 }, { key: 'SOS', count: 2 }, { key: 'GEOFENCE_ENTER', count: 1 }, { key: 'ROUTE_VIOLATION', count: 1 },
+      { key: 'OVERSPEED', count: 3 },
+      { key: 'SOS', count: 2 },
+      { key: 'GEOFENCE_ENTER', count: 1 },
+      { key: 'ROUTE_VIOLATION', count: 1 },
     ]);
   });
 
@@ -123,7 +167,9 @@ describe('the alert report', () => {
       expect(response.statusCode).toBe(400);
       return response.json().message as string;
     };
-    expect(await bad({ from: '2026-01-01T00:00:00Z', to: '2026-06-01T00:00:00Z' })).toBe('The period may be at most 92 days long');
+    expect(await bad({ from: '2026-01-01T00:00:00Z', to: '2026-06-01T00:00:00Z' })).toBe(
+      'The period may be at most 92 days long',
+    );
     expect(await bad({ from: TO, to: FROM })).toBe('The end of the period must come after its start');
     expect(await bad({ from: FROM })).toBe('Give both the start and the end of the period');
     expect(await bad({ ...period, vehicleId: 'nope' })).toBe('The filter vehicleId is not valid');
@@ -131,18 +177,38 @@ describe('the alert report', () => {
     expect(await bad({ ...period, colour: 'red' })).toBe('Filtering by colour is not allowed');
     expect(await bad({ preset: 'someday' })).toMatch(/preset/);
     expect(await bad(period, '&sort=["place","ASC"]')).toBe('Sorting by place is not allowed');
-    const tooLong = await call(as.customer!, 'GET', `/report/alertv2/totals?${q({ from: '2026-01-01T00:00:00Z', to: '2026-06-01T00:00:00Z' })}`);
+    const tooLong = await call(
+      as.customer!,
+      'GET',
+      `/report/alertv2/totals?${q({ from: '2026-01-01T00:00:00Z', to: '2026-06-01T00:00:00Z' })}`,
+    );
     expect(tooLong.statusCode).toBe(400);
   });
 
   it('gives a role holding only the SOS report the SOS alerts alone, its vehicles to pick, and nothing more', async () => {
     const authScopes = [{ id: 'report-sosalert', allowed: true, actions: {} }];
-    const role = (await ok(as.superadmin!, '/roles', 'POST', { name: 'SOS_WATCH', authScopes, organisationId: orgs['Sunrise Logistics'] })).json();
+    const role = (
+      await ok(as.superadmin!, '/roles', 'POST', {
+        name: 'SOS_WATCH',
+        authScopes,
+        organisationId: orgs['Sunrise Logistics'],
+      })
+    ).json();
     await ok(as.superadmin!, '/users', 'POST', {
-      firstName: 'Sona', email: 'sona@sunrise.test', phone: '9811111113', password: 'Sona-pass-2026', roleId: role.id, organisationId: orgs['Sunrise Logistics'],
+      firstName: 'Sona',
+      email: 'sona@sunrise.test',
+      phone: '9811111113',
+      password: 'Sona-pass-2026',
+      roleId: role.id,
+      organisationId: orgs['Sunrise Logistics'],
     });
-    const watcher = { app: server.app, token: (await signIn(server.app, 'sona@sunrise.test', 'Sona-pass-2026')).token.access.token };
-    const rows = (await ok(watcher, `/report/alertv2?${q({ ...period, type: 'OVERSPEED' })}`)).json() as { type: string }[];
+    const watcher = {
+      app: server.app,
+      token: (await signIn(server.app, 'sona@sunrise.test', 'Sona-pass-2026')).token.access.token,
+    };
+    const rows = (await ok(watcher, `/report/alertv2?${q({ ...period, type: 'OVERSPEED' })}`)).json() as {
+      type: string;
+    }[];
     expect(rows.map((r) => r.type)).toEqual(['SOS', 'SOS']);
     expect((await ok(watcher, `/report/alertv2/totals?${q(period)}`)).json().data.registrationNumber).toBe(2);
     expect((await call(watcher, 'GET', `/report/alertv2/export?${q(period)}`)).statusCode).toBe(403);
@@ -167,11 +233,17 @@ describe('the offline and route violation reports', () => {
     const filter = { vehicleId: [vehicle.sunrise, vehicle.metro] };
     const rows = (await ok(as.dealer!, `/report/device-offline?${q(filter)}`)).json() as Record<string, unknown>[];
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ id: vehicle.sunrise, registrationNumber: 'UP78RP0001', place: '26.500000,80.250000' });
+    expect(rows[0]).toMatchObject({
+      id: vehicle.sunrise,
+      registrationNumber: 'UP78RP0001',
+      place: '26.500000,80.250000',
+    });
     expect(Math.round((rows[0]!.offlineSeconds as number) / 60)).toBe(120);
     const notYet = await ok(as.dealer!, `/report/device-offline?${q({ ...filter, minutes: 180 })}`);
     expect(notYet.headers['content-range']).toBe('offline */0');
-    const totals = (await ok(as.customer!, `/report/device-offline/totals?${q({ vehicleId: vehicle.sunrise })}`)).json();
+    const totals = (
+      await ok(as.customer!, `/report/device-offline/totals?${q({ vehicleId: vehicle.sunrise })}`)
+    ).json();
     expect(totals.data.registrationNumber).toBe(1);
     const other = await ok(ganga, `/report/device-offline?${q(filter)}`);
     expect(other.headers['content-range']).toBe('offline */0');
@@ -182,7 +254,11 @@ describe('the offline and route violation reports', () => {
 
   it('lists the route violations with the route and the distance off it', async () => {
     const rows = (await ok(as.customer!, `/report/route-violation?${q(period)}`)).json() as Record<string, unknown>[];
-    expect(rows).toEqual([expect.objectContaining({ registrationNumber: 'UP78RP0001', routeName: 'Kanpur loop', metersOffRoute: 350 })]);
-    expect((await ok(ganga, `/report/route-violation?${q(period)}`)).headers['content-range']).toBe('route-violation */0');
+    expect(rows).toEqual([
+      expect.objectContaining({ registrationNumber: 'UP78RP0001', routeName: 'Kanpur loop', metersOffRoute: 350 }),
+    ]);
+    expect((await ok(ganga, `/report/route-violation?${q(period)}`)).headers['content-range']).toBe(
+      'route-violation */0',
+    );
   });
 });

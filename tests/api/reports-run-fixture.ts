@@ -29,8 +29,16 @@ const ok = async (api: Api, method: 'GET' | 'POST' | 'PUT', url: string, payload
 export const MOVED_AT = '2026-10-31T18:30:00Z';
 
 interface Day {
-  day: string; distance: number; running: number; idle: number; stopped: number;
-  firstOn: string | null; lastOff: string | null; maxSpeed: number; trips: number; alerts: Record<string, number>;
+  day: string;
+  distance: number;
+  running: number;
+  idle: number;
+  stopped: number;
+  firstOn: string | null;
+  lastOff: string | null;
+  maxSpeed: number;
+  trips: number;
+  alerts: Record<string, number>;
 }
 
 /** IST wall time on a fixture day as an instant. */
@@ -38,33 +46,184 @@ export const ist = (day: string, time: string) => new Date(`${day}T${time}:00+05
 
 const summaries: Record<'d1' | 'd2' | 'd3', Day[]> = {
   d1: [
-    { day: '2026-10-30', distance: 120000, running: 10800, idle: 1800, stopped: 73800, firstOn: ist('2026-10-30', '08:00'), lastOff: ist('2026-10-30', '19:00'), maxSpeed: 72, trips: 3, alerts: { OVERSPEED: 2, SOS: 1 } },
-    { day: '2026-10-31', distance: 80000, running: 7200, idle: 3600, stopped: 75600, firstOn: ist('2026-10-31', '09:00'), lastOff: ist('2026-10-31', '18:00'), maxSpeed: 65, trips: 2, alerts: {} },
-    { day: '2026-11-01', distance: 0, running: 0, idle: 0, stopped: 86400, firstOn: null, lastOff: null, maxSpeed: 0, trips: 0, alerts: { TAMPER: 1 } },
+    {
+      day: '2026-10-30',
+      distance: 120000,
+      running: 10800,
+      idle: 1800,
+      stopped: 73800,
+      firstOn: ist('2026-10-30', '08:00'),
+      lastOff: ist('2026-10-30', '19:00'),
+      maxSpeed: 72,
+      trips: 3,
+      alerts: { OVERSPEED: 2, SOS: 1 },
+    },
+    {
+      day: '2026-10-31',
+      distance: 80000,
+      running: 7200,
+      idle: 3600,
+      stopped: 75600,
+      firstOn: ist('2026-10-31', '09:00'),
+      lastOff: ist('2026-10-31', '18:00'),
+      maxSpeed: 65,
+      trips: 2,
+      alerts: {},
+    },
+    {
+      day: '2026-11-01',
+      distance: 0,
+      running: 0,
+      idle: 0,
+      stopped: 86400,
+      firstOn: null,
+      lastOff: null,
+      maxSpeed: 0,
+      trips: 0,
+      alerts: { TAMPER: 1 },
+    },
   ],
   d2: [
-    { day: '2026-10-31', distance: 50000, running: 5400, idle: 600, stopped: 80400, firstOn: ist('2026-10-31', '10:00'), lastOff: ist('2026-10-31', '11:30'), maxSpeed: 55, trips: 1, alerts: { SOS: 2 } },
-    { day: '2026-11-01', distance: 30000, running: 3600, idle: 0, stopped: 82800, firstOn: ist('2026-11-01', '07:00'), lastOff: ist('2026-11-01', '08:00'), maxSpeed: 50, trips: 1, alerts: {} },
+    {
+      day: '2026-10-31',
+      distance: 50000,
+      running: 5400,
+      idle: 600,
+      stopped: 80400,
+      firstOn: ist('2026-10-31', '10:00'),
+      lastOff: ist('2026-10-31', '11:30'),
+      maxSpeed: 55,
+      trips: 1,
+      alerts: { SOS: 2 },
+    },
+    {
+      day: '2026-11-01',
+      distance: 30000,
+      running: 3600,
+      idle: 0,
+      stopped: 82800,
+      firstOn: ist('2026-11-01', '07:00'),
+      lastOff: ist('2026-11-01', '08:00'),
+      maxSpeed: 50,
+      trips: 1,
+      alerts: {},
+    },
   ],
   d3: [
-    { day: '2026-10-30', distance: 40000, running: 3600, idle: 900, stopped: 81900, firstOn: ist('2026-10-30', '10:00'), lastOff: ist('2026-10-30', '11:00'), maxSpeed: 60, trips: 1, alerts: {} },
-    { day: '2026-11-01', distance: 60000, running: 4500, idle: 300, stopped: 81600, firstOn: ist('2026-11-01', '10:00'), lastOff: ist('2026-11-01', '11:15'), maxSpeed: 70, trips: 2, alerts: { OVERSPEED: 1 } },
+    {
+      day: '2026-10-30',
+      distance: 40000,
+      running: 3600,
+      idle: 900,
+      stopped: 81900,
+      firstOn: ist('2026-10-30', '10:00'),
+      lastOff: ist('2026-10-30', '11:00'),
+      maxSpeed: 60,
+      trips: 1,
+      alerts: {},
+    },
+    {
+      day: '2026-11-01',
+      distance: 60000,
+      running: 4500,
+      idle: 300,
+      stopped: 81600,
+      firstOn: ist('2026-11-01', '10:00'),
+      lastOff: ist('2026-11-01', '11:15'),
+      maxSpeed: 70,
+      trips: 2,
+      alerts: { OVERSPEED: 1 },
+    },
   ],
 };
 
-interface Trip { day: string; start: string; end: string; from: [number, number]; to: [number, number]; distance: number; duration: number; max: number; avg: number; open?: boolean }
+interface Trip {
+  day: string;
+  start: string;
+  end: string;
+  from: [number, number];
+  to: [number, number];
+  distance: number;
+  duration: number;
+  max: number;
+  avg: number;
+  open?: boolean;
+}
 
 /** Trips by device; times IST. */
 const trips: Record<'d1' | 'd2' | 'd3', Trip[]> = {
   d1: [
-    { day: '2026-10-30', start: '08:00', end: '09:30', from: [26.449923, 80.331871], to: [26.5, 80.4], distance: 45000, duration: 5400, max: 72, avg: 30 },
-    { day: '2026-10-30', start: '12:00', end: '12:20', from: [26.5, 80.4], to: [26.52, 80.41], distance: 3000, duration: 1200, max: 40, avg: 9 },
-    { day: '2026-10-31', start: '09:00', end: '10:00', from: [26.52, 80.41], to: [26.8, 80.9], distance: 40000, duration: 3600, max: 65, avg: 40, open: true },
+    {
+      day: '2026-10-30',
+      start: '08:00',
+      end: '09:30',
+      from: [26.449923, 80.331871],
+      to: [26.5, 80.4],
+      distance: 45000,
+      duration: 5400,
+      max: 72,
+      avg: 30,
+    },
+    {
+      day: '2026-10-30',
+      start: '12:00',
+      end: '12:20',
+      from: [26.5, 80.4],
+      to: [26.52, 80.41],
+      distance: 3000,
+      duration: 1200,
+      max: 40,
+      avg: 9,
+    },
+    {
+      day: '2026-10-31',
+      start: '09:00',
+      end: '10:00',
+      from: [26.52, 80.41],
+      to: [26.8, 80.9],
+      distance: 40000,
+      duration: 3600,
+      max: 65,
+      avg: 40,
+      open: true,
+    },
   ],
-  d2: [{ day: '2026-10-31', start: '10:00', end: '11:30', from: [25.3, 82.9], to: [25.6, 83.2], distance: 50000, duration: 5400, max: 55, avg: 33.3 }],
+  d2: [
+    {
+      day: '2026-10-31',
+      start: '10:00',
+      end: '11:30',
+      from: [25.3, 82.9],
+      to: [25.6, 83.2],
+      distance: 50000,
+      duration: 5400,
+      max: 55,
+      avg: 33.3,
+    },
+  ],
   d3: [
-    { day: '2026-10-30', start: '10:00', end: '11:00', from: [26.4, 80.3], to: [26.7, 80.5], distance: 40000, duration: 3600, max: 60, avg: 40 },
-    { day: '2026-11-01', start: '10:00', end: '11:15', from: [26.7, 80.5], to: [27.1, 80.9], distance: 60000, duration: 4500, max: 70, avg: 48 },
+    {
+      day: '2026-10-30',
+      start: '10:00',
+      end: '11:00',
+      from: [26.4, 80.3],
+      to: [26.7, 80.5],
+      distance: 40000,
+      duration: 3600,
+      max: 60,
+      avg: 40,
+    },
+    {
+      day: '2026-11-01',
+      start: '10:00',
+      end: '11:15',
+      from: [26.7, 80.5],
+      to: [27.1, 80.9],
+      distance: 60000,
+      duration: 4500,
+      max: 70,
+      avg: 48,
+    },
   ],
 };
 
@@ -77,19 +236,44 @@ const stops = [
 export async function runWorld(server: TestServer): Promise<RunWorld> {
   const { as, orgs } = await demoWorld(server.app, ['superadmin', 'customer']);
   const admin = as.superadmin!;
-  const root = ((await ok(admin, 'GET', '/organisation?range=[0,50]')) as { id: string; parentId: string | null }[]).find((o) => !o.parentId)!;
-  const ganga = (await ok(admin, 'POST', '/organisation', { parentId: root.id, tradeName: 'Ganga Movers', brandName: 'Ganga Movers', email: 'ops@gangamovers.in' })).id as string;
+  const root = (
+    (await ok(admin, 'GET', '/organisation?range=[0,50]')) as { id: string; parentId: string | null }[]
+  ).find((o) => !o.parentId)!;
+  const ganga = (
+    await ok(admin, 'POST', '/organisation', {
+      parentId: root.id,
+      tradeName: 'Ganga Movers',
+      brandName: 'Ganga Movers',
+      email: 'ops@gangamovers.in',
+    })
+  ).id as string;
   const roles = (await ok(admin, 'GET', '/roles?range=[0,20]')) as { id: string; name: string }[];
   await ok(admin, 'POST', '/users', {
-    firstName: 'Gita', lastName: 'Rao', email: 'gita@gangamovers.in', phone: '9811111111', password: 'Ganga-pass-2026',
-    roleId: roles.find((r) => r.name === 'CUSTOMER')!.id, organisationId: ganga,
+    firstName: 'Gita',
+    lastName: 'Rao',
+    email: 'gita@gangamovers.in',
+    phone: '9811111111',
+    password: 'Ganga-pass-2026',
+    roleId: roles.find((r) => r.name === 'CUSTOMER')!.id,
+    organisationId: ganga,
   });
-  const gangaApi = { app: server.app, token: (await signIn(server.app, 'gita@gangamovers.in', 'Ganga-pass-2026')).token.access.token };
+  const gangaApi = {
+    app: server.app,
+    token: (await signIn(server.app, 'gita@gangamovers.in', 'Ganga-pass-2026')).token.access.token,
+  };
   const sunrise = orgs['Sunrise Logistics']!;
 
   const fit = async (imei: string, registrationNumber: string, name: string, organisationId: string) => {
     const device = (await ok(admin, 'POST', '/device', { imei, status: 'NEW', organisationId })).id as string;
-    const vehicle = (await ok(admin, 'POST', '/vehicle', { name, registrationNumber, category: 'TRUCK', deviceId: device, organisationId })).id as string;
+    const vehicle = (
+      await ok(admin, 'POST', '/vehicle', {
+        name,
+        registrationNumber,
+        category: 'TRUCK',
+        deviceId: device,
+        organisationId,
+      })
+    ).id as string;
     return { device, vehicle };
   };
   const one = await fit('868347075560001', 'UP78RR0001', 'Sunrise 1', sunrise);

@@ -8,7 +8,9 @@ beforeAll(async () => {
   server = await startTestServer();
   admin = { app: server.app, token: (await signIn(server.app, demoEmail('admin'))).token.access.token };
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 const KML = `<?xml version="1.0" encoding="UTF-8"?>
 <kml xmlns="http://www.opengis.net/kml/2.2"><Document>
@@ -25,7 +27,18 @@ describe('POST /routes/kml', () => {
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({
       message: 'Route created with 3 points',
-      data: { name: 'Kanpur ring road', toleranceMeters: 150, line: { type: 'LineString', coordinates: [[80.3319, 26.4499], [80.35, 26.46], [80.37, 26.47]] } },
+      data: {
+        name: 'Kanpur ring road',
+        toleranceMeters: 150,
+        line: {
+          type: 'LineString',
+          coordinates: [
+            [80.3319, 26.4499],
+            [80.35, 26.46],
+            [80.37, 26.47],
+          ],
+        },
+      },
     });
   });
 
@@ -34,7 +47,10 @@ describe('POST /routes/kml', () => {
     const broken = await call(admin, 'POST', '/routes/kml', { kml: '<kml><Document><Placemark>' });
     expect(broken.statusCode).toBe(400);
     expect(broken.json().message).toBe('The file is not a valid KML document');
-    const pointOnly = await call(admin, 'POST', '/routes/kml', { kml: KML.replace(/<Placemark><name>Kanpur[\s\S]*?<\/Placemark>/, ''), name: 'X' });
+    const pointOnly = await call(admin, 'POST', '/routes/kml', {
+      kml: KML.replace(/<Placemark><name>Kanpur[\s\S]*?<\/Placemark>/, ''),
+      name: 'X',
+    });
     expect(pointOnly.json().message).toBe('The KML file has no route line (a LineString with two points or more)');
     expect((await call(admin, 'GET', '/routes')).headers['content-range']).toBe(before);
   });

@@ -8,7 +8,9 @@ beforeAll(async () => {
   server = await startTestServer({ demo: false });
   admin = (await signIn(server.app, ADMIN_EMAIL, ADMIN_PASSWORD)).token.access.token;
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 const call = async (method: 'POST' | 'PUT', url: string, payload: object) => {
   const response = await server.app.inject({ method, url: `/api${url}`, headers: bearer(admin), payload });
@@ -22,8 +24,10 @@ describe('messages the console translates', () => {
     expect(again).toEqual({
       status: 409,
       body: {
-        success: false, message: 'This IMEI is already in use',
-        messageKey: 'validation.unique', messageValues: { label: { key: 'resources.device.fields.imei' } },
+        success: false,
+        message: 'This IMEI is already in use',
+        messageKey: 'validation.unique',
+        messageValues: { label: { key: 'resources.device.fields.imei' } },
         errors: { imei: 'This IMEI is already in use' },
         errorKeys: { imei: { key: 'validation.unique', values: { label: { key: 'resources.device.fields.imei' } } } },
       },
@@ -36,9 +40,15 @@ describe('messages the console translates', () => {
     expect(refused.body.errors.imei).toBe(refused.body.message);
     expect(refused.body.messageKey).toBe('resources.device.imeiPattern');
     // the label's key: one of the keys whose English is "IMEI" (the same text, the same translation)
-    expect(refused.body.errorKeys.imei).toMatchObject({ key: 'resources.device.imeiPattern', values: { label: { key: expect.stringMatching(/^(resources\.device\.fields|debug)\.imei$/) } } });
+    expect(refused.body.errorKeys.imei).toMatchObject({
+      key: 'resources.device.imeiPattern',
+      values: { label: { key: expect.stringMatching(/^(resources\.device\.fields|debug)\.imei$/) } },
+    });
     const status = await call('POST', '/device', { imei: '868347071111112', status: 'LOST' });
-    expect(status.body.errorKeys.status).toMatchObject({ key: 'validation.choice', values: { label: { key: 'resources.device.fields.status' } } });
+    expect(status.body.errorKeys.status).toMatchObject({
+      key: 'validation.choice',
+      values: { label: { key: 'resources.device.fields.status' } },
+    });
   });
 
   it('leave a message without a key as it was', async () => {

@@ -2,8 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, demoEmail, signIn, startTestServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
-afterAll(async () => { await server?.close(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
 
 async function get(role: string, url: string) {
   const token = (await signIn(server.app, demoEmail(role))).token.access.token;
@@ -34,16 +38,26 @@ describe('GET /search', () => {
 
 describe('GET /search over the exact-count limit', () => {
   let small: TestServer;
-  beforeAll(async () => { small = await startTestServer({ config: { exactCountLimit: 5 } }); });
-  afterAll(async () => { await small?.close(); });
+  beforeAll(async () => {
+    small = await startTestServer({ config: { exactCountLimit: 5 } });
+  });
+  afterAll(async () => {
+    await small?.close();
+  });
 
-  it('says which totals are estimates, as a list\'s X-Total-Estimated does', async () => {
+  it("says which totals are estimates, as a list's X-Total-Estimated does", async () => {
     const token = (await signIn(small.app, demoEmail('superadmin'))).token.access.token;
-    const answer = (await small.app.inject({ method: 'GET', url: '/api/search?q=86834707', headers: bearer(token) })).json();
+    const answer = (
+      await small.app.inject({ method: 'GET', url: '/api/search?q=86834707', headers: bearer(token) })
+    ).json();
     expect(answer.Devices).toHaveLength(10);
     expect(answer.estimated).toEqual(['Devices']);
     expect(answer.totals.Devices).toBeGreaterThan(5);
-    const list = await small.app.inject({ method: 'GET', url: `/api/device?filter=${encodeURIComponent(JSON.stringify({ q: '86834707' }))}`, headers: bearer(token) });
+    const list = await small.app.inject({
+      method: 'GET',
+      url: `/api/device?filter=${encodeURIComponent(JSON.stringify({ q: '86834707' }))}`,
+      headers: bearer(token),
+    });
     expect(list.headers['x-total-estimated']).toBe('true');
   });
 });

@@ -5,7 +5,10 @@ import { startTestServer, type TestServer } from './harness.ts';
 import { distDir } from '../../server/http/console.ts';
 import { tileSource } from '../../server/http/security-headers.ts';
 
-const tiles = { road: 'https://{s}.tiles.example.net/{z}/{x}/{y}.png', satellite: 'https://sat.example.org:8443/imagery/{z}/{y}/{x}' };
+const tiles = {
+  road: 'https://{s}.tiles.example.net/{z}/{x}/{y}.png',
+  satellite: 'https://sat.example.org:8443/imagery/{z}/{y}/{x}',
+};
 
 let behindProxy: TestServer;
 let direct: TestServer;
@@ -16,14 +19,22 @@ beforeAll(async () => {
     startTestServer({ demo: false }),
   ]);
 });
-afterAll(async () => { await Promise.all([behindProxy?.close(), direct?.close()]); });
+afterAll(async () => {
+  await Promise.all([behindProxy?.close(), direct?.close()]);
+});
 
 /** The CSP as directive name → its sources. */
 function csp(header: string | string[] | number | undefined): Record<string, string[]> {
-  return Object.fromEntries(String(header).split(';').map((d) => d.trim()).filter(Boolean).map((d) => {
-    const [name, ...sources] = d.split(/\s+/);
-    return [name!, sources];
-  }));
+  return Object.fromEntries(
+    String(header)
+      .split(';')
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map((d) => {
+        const [name, ...sources] = d.split(/\s+/);
+        return [name!, sources];
+      }),
+  );
 }
 
 describe('security headers on API answers', () => {
@@ -44,22 +55,44 @@ describe('security headers on API answers', () => {
   });
 
   it('allows the configured map tile hosts as image sources and the live socket on the same host', async () => {
-    const policy = csp((await behindProxy.app.inject({ method: 'GET', url: '/api/health', headers: { host: 'fleet.example.in' } })).headers['content-security-policy']);
-    expect(policy['img-src']).toEqual(expect.arrayContaining(['https://*.tiles.example.net', 'https://sat.example.org:8443']));
+    const policy = csp(
+      (await behindProxy.app.inject({ method: 'GET', url: '/api/health', headers: { host: 'fleet.example.in' } }))
+        .headers['content-security-policy'],
+    );
+    expect(policy['img-src']).toEqual(
+      expect.arrayContaining(['https://*.tiles.example.net', 'https://sat.example.org:8443']),
+    );
     expect(policy['connect-src']).toEqual(["'self'", 'data:', 'ws://fleet.example.in', 'wss://fleet.example.in']);
     // a Host header that is not a host name adds nothing to the policy
-    const odd = csp((await behindProxy.app.inject({ method: 'GET', url: '/api/health', headers: { host: "x; script-src 'unsafe-inline'" } })).headers['content-security-policy']);
+    const odd = csp(
+      (
+        await behindProxy.app.inject({
+          method: 'GET',
+          url: '/api/health',
+          headers: { host: "x; script-src 'unsafe-inline'" },
+        })
+      ).headers['content-security-policy'],
+    );
     expect(odd['connect-src']).toEqual(["'self'", 'data:']);
     expect(odd['script-src']).not.toContain("'unsafe-inline'");
   });
 
   it('sends HSTS only when the request came over https, as a trusted proxy says', async () => {
     const forwarded = { 'x-forwarded-proto': 'https' };
-    expect((await behindProxy.app.inject({ method: 'GET', url: '/api/health', headers: forwarded })).headers['strict-transport-security'])
-      .toBe('max-age=31536000; includeSubDomains');
-    expect((await behindProxy.app.inject({ method: 'GET', url: '/api/health' })).headers['strict-transport-security']).toBeUndefined();
+    expect(
+      (await behindProxy.app.inject({ method: 'GET', url: '/api/health', headers: forwarded })).headers[
+        'strict-transport-security'
+      ],
+    ).toBe('max-age=31536000; includeSubDomains');
+    expect(
+      (await behindProxy.app.inject({ method: 'GET', url: '/api/health' })).headers['strict-transport-security'],
+    ).toBeUndefined();
     // trustProxy is off by default: anyone can send X-Forwarded-Proto
-    expect((await direct.app.inject({ method: 'GET', url: '/api/health', headers: forwarded })).headers['strict-transport-security']).toBeUndefined();
+    expect(
+      (await direct.app.inject({ method: 'GET', url: '/api/health', headers: forwarded })).headers[
+        'strict-transport-security'
+      ],
+    ).toBeUndefined();
   });
 
   it('gives the Swagger UI its own CSP (scripts from its own origin only), still unframable and usable over http', async () => {
@@ -73,12 +106,15 @@ describe('security headers on API answers', () => {
     expect(response.headers['x-frame-options']).toBe('DENY');
   });
 
-  it.skipIf(!fs.existsSync(path.join(distDir, 'index.html')))('sends the same headers with the built console', async () => {
-    const response = await behindProxy.app.inject({ method: 'GET', url: '/vehicle-status' });
-    expect(response.headers['content-type']).toMatch(/^text\/html/);
-    expect(csp(response.headers['content-security-policy'])['default-src']).toEqual(["'self'"]);
-    expect(response.headers['x-frame-options']).toBe('DENY');
-  });
+  it.skipIf(!fs.existsSync(path.join(distDir, 'index.html')))(
+    'sends the same headers with the built console',
+    async () => {
+      const response = await behindProxy.app.inject({ method: 'GET', url: '/vehicle-status' });
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(csp(response.headers['content-security-policy'])['default-src']).toEqual(["'self'"]);
+      expect(response.headers['x-frame-options']).toBe('DENY');
+    },
+  );
 });
 
 describe('tileSource', () => {

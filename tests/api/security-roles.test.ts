@@ -14,17 +14,29 @@ beforeAll(async () => {
   ({ as, orgs } = await demoWorld(server.app, ['superadmin', 'dealer', 'distributer', 'rfcadmin']));
   const roles = (await call(as.superadmin!, 'GET', '/roles?range=[0,99]')).json() as { id: string; name: string }[];
   roleIds = Object.fromEntries(roles.map((r) => [r.name, r.id]));
-  const list = (await call(as.superadmin!, 'GET', '/users?range=[0,99]')).json() as { id: string; email: string; roleId: string; organisationId: string }[];
+  const list = (await call(as.superadmin!, 'GET', '/users?range=[0,99]')).json() as {
+    id: string;
+    email: string;
+    roleId: string;
+    organisationId: string;
+  }[];
   users = Object.fromEntries(list.map((u) => [u.email.split('@')[0]!, u]));
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 let phone = 9700000000;
 async function createUserAs(api: Api, roleName: string, organisationId: string) {
   phone += 1;
   return call(api, 'POST', '/users', {
-    firstName: 'New', lastName: roleName, phone: String(phone), email: `new${phone}@example.in`,
-    password: DEMO_PASSWORD, roleId: roleIds[roleName], organisationId,
+    firstName: 'New',
+    lastName: roleName,
+    phone: String(phone),
+    email: `new${phone}@example.in`,
+    password: DEMO_PASSWORD,
+    roleId: roleIds[roleName],
+    organisationId,
   });
 }
 
@@ -61,15 +73,22 @@ describe('super-admin is the built-in role, never a name', () => {
 
   it('gives a role named SUPER_ADMIN (as an older version let a tenant make) no power beyond its permissions', async () => {
     const admin = await tenantAdmin();
-    const created = await call(admin, 'POST', '/roles', { name: 'Ops', authScopes: [{ id: 'management-organisation', actions: {} }] });
+    const created = await call(admin, 'POST', '/roles', {
+      name: 'Ops',
+      authScopes: [{ id: 'management-organisation', actions: {} }],
+    });
     expect(created.statusCode).toBe(201);
     await server.database.db.execute(sql`update roles set name = 'SUPER_ADMIN' where id = ${created.json().id}::uuid`);
     const user = await createUserAs(admin, 'SUPER_ADMIN', orgs['Sunrise Logistics']!);
     // the built-in SUPER_ADMIN is not the admin's to give
     expect(user.statusCode).toBe(403);
     const ops = await call(admin, 'POST', '/users', {
-      firstName: 'Ops', phone: '9711111111', email: 'ops@example.in', password: DEMO_PASSWORD,
-      roleId: created.json().id, organisationId: orgs['Sunrise Logistics'],
+      firstName: 'Ops',
+      phone: '9711111111',
+      email: 'ops@example.in',
+      password: DEMO_PASSWORD,
+      roleId: created.json().id,
+      organisationId: orgs['Sunrise Logistics'],
     });
     expect(ops.statusCode).toBe(201);
     const session = await signIn(server.app, 'ops@example.in');
@@ -123,7 +142,10 @@ describe('nobody hands out a bigger role than their own', () => {
 
   it('refuses a role granting permissions its author lacks', async () => {
     const admin = await tenantAdmin();
-    const response = await call(admin, 'POST', '/roles', { name: 'Debuggers', authScopes: [{ id: 'debug', actions: {} }] });
+    const response = await call(admin, 'POST', '/roles', {
+      name: 'Debuggers',
+      authScopes: [{ id: 'debug', actions: {} }],
+    });
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe('You cannot grant permissions you do not hold: debug');
   });

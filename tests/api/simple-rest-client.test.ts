@@ -18,11 +18,18 @@ beforeAll(async () => {
   const token = (await signIn(server.app, demoEmail('superadmin'))).token.access.token;
   api = { app: server.app, token };
   client = simpleRestProvider(`${address}/api`, (url: string, options: fetchUtils.Options = {}) =>
-    fetchUtils.fetchJson(url, { ...options, user: { authenticated: true, token: `Bearer ${token}` } }));
-  const orgs = await client.getList('organisation', { pagination: { page: 1, perPage: 50 }, sort: { field: 'tradeName', order: 'ASC' }, filter: { q: 'Sunrise' } });
+    fetchUtils.fetchJson(url, { ...options, user: { authenticated: true, token: `Bearer ${token}` } }),
+  );
+  const orgs = await client.getList('organisation', {
+    pagination: { page: 1, perPage: 50 },
+    sort: { field: 'tradeName', order: 'ASC' },
+    filter: { q: 'Sunrise' },
+  });
   customerOrg = orgs.data[0]!.id as string;
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 const collection = (api: string) => api.slice(1);
 
@@ -31,23 +38,45 @@ describe.each(resources.map((r) => [r.name, r] as const))('%s', (_name, resource
     const first = await createSample(api, resource, customerOrg, server.database.db);
     await createSample(api, resource, customerOrg, server.database.db);
     const [sortField, order] = resource.defaultSort;
-    const all = await client.getList(collection(resource.api), { pagination: { page: 1, perPage: 100 }, sort: { field: sortField, order }, filter: {} });
+    const all = await client.getList(collection(resource.api), {
+      pagination: { page: 1, perPage: 100 },
+      sort: { field: sortField, order },
+      filter: {},
+    });
     expect(all.total).toBeGreaterThanOrEqual(2);
     expect(all.data.map((r) => r.id)).toContain(first.id);
-    const page = await client.getList(collection(resource.api), { pagination: { page: 2, perPage: 1 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    const page = await client.getList(collection(resource.api), {
+      pagination: { page: 2, perPage: 1 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+    });
     expect(page.data).toHaveLength(1);
     expect(page.total).toBe(all.total);
     const sortedIds = all.data.map((r) => r.id as string);
-    const byId = await client.getList(collection(resource.api), { pagination: { page: 1, perPage: 100 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    const byId = await client.getList(collection(resource.api), {
+      pagination: { page: 1, perPage: 100 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+    });
     expect(byId.data.map((r) => r.id)).toEqual([...sortedIds].sort());
     const filterField = Object.entries(resource.fields).find(([, f]) => f.filterable && f.type === 'reference')?.[0];
     if (filterField) {
       const one = await client.getOne(collection(resource.api), { id: first.id });
       const target = one.data[filterField];
       if (target) {
-        const filtered = await client.getList(collection(resource.api), { pagination: { page: 1, perPage: 100 }, sort: { field: 'id', order: 'ASC' }, filter: { [filterField]: target } });
+        const filtered = await client.getList(collection(resource.api), {
+          pagination: { page: 1, perPage: 100 },
+          sort: { field: 'id', order: 'ASC' },
+          filter: { [filterField]: target },
+        });
         expect(filtered.data.every((r) => r[filterField] === target)).toBe(true);
-        const reference = await client.getManyReference(collection(resource.api), { target: filterField, id: target as string, pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+        const reference = await client.getManyReference(collection(resource.api), {
+          target: filterField,
+          id: target as string,
+          pagination: { page: 1, perPage: 10 },
+          sort: { field: 'id', order: 'ASC' },
+          filter: {},
+        });
         expect(reference.data.map((r) => r.id)).toContain(first.id);
       }
     }
@@ -62,16 +91,27 @@ describe.each(resources.map((r) => [r.name, r] as const))('%s', (_name, resource
     const created = await client.create(collection(resource.api), { data: body });
     expect(created.data.id).toMatch(/^[0-9a-f-]{36}$/);
     if (resource.permissions.edit) {
-      const textField = Object.entries(resource.fields).find(([, f]) => f.type === 'text' && !textRule(f).pattern && !f.readOnly)?.[0];
+      const textField = Object.entries(resource.fields).find(
+        ([, f]) => f.type === 'text' && !textRule(f).pattern && !f.readOnly,
+      )?.[0];
       const current = (await client.getOne(collection(resource.api), { id: created.data.id })).data;
       const changed = textField ? { ...current, [textField]: 'Changed through the client' } : current;
-      const updated = await client.update(collection(resource.api), { id: created.data.id, data: changed, previousData: current });
+      const updated = await client.update(collection(resource.api), {
+        id: created.data.id,
+        data: changed,
+        previousData: current,
+      });
       if (textField) expect(updated.data[textField]).toBe('Changed through the client');
-      if (textField) expect((await client.getOne(collection(resource.api), { id: created.data.id })).data[textField]).toBe('Changed through the client');
+      if (textField)
+        expect((await client.getOne(collection(resource.api), { id: created.data.id })).data[textField]).toBe(
+          'Changed through the client',
+        );
     }
     if (resource.permissions.delete) {
       await client.delete(collection(resource.api), { id: created.data.id, previousData: created.data });
-      await expect(client.getOne(collection(resource.api), { id: created.data.id })).rejects.toMatchObject({ status: 404 });
+      await expect(client.getOne(collection(resource.api), { id: created.data.id })).rejects.toMatchObject({
+        status: 404,
+      });
     }
   });
 });

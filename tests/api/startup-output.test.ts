@@ -23,7 +23,15 @@ describe('what the first start leaves an operator', () => {
   it('keeps a generated admin password in DATA_DIR/initial-admin-password, readable by the owner alone, and boxes it', async () => {
     database = await openDatabase({ dataDir: null });
     const lines: string[] = [];
-    const log = pino({ level: 'info' }, new Writable({ write(chunk, _e, done) { lines.push(String(chunk)); done(); } }));
+    const log = pino(
+      { level: 'info' },
+      new Writable({
+        write(chunk, _e, done) {
+          lines.push(String(chunk));
+          done();
+        },
+      }),
+    );
     const generated = await firstStart(database.db, log, {});
     expect(generated?.email).toBe('admin@waymark.local');
     expect(generated?.password).toMatch(/^Wm-.{12}7$/);
@@ -40,7 +48,10 @@ describe('what the first start leaves an operator', () => {
   });
 
   it('warns in a box while test payments are on (WAYMARK_TEST_PAYMENTS=1), never for demo data alone', () => {
-    const admin = { generated: { email: 'admin@waymark.local', password: 'Wm-abcdefghijkl7' }, file: path.join(dataDir, 'initial-admin-password') };
+    const admin = {
+      generated: { email: 'admin@waymark.local', password: 'Wm-abcdefghijkl7' },
+      file: path.join(dataDir, 'initial-admin-password'),
+    };
     const on = startUpNotices(loadConfig({ WAYMARK_TEST_PAYMENTS: '1' }), admin);
     expect(on).toHaveLength(2);
     const warning = on[0]!.split('\n');
@@ -54,12 +65,19 @@ describe('what the first start leaves an operator', () => {
     const demo = loadConfig({ WAYMARK_DEMO: '1' });
     expect(demo.testPayments).toBe(false);
     expect(startUpNotices(demo)).toEqual([]);
-    expect(startUpNotices(loadConfig({ WAYMARK_TEST_PAYMENTS: '0' }), admin)).toEqual([generatedPasswordBox(admin.generated, admin.file)]);
+    expect(startUpNotices(loadConfig({ WAYMARK_TEST_PAYMENTS: '0' }), admin)).toEqual([
+      generatedPasswordBox(admin.generated, admin.file),
+    ]);
   });
 
   it('logs requests at debug, so the info log holds start-up messages only', async () => {
     const lines: string[] = [];
-    const stream = new Writable({ write(chunk, _e, done) { lines.push(String(chunk)); done(); } });
+    const stream = new Writable({
+      write(chunk, _e, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
     const config = loadConfig({}, { serveConsole: false, demo: false, uploadDir: path.join(dataDir, 'uploads') });
     const app = await buildApp({ config, database: database!, logger: { level: 'info', stream } });
     try {
@@ -70,8 +88,17 @@ describe('what the first start leaves an operator', () => {
     }
     const debugLines: string[] = [];
     const debugApp = await buildApp({
-      config, database: database!,
-      logger: { level: 'debug', stream: new Writable({ write(chunk, _e, done) { debugLines.push(String(chunk)); done(); } }) },
+      config,
+      database: database!,
+      logger: {
+        level: 'debug',
+        stream: new Writable({
+          write(chunk, _e, done) {
+            debugLines.push(String(chunk));
+            done();
+          },
+        }),
+      },
     });
     try {
       await debugApp.inject({ method: 'GET', url: '/api/health' });
@@ -86,11 +113,13 @@ describe('the demo seeded on a first start', () => {
   // every other test file opens a copy of the database the run seeded once: this one seeds from
   // scratch through the API, as `npm start --demo` does, and finds what the copies hold
   const counts = async (server: TestServer) => {
-    const run = async (statement: string) => (await server.database.db.execute(sql.raw(statement)) as unknown as { rows: Record<string, unknown>[] }).rows;
+    const run = async (statement: string) =>
+      ((await server.database.db.execute(sql.raw(statement))) as unknown as { rows: Record<string, unknown>[] }).rows;
     const tables = await run(`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relispartition order by 1`);
     const found: Record<string, number> = {};
-    for (const { name } of tables) found[name as string] = (await run(`select count(*)::int as n from "${name as string}"`))[0]!.n as number;
+    for (const { name } of tables)
+      found[name as string] = (await run(`select count(*)::int as n from "${name as string}"`))[0]!.n as number;
     return found;
   };
 
@@ -99,7 +128,17 @@ describe('the demo seeded on a first start', () => {
     const copy = await startTestServer();
     try {
       const seeded = await counts(fresh);
-      expect(seeded).toMatchObject({ organisations: 5, users: 14, roles: 13, devices: 12, vehicles: 6, fitments: 6, rtos: 10, sim_activations: 2, wallets: 5 });
+      expect(seeded).toMatchObject({
+        organisations: 5,
+        users: 14,
+        roles: 13,
+        devices: 12,
+        vehicles: 6,
+        fitments: 6,
+        rtos: 10,
+        sim_activations: 2,
+        wallets: 5,
+      });
       expect(await counts(copy)).toEqual(seeded);
     } finally {
       await fresh.close();

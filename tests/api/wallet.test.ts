@@ -13,84 +13,167 @@ let orgs: Record<string, string>;
 let dealerWallet: Wallet;
 let adminWallet: Wallet;
 
-interface Wallet { id: string; userId: string; balance: number; organisationId: string }
+interface Wallet {
+  id: string;
+  userId: string;
+  balance: number;
+  organisationId: string;
+}
 interface Movement {
-  id: string; transactionType: 'CREDIT' | 'DEBIT'; amount: number; balanceAfter: number; description: string; reference: string | null; createdAt: string; createdByName: string | null;
-  transferKind: string; counterparty: { kind: string; organisationName: string; holderName: string | null };
+  id: string;
+  transactionType: 'CREDIT' | 'DEBIT';
+  amount: number;
+  balanceAfter: number;
+  description: string;
+  reference: string | null;
+  createdAt: string;
+  createdByName: string | null;
+  transferKind: string;
+  counterparty: { kind: string; organisationName: string; holderName: string | null };
 }
 
 const userIdOf = async (who: string) => (await signIn(server.app, demoEmail(who))).user.id;
-const walletOf = async (api: Api, userId: string) => ((await call(api, 'GET', `/wallets?userId=${userId}`)).json() as Wallet[])[0]!;
-const balanceOf = async (walletId: string) => ((await call(as.superadmin!, 'GET', `/wallets/${walletId}`)).json() as Wallet).balance;
-const movements = async (walletId: string, query = '') => (await call(as.superadmin!, 'GET', `/wallets/${walletId}/transactions${query}`)).json() as Movement[];
-const ledgerSum = (rows: Movement[]) => rows.reduce((sum, r) => sum + (r.transactionType === 'CREDIT' ? r.amount : -r.amount), 0);
-const fitmentCount = async () => Number((await call(as.superadmin!, 'GET', '/fitment?range=[0,0]')).headers['content-range']!.split('/')[1]);
+const walletOf = async (api: Api, userId: string) =>
+  ((await call(api, 'GET', `/wallets?userId=${userId}`)).json() as Wallet[])[0]!;
+const balanceOf = async (walletId: string) =>
+  ((await call(as.superadmin!, 'GET', `/wallets/${walletId}`)).json() as Wallet).balance;
+const movements = async (walletId: string, query = '') =>
+  (await call(as.superadmin!, 'GET', `/wallets/${walletId}/transactions${query}`)).json() as Movement[];
+const ledgerSum = (rows: Movement[]) =>
+  rows.reduce((sum, r) => sum + (r.transactionType === 'CREDIT' ? r.amount : -r.amount), 0);
+const fitmentCount = async () =>
+  Number((await call(as.superadmin!, 'GET', '/fitment?range=[0,0]')).headers['content-range']!.split('/')[1]);
 
 /** A fitment form as the console sends it. */
 function form(imei: string, registrationNumber: string, over: Record<string, unknown> = {}) {
   return {
     vehicle: {
-      category: 'TRUCK', registrationNumber, engineNo: `ENG${imei.slice(-4)}`, chassisNo: `CHS${imei.slice(-4)}`, regDate: '2025-06-01',
-      rto: 'Kanpur Nagar-UP78', rtoCode: 'UP_UP78', make: 'Tata', model: 'Ace',
+      category: 'TRUCK',
+      registrationNumber,
+      engineNo: `ENG${imei.slice(-4)}`,
+      chassisNo: `CHS${imei.slice(-4)}`,
+      regDate: '2025-06-01',
+      rto: 'Kanpur Nagar-UP78',
+      rtoCode: 'UP_UP78',
+      make: 'Tata',
+      model: 'Ace',
     },
     device: { imei, panicButtonCount: 2 },
-    customer: { firstName: 'Ravi', lastName: 'Kumar', email: 'ravi.kumar@wallet.test', phone: '9811100077', address: '12 Mall Road\nKanpur' },
+    customer: {
+      firstName: 'Ravi',
+      lastName: 'Kumar',
+      email: 'ravi.kumar@wallet.test',
+      phone: '9811100077',
+      address: '12 Mall Road\nKanpur',
+    },
     fitter: { firstName: 'Arjun', lastName: 'Yadav', email: demoEmail('fitter'), phone: '9800000007' },
-    fitmentDate: '2026-11-20', durationInDays: 365, deviceActivate: true,
+    fitmentDate: '2026-11-20',
+    durationInDays: 365,
+    deviceActivate: true,
     ...over,
   };
 }
 
 beforeAll(async () => {
   server = await startTestServer();
-  ({ as, devices, orgs } = await demoWorld<(typeof devices)[number]>(server.app, ['superadmin', 'admin', 'rfcadmin', 'dealer', 'customer', 'fitter']));
+  ({ as, devices, orgs } = await demoWorld<(typeof devices)[number]>(server.app, [
+    'superadmin',
+    'admin',
+    'rfcadmin',
+    'dealer',
+    'customer',
+    'fitter',
+  ]));
   dealerWallet = await walletOf(as.rfcadmin!, await userIdOf('rfcadmin'));
   adminWallet = await walletOf(as.admin!, await userIdOf('admin'));
 }, 120_000);
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 describe('wallet', () => {
-  it('finds the signed-in user\'s wallet by userId and gives its ledger newest first, summing to the balance', async () => {
+  it("finds the signed-in user's wallet by userId and gives its ledger newest first, summing to the balance", async () => {
     // the demo's deposits and refund, then the six Sunrise activations it paid (Sunrise had no wallet yet)
-    expect(dealerWallet).toMatchObject({ balance: 14_695_600 - 3 * 150_000 - 3 * 270_000, organisationId: orgs['Metro Auto Dealers'] });
+    expect(dealerWallet).toMatchObject({
+      balance: 14_695_600 - 3 * 150_000 - 3 * 270_000,
+      organisationId: orgs['Metro Auto Dealers'],
+    });
     const rows = (await call(as.rfcadmin!, 'GET', `/wallets/${dealerWallet.id}/transactions`)).json() as Movement[];
-    expect(rows.slice(6).map((r) => [r.transactionType, r.transferKind, r.amount, r.balanceAfter, r.description, r.counterparty.kind])).toEqual([
+    expect(
+      rows
+        .slice(6)
+        .map((r) => [r.transactionType, r.transferKind, r.amount, r.balanceAfter, r.description, r.counterparty.kind]),
+    ).toEqual([
       ['DEBIT', 'WITHDRAWAL', 150_000, 14_695_600, 'Refund of a double top-up by NEFT', 'BANK'],
       ['CREDIT', 'DEPOSIT', 12_345_600, 14_845_600, 'Top-up by RTGS', 'BANK'],
       ['CREDIT', 'DEPOSIT', 2_500_000, 2_500_000, 'Top-up by NEFT', 'BANK'],
     ]);
-    expect(rows.slice(0, 6).map((r) => [r.transferKind, r.counterparty.kind, r.amount]).sort()).toEqual([
-      ...Array(3).fill(['ACTIVATION', 'REVENUE', 150_000]), ...Array(3).fill(['ACTIVATION', 'REVENUE', 270_000]),
-    ].sort());
-    expect(rows[6]).toMatchObject({ reference: 'SBIN0426110009', createdByName: 'Super Admin', counterparty: { organisationName: 'Waymark' } });
+    expect(
+      rows
+        .slice(0, 6)
+        .map((r) => [r.transferKind, r.counterparty.kind, r.amount])
+        .sort(),
+    ).toEqual(
+      [
+        ...Array(3).fill(['ACTIVATION', 'REVENUE', 150_000]),
+        ...Array(3).fill(['ACTIVATION', 'REVENUE', 270_000]),
+      ].sort(),
+    );
+    expect(rows[6]).toMatchObject({
+      reference: 'SBIN0426110009',
+      createdByName: 'Super Admin',
+      counterparty: { organisationName: 'Waymark' },
+    });
     expect(ledgerSum(rows)).toBe(dealerWallet.balance);
     expect(await movements(dealerWallet.id, '?transactionType=DEBIT')).toHaveLength(7);
-    expect((await movements(dealerWallet.id, '?transactionType=CREDIT')).map((r) => r.amount)).toEqual([12_345_600, 2_500_000]);
-    expect((await call(as.rfcadmin!, 'GET', `/wallets/${dealerWallet.id}/transactions?transactionType=REFUND`)).statusCode).toBe(400);
+    expect((await movements(dealerWallet.id, '?transactionType=CREDIT')).map((r) => r.amount)).toEqual([
+      12_345_600, 2_500_000,
+    ]);
+    expect(
+      (await call(as.rfcadmin!, 'GET', `/wallets/${dealerWallet.id}/transactions?transactionType=REFUND`)).statusCode,
+    ).toBe(400);
   });
 
   it('filters by whole days in Asia/Kolkata: fromDate from the start of its day, toDate to the end of its day', async () => {
-    const wallet = (await call(as.superadmin!, 'POST', '/wallets', { userId: await userIdOf('manufacturer'), organisationId: orgs['Bharat Telematics Pvt Ltd'] })).json() as Wallet;
+    const wallet = (
+      await call(as.superadmin!, 'POST', '/wallets', {
+        userId: await userIdOf('manufacturer'),
+        organisationId: orgs['Bharat Telematics Pvt Ltd'],
+      })
+    ).json() as Wallet;
     // 23:59:59 on 10/01/2026 in India, then midnight starting 11/01, then 23:59:59 on 11/01, then midnight of 12/01
     const times = ['2026-01-10T18:29:59Z', '2026-01-10T18:30:00Z', '2026-01-11T18:29:59Z', '2026-01-11T18:30:00Z'];
     // deposits back-dated: both legs and both balances, as the ledger writes them
     const { db } = server.database;
     const bank = await systemAccount(db, 'BANK');
     for (const [i, t] of times.entries()) {
-      await query(db, sql`with legs as (select gen_random_uuid() as transfer)
+      await query(
+        db,
+        sql`with legs as (select gen_random_uuid() as transfer)
         insert into wallet_transactions (wallet_id, transaction_type, amount, balance_after, description, idempotency_key, transfer_id, transfer_kind, counter_wallet_id, created_at)
         select ${wallet.id}::uuid, 'CREDIT', 100, 100 * ${i + 1}, ${t}, ${`day-${i}`}, transfer, 'DEPOSIT', ${bank}::uuid, ${t}::timestamptz from legs
-        union all select ${bank}::uuid, 'DEBIT', 100, 0, ${t}, ${`day-${i}`}, transfer, 'DEPOSIT', ${wallet.id}::uuid, ${t}::timestamptz from legs`);
+        union all select ${bank}::uuid, 'DEBIT', 100, 0, ${t}, ${`day-${i}`}, transfer, 'DEPOSIT', ${wallet.id}::uuid, ${t}::timestamptz from legs`,
+      );
     }
-    await query(db, sql`update wallets set balance = balance + case when id = ${bank}::uuid then -400 else 400 end where id in (${bank}::uuid, ${wallet.id}::uuid)`);
+    await query(
+      db,
+      sql`update wallets set balance = balance + case when id = ${bank}::uuid then -400 else 400 end where id in (${bank}::uuid, ${wallet.id}::uuid)`,
+    );
     const on = async (query: string) => (await movements(wallet.id, query)).map((r) => r.description).sort();
     expect(await on('?fromDate=2026-01-11&toDate=2026-01-11')).toEqual([times[1], times[2]]);
     expect(await on('?toDate=2026-01-10')).toEqual([times[0]]);
     expect(await on('?fromDate=2026-01-12')).toEqual([times[3]]);
     // a picker's instant names the Indian day it falls on: 20:00 UTC on the 10th is the 11th in India
-    expect(await on('?fromDate=2026-01-10T20:00:00.000Z&toDate=2026-01-10T20:00:00.000Z')).toEqual([times[1], times[2]]);
+    expect(await on('?fromDate=2026-01-10T20:00:00.000Z&toDate=2026-01-10T20:00:00.000Z')).toEqual([
+      times[1],
+      times[2],
+    ]);
     for (const bad of ['2026-02-30', '11/01/2026', 'yesterday']) {
-      const refused = await call(as.superadmin!, 'GET', `/wallets/${wallet.id}/transactions?fromDate=${encodeURIComponent(bad)}`);
+      const refused = await call(
+        as.superadmin!,
+        'GET',
+        `/wallets/${wallet.id}/transactions?fromDate=${encodeURIComponent(bad)}`,
+      );
       expect(refused.statusCode).toBe(400);
       expect(refused.json().message).toBe('Give the date as yyyy-MM-dd');
     }
@@ -98,16 +181,30 @@ describe('wallet', () => {
 
   it('adds and deducts once per idempotency key, from the body or the Idempotency-Key header', async () => {
     const before = await balanceOf(dealerWallet.id);
-    const body = { amount: 123_456, description: 'Top-up by UPI', reference: 'UPI4411ABC', idempotencyKey: 'test-add-1' };
+    const body = {
+      amount: 123_456,
+      description: 'Top-up by UPI',
+      reference: 'UPI4411ABC',
+      idempotencyKey: 'test-add-1',
+    };
     const first = await call(as.admin!, 'PUT', `/wallets/add/${dealerWallet.id}`, body);
     expect(first.statusCode).toBe(200);
-    expect(first.json().data).toMatchObject({ balance: before + 123_456, transaction: { transactionType: 'CREDIT', transferKind: 'DEPOSIT', amount: 123_456, reference: 'UPI4411ABC' } });
+    expect(first.json().data).toMatchObject({
+      balance: before + 123_456,
+      transaction: { transactionType: 'CREDIT', transferKind: 'DEPOSIT', amount: 123_456, reference: 'UPI4411ABC' },
+    });
     const retry = await call(as.admin!, 'PUT', `/wallets/add/${dealerWallet.id}`, body);
     expect(retry.json().data.transaction.id).toBe(first.json().data.transaction.id);
     expect(await balanceOf(dealerWallet.id)).toBe(before + 123_456);
 
     const headers = { authorization: `Bearer ${as.admin!.token}`, 'idempotency-key': 'test-deduct-1' };
-    const deduct = () => server.app.inject({ method: 'PUT', url: `/api/wallets/deduct/${dealerWallet.id}`, headers, payload: { amount: 456, description: 'Correction', reference: 'NEFT-000456' } });
+    const deduct = () =>
+      server.app.inject({
+        method: 'PUT',
+        url: `/api/wallets/deduct/${dealerWallet.id}`,
+        headers,
+        payload: { amount: 456, description: 'Correction', reference: 'NEFT-000456' },
+      });
     const [a, b] = await Promise.all([deduct(), deduct()]);
     expect(a.json().data.transaction.id).toBe(b.json().data.transaction.id);
     expect(await balanceOf(dealerWallet.id)).toBe(before + 123_000);
@@ -115,9 +212,14 @@ describe('wallet', () => {
     const reused = await call(as.admin!, 'PUT', `/wallets/add/${dealerWallet.id}`, { ...body, amount: 1 });
     expect(reused.statusCode).toBe(409);
     expect(reused.json().message).toBe('This idempotency key was already used for a different amount or type');
-    const noKey = await call(as.admin!, 'PUT', `/wallets/add/${dealerWallet.id}`, { amount: 100, description: 'No key' });
+    const noKey = await call(as.admin!, 'PUT', `/wallets/add/${dealerWallet.id}`, {
+      amount: 100,
+      description: 'No key',
+    });
     expect(noKey.statusCode).toBe(400);
-    expect(noKey.json().message).toBe('An idempotency key is required (the Idempotency-Key header or idempotencyKey in the body)');
+    expect(noKey.json().message).toBe(
+      'An idempotency key is required (the Idempotency-Key header or idempotencyKey in the body)',
+    );
     expect(ledgerSum(await movements(dealerWallet.id))).toBe(await balanceOf(dealerWallet.id));
     expect(await ledgerProblems(server.database.db)).toEqual([]);
   });
@@ -125,9 +227,16 @@ describe('wallet', () => {
   it('refuses a debit larger than the balance, naming the amount missing, and changes nothing', async () => {
     const balance = await balanceOf(adminWallet.id);
     const rows = (await movements(adminWallet.id)).length;
-    const refused = await call(as.superadmin!, 'PUT', `/wallets/deduct/${adminWallet.id}`, { amount: balance + 150, description: 'Too much', reference: 'NEFT-TOOMUCH', idempotencyKey: 'too-much' });
+    const refused = await call(as.superadmin!, 'PUT', `/wallets/deduct/${adminWallet.id}`, {
+      amount: balance + 150,
+      description: 'Too much',
+      reference: 'NEFT-TOOMUCH',
+      idempotencyKey: 'too-much',
+    });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe('Insufficient wallet balance: ₹1.50 more is needed (balance ₹42,300.00, amount ₹42,301.50)');
+    expect(refused.json().message).toBe(
+      'Insufficient wallet balance: ₹1.50 more is needed (balance ₹42,300.00, amount ₹42,301.50)',
+    );
     expect(await balanceOf(adminWallet.id)).toBe(balance);
     expect(await movements(adminWallet.id)).toHaveLength(rows);
   });
@@ -135,40 +244,64 @@ describe('wallet', () => {
   it('refuses bad amounts and keeps the balance out of the generic edit', async () => {
     const before = await balanceOf(dealerWallet.id);
     for (const amount of [0, -100, 12.5, 'ten', 3_000_000_000]) {
-      const bad = await call(as.admin!, 'PUT', `/wallets/add/${dealerWallet.id}`, { amount, description: 'Bad', idempotencyKey: `bad-${String(amount)}` });
+      const bad = await call(as.admin!, 'PUT', `/wallets/add/${dealerWallet.id}`, {
+        amount,
+        description: 'Bad',
+        idempotencyKey: `bad-${String(amount)}`,
+      });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().message).toBe('The amount must be a whole number of paise greater than 0');
     }
-    const blank = await call(as.admin!, 'PUT', `/wallets/add/${dealerWallet.id}`, { amount: 100, description: '   ', idempotencyKey: 'blank' });
+    const blank = await call(as.admin!, 'PUT', `/wallets/add/${dealerWallet.id}`, {
+      amount: 100,
+      description: '   ',
+      idempotencyKey: 'blank',
+    });
     expect(blank.statusCode).toBe(400);
     const wallet = (await call(as.admin!, 'GET', `/wallets/${dealerWallet.id}`)).json() as Record<string, unknown>;
-    const edited = await call(as.admin!, 'PUT', `/wallets/${dealerWallet.id}`, { ...wallet, balance: 999_999_999, lowBalanceThreshold: 400_000 });
+    const edited = await call(as.admin!, 'PUT', `/wallets/${dealerWallet.id}`, {
+      ...wallet,
+      balance: 999_999_999,
+      lowBalanceThreshold: 400_000,
+    });
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toMatchObject({ balance: before, lowBalanceThreshold: 400_000 });
     expect(await balanceOf(dealerWallet.id)).toBe(before);
     // nor set on creation: a new wallet starts at nothing
-    const created = await call(as.admin!, 'POST', '/wallets', { userId: await userIdOf('dealer'), organisationId: orgs['Metro Auto Dealers'], balance: 500_000 });
+    const created = await call(as.admin!, 'POST', '/wallets', {
+      userId: await userIdOf('dealer'),
+      organisationId: orgs['Metro Auto Dealers'],
+      balance: 500_000,
+    });
     expect(created.statusCode).toBe(201);
     expect(created.json().balance).toBe(0);
   });
 
-  it('lets only administrators above the wallet\'s organisation move it: not its own admin, a lower role, another tenant or a visitor', async () => {
+  it("lets only administrators above the wallet's organisation move it: not its own admin, a lower role, another tenant or a visitor", async () => {
     const body = { amount: 100_000, description: 'Self top-up', idempotencyKey: 'self' };
     const own = await call(as.rfcadmin!, 'PUT', `/wallets/add/${dealerWallet.id}`, body);
     expect(own.statusCode).toBe(403);
-    expect(own.json().message).toBe('Only an administrator of a parent organisation can add money to or deduct from this wallet');
+    expect(own.json().message).toBe(
+      'Only an administrator of a parent organisation can add money to or deduct from this wallet',
+    );
     expect((await call(as.dealer!, 'PUT', `/wallets/add/${dealerWallet.id}`, body)).statusCode).toBe(403);
     expect((await call(as.customer!, 'GET', `/wallets/${dealerWallet.id}/transactions`)).statusCode).toBe(403);
     // the root's wallet is out of the dealer's tree: not found, neither the wallet nor its ledger
     expect((await call(as.rfcadmin!, 'PUT', `/wallets/deduct/${adminWallet.id}`, body)).statusCode).toBe(404);
     expect((await call(as.rfcadmin!, 'GET', `/wallets/${adminWallet.id}/transactions`)).statusCode).toBe(404);
-    const anonymous = await server.app.inject({ method: 'PUT', url: `/api/wallets/add/${dealerWallet.id}`, payload: body });
+    const anonymous = await server.app.inject({
+      method: 'PUT',
+      url: `/api/wallets/add/${dealerWallet.id}`,
+      payload: body,
+    });
     expect(anonymous.statusCode).toBe(401);
-    expect((await server.app.inject({ method: 'GET', url: `/api/wallets/${dealerWallet.id}/transactions` })).statusCode).toBe(401);
+    expect(
+      (await server.app.inject({ method: 'GET', url: `/api/wallets/${dealerWallet.id}/transactions` })).statusCode,
+    ).toBe(401);
     expect(ledgerSum(await movements(dealerWallet.id))).toBe(await balanceOf(dealerWallet.id));
   });
 
-  it('pays an activation once at the dealer\'s price into the provider\'s revenue, a year more on a longer edit, and nothing on approval or undo', async () => {
+  it("pays an activation once at the dealer's price into the provider's revenue, a year more on a longer edit, and nothing on approval or undo", async () => {
     const { db } = server.database;
     const revenue = await systemAccount(db, 'REVENUE');
     const [before, revenueBefore] = [await balanceOf(dealerWallet.id), await balanceOf(revenue)];
@@ -180,23 +313,55 @@ describe('wallet', () => {
     expect(await balanceOf(revenue)).toBe(revenueBefore + 150_000);
     const [debit] = await movements(dealerWallet.id);
     expect(debit).toMatchObject({
-      transactionType: 'DEBIT', transferKind: 'ACTIVATION', amount: 150_000, reference: `fitment:${fitment.id}`,
-      description: `Activation of ${devices[8]!.imei} for 365 days`, counterparty: { kind: 'REVENUE', organisationName: 'Waymark' },
+      transactionType: 'DEBIT',
+      transferKind: 'ACTIVATION',
+      amount: 150_000,
+      reference: `fitment:${fitment.id}`,
+      description: `Activation of ${devices[8]!.imei} for 365 days`,
+      counterparty: { kind: 'REVENUE', organisationName: 'Waymark' },
     });
     expect((await call(as.superadmin!, 'PUT', `/activation/approve/${fitment.id}`)).statusCode).toBe(200);
     expect(await balanceOf(dealerWallet.id)).toBe(before - 150_000);
     // 730 days from the same date: the second year is bought at the 1-year price
-    const longer = await call(as.superadmin!, 'PUT', `/fitment/${fitment.id}`, form(devices[8]!.imei, 'UP78WA0001', { durationInDays: 730 }));
+    const longer = await call(
+      as.superadmin!,
+      'PUT',
+      `/fitment/${fitment.id}`,
+      form(devices[8]!.imei, 'UP78WA0001', { durationInDays: 730 }),
+    );
     expect(longer.statusCode).toBe(200);
     expect(await balanceOf(dealerWallet.id)).toBe(before - 300_000);
     expect((await call(as.superadmin!, 'PUT', `/activation/undo/${fitment.id}`)).statusCode).toBe(200);
     expect((await call(as.superadmin!, 'PUT', `/activation/approve/${fitment.id}`)).statusCode).toBe(200);
     // shorter and back again: the time was paid for once
-    expect((await call(as.superadmin!, 'PUT', `/fitment/${fitment.id}`, form(devices[8]!.imei, 'UP78WA0001', { durationInDays: 365 }))).statusCode).toBe(200);
-    expect((await call(as.superadmin!, 'PUT', `/fitment/${fitment.id}`, form(devices[8]!.imei, 'UP78WA0001', { durationInDays: 730 }))).statusCode).toBe(200);
+    expect(
+      (
+        await call(
+          as.superadmin!,
+          'PUT',
+          `/fitment/${fitment.id}`,
+          form(devices[8]!.imei, 'UP78WA0001', { durationInDays: 365 }),
+        )
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await call(
+          as.superadmin!,
+          'PUT',
+          `/fitment/${fitment.id}`,
+          form(devices[8]!.imei, 'UP78WA0001', { durationInDays: 730 }),
+        )
+      ).statusCode,
+    ).toBe(200);
     expect(await balanceOf(dealerWallet.id)).toBe(before - 300_000);
     // a fitment recorded without activation pays nothing
-    const inactive = await call(as.superadmin!, 'POST', '/fitment', form(devices[7]!.imei, 'UP78WA0002', { deviceActivate: false }));
+    const inactive = await call(
+      as.superadmin!,
+      'POST',
+      '/fitment',
+      form(devices[7]!.imei, 'UP78WA0002', { deviceActivate: false }),
+    );
     expect(inactive.statusCode).toBe(201);
     expect(inactive.json().paidThrough).toBeNull();
     expect(await balanceOf(dealerWallet.id)).toBe(before - 300_000);
@@ -204,13 +369,20 @@ describe('wallet', () => {
     expect(await ledgerProblems(db)).toEqual([]);
   });
 
-  it('charges nothing for an edit that keeps a paid expiry, and buys a lengthening from the nearest wallet, the fitment\'s organisation\'s own', async () => {
+  it("charges nothing for an edit that keeps a paid expiry, and buys a lengthening from the nearest wallet, the fitment's organisation's own", async () => {
     // a demo Sunrise fitment, paid by the dealer when Sunrise had no wallet; Sunrise has one since, funded by a transfer
-    const [row] = (await call(as.superadmin!, 'GET', `/fitment?filter=${encodeURIComponent('{"q":"UP78CT4323"}')}`)).json() as { id: string }[];
+    const [row] = (
+      await call(as.superadmin!, 'GET', `/fitment?filter=${encodeURIComponent('{"q":"UP78CT4323"}')}`)
+    ).json() as { id: string }[];
     const stored = (await call(as.superadmin!, 'GET', `/fitment/${row!.id}`)).json();
     const body = {
-      vehicle: { ...stored.vehicle, engineNo: 'ENG908777' }, device: { imei: stored.device.imei, panicButtonCount: stored.device.panicButtonCount },
-      customer: stored.customer, fitter: stored.fitter, fitmentDate: String(stored.fitmentDate).slice(0, 10), durationInDays: stored.durationInDays, deviceActivate: true,
+      vehicle: { ...stored.vehicle, engineNo: 'ENG908777' },
+      device: { imei: stored.device.imei, panicButtonCount: stored.device.panicButtonCount },
+      customer: stored.customer,
+      fitter: stored.fitter,
+      fitmentDate: String(stored.fitmentDate).slice(0, 10),
+      durationInDays: stored.durationInDays,
+      deviceActivate: true,
     };
     const customerWallet = await walletOf(as.superadmin!, await userIdOf('customer'));
     const [dealerBefore, customerBefore] = [await balanceOf(dealerWallet.id), customerWallet.balance];
@@ -230,54 +402,110 @@ describe('wallet', () => {
 
   it('refuses an activation the wallet cannot pay for, naming the amount missing, and writes nothing', async () => {
     const balance = await balanceOf(dealerWallet.id);
-    await call(as.admin!, 'PUT', `/wallets/deduct/${dealerWallet.id}`, { amount: balance - 100_000, description: 'Leave ₹1,000', reference: 'NEFT-LEAVE1000', idempotencyKey: 'leave-1000' });
+    await call(as.admin!, 'PUT', `/wallets/deduct/${dealerWallet.id}`, {
+      amount: balance - 100_000,
+      description: 'Leave ₹1,000',
+      reference: 'NEFT-LEAVE1000',
+      idempotencyKey: 'leave-1000',
+    });
     expect(await balanceOf(dealerWallet.id)).toBe(100_000);
     const fitments = await fitmentCount();
     const rows = (await movements(dealerWallet.id)).length;
     const refused = await call(as.superadmin!, 'POST', '/fitment', form(devices[6]!.imei, 'UP78WA0003'));
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe('Insufficient wallet balance: ₹500.00 more is needed (balance ₹1,000.00, amount ₹1,500.00)');
+    expect(refused.json().message).toBe(
+      'Insufficient wallet balance: ₹500.00 more is needed (balance ₹1,000.00, amount ₹1,500.00)',
+    );
     expect(await fitmentCount()).toBe(fitments);
     expect((await call(as.superadmin!, 'GET', `/device/${devices[6]!.id}`)).json().status).toBe('ALLOCATED');
     expect(await balanceOf(dealerWallet.id)).toBe(100_000);
     expect(await movements(dealerWallet.id)).toHaveLength(rows);
     // bulk: all or none, the row named
-    const bulk = await call(as.superadmin!, 'POST', '/activation/bulk', [{ ...form(devices[6]!.imei, 'UP78WA0004'), line: 2 }]);
+    const bulk = await call(as.superadmin!, 'POST', '/activation/bulk', [
+      { ...form(devices[6]!.imei, 'UP78WA0004'), line: 2 },
+    ]);
     expect(bulk.statusCode).toBe(409);
     expect(bulk.json().message).toContain('₹500.00 more is needed');
     // a length without a price cannot be bought
-    const odd = await call(as.superadmin!, 'POST', '/fitment', form(devices[6]!.imei, 'UP78WA0005', { durationInDays: 180 }));
+    const odd = await call(
+      as.superadmin!,
+      'POST',
+      '/fitment',
+      form(devices[6]!.imei, 'UP78WA0005', { durationInDays: 180 }),
+    );
     expect(odd.statusCode).toBe(400);
-    expect(odd.json().message).toBe('Activations are sold for 1 year (365 days) or 2 years (730 days): this would add 180 days to the time paid for');
+    expect(odd.json().message).toBe(
+      'Activations are sold for 1 year (365 days) or 2 years (730 days): this would add 180 days to the time paid for',
+    );
     // the inactive fitment's activation is refused the same way on approval
-    const inactive = ((await call(as.superadmin!, 'GET', `/fitment?filter=${encodeURIComponent('{"q":"UP78WA0002"}')}`)).json() as { id: string; activationStatus: string }[])[0]!;
+    const inactive = (
+      (await call(as.superadmin!, 'GET', `/fitment?filter=${encodeURIComponent('{"q":"UP78WA0002"}')}`)).json() as {
+        id: string;
+        activationStatus: string;
+      }[]
+    )[0]!;
     expect((await call(as.superadmin!, 'PUT', `/activation/approve/${inactive.id}`)).statusCode).toBe(409);
-    expect(((await call(as.superadmin!, 'GET', `/fitment/${inactive.id}`)).json() as { activationStatus: string }).activationStatus).toBe('INACTIVE');
+    expect(
+      ((await call(as.superadmin!, 'GET', `/fitment/${inactive.id}`)).json() as { activationStatus: string })
+        .activationStatus,
+    ).toBe('INACTIVE');
     expect(await ledgerProblems(server.database.db)).toEqual([]);
   });
 
-  it('lets only the provider\'s administrators or the super admin change prices, their own included', async () => {
+  it("lets only the provider's administrators or the super admin change prices, their own included", async () => {
     const dealerId = orgs['Metro Auto Dealers']!;
-    const settings = async (api: Api, id: string) => (await call(api, 'GET', `/organisation/settings/${id}`)).json().data;
-    expect(await settings(as.admin!, dealerId)).toMatchObject({ canSetPrices: true, settings: { priceOneYearPaise: 150_000, priceTwoYearsPaise: 270_000 } });
+    const settings = async (api: Api, id: string) =>
+      (await call(api, 'GET', `/organisation/settings/${id}`)).json().data;
+    expect(await settings(as.admin!, dealerId)).toMatchObject({
+      canSetPrices: true,
+      settings: { priceOneYearPaise: 150_000, priceTwoYearsPaise: 270_000 },
+    });
     expect((await settings(as.admin!, orgs.Waymark!)).canSetPrices).toBe(true);
     // what an empty price would be: the parent's, the dealer's for Sunrise, nothing above the root
-    expect((await settings(as.admin!, orgs['Sunrise Logistics']!)).inheritedPrices).toEqual({ priceOneYearPaise: 150_000, priceTwoYearsPaise: 270_000 });
-    expect((await settings(as.admin!, orgs.Waymark!)).inheritedPrices).toEqual({ priceOneYearPaise: null, priceTwoYearsPaise: null });
+    expect((await settings(as.admin!, orgs['Sunrise Logistics']!)).inheritedPrices).toEqual({
+      priceOneYearPaise: 150_000,
+      priceTwoYearsPaise: 270_000,
+    });
+    expect((await settings(as.admin!, orgs.Waymark!)).inheritedPrices).toEqual({
+      priceOneYearPaise: null,
+      priceTwoYearsPaise: null,
+    });
     // the dealer's own administrator keeps its other settings but not its prices
     const role = await call(as.superadmin!, 'POST', '/roles', {
-      name: 'DEALER_OWNER', organisationId: dealerId, authScopes: [{ id: 'management-organisation', allowed: true, actions: { 'setting-organisation': true } }],
+      name: 'DEALER_OWNER',
+      organisationId: dealerId,
+      authScopes: [{ id: 'management-organisation', allowed: true, actions: { 'setting-organisation': true } }],
     });
-    await call(as.superadmin!, 'POST', '/users', { firstName: 'Owner', email: 'owner@wallet.test', phone: '9222222299', password: 'Owner-pass-1', roleId: role.json().id, organisationId: dealerId });
-    const owner = { app: server.app, token: (await signIn(server.app, 'owner@wallet.test', 'Owner-pass-1')).token.access.token };
+    await call(as.superadmin!, 'POST', '/users', {
+      firstName: 'Owner',
+      email: 'owner@wallet.test',
+      phone: '9222222299',
+      password: 'Owner-pass-1',
+      roleId: role.json().id,
+      organisationId: dealerId,
+    });
+    const owner = {
+      app: server.app,
+      token: (await signIn(server.app, 'owner@wallet.test', 'Owner-pass-1')).token.access.token,
+    };
     expect((await settings(owner, dealerId)).canSetPrices).toBe(false);
-    const zero = await call(owner, 'PUT', `/organisation/settings/${dealerId}`, { priceOneYearPaise: 0, priceTwoYearsPaise: 0 });
+    const zero = await call(owner, 'PUT', `/organisation/settings/${dealerId}`, {
+      priceOneYearPaise: 0,
+      priceTwoYearsPaise: 0,
+    });
     expect(zero.statusCode).toBe(403);
     expect(zero.json().message).toBe("Only the provider's administrators can change prices");
-    const same = await call(owner, 'PUT', `/organisation/settings/${dealerId}`, { idleMinutes: 9, priceOneYearPaise: 150_000 });
+    const same = await call(owner, 'PUT', `/organisation/settings/${dealerId}`, {
+      idleMinutes: 9,
+      priceOneYearPaise: 150_000,
+    });
     expect(same.statusCode).toBe(200);
     const changed = await call(as.admin!, 'PUT', `/organisation/settings/${dealerId}`, { priceOneYearPaise: 160_000 });
     expect(changed.statusCode).toBe(200);
-    expect((await settings(as.admin!, dealerId)).settings).toMatchObject({ priceOneYearPaise: 160_000, priceTwoYearsPaise: 270_000, idleMinutes: 9 });
+    expect((await settings(as.admin!, dealerId)).settings).toMatchObject({
+      priceOneYearPaise: 160_000,
+      priceTwoYearsPaise: 270_000,
+      idleMinutes: 9,
+    });
   });
 });

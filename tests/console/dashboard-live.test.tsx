@@ -15,8 +15,13 @@ vi.mock('../../src/live/useLiveFleet.ts', () => ({
 const { LiveRefresh, LIVE_REFRESH_MS } = await import('../../custom-pages/dashboard/useLiveRefresh.ts');
 
 describe('dashboard live refresh', () => {
-  beforeEach(() => { vi.useFakeTimers(); hooks = 0; });
-  afterEach(() => { vi.useRealTimers(); });
+  beforeEach(() => {
+    vi.useFakeTimers();
+    hooks = 0;
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   it('reads the figures again at most once every 10 seconds however many updates arrive, through the one live hook', () => {
     const reload = vi.fn();
@@ -27,17 +32,27 @@ describe('dashboard live refresh', () => {
 
     // a burst of updates right after opening: one read, 10 s after the page's own first read
     for (let i = 0; i < 20; i++) act(() => onUpdate!());
-    act(() => { vi.advanceTimersByTime(9_999); });
+    act(() => {
+      vi.advanceTimersByTime(9_999);
+    });
     expect(reload).not.toHaveBeenCalled();
-    act(() => { vi.advanceTimersByTime(1); });
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(reload).toHaveBeenCalledTimes(1);
 
     // updates every second for 30 s: three more reads, never two within 10 s
-    for (let s = 0; s < 30; s++) act(() => { onUpdate!(); vi.advanceTimersByTime(1_000); });
+    for (let s = 0; s < 30; s++)
+      act(() => {
+        onUpdate!();
+        vi.advanceTimersByTime(1_000);
+      });
     expect(reload).toHaveBeenCalledTimes(4);
 
     // no updates, no reads
-    act(() => { vi.advanceTimersByTime(60_000); });
+    act(() => {
+      vi.advanceTimersByTime(60_000);
+    });
     expect(reload).toHaveBeenCalledTimes(4);
     expect(hooks).toBeGreaterThan(0);
   });

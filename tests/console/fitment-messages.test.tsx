@@ -12,11 +12,16 @@ import { FitmentFormPage } from '../../custom-pages/fitment/FitmentFormPage.tsx'
 const noRecords = { getList: async () => ({ data: [], total: 0 }) } as unknown as DataProvider;
 
 function renderForm(locale: 'en' | 'hi') {
-  const i18nProvider = polyglotI18nProvider(() => (locale === 'hi' ? hi : en) as unknown as TranslationMessages, locale);
+  const i18nProvider = polyglotI18nProvider(
+    () => (locale === 'hi' ? hi : en) as unknown as TranslationMessages,
+    locale,
+  );
   return render(
     <MemoryRouter initialEntries={['/fitment/add']}>
       <AdminContext i18nProvider={i18nProvider} dataProvider={noRecords}>
-        <Routes><Route path="/fitment/add" element={<FitmentFormPage />} /></Routes>
+        <Routes>
+          <Route path="/fitment/add" element={<FitmentFormPage />} />
+        </Routes>
       </AdminContext>
     </MemoryRouter>,
   );
@@ -26,14 +31,36 @@ function renderForm(locale: 'en' | 'hi') {
 const RAW_KEY = /\b(ra|resources|fitment|validation|upload)\.[a-z][\w.]*/g;
 
 describe.each([
-  ['en', ['Upload exactly 2 RC images', 'Upload 2 to 3 device images', 'Upload 1 to 2 Aadhaar card images', 'Upload 1 to 2 PAN card images', 'State is required', 'IMEI is required']],
-  ['hi', ['ठीक 2 आरसी चित्र अपलोड करें', '2 से 3 डिवाइस चित्र अपलोड करें', '1 से 2 आधार कार्ड चित्र अपलोड करें', '1 से 2 पैन कार्ड चित्र अपलोड करें', 'राज्य आवश्यक है', 'IMEI आवश्यक है']],
+  [
+    'en',
+    [
+      'Upload exactly 2 RC images',
+      'Upload 2 to 3 device images',
+      'Upload 1 to 2 Aadhaar card images',
+      'Upload 1 to 2 PAN card images',
+      'State is required',
+      'IMEI is required',
+    ],
+  ],
+  [
+    'hi',
+    [
+      'ठीक 2 आरसी चित्र अपलोड करें',
+      '2 से 3 डिवाइस चित्र अपलोड करें',
+      '1 से 2 आधार कार्ड चित्र अपलोड करें',
+      '1 से 2 पैन कार्ड चित्र अपलोड करें',
+      'राज्य आवश्यक है',
+      'IMEI आवश्यक है',
+    ],
+  ],
 ] as const)('the fitment form submitted empty (%s)', (locale, expected) => {
   it('shows each field message translated once, never encoded or as a key', async () => {
     const { container } = renderForm(locale);
     await userEvent.click(await screen.findByRole('button', { name: locale === 'en' ? 'Submit' : 'जमा करें' }));
     await waitFor(() => {
-      const shown = [...container.querySelectorAll('.MuiFormHelperText-root.Mui-error')].map((node) => node.textContent);
+      const shown = [...container.querySelectorAll('.MuiFormHelperText-root.Mui-error')].map(
+        (node) => node.textContent,
+      );
       expect(shown).toEqual(expect.arrayContaining([...expected]));
     });
     // the RTO waits for a state: the state is what is asked for, not the RTO it cannot yet be chosen in
@@ -50,7 +77,9 @@ describe('the fitment form with a state chosen', () => {
     await userEvent.click(await screen.findByRole('option', { name: 'Uttar Pradesh' }));
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => {
-      const shown = [...container.querySelectorAll('.MuiFormHelperText-root.Mui-error')].map((node) => node.textContent);
+      const shown = [...container.querySelectorAll('.MuiFormHelperText-root.Mui-error')].map(
+        (node) => node.textContent,
+      );
       expect(shown).toContain('Choose the RTO');
       expect(shown).not.toContain('State is required');
     });

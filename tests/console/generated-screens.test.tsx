@@ -21,8 +21,14 @@ import { storeSession } from './signed-in.ts';
 
 /** A declaration the product does not have: its screens come from the declaration alone. */
 const widget = defineResource({
-  name: 'widget', api: '/widgets', table: 'widgets', path: '/management/widget', title: 'Widgets', module: 'management-widget',
-  scope: 'organisation', permissions: crudPermissions('widget'),
+  name: 'widget',
+  api: '/widgets',
+  table: 'widgets',
+  path: '/management/widget',
+  title: 'Widgets',
+  module: 'management-widget',
+  scope: 'organisation',
+  permissions: crudPermissions('widget'),
   fields: {
     name: text({ required: true, searchable: true, sortable: true }),
     colour: choice(['RED', 'BLUE'], { filterable: true }),
@@ -39,15 +45,41 @@ registerResource(widget);
 let signedInRole = 'CUSTOM';
 let signedInScopes: unknown[] = [];
 let widgets = [
-  { id: 'a1', name: 'Blue one', colour: 'BLUE', size: 3, organisationId: 'o1', labels: { organisationId: 'Sunrise Logistics' } },
-  { id: 'b2', name: 'Red one', colour: 'RED', size: 7, organisationId: 'o1', labels: { organisationId: 'Sunrise Logistics' } },
+  {
+    id: 'a1',
+    name: 'Blue one',
+    colour: 'BLUE',
+    size: 3,
+    organisationId: 'o1',
+    labels: { organisationId: 'Sunrise Logistics' },
+  },
+  {
+    id: 'b2',
+    name: 'Red one',
+    colour: 'RED',
+    size: 7,
+    organisationId: 'o1',
+    labels: { organisationId: 'Sunrise Logistics' },
+  },
 ];
 const deleted: string[] = [];
 const server = setupServer(
-  http.get('*/api/auth/logged-in-user/:id', ({ params }) => HttpResponse.json({
-    success: true, data: { id: params.id, firstName: 'Test', lastName: 'User', email: 't@x.in', phone: null, role: { id: 'r', name: signedInRole, isSuperAdmin: signedInRole === 'SUPER_ADMIN', authScopes: signedInScopes } },
-  })),
-  http.get('*/api/widgets', () => HttpResponse.json(widgets, { headers: { 'Content-Range': `widget 0-${widgets.length - 1}/${widgets.length}` } })),
+  http.get('*/api/auth/logged-in-user/:id', ({ params }) =>
+    HttpResponse.json({
+      success: true,
+      data: {
+        id: params.id,
+        firstName: 'Test',
+        lastName: 'User',
+        email: 't@x.in',
+        phone: null,
+        role: { id: 'r', name: signedInRole, isSuperAdmin: signedInRole === 'SUPER_ADMIN', authScopes: signedInScopes },
+      },
+    }),
+  ),
+  http.get('*/api/widgets', () =>
+    HttpResponse.json(widgets, { headers: { 'Content-Range': `widget 0-${widgets.length - 1}/${widgets.length}` } }),
+  ),
   http.delete('*/api/widgets/:id', ({ params }) => {
     deleted.push(String(params.id));
     const row = widgets.find((w) => w.id === params.id);
@@ -67,14 +99,15 @@ function signInAs(role: string, permissions: string[]) {
 }
 beforeEach(() => localStorage.clear());
 
-const renderWith = (children: React.ReactNode) => render(
-  <MemoryRouter initialEntries={['/management/widget']}>
-    <AdminContext i18nProvider={i18nProvider} authProvider={authProvider} dataProvider={dataProvider}>
-      {children}
-      <StackedNotifications />
-    </AdminContext>
-  </MemoryRouter>,
-);
+const renderWith = (children: React.ReactNode) =>
+  render(
+    <MemoryRouter initialEntries={['/management/widget']}>
+      <AdminContext i18nProvider={i18nProvider} authProvider={authProvider} dataProvider={dataProvider}>
+        {children}
+        <StackedNotifications />
+      </AdminContext>
+    </MemoryRouter>,
+  );
 
 describe('a declared resource in the console', () => {
   it('has a menu entry for roles holding its module id, and none for others', async () => {
@@ -120,13 +153,23 @@ describe('a declared resource in the console', () => {
 
   it('says "about" beside a total the server estimated, and gives an exact one as it is', async () => {
     signInAs('SUPER_ADMIN', []);
-    server.use(http.get('*/api/widgets', () => HttpResponse.json(widgets, {
-      headers: { 'Content-Range': 'widget 0-1/101234', 'X-Total-Estimated': 'true', 'Access-Control-Expose-Headers': 'Content-Range, X-Total-Estimated' },
-    })));
+    server.use(
+      http.get('*/api/widgets', () =>
+        HttpResponse.json(widgets, {
+          headers: {
+            'Content-Range': 'widget 0-1/101234',
+            'X-Total-Estimated': 'true',
+            'Access-Control-Expose-Headers': 'Content-Range, X-Total-Estimated',
+          },
+        }),
+      ),
+    );
     renderWith(<ResourceList resource={widget} />);
     await screen.findByText('1-10 of about 1,00,000');
     cleanup();
-    server.use(http.get('*/api/widgets', () => HttpResponse.json(widgets, { headers: { 'Content-Range': 'widget 0-1/2' } })));
+    server.use(
+      http.get('*/api/widgets', () => HttpResponse.json(widgets, { headers: { 'Content-Range': 'widget 0-1/2' } })),
+    );
     renderWith(<ResourceList resource={widget} />);
     await screen.findByText('1-2 of 2');
     expect(screen.queryByText(/about/)).toBeNull();
@@ -140,21 +183,37 @@ describe('a declared resource in the console', () => {
 
   it('keeps what the user typed when the full record replaces the list row on the edit form', async () => {
     signInAs('SUPER_ADMIN', []);
-    const row = { id: 'e1', name: 'Green one', colour: 'RED', size: 2, organisationId: 'o1', labels: { organisationId: 'Sunrise Logistics' } };
+    const row = {
+      id: 'e1',
+      name: 'Green one',
+      colour: 'RED',
+      size: 2,
+      organisationId: 'o1',
+      labels: { organisationId: 'Sunrise Logistics' },
+    };
     let answerRecord: () => void = () => {};
     const recordAsked = new Promise<void>((resolve) => {
-      server.use(http.get('*/api/widgets/:id', async () => {
-        resolve();
-        await new Promise<void>((release) => { answerRecord = release; });
-        return HttpResponse.json({ ...row, updatedAt: '2026-11-22T00:00:00Z' });
-      }));
+      server.use(
+        http.get('*/api/widgets/:id', async () => {
+          resolve();
+          await new Promise<void>((release) => {
+            answerRecord = release;
+          });
+          return HttpResponse.json({ ...row, updatedAt: '2026-11-22T00:00:00Z' });
+        }),
+      );
     });
     // what react-admin's list leaves behind for each of its rows
     const queryClient = new QueryClient();
     queryClient.setQueryData(['widget', 'getOne', { id: 'e1', meta: undefined }], row);
     render(
       <MemoryRouter initialEntries={['/management/widget/edit/e1']}>
-        <AdminContext i18nProvider={i18nProvider} authProvider={authProvider} dataProvider={dataProvider} queryClient={queryClient}>
+        <AdminContext
+          i18nProvider={i18nProvider}
+          authProvider={authProvider}
+          dataProvider={dataProvider}
+          queryClient={queryClient}
+        >
           <ResourceEdit resource={widget} id="e1" />
         </AdminContext>
       </MemoryRouter>,
@@ -165,20 +224,26 @@ describe('a declared resource in the console', () => {
     await userEvent.type(name, 'Renamed');
     await recordAsked;
     answerRecord();
-    await waitFor(() => expect(queryClient.getQueryData(['widget', 'getOne', { id: 'e1', meta: undefined }])).toHaveProperty('updatedAt'));
+    await waitFor(() =>
+      expect(queryClient.getQueryData(['widget', 'getOne', { id: 'e1', meta: undefined }])).toHaveProperty('updatedAt'),
+    );
     expect(name).toHaveValue('Renamed');
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
   });
 
-  it('loads a whole small list into a form\'s reference picker, not the first 25', async () => {
+  it("loads a whole small list into a form's reference picker, not the first 25", async () => {
     signInAs('SUPER_ADMIN', []);
     const ranges: string[] = [];
     server.use(
-      http.get('*/api/widgets/:id', () => HttpResponse.json({ id: 'e1', name: 'Green one', colour: null, size: 2, organisationId: 'o1', labels: {} })),
+      http.get('*/api/widgets/:id', () =>
+        HttpResponse.json({ id: 'e1', name: 'Green one', colour: null, size: 2, organisationId: 'o1', labels: {} }),
+      ),
       http.get('*/api/organisation', ({ request }) => {
         const range = new URL(request.url).searchParams.get('range');
         if (range) ranges.push(range);
-        return HttpResponse.json([{ id: 'o1', tradeName: 'Sunrise Logistics', brandName: 'Sunrise' }], { headers: { 'Content-Range': 'organisation 0-0/1' } });
+        return HttpResponse.json([{ id: 'o1', tradeName: 'Sunrise Logistics', brandName: 'Sunrise' }], {
+          headers: { 'Content-Range': 'organisation 0-0/1' },
+        });
       }),
     );
     const { unmount } = render(
@@ -188,14 +253,20 @@ describe('a declared resource in the console', () => {
         </AdminContext>
       </MemoryRouter>,
     );
-    await waitFor(() => expect(screen.getByRole('textbox', { name: /resources.widget.fields.name/ })).toHaveValue('Green one'));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: /resources.widget.fields.name/ })).toHaveValue('Green one'),
+    );
     await waitFor(() => expect(ranges).toContain('[0,99]'));
     unmount();
   });
 });
 
 describe('export formats', () => {
-  const table = { title: 'Widgets', headers: ['Name', 'Colour', 'Size', 'Organisation'], rows: [['Blue, one', 'BLUE', '3', 'Sunrise']] };
+  const table = {
+    title: 'Widgets',
+    headers: ['Name', 'Colour', 'Size', 'Organisation'],
+    rows: [['Blue, one', 'BLUE', '3', 'Sunrise']],
+  };
 
   it('writes CSV with a header row and quoted values', async () => {
     expect(await (await toCsv(table)).text()).toBe('Name,Colour,Size,Organisation\r\n"Blue, one",BLUE,3,Sunrise');

@@ -10,54 +10,99 @@ class FakeSocket {
   onopen: (() => void) | null = null;
   onmessage: ((message: { data: string }) => void) | null = null;
   onclose: ((event: { code: number }) => void) | null = null;
-  constructor(readonly url: string) { FakeSocket.opened.push(this); }
-  send(data: string) { this.sent.push(JSON.parse(data) as FakeSocket['sent'][number]); }
-  close(code = 1000) { this.readyState = 3; this.onclose?.({ code }); }
-  open() { this.readyState = 1; this.onopen?.(); }
-  receive(message: unknown) { this.onmessage?.({ data: JSON.stringify(message) }); }
+  constructor(readonly url: string) {
+    FakeSocket.opened.push(this);
+  }
+  send(data: string) {
+    this.sent.push(JSON.parse(data) as FakeSocket['sent'][number]);
+  }
+  close(code = 1000) {
+    this.readyState = 3;
+    this.onclose?.({ code });
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.();
+  }
+  receive(message: unknown) {
+    this.onmessage?.({ data: JSON.stringify(message) });
+  }
 }
 
 let user = 'u1';
 vi.mock('../../providers/httpClient.ts', () => ({ apiBase: '/api', refreshAuth: () => Promise.resolve() }));
-vi.mock('../../providers/session.ts', () => ({ readSession: () => ({ accessToken: `token-${user}`, user: { id: user } }) }));
+vi.mock('../../providers/session.ts', () => ({
+  readSession: () => ({ accessToken: `token-${user}`, user: { id: user } }),
+}));
 
 const { liveConnection } = await import('../../src/live/connection.ts');
 const { useLiveFleet } = await import('../../src/live/useLiveFleet.ts');
 
 const vehicle = (id: string, registrationNumber: string) => ({
-  vehicleId: id, deviceId: `d-${id}`, name: registrationNumber, registrationNumber, status: 'running', latitude: 26.4, longitude: 80.3, speed: 30, heading: 0, ignition: true, fixTime: null,
+  vehicleId: id,
+  deviceId: `d-${id}`,
+  name: registrationNumber,
+  registrationNumber,
+  status: 'running',
+  latitude: 26.4,
+  longitude: 80.3,
+  speed: 30,
+  heading: 0,
+  ignition: true,
+  fixTime: null,
 });
 
 function Count({ label }: { label: string }) {
   const fleet = useLiveFleet();
   const first = fleet.vehicles.get('v1');
-  return <p>{label}: {fleet.vehicles.size} vehicles, {fleet.connected ? 'live' : 'offline'}, v1 at {first?.latitude ?? '-'} going {first?.speed ?? '-'}</p>;
+  return (
+    <p>
+      {label}: {fleet.vehicles.size} vehicles, {fleet.connected ? 'live' : 'offline'}, v1 at {first?.latitude ?? '-'}{' '}
+      going {first?.speed ?? '-'}
+    </p>
+  );
 }
 
 /** What the live map's vehicle list does: follows the fleet at most every 2 s. */
 function SlowCount() {
   const fleet = useLiveFleet(undefined, undefined, { refreshMs: 2000 });
-  return <p>list: {fleet.vehicles.size} vehicles, v1 going {fleet.vehicles.get('v1')?.speed ?? '-'}</p>;
+  return (
+    <p>
+      list: {fleet.vehicles.size} vehicles, v1 going {fleet.vehicles.get('v1')?.speed ?? '-'}
+    </p>
+  );
 }
 
-const settle = () => act(async () => { await new Promise((resolve) => setTimeout(resolve, 30)); });
+const settle = () =>
+  act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 30));
+  });
 
-describe('the tab\'s one live socket', () => {
+describe("the tab's one live socket", () => {
   beforeEach(() => {
     FakeSocket.opened = [];
     vi.stubGlobal('WebSocket', FakeSocket);
     vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => setTimeout(() => callback(0), 0));
   });
-  afterEach(() => { vi.unstubAllGlobals(); });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
 
   it('serves every page from one connection, merges coarse positions and closes after the last page has gone', async () => {
-    const { unmount } = render(<><Count label="map" /><Count label="status" /></>);
+    const { unmount } = render(
+      <>
+        <Count label="map" />
+        <Count label="status" />
+      </>,
+    );
     await settle();
     expect(FakeSocket.opened).toHaveLength(1);
     const socket = FakeSocket.opened[0]!;
     act(() => socket.open());
     expect(socket.sent).toEqual([{ type: 'auth', token: 'token-u1', fleet: true }]);
-    act(() => socket.receive({ type: 'snapshot', vehicles: [vehicle('v1', 'UP78AT0001'), vehicle('v2', 'UP78AT0002')] }));
+    act(() =>
+      socket.receive({ type: 'snapshot', vehicles: [vehicle('v1', 'UP78AT0001'), vehicle('v2', 'UP78AT0002')] }),
+    );
     await settle();
     expect(screen.getByText('map: 2 vehicles, live, v1 at 26.4 going 30')).toBeTruthy();
     expect(screen.getByText('status: 2 vehicles, live, v1 at 26.4 going 30')).toBeTruthy();
@@ -84,7 +129,10 @@ describe('the tab\'s one live socket', () => {
     const socket = FakeSocket.opened.at(-1)!;
     expect(screen.getByText('other: 0 vehicles, offline, v1 at - going -')).toBeTruthy();
     act(() => socket.open());
-    expect(socket.sent).toEqual([{ type: 'auth', token: 'token-u2', fleet: true }, { type: 'viewport', bounds: [72.7, 18.8, 73.1, 19.3], focus: 'v2' }]);
+    expect(socket.sent).toEqual([
+      { type: 'auth', token: 'token-u2', fleet: true },
+      { type: 'viewport', bounds: [72.7, 18.8, 73.1, 19.3], focus: 'v2' },
+    ]);
 
     // the debug page watches a temporary device on the same socket, and hears only its own device's frames
     const heard: unknown[] = [];
@@ -135,13 +183,17 @@ describe('the tab\'s one live socket', () => {
     await settle();
     const socket = FakeSocket.opened.at(-1)!;
     act(() => socket.open());
-    act(() => socket.receive({ type: 'snapshot', vehicles: [vehicle('v1', 'UP78AT0001'), vehicle('v2', 'UP78AT0002')] }));
+    act(() =>
+      socket.receive({ type: 'snapshot', vehicles: [vehicle('v1', 'UP78AT0001'), vehicle('v2', 'UP78AT0002')] }),
+    );
     await settle();
     expect(screen.getByText('list: 2 vehicles, v1 going 30')).toBeTruthy();
     act(() => socket.receive({ type: 'update', positions: [], events: [], distant: [['v1', 26.41, 80.31, 55, 1]] }));
     await settle();
     expect(screen.getByText('list: 2 vehicles, v1 going 30')).toBeTruthy();
-    await act(async () => { await new Promise((resolve) => setTimeout(resolve, 2100)); });
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 2100));
+    });
     expect(screen.getByText('list: 2 vehicles, v1 going 55')).toBeTruthy();
   });
 });

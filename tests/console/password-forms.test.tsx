@@ -14,19 +14,29 @@ const calls: { url: string; body: unknown }[] = [];
 const server = setupServer(
   http.post('*/api/auth/forgot-password', async ({ request }) => {
     calls.push({ url: request.url, body: await request.json() });
-    return HttpResponse.json({ success: true, message: 'If an account exists for this username, a one-time code has been sent to it', data: { otpToken: 'otp-token-1' } });
+    return HttpResponse.json({
+      success: true,
+      message: 'If an account exists for this username, a one-time code has been sent to it',
+      data: { otpToken: 'otp-token-1' },
+    });
   }),
   http.post('*/api/auth/reset-password', async ({ request }) => {
     const body = await request.json();
     calls.push({ url: request.url, body });
     return new URL(request.url).searchParams.get('otp') === '123456'
       ? HttpResponse.json({ success: true, message: 'Your password has been reset. Sign in with the new password.' })
-      : HttpResponse.json({ success: false, message: 'The reset code is incorrect', errors: { otp: 'The reset code is incorrect' } }, { status: 400 });
+      : HttpResponse.json(
+          { success: false, message: 'The reset code is incorrect', errors: { otp: 'The reset code is incorrect' } },
+          { status: 400 },
+        );
   }),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
-afterEach(() => { calls.length = 0; server.resetHandlers(); });
+afterEach(() => {
+  calls.length = 0;
+  server.resetHandlers();
+});
 
 function Where() {
   return <div data-testid="where">{useLocation().pathname}</div>;

@@ -16,22 +16,41 @@ import { ReportPage } from '../../custom-pages/reports/ReportPage.tsx';
 
 /** Twelve alerts: more than a page of the table (10), and an export the fake server hands out 5 at a time. */
 const ALERTS = Array.from({ length: 12 }, (_, i) => ({
-  id: i + 1, eventTime: new Date(Date.UTC(2026, 9, 2, 4, 30 + i)).toISOString(), registrationNumber: `UP78AB${1000 + i}`, vehicleName: `Truck ${i}`,
-  imei: `86834707555${String(i).padStart(4, '0')}`, type: i % 2 ? 'SOS' : 'OVERSPEED', place: '26.449900,80.331900', speed: 40 + i, details: null,
+  id: i + 1,
+  eventTime: new Date(Date.UTC(2026, 9, 2, 4, 30 + i)).toISOString(),
+  registrationNumber: `UP78AB${1000 + i}`,
+  vehicleName: `Truck ${i}`,
+  imei: `86834707555${String(i).padStart(4, '0')}`,
+  type: i % 2 ? 'SOS' : 'OVERSPEED',
+  place: '26.449900,80.331900',
+  speed: 40 + i,
+  details: null,
 }));
 const listFilters: Record<string, unknown>[] = [];
 const exportRanges: number[][] = [];
 
 const server = setupServer(
-  http.get('*/api/auth/logged-in-user/:id', ({ params }) => HttpResponse.json({
-    success: true, data: { id: params.id, firstName: 'Test', lastName: 'User', email: 't@x.in', phone: null, role: { id: 'r', name: 'CUSTOMER', isSuperAdmin: false, authScopes: [] } },
-  })),
+  http.get('*/api/auth/logged-in-user/:id', ({ params }) =>
+    HttpResponse.json({
+      success: true,
+      data: {
+        id: params.id,
+        firstName: 'Test',
+        lastName: 'User',
+        email: 't@x.in',
+        phone: null,
+        role: { id: 'r', name: 'CUSTOMER', isSuperAdmin: false, authScopes: [] },
+      },
+    }),
+  ),
   http.get('*/api/report/alertv2', ({ request }) => {
     const url = new URL(request.url);
     listFilters.push(JSON.parse(url.searchParams.get('filter') ?? '{}'));
     const [start, end] = JSON.parse(url.searchParams.get('range') ?? '[0,9]') as number[];
     const rows = ALERTS.slice(start, end! + 1);
-    return HttpResponse.json(rows, { headers: { 'Content-Range': `alert ${start}-${start! + rows.length - 1}/${ALERTS.length}` } });
+    return HttpResponse.json(rows, {
+      headers: { 'Content-Range': `alert ${start}-${start! + rows.length - 1}/${ALERTS.length}` },
+    });
   }),
   http.get('*/api/report/alertv2/export', ({ request }) => {
     const url = new URL(request.url);
@@ -39,9 +58,13 @@ const server = setupServer(
     exportRanges.push([start!]);
     // the fake server's largest export page is 5 rows: the menu must ask again until it has every row
     const rows = ALERTS.slice(start, start! + 5);
-    return HttpResponse.json(rows, { headers: { 'Content-Range': `alert ${start}-${start! + rows.length - 1}/${ALERTS.length}` } });
+    return HttpResponse.json(rows, {
+      headers: { 'Content-Range': `alert ${start}-${start! + rows.length - 1}/${ALERTS.length}` },
+    });
   }),
-  http.get('*/api/report/alertv2/totals', () => HttpResponse.json({ success: true, data: { registrationNumber: 12, speed: 51 } })),
+  http.get('*/api/report/alertv2/totals', () =>
+    HttpResponse.json({ success: true, data: { registrationNumber: 12, speed: 51 } }),
+  ),
   // the chart is drawn in the browser test; here its call fails and the page goes on without it
   http.get('*/api/report/alertv2/chart', () => HttpResponse.json({ message: 'no chart here' }, { status: 500 })),
   http.get('*/api/vehicle', () => HttpResponse.json([], { headers: { 'Content-Range': 'vehicle */0' } })),
@@ -56,22 +79,38 @@ beforeEach(() => {
   listFilters.length = 0;
   exportRanges.length = 0;
   const later = new Date(Date.now() + 3_600_000).toISOString();
-  localStorage.setItem('waymark.session', JSON.stringify({
-    accessToken: 'a', refreshToken: 'r', accessExpiresAt: later, refreshExpiresAt: later,
-    user: { id: 'u1', firstName: 'Test', lastName: 'User', email: 't@x.in', phone: null }, role: { name: 'CUSTOMER', isSuperAdmin: false, authScopes: [] },
-  }));
+  localStorage.setItem(
+    'waymark.session',
+    JSON.stringify({
+      accessToken: 'a',
+      refreshToken: 'r',
+      accessExpiresAt: later,
+      refreshExpiresAt: later,
+      user: { id: 'u1', firstName: 'Test', lastName: 'User', email: 't@x.in', phone: null },
+      role: { name: 'CUSTOMER', isSuperAdmin: false, authScopes: [] },
+    }),
+  );
   localStorage.setItem('waymark.permissions', encodePermissions(['report-alert', 'export-report-alert']));
 });
 
-const renderPage = () => render(
-  <MemoryRouter initialEntries={['/reports/alert']}>
-    <AdminContext i18nProvider={i18nProvider} authProvider={authProvider} dataProvider={dataProvider} store={memoryStore()}>
-      <ReportPage report={alert} />
-    </AdminContext>
-  </MemoryRouter>,
-);
+const renderPage = () =>
+  render(
+    <MemoryRouter initialEntries={['/reports/alert']}>
+      <AdminContext
+        i18nProvider={i18nProvider}
+        authProvider={authProvider}
+        dataProvider={dataProvider}
+        store={memoryStore()}
+      >
+        <ReportPage report={alert} />
+      </AdminContext>
+    </MemoryRouter>,
+  );
 
-const headers = (table: HTMLElement) => within(table).getAllByRole('columnheader').map((h) => h.textContent);
+const headers = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('columnheader')
+    .map((h) => h.textContent);
 
 describe('the report page', () => {
   it('asks for today first, and for the chosen preset once one is picked', async () => {
@@ -82,7 +121,9 @@ describe('the report page', () => {
     await userEvent.click(await screen.findByRole('option', { name: 'This month' }));
     await waitFor(() => expect(listFilters.at(-1)).toEqual({ preset: 'thisMonth' }));
     const { from, to } = presetRange('thisMonth');
-    expect(screen.getByTestId('report-period-range')).toHaveTextContent(`${formatDate(from)} – ${formatDate(new Date(to.getTime() - 1))}`);
+    expect(screen.getByTestId('report-period-range')).toHaveTextContent(
+      `${formatDate(from)} – ${formatDate(new Date(to.getTime() - 1))}`,
+    );
   });
 
   it('formats the rows, shows the totals row over every row, and hides a column chosen away', async () => {
@@ -94,7 +135,13 @@ describe('the report page', () => {
     expect(within(table).getByText('02/10/2026 10:00:00')).toBeInTheDocument();
     const totals = await within(table).findByTestId('report-totals');
     // under Time the label, under Vehicle the count of every row (12, not the page's 10), under Speed the highest
-    await waitFor(() => expect(within(totals).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Total', '12', '', '', '51', '']));
+    await waitFor(() =>
+      expect(
+        within(totals)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ).toEqual(['Total', '12', '', '', '51', '']),
+    );
     expect(headers(table)).toContain('Place');
     expect(headers(table)).not.toContain('IMEI');
 
@@ -107,7 +154,10 @@ describe('the report page', () => {
 
   it('exports every row, across the server’s pages, as CSV with the columns shown', async () => {
     const blobs: Blob[] = [];
-    URL.createObjectURL = vi.fn((blob: Blob) => { blobs.push(blob); return 'blob:report'; });
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      blobs.push(blob);
+      return 'blob:report';
+    });
     URL.revokeObjectURL = vi.fn();
     renderPage();
     await screen.findByText('UP78AB1000');

@@ -18,36 +18,115 @@ import { ReportPage } from '../../custom-pages/reports/ReportPage.tsx';
 /** The custom trip report waits for its one vehicle; the monthly summary reads months as MM/yyyy. */
 const VEHICLE = { id: '0b9d3c1e-8f1a-4c35-9d7e-3a1f2b4c5d6e', registrationNumber: 'UP78RR0001', name: 'Sunrise 1' };
 const TRIPS = [
-  { id: 'T1', kind: 'TRIP', startTime: '2026-10-30T02:30:00Z', endTime: '2026-10-30T04:00:00Z', startPlace: '26.449923,80.331871', endPlace: '26.5,80.4', distance: 45000, duration: 5400, maxSpeed: 72, averageSpeed: 30, ignitionOn: 5400, status: 'CLOSED' },
-  { id: 'S1', kind: 'STOP', startTime: '2026-10-30T04:00:00Z', endTime: '2026-10-30T06:30:00Z', startPlace: '26.5,80.4', endPlace: '26.5,80.4', distance: 0, duration: 9000, maxSpeed: null, averageSpeed: null, ignitionOn: 0, status: 'CLOSED' },
+  {
+    id: 'T1',
+    kind: 'TRIP',
+    startTime: '2026-10-30T02:30:00Z',
+    endTime: '2026-10-30T04:00:00Z',
+    startPlace: '26.449923,80.331871',
+    endPlace: '26.5,80.4',
+    distance: 45000,
+    duration: 5400,
+    maxSpeed: 72,
+    averageSpeed: 30,
+    ignitionOn: 5400,
+    status: 'CLOSED',
+  },
+  {
+    id: 'S1',
+    kind: 'STOP',
+    startTime: '2026-10-30T04:00:00Z',
+    endTime: '2026-10-30T06:30:00Z',
+    startPlace: '26.5,80.4',
+    endPlace: '26.5,80.4',
+    distance: 0,
+    duration: 9000,
+    maxSpeed: null,
+    averageSpeed: null,
+    ignitionOn: 0,
+    status: 'CLOSED',
+  },
 ];
 const calls: string[] = [];
 
 const server = setupServer(
-  http.get('*/api/auth/logged-in-user/:id', ({ params }) => HttpResponse.json({
-    success: true, data: { id: params.id, firstName: 'Test', lastName: 'User', email: 't@x.in', phone: null, role: { id: 'r', name: 'CUSTOMER', isSuperAdmin: false, authScopes: [] } },
-  })),
+  http.get('*/api/auth/logged-in-user/:id', ({ params }) =>
+    HttpResponse.json({
+      success: true,
+      data: {
+        id: params.id,
+        firstName: 'Test',
+        lastName: 'User',
+        email: 't@x.in',
+        phone: null,
+        role: { id: 'r', name: 'CUSTOMER', isSuperAdmin: false, authScopes: [] },
+      },
+    }),
+  ),
   http.get('*/api/custom-trip', ({ request }) => {
     const filter = JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}') as { vehicleId?: string };
     calls.push(`list ${filter.vehicleId ?? 'none'}`);
-    if (!filter.vehicleId) return HttpResponse.json({ success: false, message: 'Choose one vehicle for this report', errors: { vehicleId: 'Choose one vehicle' } }, { status: 400 });
+    if (!filter.vehicleId)
+      return HttpResponse.json(
+        { success: false, message: 'Choose one vehicle for this report', errors: { vehicleId: 'Choose one vehicle' } },
+        { status: 400 },
+      );
     return HttpResponse.json(TRIPS, { headers: { 'Content-Range': `custom-trip 0-1/2` } });
   }),
   http.get('*/api/custom-trip/totals', () => {
     calls.push('totals');
-    return HttpResponse.json({ success: true, data: { kind: 2, distance: 45000, duration: 14400, maxSpeed: 72, ignitionOn: 5400 } });
+    return HttpResponse.json({
+      success: true,
+      data: { kind: 2, distance: 45000, duration: 14400, maxSpeed: 72, ignitionOn: 5400 },
+    });
   }),
-  http.get('*/api/report/monthly-summary', () => HttpResponse.json([
-    { id: 'd:2026-10', month: '2026-10', registrationNumber: 'UP78RR0001', vehicleName: 'Sunrise 1', distance: 200000, running: 18000, idle: 5400, stopped: 149400, maxSpeed: 72, trips: 5, alerts: 3, daysActive: 2 },
-  ], { headers: { 'Content-Range': 'monthly-summary 0-0/1' } })),
-  http.get('*/api/report/monthly-summary/totals', () => HttpResponse.json({ success: true, data: { distance: 200000 } })),
+  http.get('*/api/report/monthly-summary', () =>
+    HttpResponse.json(
+      [
+        {
+          id: 'd:2026-10',
+          month: '2026-10',
+          registrationNumber: 'UP78RR0001',
+          vehicleName: 'Sunrise 1',
+          distance: 200000,
+          running: 18000,
+          idle: 5400,
+          stopped: 149400,
+          maxSpeed: 72,
+          trips: 5,
+          alerts: 3,
+          daysActive: 2,
+        },
+      ],
+      { headers: { 'Content-Range': 'monthly-summary 0-0/1' } },
+    ),
+  ),
+  http.get('*/api/report/monthly-summary/totals', () =>
+    HttpResponse.json({ success: true, data: { distance: 200000 } }),
+  ),
   // the chart's rows carry metres, as the table's do
-  http.get('*/api/report/monthly-summary/chart', () => HttpResponse.json({ success: true, data: [{ key: '2026-09', distance: 150000 }, { key: '2026-10', distance: 200000 }] })),
-  http.get('*/api/report/daily-vehicle-operation', () => HttpResponse.json([], { headers: { 'Content-Range': 'daily-vehicle-operation-report */0' } })),
+  http.get('*/api/report/monthly-summary/chart', () =>
+    HttpResponse.json({
+      success: true,
+      data: [
+        { key: '2026-09', distance: 150000 },
+        { key: '2026-10', distance: 200000 },
+      ],
+    }),
+  ),
+  http.get('*/api/report/daily-vehicle-operation', () =>
+    HttpResponse.json([], { headers: { 'Content-Range': 'daily-vehicle-operation-report */0' } }),
+  ),
   http.get('*/api/report/daily-vehicle-operation/totals', () => HttpResponse.json({ success: true, data: {} })),
-  http.get('*/api/report/daily-vehicle-operation/chart', () => HttpResponse.json({ success: true, data: [
-    { key: '2026-10-29', running: 7200, idle: 1800 }, { key: '2026-10-30', running: 18000, idle: 3600 },
-  ] })),
+  http.get('*/api/report/daily-vehicle-operation/chart', () =>
+    HttpResponse.json({
+      success: true,
+      data: [
+        { key: '2026-10-29', running: 7200, idle: 1800 },
+        { key: '2026-10-30', running: 18000, idle: 3600 },
+      ],
+    }),
+  ),
   http.get('*/api/vehicle', () => HttpResponse.json([VEHICLE], { headers: { 'Content-Range': 'vehicle 0-0/1' } })),
   http.get('*/api/group', () => HttpResponse.json([], { headers: { 'Content-Range': 'groups */0' } })),
 );
@@ -59,20 +138,36 @@ beforeEach(() => {
   localStorage.clear();
   calls.length = 0;
   const later = new Date(Date.now() + 3_600_000).toISOString();
-  localStorage.setItem('waymark.session', JSON.stringify({
-    accessToken: 'a', refreshToken: 'r', accessExpiresAt: later, refreshExpiresAt: later,
-    user: { id: 'u1', firstName: 'Test', lastName: 'User', email: 't@x.in', phone: null }, role: { name: 'CUSTOMER', isSuperAdmin: false, authScopes: [] },
-  }));
-  localStorage.setItem('waymark.permissions', encodePermissions(['report-custom-trip', 'report-monthly-summary', 'report-daily-vehicle-operation-report']));
+  localStorage.setItem(
+    'waymark.session',
+    JSON.stringify({
+      accessToken: 'a',
+      refreshToken: 'r',
+      accessExpiresAt: later,
+      refreshExpiresAt: later,
+      user: { id: 'u1', firstName: 'Test', lastName: 'User', email: 't@x.in', phone: null },
+      role: { name: 'CUSTOMER', isSuperAdmin: false, authScopes: [] },
+    }),
+  );
+  localStorage.setItem(
+    'waymark.permissions',
+    encodePermissions(['report-custom-trip', 'report-monthly-summary', 'report-daily-vehicle-operation-report']),
+  );
 });
 
-const renderPage = (report: ReportDeclaration) => render(
-  <MemoryRouter initialEntries={[`/reports/${report.slug}`]}>
-    <AdminContext i18nProvider={i18nProvider} authProvider={authProvider} dataProvider={dataProvider} store={memoryStore()}>
-      <ReportPage report={report} />
-    </AdminContext>
-  </MemoryRouter>,
-);
+const renderPage = (report: ReportDeclaration) =>
+  render(
+    <MemoryRouter initialEntries={[`/reports/${report.slug}`]}>
+      <AdminContext
+        i18nProvider={i18nProvider}
+        authProvider={authProvider}
+        dataProvider={dataProvider}
+        store={memoryStore()}
+      >
+        <ReportPage report={report} />
+      </AdminContext>
+    </MemoryRouter>,
+  );
 
 describe('the run report pages', () => {
   it('custom trip: asks for one vehicle without an error, then lists its trips and stops', async () => {
@@ -91,7 +186,9 @@ describe('the run report pages', () => {
     const table = await screen.findByRole('table');
     await waitFor(() => expect(within(table).getAllByRole('row').length).toBeGreaterThan(2));
     expect(calls).toContain(`list ${VEHICLE.id}`);
-    const body = within(table).getAllByRole('row').map((r) => r.textContent);
+    const body = within(table)
+      .getAllByRole('row')
+      .map((r) => r.textContent);
     expect(body.some((text) => text?.startsWith('Trip') && text.includes('45.0'))).toBe(true);
     expect(body.some((text) => text?.startsWith('Stop'))).toBe(true);
     await waitFor(() => expect(screen.getByTestId('report-totals')).toHaveTextContent('Total: 2'));
@@ -115,7 +212,9 @@ describe('the run report pages', () => {
       if (!axis?.querySelector('.MuiChartsAxis-tickLabel')) throw new Error('no y axis yet');
       return axis;
     });
-    const ticks = [...leftAxis.querySelectorAll('.MuiChartsAxis-tickLabel')].map((t) => Number(t.textContent!.replace(/,/g, '')));
+    const ticks = [...leftAxis.querySelectorAll('.MuiChartsAxis-tickLabel')].map((t) =>
+      Number(t.textContent!.replace(/,/g, '')),
+    );
     // 200 km, not 200,000 (metres)
     expect(Math.max(...ticks)).toBeGreaterThanOrEqual(200);
     expect(Math.max(...ticks)).toBeLessThan(1000);
@@ -125,12 +224,17 @@ describe('the run report pages', () => {
     renderPage(dailyOperation);
     const chart = await screen.findByRole('figure', { name: 'Running and idle time per day' }, { timeout: 15_000 });
     const ticks = await waitFor(() => {
-      const labels = [...chart.querySelectorAll('.MuiChartsAxis-left .MuiChartsAxis-tickLabel')].map((t) => t.textContent!);
+      const labels = [...chart.querySelectorAll('.MuiChartsAxis-left .MuiChartsAxis-tickLabel')].map(
+        (t) => t.textContent!,
+      );
       if (!labels.length) throw new Error('no y axis yet');
       return labels;
     });
     // 5 hours of running at most: "5 h", not 18,000 (seconds)
-    expect(ticks.every((t) => / h$/.test(t)), ticks.join()).toBe(true);
+    expect(
+      ticks.every((t) => / h$/.test(t)),
+      ticks.join(),
+    ).toBe(true);
     const hours = ticks.map((t) => Number(t.replace(/ h$/, '')));
     expect(Math.max(...hours)).toBeGreaterThanOrEqual(5);
     expect(Math.max(...hours)).toBeLessThan(10);

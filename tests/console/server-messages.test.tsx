@@ -6,21 +6,48 @@ import { i18nProvider } from '../../providers/i18nProvider.ts';
 
 // answers as server/http/errors.ts writes them: the English text, and the key it came from
 const server = setupServer(
-  http.post('*/api/devices-demo', () => HttpResponse.json({
-    success: false, message: 'This IMEI is already in use',
-    messageKey: 'validation.unique', messageValues: { label: { key: 'resources.device.fields.imei' } },
-    errors: { imei: 'This IMEI is already in use', note: 'Plain words' },
-    errorKeys: { imei: { key: 'validation.unique', values: { label: { key: 'resources.device.fields.imei' } } } },
-  }, { status: 409 })),
-  http.post('*/api/newer-server', () => HttpResponse.json({ success: false, message: 'Words of a newer server', messageKey: 'nothing.known.here' }, { status: 400 })),
-  http.put('*/api/wallets-demo', () => HttpResponse.json({ success: true, message: 'Renewal order RNW-ABCD1234 is paid', messageKey: 'renewal.confirmed', messageValues: { reference: 'RNW-ABCD1234' } })),
+  http.post('*/api/devices-demo', () =>
+    HttpResponse.json(
+      {
+        success: false,
+        message: 'This IMEI is already in use',
+        messageKey: 'validation.unique',
+        messageValues: { label: { key: 'resources.device.fields.imei' } },
+        errors: { imei: 'This IMEI is already in use', note: 'Plain words' },
+        errorKeys: { imei: { key: 'validation.unique', values: { label: { key: 'resources.device.fields.imei' } } } },
+      },
+      { status: 409 },
+    ),
+  ),
+  http.post('*/api/newer-server', () =>
+    HttpResponse.json(
+      { success: false, message: 'Words of a newer server', messageKey: 'nothing.known.here' },
+      { status: 400 },
+    ),
+  ),
+  http.put('*/api/wallets-demo', () =>
+    HttpResponse.json({
+      success: true,
+      message: 'Renewal order RNW-ABCD1234 is paid',
+      messageKey: 'renewal.confirmed',
+      messageValues: { reference: 'RNW-ABCD1234' },
+    }),
+  ),
 );
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(async () => { await i18nProvider.changeLocale('en'); });
+afterEach(async () => {
+  await i18nProvider.changeLocale('en');
+});
 afterAll(() => server.close());
 
-const refusal = (path: string) => apiCall(path, 'POST', {}).then(() => { throw new Error('accepted'); }, (error: { message: string; body: { message: string; errors?: Record<string, string> } }) => error);
+const refusal = (path: string) =>
+  apiCall(path, 'POST', {}).then(
+    () => {
+      throw new Error('accepted');
+    },
+    (error: { message: string; body: { message: string; errors?: Record<string, string> } }) => error,
+  );
 
 describe("the server's words in the user's language", () => {
   it('shows a keyed message and field error in Hindi, a field label included, and plain words as they came', async () => {

@@ -11,12 +11,29 @@ const server = setupServer(
   http.post('*/api/auth/refresh-tokens', async () => {
     refreshCalls++;
     await new Promise((r) => setTimeout(r, 20));
-    if (refreshFails) return HttpResponse.json({ success: false, message: 'Session expired! Login again.' }, { status: 401 });
-    return HttpResponse.json({ success: true, data: { access: { token: `access-${refreshCalls}`, expires: later(900_000) }, refresh: { token: `refresh-${refreshCalls}`, expires: later(86_400_000) } } });
+    if (refreshFails)
+      return HttpResponse.json({ success: false, message: 'Session expired! Login again.' }, { status: 401 });
+    return HttpResponse.json({
+      success: true,
+      data: {
+        access: { token: `access-${refreshCalls}`, expires: later(900_000) },
+        refresh: { token: `refresh-${refreshCalls}`, expires: later(86_400_000) },
+      },
+    });
   }),
-  http.get('*/api/auth/logged-in-user/:id', ({ params }) => HttpResponse.json({
-    success: true, data: { id: params.id, firstName: 'Priya', lastName: 'Singh', email: 'p@x.in', phone: null, role: { id: 'r', name: 'CUSTOMER', authScopes: [{ id: 'vehicle-status' }] } },
-  })),
+  http.get('*/api/auth/logged-in-user/:id', ({ params }) =>
+    HttpResponse.json({
+      success: true,
+      data: {
+        id: params.id,
+        firstName: 'Priya',
+        lastName: 'Singh',
+        email: 'p@x.in',
+        phone: null,
+        role: { id: 'r', name: 'CUSTOMER', authScopes: [{ id: 'vehicle-status' }] },
+      },
+    }),
+  ),
 );
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -39,7 +56,10 @@ async function load() {
 
 function storedSession(access: string, refresh: string) {
   return {
-    accessToken: 'access-0', refreshToken: 'refresh-0', accessExpiresAt: access, refreshExpiresAt: refresh,
+    accessToken: 'access-0',
+    refreshToken: 'refresh-0',
+    accessExpiresAt: access,
+    refreshExpiresAt: refresh,
     user: { id: 'u1', firstName: 'Priya', lastName: 'Singh', email: 'p@x.in', phone: null },
     role: { name: 'CUSTOMER', authScopes: [] },
   };
@@ -51,14 +71,26 @@ describe('sign-in', () => {
     const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     let loginBody: { username?: string; password?: string } = {};
     server.use(
-      http.get('*/api/auth/public-key', () => HttpResponse.json({ success: true, data: { algorithm: 'RSA-OAEP-256', publicKey: publicKey.export({ type: 'spki', format: 'pem' }) } })),
+      http.get('*/api/auth/public-key', () =>
+        HttpResponse.json({
+          success: true,
+          data: { algorithm: 'RSA-OAEP-256', publicKey: publicKey.export({ type: 'spki', format: 'pem' }) },
+        }),
+      ),
       http.post('*/api/auth/login', async ({ request }) => {
-        loginBody = await request.json() as typeof loginBody;
-        return HttpResponse.json({ success: true, message: 'Successfully logged in', data: {
-          user: { id: 'u2', firstName: 'Neha', lastName: 'Gupta', email: 'n@x.in', phone: null },
-          role: { name: 'DEALER', authScopes: [{ id: 'fitment' }] },
-          token: { access: { token: 'fresh-access', expires: later(900_000) }, refresh: { token: 'fresh-refresh', expires: later(86_400_000) } },
-        } });
+        loginBody = (await request.json()) as typeof loginBody;
+        return HttpResponse.json({
+          success: true,
+          message: 'Successfully logged in',
+          data: {
+            user: { id: 'u2', firstName: 'Neha', lastName: 'Gupta', email: 'n@x.in', phone: null },
+            role: { name: 'DEALER', authScopes: [{ id: 'fitment' }] },
+            token: {
+              access: { token: 'fresh-access', expires: later(900_000) },
+              refresh: { token: 'fresh-refresh', expires: later(86_400_000) },
+            },
+          },
+        });
       }),
     );
     const { authProvider, writeSession, readSession, readPermissions } = await load();
@@ -75,7 +107,10 @@ describe('sign-in', () => {
 describe('session restore', () => {
   it('reports a missing session as expired and sends to the login page', async () => {
     const { authProvider } = await load();
-    await expect(authProvider.checkAuth({})).rejects.toEqual({ message: 'auth.sessionExpired', redirectTo: '/auth/login' });
+    await expect(authProvider.checkAuth({})).rejects.toEqual({
+      message: 'auth.sessionExpired',
+      redirectTo: '/auth/login',
+    });
   });
 
   it('reports an incomplete session, and one whose refresh expiry passed, as expired', async () => {
@@ -114,7 +149,9 @@ describe('session restore', () => {
 
   it('does not call an explicit sign-out an expired session', async () => {
     const { authProvider, writeSession } = await load();
-    server.use(http.post('*/api/auth/logout', () => HttpResponse.json({ success: true, message: 'Successfully logged out' })));
+    server.use(
+      http.post('*/api/auth/logout', () => HttpResponse.json({ success: true, message: 'Successfully logged out' })),
+    );
     writeSession(storedSession(later(600_000), later(86_400_000)));
     await authProvider.logout({});
     expect(localStorage.getItem('waymark.session')).toBeNull();

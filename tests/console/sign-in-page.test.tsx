@@ -16,22 +16,38 @@ const later = (ms: number) => new Date(Date.now() + ms).toISOString();
 const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 let loginBody: { username?: string; password?: string } | null = null;
 const server = setupServer(
-  http.get('*/api/auth/public-key', () => HttpResponse.json({ success: true, data: { algorithm: 'RSA-OAEP-256', publicKey: publicKey.export({ type: 'spki', format: 'pem' }) } })),
+  http.get('*/api/auth/public-key', () =>
+    HttpResponse.json({
+      success: true,
+      data: { algorithm: 'RSA-OAEP-256', publicKey: publicKey.export({ type: 'spki', format: 'pem' }) },
+    }),
+  ),
   http.post('*/api/auth/login', async ({ request }) => {
-    loginBody = await request.json() as typeof loginBody;
+    loginBody = (await request.json()) as typeof loginBody;
     if (loginBody?.username !== '+919800000006') {
       return HttpResponse.json({ success: false, message: 'Incorrect username or password' }, { status: 401 });
     }
-    return HttpResponse.json({ success: true, message: 'Successfully logged in', data: {
-      user: { id: 'u2', firstName: 'Neha', lastName: 'Gupta', email: 'n@x.in', phone: null },
-      role: { name: 'DEALER', authScopes: [{ id: 'fitment' }] },
-      token: { access: { token: 'fresh-access', expires: later(900_000) }, refresh: { token: 'fresh-refresh', expires: later(86_400_000) } },
-    } });
+    return HttpResponse.json({
+      success: true,
+      message: 'Successfully logged in',
+      data: {
+        user: { id: 'u2', firstName: 'Neha', lastName: 'Gupta', email: 'n@x.in', phone: null },
+        role: { name: 'DEALER', authScopes: [{ id: 'fitment' }] },
+        token: {
+          access: { token: 'fresh-access', expires: later(900_000) },
+          refresh: { token: 'fresh-refresh', expires: later(86_400_000) },
+        },
+      },
+    });
   }),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
-beforeEach(() => { localStorage.clear(); sessionStorage.clear(); loginBody = null; });
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  loginBody = null;
+});
 afterEach(() => server.resetHandlers());
 
 async function fillAndSubmit(username: string) {
@@ -43,7 +59,7 @@ async function fillAndSubmit(username: string) {
 
 // the page of a visit to /auth/login: no router, no <Admin> (src/sign-in.tsx)
 describe('the sign-in page on its own entry', () => {
-  it('shows the spec\'s three messages for an empty form and sends nothing', async () => {
+  it("shows the spec's three messages for an empty form and sends nothing", async () => {
     render(<StandaloneSignIn next="/" />);
     await userEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('The username field is required')).toBeInTheDocument();
@@ -65,7 +81,7 @@ describe('the sign-in page on its own entry', () => {
     expect(takeFlash()).toBe('auth.loginSuccess');
   });
 
-  it('shows the server\'s message on the form and keeps no session', async () => {
+  it("shows the server's message on the form and keeps no session", async () => {
     render(<StandaloneSignIn next="/" />);
     await screen.findByRole('button', { name: 'Sign in' });
     await fillAndSubmit('9800000007');
@@ -76,8 +92,14 @@ describe('the sign-in page on its own entry', () => {
 
   it('links to the other public pages by address', async () => {
     render(<StandaloneSignIn next="/" />);
-    expect(await screen.findByRole('link', { name: 'Lost password?' })).toHaveAttribute('href', '/auth/forgot-password');
-    expect(screen.getByRole('link', { name: 'Renew Device Subscription' })).toHaveAttribute('href', '/public/renewal-payment');
+    expect(await screen.findByRole('link', { name: 'Lost password?' })).toHaveAttribute(
+      'href',
+      '/auth/forgot-password',
+    );
+    expect(screen.getByRole('link', { name: 'Renew Device Subscription' })).toHaveAttribute(
+      'href',
+      '/public/renewal-payment',
+    );
     expect(screen.getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/public/contact-us');
   });
 });

@@ -8,13 +8,16 @@ import hi from '../../core/i18n/hi.ts';
 import { StatusPage } from '../../src/pages/StatusPage.tsx';
 import { storeSession } from './signed-in.ts';
 
-const renderPage = (kind: 'noAccess' | 'notFound', locale: 'en' | 'hi' = 'en') => render(
-  <MemoryRouter>
-    <AdminContext i18nProvider={polyglotI18nProvider(() => (locale === 'hi' ? hi : en) as unknown as TranslationMessages, locale)}>
-      <StatusPage kind={kind} />
-    </AdminContext>
-  </MemoryRouter>,
-);
+const renderPage = (kind: 'noAccess' | 'notFound', locale: 'en' | 'hi' = 'en') =>
+  render(
+    <MemoryRouter>
+      <AdminContext
+        i18nProvider={polyglotI18nProvider(() => (locale === 'hi' ? hi : en) as unknown as TranslationMessages, locale)}
+      >
+        <StatusPage kind={kind} />
+      </AdminContext>
+    </MemoryRouter>,
+  );
 
 beforeEach(() => localStorage.clear());
 

@@ -14,15 +14,44 @@ import vehicleStatuses from '../../resources/vehicle-statuses.ts';
 import { storeSession } from './signed-in.ts';
 
 const STATUS_ACTIONS = ['see-live-tracking', 'see-route-playback', 'assign-geofence', 'view-report'];
-const rows = [{ id: 'v1', registrationNumber: 'UP78AT4321', name: 'Sunrise 1', groupName: null, groupId: 'g1', status: 'running', speed: 33, lastSeenAt: null, labels: {} }];
+const rows = [
+  {
+    id: 'v1',
+    registrationNumber: 'UP78AT4321',
+    name: 'Sunrise 1',
+    groupName: null,
+    groupId: 'g1',
+    status: 'running',
+    speed: 33,
+    lastSeenAt: null,
+    labels: {},
+  },
+];
 
 let signedIn = { role: '', permissions: [] as string[] };
 const server = setupServer(
   // the session restored: the same role and permissions as stored
-  http.get('*/api/auth/logged-in-user/:id', ({ params }) => HttpResponse.json({
-    success: true, data: { id: params.id, firstName: 'Test', lastName: 'User', email: 't@x.in', phone: null, role: { id: 'r', name: signedIn.role, isSuperAdmin: false, authScopes: [{ id: 'granted', actions: Object.fromEntries(signedIn.permissions.map((p) => [p, true])) }] } },
-  })),
-  http.get('*/api/vehicle/statuses', () => HttpResponse.json(rows, { headers: { 'Content-Range': 'vehicle/statuses 0-0/1' } })),
+  http.get('*/api/auth/logged-in-user/:id', ({ params }) =>
+    HttpResponse.json({
+      success: true,
+      data: {
+        id: params.id,
+        firstName: 'Test',
+        lastName: 'User',
+        email: 't@x.in',
+        phone: null,
+        role: {
+          id: 'r',
+          name: signedIn.role,
+          isSuperAdmin: false,
+          authScopes: [{ id: 'granted', actions: Object.fromEntries(signedIn.permissions.map((p) => [p, true])) }],
+        },
+      },
+    }),
+  ),
+  http.get('*/api/vehicle/statuses', () =>
+    HttpResponse.json(rows, { headers: { 'Content-Range': 'vehicle/statuses 0-0/1' } }),
+  ),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
@@ -34,14 +63,15 @@ function signInAs(role: string, permissions: string[]) {
   storeSession(role, permissions);
 }
 
-const renderList = () => render(
-  <MemoryRouter initialEntries={['/vehicle-status']}>
-    <AdminContext i18nProvider={i18nProvider} authProvider={authProvider} dataProvider={dataProvider}>
-      <ResourceList resource={vehicleStatuses} />
-      <StackedNotifications />
-    </AdminContext>
-  </MemoryRouter>,
-);
+const renderList = () =>
+  render(
+    <MemoryRouter initialEntries={['/vehicle-status']}>
+      <AdminContext i18nProvider={i18nProvider} authProvider={authProvider} dataProvider={dataProvider}>
+        <ResourceList resource={vehicleStatuses} />
+        <StackedNotifications />
+      </AdminContext>
+    </MemoryRouter>,
+  );
 
 async function openRowMenu() {
   const table = await screen.findByRole('table');
@@ -50,10 +80,17 @@ async function openRowMenu() {
   await screen.findByRole('menu');
 }
 
-describe("Vehicle Status row actions are offered only with what the server checks for their calls", () => {
-  it("offers a customer the screens it may open, and Assign Geofence, whose own permission id reads what its dialog shows", async () => {
+describe('Vehicle Status row actions are offered only with what the server checks for their calls', () => {
+  it('offers a customer the screens it may open, and Assign Geofence, whose own permission id reads what its dialog shows', async () => {
     // the customer's grants (docs/permissions.md)
-    signInAs('CUSTOMER', ['vehicle-status', ...STATUS_ACTIONS, 'dashboard', 'live-tracking', 'route-playback', 'duty-report']);
+    signInAs('CUSTOMER', [
+      'vehicle-status',
+      ...STATUS_ACTIONS,
+      'dashboard',
+      'live-tracking',
+      'route-playback',
+      'duty-report',
+    ]);
     renderList();
     await openRowMenu();
     expect(screen.getByRole('menuitem', { name: 'See Live Tracking' })).toBeInTheDocument();
@@ -79,7 +116,9 @@ describe("Vehicle Status row actions are offered only with what the server check
 
   it('opens Assign Geofence alone, the menu closed, and says so when the geofences cannot be loaded', async () => {
     server.use(
-      http.get('*/api/geofences', () => HttpResponse.json({ success: false, message: 'The database is not answering' }, { status: 500 })),
+      http.get('*/api/geofences', () =>
+        HttpResponse.json({ success: false, message: 'The database is not answering' }, { status: 500 }),
+      ),
       http.get('*/api/vehicle/:id/geofences', () => HttpResponse.json([])),
     );
     signInAs('CUSTOM', ['vehicle-status', 'assign-geofence', 'management-vehicle', 'management-geofence']);
@@ -96,9 +135,15 @@ describe("Vehicle Status row actions are offered only with what the server check
   it('lists the geofences with the assigned ones ticked and saves the choice', async () => {
     let saved: unknown;
     server.use(
-      http.get('*/api/geofences', () => HttpResponse.json([
-        { id: 'f1', name: 'Depot', type: 'POINT' }, { id: 'f2', name: 'Yard', type: 'POLYGON' },
-      ], { headers: { 'Content-Range': 'geofence 0-1/2' } })),
+      http.get('*/api/geofences', () =>
+        HttpResponse.json(
+          [
+            { id: 'f1', name: 'Depot', type: 'POINT' },
+            { id: 'f2', name: 'Yard', type: 'POLYGON' },
+          ],
+          { headers: { 'Content-Range': 'geofence 0-1/2' } },
+        ),
+      ),
       http.get('*/api/vehicle/:id/geofences', () => HttpResponse.json([{ id: 'f1', name: 'Depot', type: 'POINT' }])),
       http.put('*/api/vehicle/:id/geofences', async ({ request }) => {
         saved = await request.json();

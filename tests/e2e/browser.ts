@@ -2,15 +2,26 @@ import fs from 'node:fs';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
-const candidates = [process.env.CHROMIUM_PATH, '/usr/lib/chromium/chromium', '/usr/bin/chromium'].filter(Boolean) as string[];
+const candidates = [process.env.CHROMIUM_PATH, '/usr/lib/chromium/chromium', '/usr/bin/chromium'].filter(
+  Boolean,
+) as string[];
 
 /** Debian's Chromium, headless, with the flags that keep it off this machine's closed network. */
 export function launchBrowser(): Promise<Browser> {
   const executablePath = candidates.find((p) => fs.existsSync(p));
-  if (!executablePath) throw new Error('Chromium not found: apt-get install -y --no-install-recommends chromium, or set CHROMIUM_PATH');
+  if (!executablePath)
+    throw new Error('Chromium not found: apt-get install -y --no-install-recommends chromium, or set CHROMIUM_PATH');
   return chromium.launch({
     executablePath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 }
 
@@ -44,15 +55,25 @@ export function pagePerTest(contextOptions: BrowserContextOptions = {}): PagePer
       context = await session.browser.newContext({ viewport: { width: 1366, height: 900 }, ...contextOptions });
       session.page = await context.newPage();
       session.page.on('console', (message) => {
-        if (message.type() === 'error' && message.text().includes('Content Security Policy')) cspViolations.push(message.text());
+        if (message.type() === 'error' && message.text().includes('Content Security Policy'))
+          cspViolations.push(message.text());
       });
       return session.page;
     },
   } as PagePerTest;
-  beforeAll(async () => { session.browser = await launchBrowser(); });
-  afterAll(async () => { await session.browser?.close(); });
-  beforeEach(async () => { cspViolations = []; await session.restart(); });
-  afterEach(() => { expect(cspViolations).toEqual([]); });
+  beforeAll(async () => {
+    session.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await session.browser?.close();
+  });
+  beforeEach(async () => {
+    cspViolations = [];
+    await session.restart();
+  });
+  afterEach(() => {
+    expect(cspViolations).toEqual([]);
+  });
   return session;
 }
 
@@ -68,5 +89,9 @@ export async function signInAt(page: Page, path: string, username: string, passw
  * (the side menu turns into a drawer) a moment later, and a read taken before that is not what a user sees.
  */
 export async function expectNoSidewaysScroll(page: Page) {
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), { timeout: 5_000 }).toBeLessThanOrEqual(0);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), {
+      timeout: 5_000,
+    })
+    .toBeLessThanOrEqual(0);
 }

@@ -7,9 +7,13 @@ import { loginFrame, normalFrame, type DeviceState } from '../../server/simulato
 const baseUrl = inject('baseUrl');
 const session = pagePerTest();
 let page: Page;
-beforeEach(() => { page = session.page; });
+beforeEach(() => {
+  page = session.page;
+});
 /** Screenshots for a person to look at (SHOTS=dir); the assertions do not depend on them. */
-const shot = async (name: string) => { if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/${name}.png`, fullPage: true }); };
+const shot = async (name: string) => {
+  if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/${name}.png`, fullPage: true });
+};
 const cards = () => page.getByTestId('centre-card');
 const names = () => cards().locator('h2').allTextContents();
 
@@ -21,10 +25,14 @@ describe('public centre viewers', () => {
     await page.getByRole('status').filter({ hasText: '2 centres' }).waitFor();
     // one pin per placed centre, drawn without any map tiles
     await expect.poll(() => page.locator('.leaflet-marker-icon').count()).toBe(2);
-    expect(await page.getByRole('link', { name: 'Call Sharma Distributors' }).getAttribute('href')).toBe('tel:+919830000101');
+    expect(await page.getByRole('link', { name: 'Call Sharma Distributors' }).getAttribute('href')).toBe(
+      'tel:+919830000101',
+    );
     // a pin clicked selects its card
     await page.locator('.leaflet-marker-icon[title="Sharma Distributors"]').click();
-    await expect.poll(() => cards().filter({ hasText: 'Sharma Distributors' }).getAttribute('aria-current')).toBe('true');
+    await expect
+      .poll(() => cards().filter({ hasText: 'Sharma Distributors' }).getAttribute('aria-current'))
+      .toBe('true');
 
     await page.getByRole('combobox', { name: 'State' }).click();
     await page.getByRole('option', { name: 'West Bengal' }).click();
@@ -67,7 +75,16 @@ describe('debug devices', () => {
     await page.getByRole('button', { name: 'Add Device' }).click();
     await page.getByText(`Frames of ${imei}`).waitFor();
     await page.getByText('Waiting for frames').waitFor();
-    const tracker: DeviceState = { imei, registration: 'WB02AB1234', latitude: 22.5726, longitude: 88.3639, speed: 10, heading: 90, ignition: true, frameNumber: 1 };
+    const tracker: DeviceState = {
+      imei,
+      registration: 'WB02AB1234',
+      latitude: 22.5726,
+      longitude: 88.3639,
+      speed: 10,
+      heading: 90,
+      ignition: true,
+      frameNumber: 1,
+    };
     const device = await connectDevice(inject('gatewayPort'));
     await device.send(loginFrame(tracker));
     await expect.poll(() => page.getByTestId('debug-frame').count()).toBe(1);
@@ -116,10 +133,13 @@ describe('item list', () => {
 });
 
 describe('public listing settings', () => {
-  it("publishes an organisation as an RFC with a chosen contact from its settings page, and the viewer shows it", async () => {
+  it('publishes an organisation as an RFC with a chosen contact from its settings page, and the viewer shows it', async () => {
     await signInAt(page, '/management/organisation', 'admin@demo.waymark.in');
     // Metro Auto's row names Sharma Distributors as its parent: the row is the one that starts with it
-    await page.getByRole('row', { name: /^Select this row Sharma Distributors/ }).getByRole('button', { name: 'Row actions' }).click();
+    await page
+      .getByRole('row', { name: /^Select this row Sharma Distributors/ })
+      .getByRole('button', { name: 'Row actions' })
+      .click();
     await page.getByRole('menuitem', { name: 'Settings' }).click();
     await page.waitForURL('**/management/settings/*');
     await page.getByRole('heading', { name: 'Public listing' }).waitFor();

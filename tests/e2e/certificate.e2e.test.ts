@@ -7,9 +7,16 @@ import { DEMO_PASSWORD, pagePerTest, signInAt } from './browser.ts';
 
 const session = pagePerTest({ acceptDownloads: true });
 let page: Page;
-beforeEach(() => { page = session.page; });
+beforeEach(() => {
+  page = session.page;
+});
 
-interface Fitment { imei: string; registrationNumber: string; fitmentDate: string; customerPhone: string }
+interface Fitment {
+  imei: string;
+  registrationNumber: string;
+  fitmentDate: string;
+  customerPhone: string;
+}
 let fitted: Fitment;
 /** The fitted device's SIM numbers and ICCID, as the full certificate shows them. */
 let sims: string[];
@@ -17,21 +24,42 @@ let sims: string[];
 /** Signs in through the API (the password encrypted as the console does) and reads a fitment of the seed, which other browser tests leave alone. */
 beforeAll(async () => {
   const base = inject('baseUrl');
-  const { data } = await (await fetch(`${base}/api/auth/public-key`)).json() as { data: { publicKey: string } };
-  const password = crypto.publicEncrypt({ key: data.publicKey, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(DEMO_PASSWORD)).toString('base64');
-  const login = await (await fetch(`${base}/api/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'superadmin@demo.waymark.in', password }),
-  })).json() as { data: { token: { access: { token: string } } } };
-  const list = await fetch(`${base}/api/fitment?filter=${encodeURIComponent('{"q":"UP78BT4322"}')}&range=[0,0]`, { headers: { authorization: `Bearer ${login.data.token.access.token}` } });
-  [fitted] = await list.json() as Fitment[];
+  const { data } = (await (await fetch(`${base}/api/auth/public-key`)).json()) as { data: { publicKey: string } };
+  const password = crypto
+    .publicEncrypt(
+      { key: data.publicKey, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      Buffer.from(DEMO_PASSWORD),
+    )
+    .toString('base64');
+  const login = (await (
+    await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'superadmin@demo.waymark.in', password }),
+    })
+  ).json()) as { data: { token: { access: { token: string } } } };
+  const list = await fetch(`${base}/api/fitment?filter=${encodeURIComponent('{"q":"UP78BT4322"}')}&range=[0,0]`, {
+    headers: { authorization: `Bearer ${login.data.token.access.token}` },
+  });
+  [fitted] = (await list.json()) as Fitment[];
   expect(fitted?.imei).toMatch(/^\d{15}$/);
-  const full = await (await fetch(`${base}/api/certificate/${fitted!.imei}`, { headers: { authorization: `Bearer ${login.data.token.access.token}` } })).json() as { device: { sim1: string; sim2: string; iccid: string } };
+  const full = (await (
+    await fetch(`${base}/api/certificate/${fitted!.imei}`, {
+      headers: { authorization: `Bearer ${login.data.token.access.token}` },
+    })
+  ).json()) as { device: { sim1: string; sim2: string; iccid: string } };
   sims = [full.device.sim1, full.device.sim2, full.device.iccid];
   expect(sims.every((n) => /^\d{10,20}$/.test(n))).toBe(true);
 });
 
 /** dd/MM/yyyy in Asia/Kolkata, as the certificate shows dates. */
-const indianDate = (iso: string) => new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(iso));
+const indianDate = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Asia/Kolkata',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(new Date(iso));
 
 /** The QR image's pixels, read in the page, decoded here. */
 async function decodeQr(): Promise<string | undefined> {
@@ -40,17 +68,25 @@ async function decodeQr(): Promise<string | undefined> {
   const pixels = await qr.evaluate(async (img: HTMLImageElement) => {
     await img.decode();
     const canvas = document.createElement('canvas');
-    canvas.width = img.naturalWidth; canvas.height = img.naturalHeight;
+    canvas.width = img.naturalWidth;
+    canvas.height = img.naturalHeight;
     const context = canvas.getContext('2d')!;
     context.drawImage(img, 0, 0);
-    return { width: canvas.width, height: canvas.height, data: Array.from(context.getImageData(0, 0, canvas.width, canvas.height).data) };
+    return {
+      width: canvas.width,
+      height: canvas.height,
+      data: Array.from(context.getImageData(0, 0, canvas.width, canvas.height).data),
+    };
   });
   return jsQR(Uint8ClampedArray.from(pixels.data), pixels.width, pixels.height)?.data;
 }
 
 /** How many items of a section's grid share its first row. */
 async function firstRowCount(section: string): Promise<number> {
-  const tops = await page.getByRole('region', { name: section }).locator('div > div:has(> .MuiTypography-caption)').evaluateAll((cells) => cells.map((c) => Math.round(c.getBoundingClientRect().top)));
+  const tops = await page
+    .getByRole('region', { name: section })
+    .locator('div > div:has(> .MuiTypography-caption)')
+    .evaluateAll((cells) => cells.map((c) => Math.round(c.getBoundingClientRect().top)));
   return tops.filter((top) => top === tops[0]).length;
 }
 
@@ -70,7 +106,16 @@ describe('certificate page', () => {
     await page.goto(`${address}?from=scan`);
     await page.getByRole('heading', { name: 'VLTD Fitment Certificate' }).waitFor();
     expect(await decodeQr()).toBe(address);
-    for (const section of ['Vehicle Details', 'Device Details', 'Vendor Details', 'Owner Details', 'Fitter Details', 'RC Images', 'Device Images', 'KYC Images']) {
+    for (const section of [
+      'Vehicle Details',
+      'Device Details',
+      'Vendor Details',
+      'Owner Details',
+      'Fitter Details',
+      'RC Images',
+      'Device Images',
+      'KYC Images',
+    ]) {
       await page.getByRole('region', { name: section }).waitFor();
     }
     const text = await page.locator('body').innerText();
@@ -85,7 +130,14 @@ describe('certificate page', () => {
       expect(text).not.toContain(number);
     }
     expect(text).toContain('KYC documents are shown only to signed-in users of the issuing organisation.');
-    for (const heading of ['Warranty Certificate', 'Terms and Warranty', 'Claims', 'What is not covered', 'Conditions', 'Repairs and services out of warranty']) {
+    for (const heading of [
+      'Warranty Certificate',
+      'Terms and Warranty',
+      'Claims',
+      'What is not covered',
+      'Conditions',
+      'Repairs and services out of warranty',
+    ]) {
       await page.getByRole('heading', { name: heading, exact: true }).waitFor();
     }
     expect(text).toContain('Salt Lake Sector V, Kolkata');
@@ -103,12 +155,27 @@ describe('certificate page', () => {
     await page.getByRole('button', { name: 'Loading document...' }).waitFor();
     const file = await download;
     const date = indianDate(fitted.fitmentDate);
-    expect(file.suggestedFilename()).toBe(`${fitted.registrationNumber}-VLTD_Certificate-${date.replaceAll('/', '-')}.pdf`);
+    expect(file.suggestedFilename()).toBe(
+      `${fitted.registrationNumber}-VLTD_Certificate-${date.replaceAll('/', '-')}.pdf`,
+    );
     const chunks: Buffer[] = [];
-    for await (const chunk of (await file.createReadStream())) chunks.push(chunk as Buffer);
+    for await (const chunk of await file.createReadStream()) chunks.push(chunk as Buffer);
     const text = await pdfText(Buffer.concat(chunks));
-    for (const expected of [fitted.registrationNumber, fitted.imei, date, 'VLTD Fitment Certificate', 'Warranty Certificate', "Customer's Copy", "Department's Copy",
-      'Terms and Warranty', 'Claims', 'What is not covered', 'Conditions', 'Repairs and services out of warranty', '98******10']) {
+    for (const expected of [
+      fitted.registrationNumber,
+      fitted.imei,
+      date,
+      'VLTD Fitment Certificate',
+      'Warranty Certificate',
+      "Customer's Copy",
+      "Department's Copy",
+      'Terms and Warranty',
+      'Claims',
+      'What is not covered',
+      'Conditions',
+      'Repairs and services out of warranty',
+      '98******10',
+    ]) {
       expect(text).toContain(expected);
     }
     expect(text).not.toContain(fitted.customerPhone.replace('+91', ''));
@@ -133,7 +200,8 @@ describe('certificate page', () => {
     await signInAt(page, '/fitment', 'dealer@demo.waymark.in');
     await page.getByPlaceholder(/Search/).fill(fitted.imei);
     await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
-    const openMenu = async () => page.locator('tbody tr', { hasText: fitted.imei }).getByRole('button', { name: 'Row actions' }).click();
+    const openMenu = async () =>
+      page.locator('tbody tr', { hasText: fitted.imei }).getByRole('button', { name: 'Row actions' }).click();
     await openMenu();
     const popup = page.waitForEvent('popup');
     await page.getByRole('menuitem', { name: 'View Certificate' }).click();
@@ -145,7 +213,9 @@ describe('certificate page', () => {
     const download = page.waitForEvent('download', { timeout: 60_000 });
     await page.getByRole('menuitem', { name: 'Download Certificate' }).click();
     await page.getByText('Loading document...').waitFor();
-    expect((await download).suggestedFilename()).toBe(`${fitted.registrationNumber}-VLTD_Certificate-${indianDate(fitted.fitmentDate).replaceAll('/', '-')}.pdf`);
+    expect((await download).suggestedFilename()).toBe(
+      `${fitted.registrationNumber}-VLTD_Certificate-${indianDate(fitted.fitmentDate).replaceAll('/', '-')}.pdf`,
+    );
 
     // the manufacturer holds view-certificate but not generate-certificate
     await session.restart();

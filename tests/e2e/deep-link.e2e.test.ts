@@ -5,7 +5,9 @@ import { DEMO_PASSWORD, pagePerTest, signInThroughForm } from './browser.ts';
 const baseUrl = inject('baseUrl');
 const session = pagePerTest();
 let page: Page;
-beforeEach(() => { page = session.page; });
+beforeEach(() => {
+  page = session.page;
+});
 
 /**
  * Opens a signed-in address in a fresh (signed-out) tab: the sign-in page must come at once, one

@@ -5,11 +5,18 @@ import { png } from '../support/png.ts';
 
 const session = pagePerTest();
 let page: Page;
-beforeEach(() => { page = session.page; });
+beforeEach(() => {
+  page = session.page;
+});
 // the demo's eighth device: allocated to the dealer, not fitted yet
 const imei = '868347070000007';
 
-const images = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `photo${i}.png`, mimeType: 'image/png', buffer: png([40 * i, 120, 200]) }));
+const images = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({
+    name: `photo${i}.png`,
+    mimeType: 'image/png',
+    buffer: png([40 * i, 120, 200]),
+  }));
 
 async function upload(group: string, count: number) {
   await page.getByRole('group', { name: group }).locator('input[type=file]').setInputFiles(images(count));
@@ -57,8 +64,12 @@ describe('fitment', () => {
     await phone.fill('9876543210');
     await lookup.click();
     await page.getByText('Found Priya Singh').waitFor();
-    expect(await page.getByRole('region', { name: 'Customer Details' }).getByLabel('First Name').inputValue()).toBe('Priya');
-    expect(await page.getByRole('region', { name: 'Customer Details' }).getByLabel('First Name').isEditable()).toBe(false);
+    expect(await page.getByRole('region', { name: 'Customer Details' }).getByLabel('First Name').inputValue()).toBe(
+      'Priya',
+    );
+    expect(await page.getByRole('region', { name: 'Customer Details' }).getByLabel('First Name').isEditable()).toBe(
+      false,
+    );
     await page.getByLabel('Customer Address').fill('14/112 Civil Lines\nKanpur\nUttar Pradesh 208001');
     await upload('Aadhaar Card Images', 1);
     await upload('PAN Card Images', 1);
@@ -103,22 +114,35 @@ describe('fitment', () => {
     const file = (text: string) => ({ name: 'activations.csv', mimeType: 'text/csv', buffer: Buffer.from(text) });
     await dialog.getByLabel('Choose CSV file').setInputFiles(file('Category,IMEI\nTRUCK,868347070000006\n'));
     await dialog.getByText('Required fields are not present or Headers are wrong').waitFor();
-    const header = 'Category,Registration Number,Engine No,Chassis No,Registration Date,RTO,RTO Code,Make,Model,IMEI,Panic Button Count,Customer First Name,Last Name,Email,Phone,Password,Fitter First Name,Last Name,Email,Phone,Fitment Date,Duration In Days';
-    await dialog.getByLabel('Choose CSV file').setInputFiles(file(`${header}\nBUS,UP32HB7001,,,,Lucknow-UP32,UP32,,,868347070000006,,Meera,Das,,9811122001,,,,,,20/11/2026,730\n`));
+    const header =
+      'Category,Registration Number,Engine No,Chassis No,Registration Date,RTO,RTO Code,Make,Model,IMEI,Panic Button Count,Customer First Name,Last Name,Email,Phone,Password,Fitter First Name,Last Name,Email,Phone,Fitment Date,Duration In Days';
+    await dialog
+      .getByLabel('Choose CSV file')
+      .setInputFiles(
+        file(
+          `${header}\nBUS,UP32HB7001,,,,Lucknow-UP32,UP32,,,868347070000006,,Meera,Das,,9811122001,,,,,,20/11/2026,730\n`,
+        ),
+      );
     await page.getByText('Activations created successfully').waitFor();
     await page.waitForURL('**/fitment');
-    await expect.poll(async () => page.locator('tbody tr', { hasText: 'UP32HB7001' }).textContent()).toContain('Meera Das');
+    await expect
+      .poll(async () => page.locator('tbody tr', { hasText: 'UP32HB7001' }).textContent())
+      .toContain('Meera Das');
   });
 
   it('reads a CSV with mixed line endings and a BOM, and names a failing row as a spreadsheet numbers it', async () => {
     await signInAt(page, '/fitment/add', 'dealer@demo.waymark.in');
     await page.getByRole('button', { name: 'Bulk Upload' }).click();
     const dialog = page.getByRole('dialog', { name: 'Bulk Upload' });
-    const header = 'Category,Registration Number,Engine No,Chassis No,Registration Date,RTO,RTO Code,Make,Model,IMEI,Panic Button Count,Customer First Name,Last Name,Email,Phone,Password,Fitter First Name,Last Name,Email,Phone,Fitment Date,Duration In Days';
-    const row = (registration: string, imei: string, phone: string) => `BUS,${registration},,,,Lucknow-UP32,UP32,,,${imei},,Meera,Das,,${phone},,,,,,20/11/2026,730`;
+    const header =
+      'Category,Registration Number,Engine No,Chassis No,Registration Date,RTO,RTO Code,Make,Model,IMEI,Panic Button Count,Customer First Name,Last Name,Email,Phone,Password,Fitter First Name,Last Name,Email,Phone,Fitment Date,Duration In Days';
+    const row = (registration: string, imei: string, phone: string) =>
+      `BUS,${registration},,,,Lucknow-UP32,UP32,,,${imei},,Meera,Das,,${phone},,,,,,20/11/2026,730`;
     // header CRLF, a blank row, a row of empty cells, then LF: the record is on the spreadsheet's row 4
     const text = `\uFEFF${header}\r\n\n,,,\r\n${row('UP32HB7102', '999999999999999', '9811122102')}\n`;
-    await dialog.getByLabel('Choose CSV file').setInputFiles({ name: 'activations.csv', mimeType: 'text/csv', buffer: Buffer.from(text) });
+    await dialog
+      .getByLabel('Choose CSV file')
+      .setInputFiles({ name: 'activations.csv', mimeType: 'text/csv', buffer: Buffer.from(text) });
     await dialog.getByText('Row 4: No device with this IMEI is in your organisations').waitFor();
   });
 });

@@ -4,11 +4,15 @@ import { pagePerTest, signInAt } from './browser.ts';
 
 const session = pagePerTest();
 let page: Page;
-beforeEach(() => { page = session.page; });
+beforeEach(() => {
+  page = session.page;
+});
 
 /** What must never reach the screen: react-admin's encoded validator message, or an untranslated key. */
 function leftovers(text: string): string[] {
-  return text.split('\n').filter((line) => line.includes('@@') || /(^|\s)(ra|resources|fitment|validation|upload)\.[\w.]+/.test(line));
+  return text
+    .split('\n')
+    .filter((line) => line.includes('@@') || /(^|\s)(ra|resources|fitment|validation|upload)\.[\w.]+/.test(line));
 }
 
 /** Submits the form as it is and returns the field messages it shows, once they include `expected`. */
@@ -22,17 +26,37 @@ async function submitEmptyForm(expected: string[]): Promise<string[]> {
 describe('the fitment form submitted empty', () => {
   it('shows every message translated, in English', async () => {
     await signInAt(page, '/fitment/add', 'dealer@demo.waymark.in');
-    const messages = await submitEmptyForm(['Upload exactly 2 RC images', 'Upload 2 to 3 device images', 'Upload 1 to 2 Aadhaar card images', 'Upload 1 to 2 PAN card images', 'State is required', 'IMEI is required', 'Required']);
+    const messages = await submitEmptyForm([
+      'Upload exactly 2 RC images',
+      'Upload 2 to 3 device images',
+      'Upload 1 to 2 Aadhaar card images',
+      'Upload 1 to 2 PAN card images',
+      'State is required',
+      'IMEI is required',
+      'Required',
+    ]);
     expect(messages.filter((m) => m.includes('@@'))).toEqual([]);
     expect(leftovers(await page.locator('body').innerText())).toEqual([]);
   });
 
   it('shows every message translated, in Hindi', async () => {
     await signInAt(page, '/fitment/add', 'dealer@demo.waymark.in');
-    await page.getByRole('button', { name: 'Language' }).or(page.getByRole('button', { name: 'English' })).first().click();
+    await page
+      .getByRole('button', { name: 'Language' })
+      .or(page.getByRole('button', { name: 'English' }))
+      .first()
+      .click();
     await page.getByRole('menuitem', { name: 'हिन्दी' }).click();
     await page.getByRole('heading', { name: 'फ़िटमेंट जोड़ें', level: 1 }).waitFor();
-    const messages = await submitEmptyForm(['ठीक 2 आरसी चित्र अपलोड करें', '2 से 3 डिवाइस चित्र अपलोड करें', '1 से 2 आधार कार्ड चित्र अपलोड करें', '1 से 2 पैन कार्ड चित्र अपलोड करें', 'राज्य आवश्यक है', 'IMEI आवश्यक है', 'आवश्यक']);
+    const messages = await submitEmptyForm([
+      'ठीक 2 आरसी चित्र अपलोड करें',
+      '2 से 3 डिवाइस चित्र अपलोड करें',
+      '1 से 2 आधार कार्ड चित्र अपलोड करें',
+      '1 से 2 पैन कार्ड चित्र अपलोड करें',
+      'राज्य आवश्यक है',
+      'IMEI आवश्यक है',
+      'आवश्यक',
+    ]);
     expect(messages.filter((m) => m.includes('@@'))).toEqual([]);
     const text = await page.locator('body').innerText();
     expect(leftovers(text)).toEqual([]);

@@ -7,7 +7,10 @@ import { buildConsoleIfNeeded } from '../../server/build.ts';
 import { freePort } from '../support/net.ts';
 
 declare module 'vitest' {
-  export interface ProvidedContext { baseUrl: string; gatewayPort: number }
+  export interface ProvidedContext {
+    baseUrl: string;
+    gatewayPort: number;
+  }
 }
 
 let child: ChildProcess | undefined;
@@ -20,11 +23,19 @@ export default async function setup(project: TestProject) {
   const gatewayPort = await freePort();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-e2e-'));
   child = spawn(process.execPath, ['server/bin.mjs', 'serve', '--demo'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, GATEWAY_PORT: String(gatewayPort), LOG_LEVEL: 'warn', WAYMARK_DEMO: '1',
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      GATEWAY_PORT: String(gatewayPort),
+      LOG_LEVEL: 'warn',
+      WAYMARK_DEMO: '1',
       // the renewal test pays with the test provider, which nothing but its own switch turns on
       WAYMARK_TEST_PAYMENTS: '1',
       // the tests play the devices themselves, frame by frame
-      WAYMARK_SIMULATE: '0' },
+      WAYMARK_SIMULATE: '0',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -33,7 +44,9 @@ export default async function setup(project: TestProject) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
     try {
       if ((await fetch(`${baseUrl}/api/health`)).ok) break;
-    } catch { /* not up yet */ }
+    } catch {
+      /* not up yet */
+    }
     if (Date.now() > deadline) throw new Error('the server did not become healthy in 120 s');
     await new Promise((r) => setTimeout(r, 250));
   }

@@ -10,16 +10,28 @@ import { brands } from '../../brands/index.ts';
 const baseUrl = inject('baseUrl');
 const session = pagePerTest();
 let page: Page;
-beforeEach(() => { page = session.page; });
+beforeEach(() => {
+  page = session.page;
+});
 /** Where the screenshots go (looked at by hand; RENEWAL_SHOTS names another folder). */
 const shots = process.env.RENEWAL_SHOTS ?? path.join(os.tmpdir(), 'waymark-renewal-shots');
 fs.mkdirSync(shots, { recursive: true });
 const shot = (name: string) => page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
 
 /** The demo's fourth fitment: UP78DT4324 on 868347070000003, fitted 04/10/2026 for 2 years. */
-const VEHICLE = { registrationNumber: 'UP78DT4324', imei: '868347070000003', expiry: '03/10/2028', renewed: '03/10/2029' };
+const VEHICLE = {
+  registrationNumber: 'UP78DT4324',
+  imei: '868347070000003',
+  expiry: '03/10/2028',
+  renewed: '03/10/2029',
+};
 /** The demo's sixth: UP78FT4326 on 868347070000005, fitted 06/10/2026 for 2 years. */
-const PHONE_VEHICLE = { registrationNumber: 'UP78FT4326', imei: '868347070000005', expiry: '05/10/2028', renewed: '05/10/2030' };
+const PHONE_VEHICLE = {
+  registrationNumber: 'UP78FT4326',
+  imei: '868347070000005',
+  expiry: '05/10/2028',
+  renewed: '05/10/2030',
+};
 
 async function findSubscription(target: Page, pair: { registrationNumber: string; imei: string }) {
   await target.getByLabel('Vehicle registration number').fill(pair.registrationNumber);
@@ -66,10 +78,18 @@ describe('renewal payment', () => {
     const heading = await page.getByRole('heading', { name: /^Renewal order RNW-/ }).textContent();
     const reference = /RNW-[A-Z0-9]{8}/.exec(heading ?? '')![0];
     const bank = brands.vltd.bank;
-    await expect.poll(() => qrText(page)).toBe(
-      `upi://pay?pa=${encodeURIComponent(bank.upiId)}&pn=${encodeURIComponent(bank.beneficiary)}&am=1500.00&cu=INR&tn=${reference}`,
-    );
-    for (const text of [bank.accountNumber, bank.ifsc, bank.upiId, `Quote the reference ${reference} with your payment.`, 'Pending']) {
+    await expect
+      .poll(() => qrText(page))
+      .toBe(
+        `upi://pay?pa=${encodeURIComponent(bank.upiId)}&pn=${encodeURIComponent(bank.beneficiary)}&am=1500.00&cu=INR&tn=${reference}`,
+      );
+    for (const text of [
+      bank.accountNumber,
+      bank.ifsc,
+      bank.upiId,
+      `Quote the reference ${reference} with your payment.`,
+      'Pending',
+    ]) {
       await page.getByText(text, { exact: false }).first().waitFor();
     }
     await shot('1440-order');

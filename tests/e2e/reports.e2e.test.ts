@@ -8,7 +8,16 @@ const gatewayPort = inject('gatewayPort');
 const session = pagePerTest({ acceptDownloads: true });
 
 // the demo's first device, fitted to UP78AT4321 of Sunrise Logistics (the demo CUSTOMER's)
-const truck: DeviceState = { imei: '868347070000000', registration: 'UP78AT4321', latitude: 26.4671, longitude: 80.3530, speed: 10, heading: 45, ignition: true, frameNumber: 1 };
+const truck: DeviceState = {
+  imei: '868347070000000',
+  registration: 'UP78AT4321',
+  latitude: 26.4671,
+  longitude: 80.353,
+  speed: 10,
+  heading: 45,
+  ignition: true,
+  frameNumber: 1,
+};
 
 describe('the alert report in the browser', () => {
   it('shows this month’s alerts of the customer’s vehicles as a table and a chart, and exports them as CSV', async () => {
@@ -37,7 +46,10 @@ describe('the alert report in the browser', () => {
     await page.getByRole('menuitem', { name: 'CSV' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^alert-\d{4}-\d{2}-\d{2}\.csv$/);
-    const lines = fs.readFileSync((await download.path())!, 'utf8').trim().split(/\r?\n/);
+    const lines = fs
+      .readFileSync((await download.path())!, 'utf8')
+      .trim()
+      .split(/\r?\n/);
     expect(lines[0]).toBe('Time,Vehicle,Alert type,Place,Speed (km/h),Details');
     // every row of the period, not only the page shown
     expect(lines).toHaveLength(total + 1);
@@ -47,23 +59,32 @@ describe('the alert report in the browser', () => {
 
 describe('the report filter bar at 1440 px', () => {
   /** The filter bar's labels MUI cuts with an ellipsis (text wider than the label's box). */
-  const cutLabels = () => session.page.getByTestId('report-filters').locator('label')
-    .evaluateAll((labels) => labels.filter((l) => l.scrollWidth > l.clientWidth + 1).map((l) => l.textContent));
+  const cutLabels = () =>
+    session.page
+      .getByTestId('report-filters')
+      .locator('label')
+      .evaluateAll((labels) => labels.filter((l) => l.scrollWidth > l.clientWidth + 1).map((l) => l.textContent));
 
   it('shows every filter’s label in full, in English and in Hindi', async () => {
     const { page } = session;
     await page.setViewportSize({ width: 1440, height: 900 });
     await signInAt(page, '/reports/custom-trip', 'customer@demo.waymark.in');
     const pages: [string, string][] = [
-      ['/reports/custom-trip', 'Min duration (minutes)'], ['/reports/duty-report', 'Duty km (default 0)'],
-      ['/reports/offline', 'Offline for over (minutes)'], ['/reports/collection-cover', 'Show By'],
+      ['/reports/custom-trip', 'Min duration (minutes)'],
+      ['/reports/duty-report', 'Duty km (default 0)'],
+      ['/reports/offline', 'Offline for over (minutes)'],
+      ['/reports/collection-cover', 'Show By'],
     ];
     for (const [path, label] of pages) {
       await page.goto(`${inject('baseUrl')}${path}`);
       await page.getByTestId('report-filters').getByText(label, { exact: true }).waitFor();
       expect(await cutLabels(), path).toEqual([]);
     }
-    await page.getByRole('button', { name: 'Language' }).or(page.getByRole('button', { name: 'English' })).first().click();
+    await page
+      .getByRole('button', { name: 'Language' })
+      .or(page.getByRole('button', { name: 'English' }))
+      .first()
+      .click();
     await page.getByRole('menuitem', { name: 'हिन्दी' }).click();
     await page.getByTestId('report-filters').getByText('इसके अनुसार दिखाएँ', { exact: true }).waitFor();
     expect(await cutLabels(), 'collection-cover in Hindi').toEqual([]);

@@ -6,7 +6,9 @@ import { DEMO_PASSWORD, pagePerTest, signInAt, signInThroughForm } from './brows
 const baseUrl = inject('baseUrl');
 const session = pagePerTest({ acceptDownloads: true });
 let page: Page;
-beforeEach(() => { page = session.page; });
+beforeEach(() => {
+  page = session.page;
+});
 const signIn = (path: string, username: string) => signInAt(page, path, username);
 
 const rows = () => page.locator('tbody tr');
@@ -69,9 +71,15 @@ describe('generated device screens', () => {
     await search(imei);
     await expect.poll(() => rows().count()).toBe(1);
     await page.getByRole('button', { name: 'Export' }).click();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^device-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = fs.readFileSync((await download.path())!, 'utf8').trim().split(/\r?\n/);
+    const csv = fs
+      .readFileSync((await download.path())!, 'utf8')
+      .trim()
+      .split(/\r?\n/);
     expect(csv[0]).toBe('IMEI,Name,ICCID,E-SIM Provider,Status,Model,Active,Organisation');
     expect(csv.slice(1)).toEqual([`${imei},E2E tracker,8991000900999999999,,NEW,,Yes,Waymark`]);
 
@@ -113,7 +121,11 @@ describe('role editor', () => {
     // the search applies after a pause and navigates; wait for it, as a user waits for the results
     await admin.waitForURL((url) => decodeURIComponent(url.search).includes('LIMITED'));
     await expect.poll(() => admin.locator('tbody tr').count()).toBe(1);
-    await admin.locator('tbody tr').filter({ hasText: 'LIMITED_USER' }).getByRole('button', { name: 'Row actions' }).click();
+    await admin
+      .locator('tbody tr')
+      .filter({ hasText: 'LIMITED_USER' })
+      .getByRole('button', { name: 'Row actions' })
+      .click();
     await admin.getByRole('menuitem', { name: 'Edit' }).click();
     await admin.getByRole('heading', { name: 'Edit LIMITED_USER', level: 1 }).waitFor();
     const groups = admin.getByLabel('Groups', { exact: true });

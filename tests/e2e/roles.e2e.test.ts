@@ -45,8 +45,12 @@ describe('role edit', () => {
 
     await page.goBack();
     await page.waitForURL('**/management/role/edit/**');
-    await expect.poll(() => page.getByRole('checkbox', { name: 'Live tracking', exact: true }).first().isChecked()).toBe(true);
-    await expect.poll(() => page.getByRole('checkbox', { name: 'Devices', exact: true }).first().isChecked()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('checkbox', { name: 'Live tracking', exact: true }).first().isChecked())
+      .toBe(true);
+    await expect
+      .poll(() => page.getByRole('checkbox', { name: 'Devices', exact: true }).first().isChecked())
+      .toBe(true);
     expect(errors).toEqual([]);
   });
 
@@ -57,7 +61,9 @@ describe('role edit', () => {
     await page.locator('tbody tr').first().getByRole('button', { name: 'Row actions' }).click();
     await page.getByRole('menuitem', { name: 'Edit' }).click();
     await page.waitForURL('**/management/role/edit/**');
-    await expect.poll(() => page.getByRole('checkbox', { name: 'Fitment', exact: true }).first().isChecked()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('checkbox', { name: 'Fitment', exact: true }).first().isChecked())
+      .toBe(true);
     await expect.poll(() => page.getByRole('checkbox', { name: 'Roles', exact: true }).first().isChecked()).toBe(false);
     expect(errors).toEqual([]);
   });

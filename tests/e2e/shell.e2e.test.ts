@@ -5,7 +5,9 @@ import { DEMO_PASSWORD, pagePerTest, signInThroughForm } from './browser.ts';
 const baseUrl = inject('baseUrl');
 const session = pagePerTest();
 let page: Page;
-beforeEach(() => { page = session.page; });
+beforeEach(() => {
+  page = session.page;
+});
 
 describe('sign-in', () => {
   it('signs in through the form and lands on Vehicle Status', async () => {
@@ -121,7 +123,9 @@ describe('session', () => {
 describe('language', () => {
   it('switches the menu to Hindi, drawn in the bundled Devanagari face, of which English pages fetch the regular weight only', async () => {
     const fonts: string[] = [];
-    const onRequest = (request: { url(): string }) => { if (request.url().includes('noto-sans-devanagari')) fonts.push(request.url()); };
+    const onRequest = (request: { url(): string }) => {
+      if (request.url().includes('noto-sans-devanagari')) fonts.push(request.url());
+    };
     page.on('request', onRequest);
     try {
       await page.goto(`${baseUrl}/auth/login`);
@@ -129,13 +133,24 @@ describe('language', () => {
       await page.waitForURL('**/vehicle-status');
       await page.getByRole('menuitem', { name: 'Vehicle Status' }).waitFor();
       // the language menu's हिन्दी, kept mounted, is the only Devanagari text in English
-      expect(fonts.every((url) => url.includes('-400-')), fonts.join()).toBe(true);
-      await page.getByRole('button', { name: 'Language' }).or(page.getByRole('button', { name: 'English' })).first().click();
+      expect(
+        fonts.every((url) => url.includes('-400-')),
+        fonts.join(),
+      ).toBe(true);
+      await page
+        .getByRole('button', { name: 'Language' })
+        .or(page.getByRole('button', { name: 'English' }))
+        .first()
+        .click();
       await page.getByRole('menuitem', { name: 'हिन्दी' }).click();
       await page.getByRole('menuitem', { name: 'वाहन स्थिति' }).waitFor();
       await page.getByTestId('menu-group-management').getByText('प्रबंधन').waitFor();
       // the machine running the tests may have no Devanagari font: the bundled face draws the Hindi
-      await page.waitForFunction(() => [...document.fonts].some((face) => face.family.replace(/"/g, '') === 'Noto Sans Devanagari' && face.status === 'loaded'));
+      await page.waitForFunction(() =>
+        [...document.fonts].some(
+          (face) => face.family.replace(/"/g, '') === 'Noto Sans Devanagari' && face.status === 'loaded',
+        ),
+      );
     } finally {
       page.off('request', onRequest);
     }
@@ -145,7 +160,11 @@ describe('language', () => {
     await page.goto(`${baseUrl}/auth/login`);
     await signInThroughForm(page, 'superadmin@demo.waymark.in', DEMO_PASSWORD);
     await page.waitForURL('**/vehicle-status');
-    await page.getByRole('button', { name: 'Language' }).or(page.getByRole('button', { name: 'English' })).first().click();
+    await page
+      .getByRole('button', { name: 'Language' })
+      .or(page.getByRole('button', { name: 'English' }))
+      .first()
+      .click();
     await page.getByRole('menuitem', { name: 'हिन्दी' }).click();
     await page.getByRole('menuitem', { name: 'वाहन स्थिति' }).waitFor();
     // signed out, with the language choice kept: the Hindi messages are a chunk of their own, fetched before the first render
@@ -183,7 +202,8 @@ describe('pages', () => {
     const restored = await page.evaluate(async (password) => {
       const { accessToken } = JSON.parse(localStorage.getItem('waymark.session')!);
       const response = await fetch('/api/auth/change-password', {
-        method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
         body: JSON.stringify({ username: 'rfc@demo.waymark.in', password: 'Rfc-pass-2027', newpassword: password }),
       });
       return response.status;

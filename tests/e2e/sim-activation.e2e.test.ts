@@ -5,7 +5,9 @@ import { pagePerTest, signInAt } from './browser.ts';
 const baseUrl = inject('baseUrl');
 const session = pagePerTest();
 let page: Page;
-beforeEach(() => { page = session.page; });
+beforeEach(() => {
+  page = session.page;
+});
 const signIn = (path: string, username: string) => signInAt(page, path, username);
 // the demo's ninth device: allocated to the dealer, no order yet
 const imei = '868347070000008';
@@ -48,7 +50,11 @@ describe('SIM activation orders', () => {
     await page.getByLabel('IP 1', { exact: true }).fill('10.20.30.40');
     await page.getByLabel('Phone Number 1', { exact: true }).fill('9876500008');
     await page.getByRole('button', { name: 'Submit' }).click();
-    await page.getByRole('alert').filter({ hasText: 'An activation order is already open for this device' }).first().waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'An activation order is already open for this device' })
+      .first()
+      .waitFor();
   });
 
   it('lets the manufacturer complete an order, after which it can no longer be changed', async () => {

@@ -11,17 +11,27 @@ const SHOTS = '/tmp/shots-timeline';
 
 // the demo's first device, fitted to UP78AT4321 of Sunrise Logistics
 const truck = (patch: Partial<DeviceState>): DeviceState => ({
-  imei: '868347070000000', registration: 'UP78AT4321', latitude: 26.4671, longitude: 80.3530, speed: 0, heading: 45, ignition: true, frameNumber: 1, ...patch,
+  imei: '868347070000000',
+  registration: 'UP78AT4321',
+  latitude: 26.4671,
+  longitude: 80.353,
+  speed: 0,
+  heading: 45,
+  ignition: true,
+  frameNumber: 1,
+  ...patch,
 });
 
 describe('the vehicle timeline', () => {
-  it('lists a vehicle\'s day for the demo customer and focuses the item clicked', async () => {
+  it("lists a vehicle's day for the demo customer and focuses the item clicked", async () => {
     // today's alerts and path, through the real gateway
     const device = await connectDevice(gatewayPort);
     await device.send(loginFrame(truck({})));
     await device.send(normalFrame(truck({ speed: 35 }), new Date(Date.now() - 60_000)));
-    await device.send(normalFrame(truck({ speed: 40, latitude: 26.4632, longitude: 80.3563 }), new Date(Date.now() - 30_000)));
-    await device.send(emergencyFrame(truck({ speed: 10, latitude: 26.4620, longitude: 80.3570 }), new Date()));
+    await device.send(
+      normalFrame(truck({ speed: 40, latitude: 26.4632, longitude: 80.3563 }), new Date(Date.now() - 30_000)),
+    );
+    await device.send(emergencyFrame(truck({ speed: 10, latitude: 26.462, longitude: 80.357 }), new Date()));
     device.close();
 
     const page = session.page;
@@ -33,7 +43,9 @@ describe('the vehicle timeline', () => {
     await page.waitForURL(/filter=.*vehicleId/);
     const sos = page.getByRole('button', { name: /^SOS/ }).last();
     await sos.waitFor();
-    expect(await page.getByRole('list', { name: 'The day, hour by hour' }).getByRole('button').count()).toBeGreaterThan(0);
+    expect(await page.getByRole('list', { name: 'The day, hour by hour' }).getByRole('button').count()).toBeGreaterThan(
+      0,
+    );
     // the label as shown (innerText applies CSS), not only as the DOM holds it
     expect(await sos.innerText()).toMatch(/^SOS/);
     await sos.click();
@@ -55,7 +67,7 @@ describe('the vehicle timeline', () => {
     expect(await page.getByLabel('Day (dd/MM/yyyy)').inputValue()).toBe(formatDate(Date.now() - 86_400_000));
   });
 
-  it('opens the duty report of a vehicle\'s group from Vehicle Status (View Report)', async () => {
+  it("opens the duty report of a vehicle's group from Vehicle Status (View Report)", async () => {
     const page = session.page;
     await signInAt(page, '/vehicle-status', 'customer@demo.waymark.in');
     const row = page.locator('tbody tr', { hasText: 'UP78AT4321' });

@@ -13,33 +13,67 @@ const baseUrl = inject('baseUrl');
 const session = pagePerTest({ viewport: { width: 1440, height: 900 } });
 
 const ROLES = [
-  'superadmin', 'admin', 'manufacturer', 'inventory', 'distributer', 'dealer', 'fitter',
-  'vendor', 'rfc', 'rfcadmin', 'customer', 'limited', 'custom',
+  'superadmin',
+  'admin',
+  'manufacturer',
+  'inventory',
+  'distributer',
+  'dealer',
+  'fitter',
+  'vendor',
+  'rfc',
+  'rfcadmin',
+  'customer',
+  'limited',
+  'custom',
 ];
 /** Module paths that are not pages of their own: a device's details open with an IMEI or an id. */
 const NOT_PAGES = new Set(['device-details']);
 /** The public pages, open to anyone. */
-const PUBLIC = ['/auth/login', '/auth/forgot-password', '/public/term-of-use', '/public/privacy', '/public/contact-us',
-  '/public/renewal-payment', '/public/port-checker', '/public/ssc-viewer', '/public/rfc-viewer', '/status'];
+const PUBLIC = [
+  '/auth/login',
+  '/auth/forgot-password',
+  '/public/term-of-use',
+  '/public/privacy',
+  '/public/contact-us',
+  '/public/renewal-payment',
+  '/public/port-checker',
+  '/public/ssc-viewer',
+  '/public/rfc-viewer',
+  '/status',
+];
 
 /** A message key shown as text: one of the catalogue's top-level names, a dot, and more (`ra.action.edit`, `menu.reports.alert`). */
 const RAW_KEY = new RegExp(`(?:^|[^\\w@.])(?:${Object.keys(en).join('|')})\\.[A-Za-z][\\w-]*(?:\\.[\\w-]+)*`);
 
-interface Problem { path: string; what: string }
+interface Problem {
+  path: string;
+  what: string;
+}
 
 async function look(page: Page, path: string, errors: string[], problems: Problem[], signedIn: boolean) {
   errors.length = 0;
   await page.goto(`${baseUrl}${path}`);
-  await page.locator('h1, h2').first().waitFor({ timeout: 15_000 }).catch(() => problems.push({ path, what: 'no heading' }));
+  await page
+    .locator('h1, h2')
+    .first()
+    .waitFor({ timeout: 15_000 })
+    .catch(() => problems.push({ path, what: 'no heading' }));
   // what loads after the heading (rows, options) shows its text too
-  await page.locator('[role="progressbar"]').first().waitFor({ state: 'detached', timeout: 5_000 }).catch(() => undefined);
+  await page
+    .locator('[role="progressbar"]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 5_000 })
+    .catch(() => undefined);
   const text = await page.locator('body').innerText();
   if (text.includes('@@')) problems.push({ path, what: 'an encoded message (@@) on screen' });
   const raw = RAW_KEY.exec(text);
   if (raw) problems.push({ path, what: `a raw message key: ${raw[0].trim()}` });
   if (await page.getByRole('heading', { name: 'No access' }).count()) problems.push({ path, what: 'a 403 page' });
   if (signedIn) {
-    const sideways = await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
+    const sideways = await page.evaluate(
+      () => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1,
+    );
     if (sideways) problems.push({ path, what: 'the window scrolls sideways at 1440 px' });
   }
   for (const error of errors) problems.push({ path, what: `uncaught: ${error}` });
@@ -65,14 +99,17 @@ describe('a tour of every page', () => {
       await page.waitForURL((url) => !url.pathname.startsWith('/auth/'));
       await page.locator('h1').first().waitFor();
       const problems: Problem[] = [];
-      if (await page.getByRole('heading', { name: 'No access' }).count()) problems.push({ path: new URL(page.url()).pathname, what: 'landed on a 403 page' });
+      if (await page.getByRole('heading', { name: 'No access' }).count())
+        problems.push({ path: new URL(page.url()).pathname, what: 'landed on a 403 page' });
 
       const { permissions, isSuperAdmin } = await page.evaluate(() => ({
         permissions: localStorage.getItem('waymark.permissions'),
         isSuperAdmin: JSON.parse(localStorage.getItem('waymark.session') ?? '{}').role?.isSuperAdmin === true,
       }));
       const held = decodePermissions(permissions);
-      const pages = modules.filter((m) => !NOT_PAGES.has(m.id) && !m.path.includes(':') && hasPermission(isSuperAdmin, held, m.id));
+      const pages = modules.filter(
+        (m) => !NOT_PAGES.has(m.id) && !m.path.includes(':') && hasPermission(isSuperAdmin, held, m.id),
+      );
       // a role that opens no page starts at the user's own profile
       if (!pages.length) expect(new URL(page.url()).pathname).toMatch(/^\/management\/user\/edit\/[0-9a-f-]{36}$/);
       for (const module of pages) await look(page, module.path, errors, problems, true);

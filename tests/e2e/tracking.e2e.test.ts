@@ -11,7 +11,15 @@ let page: Page;
 
 // the demo's first device, fitted to UP78AT4321 of Sunrise Logistics
 const truck = (patch: Partial<DeviceState>): DeviceState => ({
-  imei: '868347070000000', registration: 'UP78AT4321', latitude: 26.4671, longitude: 80.3530, speed: 0, heading: 45, ignition: true, frameNumber: 1, ...patch,
+  imei: '868347070000000',
+  registration: 'UP78AT4321',
+  latitude: 26.4671,
+  longitude: 80.353,
+  speed: 0,
+  heading: 45,
+  ignition: true,
+  frameNumber: 1,
+  ...patch,
 });
 
 beforeAll(async () => {
@@ -22,7 +30,9 @@ beforeAll(async () => {
   await signInThroughForm(page, 'customer@demo.waymark.in', 'Waymark@2026');
   await page.waitForURL('**/vehicle-status');
 });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 
 describe('tracking screens through the real gateway', () => {
   it('counts a vehicle as running on Vehicle Status once its device reports', async () => {
@@ -46,15 +56,21 @@ describe('tracking screens through the real gateway', () => {
     await device.send(normalFrame(truck({ speed: 55.5, latitude: 26.4632, longitude: 80.3563 }), new Date()));
     const item = page.getByRole('button', { name: /UP78AT4321/ });
     await expect.poll(() => item.textContent()).toContain('Running · 56 km/h');
-    await expect.poll(() => page.getByRole('table', { name: 'UP78AT4321' }).textContent()).toContain('26.463200, 80.356300');
+    await expect
+      .poll(() => page.getByRole('table', { name: 'UP78AT4321' }).textContent())
+      .toContain('26.463200, 80.356300');
     // the vehicles are drawn on the map's canvas (React's strict mode remounts the layer: it must draw after that too)
-    await expect.poll(() => page.evaluate(() => {
-      const canvas = document.querySelector<HTMLCanvasElement>('canvas.waymark-vehicles');
-      const pixels = canvas?.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data ?? [];
-      let painted = 0;
-      for (let i = 3; i < pixels.length; i += 4) if (pixels[i]) painted += 1;
-      return painted;
-    })).toBeGreaterThan(100);
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const canvas = document.querySelector<HTMLCanvasElement>('canvas.waymark-vehicles');
+          const pixels = canvas?.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data ?? [];
+          let painted = 0;
+          for (let i = 3; i < pixels.length; i += 4) if (pixels[i]) painted += 1;
+          return painted;
+        }),
+      )
+      .toBeGreaterThan(100);
     await device.send(emergencyFrame(truck({ speed: 10 }), new Date()));
     await page.getByText('SOS from UP78AT4321').waitFor();
     device.close();
@@ -82,7 +98,9 @@ describe('tracking screens through the real gateway', () => {
     await page.getByLabel('Vehicles').fill('UP78AT');
     await page.getByRole('option', { name: /UP78AT4321/ }).click();
     await page.getByRole('button', { name: 'Show route' }).click();
-    await expect.poll(() => page.getByText(/UP78AT4321 · \d+ positions/).textContent()).toMatch(/[3-9] positions|\d\d+ positions/);
+    await expect
+      .poll(() => page.getByText(/UP78AT4321 · \d+ positions/).textContent())
+      .toMatch(/[3-9] positions|\d\d+ positions/);
     // at 1× the few seconds of frames above take a few seconds to replay
     await page.getByLabel('Playback speed').click();
     await page.getByRole('option', { name: '1×', exact: true }).click();
@@ -115,14 +133,19 @@ describe('tracking screens through the real gateway', () => {
     await visitor.goto(`${baseUrl}/public/port-checker`);
     await visitor.getByLabel('IMEI').fill('868347070000000');
     await visitor.getByRole('button', { name: 'Check' }).click();
-    await expect.poll(() => visitor.getByRole('status').textContent()).toContain('Frames from this IMEI reached the server in the last 10 minutes.');
+    await expect
+      .poll(() => visitor.getByRole('status').textContent())
+      .toContain('Frames from this IMEI reached the server in the last 10 minutes.');
     // a stranger gets no time, count or reading of the frames
     const told = await visitor.getByRole('status').textContent();
-    for (const detail of ['Last frame', 'Frames in the last 24 hours', 'Read result']) expect(told).not.toContain(detail);
-    await visitor.getByText('Signed in with access to the device\'s raw logs').waitFor();
+    for (const detail of ['Last frame', 'Frames in the last 24 hours', 'Read result'])
+      expect(told).not.toContain(detail);
+    await visitor.getByText("Signed in with access to the device's raw logs").waitFor();
     await visitor.getByLabel('IMEI').fill('868347070000099');
     await visitor.getByRole('button', { name: 'Check' }).click();
-    await expect.poll(() => visitor.getByRole('status').textContent()).toContain('No frame from this IMEI has reached the server in the last 10 minutes.');
+    await expect
+      .poll(() => visitor.getByRole('status').textContent())
+      .toContain('No frame from this IMEI has reached the server in the last 10 minutes.');
 
     // signed in with the raw logs, the same check also tells when the last frame came and how it was read
     await visitor.goto(`${baseUrl}/management/raw-logs`);

@@ -4,7 +4,9 @@ import { pagePerTest, signInAt } from './browser.ts';
 
 const session = pagePerTest();
 let page: Page;
-beforeEach(() => { page = session.page; });
+beforeEach(() => {
+  page = session.page;
+});
 
 /** Whether the element is inside the window and on top where it is: seen without scrolling. */
 async function isInView(locator: Locator): Promise<boolean> {
@@ -38,12 +40,14 @@ describe('row actions', () => {
     });
   }
 
-  it("offers a customer on its fitments only what it may do to a row: View Certificate", async () => {
+  it('offers a customer on its fitments only what it may do to a row: View Certificate', async () => {
     await signInAt(page, '/fitment', 'customer@demo.waymark.in');
     await page.locator('tbody tr').first().waitFor();
     expect(await page.locator('thead').textContent()).toContain('Registration Number');
     await page.locator('tbody tr').first().getByRole('button', { name: 'Row actions' }).click();
-    await expect.poll(async () => (await page.getByRole('menuitem').allInnerTexts()).map((t) => t.trim())).toEqual(['View Certificate']);
+    await expect
+      .poll(async () => (await page.getByRole('menuitem').allInnerTexts()).map((t) => t.trim()))
+      .toEqual(['View Certificate']);
   });
 });
 
@@ -60,7 +64,9 @@ describe('activation calls', () => {
     await expect.poll(() => row.textContent()).toContain('Active');
 
     let dialog = await choose('Undo Activation');
-    await dialog.getByText('Undo the activation of UP78FT4326 (868347070000005)? Tracking stops until it is approved again.').waitFor();
+    await dialog
+      .getByText('Undo the activation of UP78FT4326 (868347070000005)? Tracking stops until it is approved again.')
+      .waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page.reload();
@@ -72,7 +78,11 @@ describe('activation calls', () => {
     await expect.poll(() => row.textContent()).toContain('Not activated');
 
     dialog = await choose('Approve Activation');
-    await dialog.getByText('Approve the activation of UP78FT4326 (868347070000005)? Tracking starts and the activation is billed.').waitFor();
+    await dialog
+      .getByText(
+        'Approve the activation of UP78FT4326 (868347070000005)? Tracking starts and the activation is billed.',
+      )
+      .waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page.reload();
@@ -107,7 +117,9 @@ describe('on a phone', () => {
     expect(await languageText()).toBe(0);
     const title = page.locator('#react-admin-title');
     await expect.poll(() => title.textContent()).toBe('Vehicle Status');
-    expect(await title.evaluate((element) => element.scrollWidth <= element.clientWidth), 'the title is not cut').toBe(true);
+    expect(await title.evaluate((element) => element.scrollWidth <= element.clientWidth), 'the title is not cut').toBe(
+      true,
+    );
     // the language button keeps its name for screen readers, its text given way to the title
     await language.waitFor();
 
@@ -116,10 +128,15 @@ describe('on a phone', () => {
     await page.getByRole('button', { name: 'Save' }).waitFor();
     for (const name of ['Terms of Use', 'Privacy Policy', 'Contact Us']) {
       // at the very end of the page, where a toolbar fixed to the screen's foot would lie over them
-      await expect.poll(async () => {
-        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-        return isInView(page.getByRole('link', { name }));
-      }, { message: `${name} can be tapped`, timeout: 5000 }).toBe(true);
+      await expect
+        .poll(
+          async () => {
+            await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+            return isInView(page.getByRole('link', { name }));
+          },
+          { message: `${name} can be tapped`, timeout: 5000 },
+        )
+        .toBe(true);
     }
 
     // a wide screen names the language beside its icon

@@ -7,9 +7,13 @@ import { formatRupees, parseRupees } from '../../core/money.ts';
 // the copy buttons write to the clipboard, which the test reads back
 const session = pagePerTest({ permissions: ['clipboard-read', 'clipboard-write'] });
 let page: Page;
-beforeEach(() => { page = session.page; });
+beforeEach(() => {
+  page = session.page;
+});
 const shots = process.env.WALLET_SHOTS;
-const shot = async (name: string) => { if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true }); };
+const shot = async (name: string) => {
+  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+};
 const rows = () => page.locator('tbody tr');
 const apply = () => page.getByRole('button', { name: 'Apply' }).click();
 
@@ -37,11 +41,19 @@ describe('wallet', () => {
     await apply();
     await expect.poll(() => rows().count()).toBe(2);
     await expect.poll(() => page.getByTestId('wallet-change').innerText()).toContain('-₹7,700.00 Loss');
-    expect(await page.getByTestId('wallet-change').evaluate((el) => getComputedStyle(el).color)).toMatch(/rgb\((1[5-9]\d|2\d\d), \d{1,2}, \d{1,2}\)/);
+    expect(await page.getByTestId('wallet-change').evaluate((el) => getComputedStyle(el).color)).toMatch(
+      /rgb\((1[5-9]\d|2\d\d), \d{1,2}, \d{1,2}\)/,
+    );
 
     // the CSV holds what the table shows: date, type, description, amount in rupees
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
-    const csv = fs.readFileSync((await download.path())!, 'utf8').trim().split(/\r?\n/);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    const csv = fs
+      .readFileSync((await download.path())!, 'utf8')
+      .trim()
+      .split(/\r?\n/);
     expect(csv[0]).toBe('Date,Transaction Type,Description,Amount (₹)');
     expect(csv).toHaveLength(3);
     expect(csv[2]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2},Debit,Refund by NEFT,2700\.00$/);
@@ -75,13 +87,20 @@ describe('wallet', () => {
     const dialog = page.getByRole('dialog', { name: 'Add Money' });
     await dialog.waitFor();
     await page.setViewportSize({ width: 1440, height: 900 });
-    for (const [label, value] of [['Beneficiary', 'Waymark Telematics Pvt Ltd'], ['Account Number', '50200031400140'], ['IFSC', 'HDFC0000140'], ['Branch Name', 'Salt Lake Sector V, Kolkata']]) {
+    for (const [label, value] of [
+      ['Beneficiary', 'Waymark Telematics Pvt Ltd'],
+      ['Account Number', '50200031400140'],
+      ['IFSC', 'HDFC0000140'],
+      ['Branch Name', 'Salt Lake Sector V, Kolkata'],
+    ]) {
       expect(await dialog.innerText()).toContain(value);
       await dialog.getByRole('button', { name: `Copy ${label}` }).click();
       await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(value);
       await page.getByText(`${label} copied`).first().waitFor();
     }
-    expect(await dialog.innerText()).toContain('After paying, e-mail the proof of payment with the subject "Wallet Recharge" to support@waymark.in.');
+    expect(await dialog.innerText()).toContain(
+      'After paying, e-mail the proof of payment with the subject "Wallet Recharge" to support@waymark.in.',
+    );
     await shot('wallet-add-money-1440');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -101,7 +120,7 @@ describe('wallet', () => {
     await shot('wallet-add-money-390');
   });
 
-  it('lets the ADMIN deposit money into the dealer\'s wallet from the management list, in rupees, with the bank\'s UTR', async () => {
+  it("lets the ADMIN deposit money into the dealer's wallet from the management list, in rupees, with the bank's UTR", async () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await signInAt(page, '/management/wallet', 'admin@demo.waymark.in');
     const dealerRow = page.locator('tbody tr', { hasText: 'Deepak' });
@@ -119,7 +138,9 @@ describe('wallet', () => {
     await dialog.getByLabel('The bank: a deposit or withdrawal (UTR required)').waitFor();
     expect(await dialog.getByLabel(/My organisation's wallet: a transfer \(balance ₹/).isChecked()).toBe(false);
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await dialog.getByText('Type the bank reference (UTR) of the deposit or withdrawal: 6 to 35 letters, digits and dashes').waitFor();
+    await dialog
+      .getByText('Type the bank reference (UTR) of the deposit or withdrawal: 6 to 35 letters, digits and dashes')
+      .waitFor();
     await dialog.getByLabel('Reference (bank transfer, UTR)', { exact: false }).fill('UPI4411ABC');
     await shot('wallet-management-add-1440');
     await dialog.getByRole('button', { name: 'Save' }).click();
@@ -151,7 +172,7 @@ describe('wallet', () => {
     expect(await dealerRow.innerText()).toContain(after);
   });
 
-  it('lets the RFC_ADMIN fund its customer\'s wallet only by a transfer from the dealer\'s', async () => {
+  it("lets the RFC_ADMIN fund its customer's wallet only by a transfer from the dealer's", async () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await signInAt(page, '/management/wallet', 'rfcadmin@demo.waymark.in');
     const customerRow = page.locator('tbody tr', { hasText: 'Priya' });
@@ -165,7 +186,10 @@ describe('wallet', () => {
     await dialog.getByLabel('Description', { exact: false }).first().fill('Credit for renewals');
     await shot('wallet-management-transfer-1440');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await page.getByText(/₹250\.00 added; the balance is now/).first().waitFor();
+    await page
+      .getByText(/₹250\.00 added; the balance is now/)
+      .first()
+      .waitFor();
     await customerRow.getByRole('button', { name: 'Row actions' }).click();
     await page.getByRole('menuitem', { name: 'Transactions' }).click();
     await expect.poll(() => rows().first().innerText()).toContain('Transfer in from Metro Auto Dealers (Deepak Joshi)');
@@ -178,13 +202,16 @@ describe('wallet', () => {
     expect(await page.getByRole('dialog').getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
   });
 
-  it('shows the prices in rupees to the provider\'s ADMIN on the settings of an organisation and on its own', async () => {
+  it("shows the prices in rupees to the provider's ADMIN on the settings of an organisation and on its own", async () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await signInAt(page, '/management/organisation', 'admin@demo.waymark.in');
     const settingsOf = async (name: string) => {
       // the row holding the name in a cell of its own; Bharat Telematics' row names the root as its parent, so it is left out
-      const row = page.locator('tbody tr').filter({ has: page.getByRole('cell', { name, exact: true }) })
-        .filter({ hasNot: page.getByRole('cell', { name: 'Bharat Telematics Pvt Ltd', exact: true }) }).first();
+      const row = page
+        .locator('tbody tr')
+        .filter({ has: page.getByRole('cell', { name, exact: true }) })
+        .filter({ hasNot: page.getByRole('cell', { name: 'Bharat Telematics Pvt Ltd', exact: true }) })
+        .first();
       await row.getByRole('button', { name: 'Row actions' }).click();
       await page.getByRole('menuitem', { name: 'Settings' }).click();
       await page.waitForURL('**/management/settings/*');
@@ -201,6 +228,8 @@ describe('wallet', () => {
     await expect.poll(() => page.getByTestId('priceOneYearPaise').inputValue()).toBe('0.00');
     // emptied, a price is the parent's; the root has none above it
     await page.getByTestId('priceOneYearPaise').fill('');
-    await page.getByText('No price is set above this organisation: activations of this length cannot be bought').waitFor();
+    await page
+      .getByText('No price is set above this organisation: activations of this length cannot be bought')
+      .waitFor();
   });
 });

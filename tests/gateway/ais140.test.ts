@@ -6,9 +6,15 @@ import { FrameSplitter, MAX_FRAME_LENGTH } from '../../server/gateway/framing.ts
 const NOW = Date.parse('2026-11-21T12:00:00Z');
 
 // written by hand from the field layout; the 2-hex XOR of everything between `$` and `*`
-const xor = (text: string) => [...text].reduce((a, c) => a ^ c.charCodeAt(0), 0).toString(16).toUpperCase().padStart(2, '0');
+const xor = (text: string) =>
+  [...text]
+    .reduce((a, c) => a ^ c.charCodeAt(0), 0)
+    .toString(16)
+    .toUpperCase()
+    .padStart(2, '0');
 
-const NORMAL = '$NRM,ROADRPA,2.1.3,NR,1,L,868347070000001,UP78AT4321,1,21112026,103015,26.449923,N,080.331871,E,42.5,87,12,131.4,0.9,0.7,AIRTEL,1,1,12.4,4.1,0,C,22,404,10,00D5,4B2F,4B30,00D5,20,4B31,00D5,18,4B32,00D5,15,4B33,00D5,12,1000,01,000123';
+const NORMAL =
+  '$NRM,ROADRPA,2.1.3,NR,1,L,868347070000001,UP78AT4321,1,21112026,103015,26.449923,N,080.331871,E,42.5,87,12,131.4,0.9,0.7,AIRTEL,1,1,12.4,4.1,0,C,22,404,10,00D5,4B2F,4B30,00D5,20,4B31,00D5,18,4B32,00D5,15,4B33,00D5,12,1000,01,000123';
 
 describe('AIS-140 frames', () => {
   it('decodes every field of a normal frame', () => {
@@ -19,29 +25,60 @@ describe('AIS-140 frames', () => {
     const { frame } = outcome;
     expect(frame).toMatchObject({ imei: '868347070000001', packetType: 'NR', alertId: 1, live: true, event: null });
     expect(frame.position).toMatchObject({
-      fixTime: '2026-11-21T10:30:15.000Z', latitude: 26.449923, longitude: 80.331871, speed: 42.5, heading: 87,
-      satellites: 12, altitude: 131.4, ignition: true, gpsFix: true,
+      fixTime: '2026-11-21T10:30:15.000Z',
+      latitude: 26.449923,
+      longitude: 80.331871,
+      speed: 42.5,
+      heading: 87,
+      satellites: 12,
+      altitude: 131.4,
+      ignition: true,
+      gpsFix: true,
     });
     expect(frame.position.attributes).toMatchObject({
-      vendorId: 'ROADRPA', firmwareVersion: '2.1.3', registration: 'UP78AT4321', pdop: 0.9, hdop: 0.7,
-      networkOperator: 'AIRTEL', mainPower: true, mainVoltage: 12.4, batteryVoltage: 4.1, emergency: false,
-      tamper: 'CLOSED', gsmSignal: 22, mcc: '404', mnc: '10', lac: '00D5', cellId: '4B2F',
-      digitalInputs: '1000', digitalOutputs: '01', frameNumber: '000123',
+      vendorId: 'ROADRPA',
+      firmwareVersion: '2.1.3',
+      registration: 'UP78AT4321',
+      pdop: 0.9,
+      hdop: 0.7,
+      networkOperator: 'AIRTEL',
+      mainPower: true,
+      mainVoltage: 12.4,
+      batteryVoltage: 4.1,
+      emergency: false,
+      tamper: 'CLOSED',
+      gsmSignal: 22,
+      mcc: '404',
+      mnc: '10',
+      lac: '00D5',
+      cellId: '4B2F',
+      digitalInputs: '1000',
+      digitalOutputs: '01',
+      frameNumber: '000123',
     });
     expect(frame.position.attributes.neighbours).toEqual([
-      { cellId: '4B30', lac: '00D5', signal: 20 }, { cellId: '4B31', lac: '00D5', signal: 18 },
-      { cellId: '4B32', lac: '00D5', signal: 15 }, { cellId: '4B33', lac: '00D5', signal: 12 },
+      { cellId: '4B30', lac: '00D5', signal: 20 },
+      { cellId: '4B31', lac: '00D5', signal: 18 },
+      { cellId: '4B32', lac: '00D5', signal: 15 },
+      { cellId: '4B33', lac: '00D5', signal: 12 },
     ]);
     expect(outcome.unknownFields).toEqual([]);
   });
 
   it('accepts the `$,header` form, split inputs, southern and western hemispheres and vendor extras', () => {
-    const text = '$,PVT,VEND,1.0,OS,17,H,868347070000002,KA01AB1234,1,01112026,000000,12.9716,S,77.5946,W,95.0,270,9,900,1.1,1.0,JIO,1,1,12.0,4.0,0,O,31,404,45,0A,0B,0C,0A,1,0D,0A,2,0E,0A,3,0F,0A,4,1,0,0,1,1,0,77,EXTRA1,EXTRA2*';
+    const text =
+      '$,PVT,VEND,1.0,OS,17,H,868347070000002,KA01AB1234,1,01112026,000000,12.9716,S,77.5946,W,95.0,270,9,900,1.1,1.0,JIO,1,1,12.0,4.0,0,O,31,404,45,0A,0B,0C,0A,1,0D,0A,2,0E,0A,3,0F,0A,4,1,0,0,1,1,0,77,EXTRA1,EXTRA2*';
     const outcome = parseFrame(text, NOW);
     if (!outcome.ok || outcome.frame.kind !== 'position') throw new Error(JSON.stringify(outcome));
     expect(outcome.frame).toMatchObject({ packetType: 'OS', alertId: 17, live: false, event: 'OVERSPEED' });
     expect(outcome.frame.position).toMatchObject({ latitude: -12.9716, longitude: -77.5946, speed: 95 });
-    expect(outcome.frame.position.attributes).toMatchObject({ tamper: 'OPEN', digitalInputs: '1001', digitalOutputs: '10', frameNumber: '77', header: 'PVT' });
+    expect(outcome.frame.position.attributes).toMatchObject({
+      tamper: 'OPEN',
+      digitalInputs: '1001',
+      digitalOutputs: '10',
+      frameNumber: '77',
+      header: 'PVT',
+    });
     expect(outcome.unknownFields).toEqual(['EXTRA1', 'EXTRA2']);
     expect(outcome.checksum).toBe('absent');
   });
@@ -58,7 +95,18 @@ describe('AIS-140 frames', () => {
     const login = '$Header,ROADRPA,UP78AT4321,868347070000001,2.1.3,AIS140,26.449923,N,80.331871,E';
     const crc = (zlib.crc32(`${login.slice(1)},`) >>> 0).toString(16).toUpperCase().padStart(8, '0');
     const outcome = parseFrame(`${login},${crc}*`, NOW);
-    expect(outcome).toMatchObject({ ok: true, checksum: 'valid', frame: { kind: 'login', imei: '868347070000001', registration: 'UP78AT4321', vendorId: 'ROADRPA', protocol: 'AIS140', latitude: 26.449923 } });
+    expect(outcome).toMatchObject({
+      ok: true,
+      checksum: 'valid',
+      frame: {
+        kind: 'login',
+        imei: '868347070000001',
+        registration: 'UP78AT4321',
+        vendorId: 'ROADRPA',
+        protocol: 'AIS140',
+        latitude: 26.449923,
+      },
+    });
   });
 
   it.each([
@@ -76,17 +124,52 @@ describe('AIS-140 frames', () => {
   });
 
   it('decodes the login, health, heartbeat and emergency frames', () => {
-    expect(parseFrame('$LGN,ROADRPA,UP78AT4321,868347070000001,2.1.3,AIS140,26.4499,N,80.3318,E*', NOW))
-      .toMatchObject({ ok: true, frame: { kind: 'login', firmwareVersion: '2.1.3', longitude: 80.3318 } });
+    expect(parseFrame('$LGN,ROADRPA,UP78AT4321,868347070000001,2.1.3,AIS140,26.4499,N,80.3318,E*', NOW)).toMatchObject({
+      ok: true,
+      frame: { kind: 'login', firmwareVersion: '2.1.3', longitude: 80.3318 },
+    });
     expect(parseFrame('$HLM,ROADRPA,2.1.3,868347070000001,87,20,35,10,60,0000,0.5,1.2*', NOW)).toMatchObject({
       ok: true,
-      frame: { kind: 'health', health: { batteryPercent: 87, lowBatteryThreshold: 20, memoryPercent: 35, updateRateIgnitionOn: 10, updateRateIgnitionOff: 60, digitalIo: '0000', analogInputs: ['0.5', '1.2'] } },
+      frame: {
+        kind: 'health',
+        health: {
+          batteryPercent: 87,
+          lowBatteryThreshold: 20,
+          memoryPercent: 35,
+          updateRateIgnitionOn: 10,
+          updateRateIgnitionOff: 60,
+          digitalIo: '0000',
+          analogInputs: ['0.5', '1.2'],
+        },
+      },
     });
-    expect(parseFrame('$HBT,868347070000001*', NOW)).toMatchObject({ ok: true, frame: { kind: 'heartbeat', imei: '868347070000001' } });
-    const sos = parseFrame('$,EPB,EMR,868347070000001,NM,21112026101500,A,26.4499,N,80.3318,E,130.0,12.5,3.2,G,UP78AT4321,+919876543210*', NOW);
-    expect(sos).toMatchObject({ ok: true, frame: { kind: 'emergency', event: 'SOS', live: true, position: { speed: 12.5, fixTime: '2026-11-21T10:15:00.000Z', attributes: { provider: 'G', replyNumber: '+919876543210' } } } });
-    expect(parseFrame('$,EPB,SEM,868347070000001,SP,21112026101500,A,26.4499,N,80.3318,E,130.0,12.5,3.2,G,UP78AT4321,+919876543210*', NOW))
-      .toMatchObject({ ok: true, frame: { event: 'SOS_CLEARED', live: false } });
+    expect(parseFrame('$HBT,868347070000001*', NOW)).toMatchObject({
+      ok: true,
+      frame: { kind: 'heartbeat', imei: '868347070000001' },
+    });
+    const sos = parseFrame(
+      '$,EPB,EMR,868347070000001,NM,21112026101500,A,26.4499,N,80.3318,E,130.0,12.5,3.2,G,UP78AT4321,+919876543210*',
+      NOW,
+    );
+    expect(sos).toMatchObject({
+      ok: true,
+      frame: {
+        kind: 'emergency',
+        event: 'SOS',
+        live: true,
+        position: {
+          speed: 12.5,
+          fixTime: '2026-11-21T10:15:00.000Z',
+          attributes: { provider: 'G', replyNumber: '+919876543210' },
+        },
+      },
+    });
+    expect(
+      parseFrame(
+        '$,EPB,SEM,868347070000001,SP,21112026101500,A,26.4499,N,80.3318,E,130.0,12.5,3.2,G,UP78AT4321,+919876543210*',
+        NOW,
+      ),
+    ).toMatchObject({ ok: true, frame: { event: 'SOS_CLEARED', live: false } });
   });
 });
 

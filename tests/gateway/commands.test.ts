@@ -7,19 +7,38 @@ import { connectDevice, eventually } from './device-client.ts';
 let server: TestServer;
 let admin: string;
 
-const device = (imei: string, frameNumber = 1): DeviceState => ({ imei, registration: 'UP78AT4321', latitude: 26.45, longitude: 80.33, speed: 20, heading: 0, ignition: true, frameNumber });
+const device = (imei: string, frameNumber = 1): DeviceState => ({
+  imei,
+  registration: 'UP78AT4321',
+  latitude: 26.45,
+  longitude: 80.33,
+  speed: 20,
+  heading: 0,
+  ignition: true,
+  frameNumber,
+});
 
 const api = async (method: 'GET' | 'POST', url: string, payload?: object) => {
-  const response = await server.app.inject({ method, url: `/api${url}`, headers: bearer(admin), ...(payload ? { payload } : {}) });
+  const response = await server.app.inject({
+    method,
+    url: `/api${url}`,
+    headers: bearer(admin),
+    ...(payload ? { payload } : {}),
+  });
   if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.body}`);
   return response.json();
 };
 
-interface CommandRow { id: string; command: string; status: string; sentToAddress: string | null }
-const commands = async (deviceId: string) => await api('GET', `/device/${deviceId}/commands`) as CommandRow[];
+interface CommandRow {
+  id: string;
+  command: string;
+  status: string;
+  sentToAddress: string | null;
+}
+const commands = async (deviceId: string) => (await api('GET', `/device/${deviceId}/commands`)) as CommandRow[];
 const demoDevice = async (imei: string) => {
-  const [found] = await api('GET', `/device?filter={"q":"${imei}"}`) as { id: string }[];
-  const [vehicle] = await api('GET', `/vehicle?filter={"deviceId":"${found!.id}"}`) as { id: string }[];
+  const [found] = (await api('GET', `/device?filter={"q":"${imei}"}`)) as { id: string }[];
+  const [vehicle] = (await api('GET', `/vehicle?filter={"deviceId":"${found!.id}"}`)) as { id: string }[];
   return { deviceId: found!.id, vehicleId: vehicle!.id };
 };
 
@@ -48,7 +67,11 @@ describe('commands to devices', () => {
     await api('POST', `/device/${deviceId}/command`, { command: 'SET PIN:4321' });
     await deliveryPasses();
     expect(tracker.received).not.toContain('SET PIN:4321');
-    expect((await commands(deviceId))[0]).toMatchObject({ command: 'SET PIN:4321', status: 'QUEUED', sentToAddress: null });
+    expect((await commands(deviceId))[0]).toMatchObject({
+      command: 'SET PIN:4321',
+      status: 'QUEUED',
+      sentToAddress: null,
+    });
 
     await tracker.send(normalFrame(device(imei), new Date()));
     await eventually(() => tracker.received.includes('SET PIN:4321\r\n'), 6000, 'command on the wire');
@@ -67,7 +90,11 @@ describe('commands to devices', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     await deliveryPasses();
     await api('POST', `/device/${deviceId}/command`, { command: 'GET VER' });
-    await eventually(() => tracker.received.includes('GET VER\r\n'), 5000, 'command on the wire without a delivery pass');
+    await eventually(
+      () => tracker.received.includes('GET VER\r\n'),
+      5000,
+      'command on the wire without a delivery pass',
+    );
     expect((await commands(deviceId))[0]).toMatchObject({ command: 'GET VER', status: 'SENT' });
     tracker.close();
   });
@@ -77,18 +104,33 @@ describe('commands to devices', () => {
     const { deviceId, vehicleId } = await demoDevice(imei);
     const genuine = await connectDevice(server.gatewayPort);
     await genuine.send(loginFrame(device(imei)) + normalFrame(device(imei, 1), new Date(Date.now() - 30_000)));
-    await eventually(() => server.gateway!.connections.holders(deviceId) === 1, 5000, 'the first connection to name the device');
+    await eventually(
+      () => server.gateway!.connections.holders(deviceId) === 1,
+      5000,
+      'the first connection to name the device',
+    );
     const impostor = await connectDevice(server.gatewayPort);
     await impostor.send(loginFrame(device(imei)) + normalFrame(device(imei, 2), new Date(Date.now() - 20_000)));
-    await eventually(() => server.gateway!.connections.holders(deviceId) === 2, 5000, 'the second connection to name the device');
+    await eventually(
+      () => server.gateway!.connections.holders(deviceId) === 2,
+      5000,
+      'the second connection to name the device',
+    );
     await api('POST', `/device/${deviceId}/command`, { command: 'SET APN:airtelgprs.com' });
     await deliveryPasses();
     // the first connection is still talking, so this is not a device that reconnected
     await genuine.send(normalFrame(device(imei, 3), new Date(Date.now() - 10_000)));
-    const alert = await eventually(async () => {
-      const events = await api('GET', `/eventlogs?filter=${encodeURIComponent(JSON.stringify({ vehicleId }))}`) as { type: string; attributes: { addresses: string[] } }[];
-      return events.find((e) => e.type === 'DUPLICATE_IMEI');
-    }, 5000, 'the duplicate IMEI alert');
+    const alert = await eventually(
+      async () => {
+        const events = (await api('GET', `/eventlogs?filter=${encodeURIComponent(JSON.stringify({ vehicleId }))}`)) as {
+          type: string;
+          attributes: { addresses: string[] };
+        }[];
+        return events.find((e) => e.type === 'DUPLICATE_IMEI');
+      },
+      5000,
+      'the duplicate IMEI alert',
+    );
     expect(alert.attributes.addresses.sort()).toEqual([genuine.address, impostor.address].sort());
     await deliveryPasses();
     expect(genuine.received).not.toContain('SET APN');
@@ -97,7 +139,11 @@ describe('commands to devices', () => {
 
     // with one connection left, the command goes to it
     impostor.close();
-    await eventually(() => genuine.received.includes('SET APN:airtelgprs.com\r\n'), 6000, 'command to the remaining connection');
+    await eventually(
+      () => genuine.received.includes('SET APN:airtelgprs.com\r\n'),
+      6000,
+      'command to the remaining connection',
+    );
     expect((await commands(deviceId))[0]).toMatchObject({ status: 'SENT', sentToAddress: genuine.address });
     expect(impostor.received).not.toContain('SET APN');
     genuine.close();

@@ -11,26 +11,50 @@ let server: TestServer;
 let admin: string;
 let organisationId: string;
 
-const device = (imei: string): DeviceState => ({ imei, registration: 'UP78AT4321', latitude: 26.45, longitude: 80.33, speed: 20, heading: 0, ignition: true, frameNumber: 1 });
+const device = (imei: string): DeviceState => ({
+  imei,
+  registration: 'UP78AT4321',
+  latitude: 26.45,
+  longitude: 80.33,
+  speed: 20,
+  heading: 0,
+  ignition: true,
+  frameNumber: 1,
+});
 
 const api = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
-  const response = await server.app.inject({ method, url: `/api${url}`, headers: bearer(admin), ...(payload ? { payload } : {}) });
+  const response = await server.app.inject({
+    method,
+    url: `/api${url}`,
+    headers: bearer(admin),
+    ...(payload ? { payload } : {}),
+  });
   if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.body}`);
   return response.json();
 };
 
 /** How the newest raw-log row of an IMEI was read, once `frames` of them are stored. */
-const newestFrame = (imei: string, frames: number) => eventually(async () => {
-  const [newest] = await query<{ frames: number; parseResult: string; message: string | null }>(server.database.db, sql`select count(*) over ()::integer as frames,
+const newestFrame = (imei: string, frames: number) =>
+  eventually(
+    async () => {
+      const [newest] = await query<{ frames: number; parseResult: string; message: string | null }>(
+        server.database.db,
+        sql`select count(*) over ()::integer as frames,
       parse_result as "parseResult", message
-    from raw_logs where imei = ${imei} order by received_at desc limit 1`);
-  return newest && Number(newest.frames) === frames ? { parseResult: newest.parseResult, message: newest.message } : null;
-}, 5000, `${frames} frames of ${imei}`);
+    from raw_logs where imei = ${imei} order by received_at desc limit 1`,
+      );
+      return newest && Number(newest.frames) === frames
+        ? { parseResult: newest.parseResult, message: newest.message }
+        : null;
+    },
+    5000,
+    `${frames} frames of ${imei}`,
+  );
 
 beforeAll(async () => {
   server = await startTestServer({ gateway: true });
   admin = (await signIn(server.app, ADMIN_EMAIL, ADMIN_PASSWORD)).token.access.token;
-  const organisations = await api('GET', '/organisation?range=[0,50]') as { id: string; parentId: string | null }[];
+  const organisations = (await api('GET', '/organisation?range=[0,50]')) as { id: string; parentId: string | null }[];
   organisationId = organisations.find((o) => !o.parentId)!.id;
 });
 
@@ -41,7 +65,7 @@ afterAll(async () => {
 describe("the gateway's device cache", () => {
   it('treats a frame of a device deleted a moment ago as one from an unknown IMEI', async () => {
     const imei = '868347075550001';
-    const created = await api('POST', '/device', { imei, status: 'INSTALLED', organisationId }) as { id: string };
+    const created = (await api('POST', '/device', { imei, status: 'INSTALLED', organisationId })) as { id: string };
     const tracker = await connectDevice(server.gatewayPort);
     await tracker.send(normalFrame(device(imei), new Date(Date.now() - 60_000)));
     expect(await newestFrame(imei, 1)).toMatchObject({ parseResult: 'OK' });
@@ -54,7 +78,9 @@ describe("the gateway's device cache", () => {
 
   it('forgets the old IMEI of a renumbered device and knows the new one at once', async () => {
     const [before, after] = ['868347075550002', '868347075550003'];
-    const created = await api('POST', '/device', { imei: before, status: 'INSTALLED', organisationId }) as { id: string };
+    const created = (await api('POST', '/device', { imei: before, status: 'INSTALLED', organisationId })) as {
+      id: string;
+    };
     const tracker = await connectDevice(server.gatewayPort);
     await tracker.send(normalFrame(device(before), new Date(Date.now() - 60_000)));
     // the new number is heard (and cached as unknown) before the device takes it
@@ -72,11 +98,16 @@ describe("the gateway's device cache", () => {
 
   it('looks a device up again when the database says it is gone, even if the change was not heard', async () => {
     // a store that hears no changes, as after a dropped listener
-    const gateway = new Gateway(new FrameStore(server.database.db, server.app.live), server.database.db, { port: 0, host: '127.0.0.1' }, server.app.log);
+    const gateway = new Gateway(
+      new FrameStore(server.database.db, server.app.live),
+      server.database.db,
+      { port: 0, host: '127.0.0.1' },
+      server.app.log,
+    );
     const port = await gateway.listen();
     try {
       const imei = '868347075550004';
-      const created = await api('POST', '/device', { imei, status: 'INSTALLED', organisationId }) as { id: string };
+      const created = (await api('POST', '/device', { imei, status: 'INSTALLED', organisationId })) as { id: string };
       const tracker = await connectDevice(port);
       await tracker.send(normalFrame(device(imei), new Date(Date.now() - 60_000)));
       expect(await newestFrame(imei, 1)).toMatchObject({ parseResult: 'OK' });

@@ -9,12 +9,21 @@ import { connectDevice, eventually } from './device-client.ts';
 
 let server: TestServer;
 
-beforeAll(async () => { server = await startTestServer({ demo: false }); });
-afterAll(async () => { await server?.close(); });
+beforeAll(async () => {
+  server = await startTestServer({ demo: false });
+});
+afterAll(async () => {
+  await server?.close();
+});
 
 /** A gateway with small caps; `run` gets its port, and the gateway is closed (its frames stored) before counting. */
 async function withGateway(limits: GatewayOptions['limits'], run: (port: number) => Promise<void>) {
-  const gateway = new Gateway(new FrameStore(server.database.db, server.app.live), server.database.db, { port: 0, host: '127.0.0.1', limits }, server.app.log);
+  const gateway = new Gateway(
+    new FrameStore(server.database.db, server.app.live),
+    server.database.db,
+    { port: 0, host: '127.0.0.1', limits },
+    server.app.log,
+  );
   const port = await gateway.listen();
   try {
     await run(port);
@@ -23,12 +32,28 @@ async function withGateway(limits: GatewayOptions['limits'], run: (port: number)
   }
 }
 
-const rows = async (where: ReturnType<typeof sql>) => (await query<{ count: number }>(server.database.db, sql`select count(*)::integer as count from raw_logs where ${where}`))[0]!.count;
+const rows = async (where: ReturnType<typeof sql>) =>
+  (
+    await query<{ count: number }>(
+      server.database.db,
+      sql`select count(*)::integer as count from raw_logs where ${where}`,
+    )
+  )[0]!.count;
 
-const frame = (imei: string, second: number) => normalFrame(
-  { imei, registration: 'UP78AT4321', latitude: 26.45, longitude: 80.33, speed: 20, heading: 0, ignition: true, frameNumber: second },
-  new Date(Date.now() - 600_000 + second * 1000),
-);
+const frame = (imei: string, second: number) =>
+  normalFrame(
+    {
+      imei,
+      registration: 'UP78AT4321',
+      latitude: 26.45,
+      longitude: 80.33,
+      speed: 20,
+      heading: 0,
+      ignition: true,
+      frameNumber: second,
+    },
+    new Date(Date.now() - 600_000 + second * 1000),
+  );
 
 describe('gateway limits', () => {
   it('drops a connection that floods 1 MB of `$A*`, after one summary row', async () => {
@@ -65,6 +90,8 @@ describe('gateway limits', () => {
       first.close();
     });
     expect(await rows(sql`imei = ${imei} and parse_result = 'UNKNOWN_DEVICE'`)).toBeLessThanOrEqual(11);
-    expect(await rows(sql`imei = ${imei} and message = ${`more than 10 frames a minute from ${imei}; connection closed`}`)).toBe(1);
+    expect(
+      await rows(sql`imei = ${imei} and message = ${`more than 10 frames a minute from ${imei}; connection closed`}`),
+    ).toBe(1);
   });
 });

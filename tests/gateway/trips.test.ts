@@ -31,7 +31,14 @@ let admin: string;
 const ist = (day: string, time: string) => new Date(`${day}T${time}:00+05:30`);
 
 const state = (latitude: number, speed: number, ignition: boolean, frameNumber: number): DeviceState => ({
-  imei: IMEI, registration: 'UP78TR0001', latitude, longitude: 80.3, speed, heading: 0, ignition, frameNumber,
+  imei: IMEI,
+  registration: 'UP78TR0001',
+  latitude,
+  longitude: 80.3,
+  speed,
+  heading: 0,
+  ignition,
+  frameNumber,
 });
 
 function plan(): { time: Date; device: DeviceState; live: boolean }[] {
@@ -45,7 +52,8 @@ function plan(): { time: Date; device: DeviceState; live: boolean }[] {
   minutes(ist('2026-09-30', '23:00'), 11, (_i, t) => add(t, 26.4, 0, false));
   minutes(ist('2026-09-30', '23:11'), 49, (i, t) => {
     if (t.getTime() !== ist('2026-09-30', '23:20').getTime()) add(t, 26.41 + i * 0.01, 66.7, true);
-    if (t.getTime() === ist('2026-09-30', '23:30').getTime()) add(new Date(t.getTime() + 30_000), 26.6, 66.7, true, 81.3);
+    if (t.getTime() === ist('2026-09-30', '23:30').getTime())
+      add(new Date(t.getTime() + 30_000), 26.6, 66.7, true, 81.3);
   });
   minutes(ist('2026-10-01', '00:00'), 11, (i, t) => add(t, 26.9 + i * 0.01, 66.7, true));
   minutes(ist('2026-10-01', '00:11'), 20, (_i, t) => add(t, 27.0, 8, false));
@@ -54,7 +62,8 @@ function plan(): { time: Date; device: DeviceState; live: boolean }[] {
   return frames;
 }
 
-const rows = <T = Record<string, unknown>>(statement: ReturnType<typeof sql>) => query<T>(server.database.db, statement);
+const rows = <T = Record<string, unknown>>(statement: ReturnType<typeof sql>) =>
+  query<T>(server.database.db, statement);
 
 async function sendAll(frames: string[]) {
   const tracker = await connectDevice(server.gatewayPort);
@@ -62,23 +71,38 @@ async function sendAll(frames: string[]) {
   for (const frame of frames) await tracker.send(frame);
   const expected = frames.length;
   // the gateway answers each stored frame; wait until every one is stored
-  await eventually(async () => {
-    const [row] = await rows<{ n: number }>(sql`select count(*)::integer as n from raw_logs where imei = ${IMEI} and parse_result = 'OK'`);
-    return Number(row!.n) >= expected + 1;
-  }, 15_000, 'frames stored');
+  await eventually(
+    async () => {
+      const [row] = await rows<{ n: number }>(
+        sql`select count(*)::integer as n from raw_logs where imei = ${IMEI} and parse_result = 'OK'`,
+      );
+      return Number(row!.n) >= expected + 1;
+    },
+    15_000,
+    'frames stored',
+  );
   tracker.close();
 }
 
-const summaryOf = async (day: string) => (await rows<Record<string, unknown>>(sql`select distance_meters::float8 as distance, running_seconds as running,
+const summaryOf = async (day: string) =>
+  (
+    await rows<Record<string, unknown>>(sql`select distance_meters::float8 as distance, running_seconds as running,
     idle_seconds as idle, stopped_seconds as stopped, to_json(first_ignition_on) #>> '{}' as "firstOn", to_json(last_ignition_off) #>> '{}' as "lastOff",
     max_speed::float8 as "maxSpeed", trips, stops, positions
-  from daily_summaries where device_id = ${deviceId}::uuid and day = ${day}::date`))[0];
+  from daily_summaries where device_id = ${deviceId}::uuid and day = ${day}::date`)
+  )[0];
 
-const tripsOf = (day: string) => rows<Record<string, unknown>>(sql`select id::text, to_json(start_time) #>> '{}' as start, to_json(end_time) #>> '{}' as "end",
+const tripsOf = (day: string) =>
+  rows<
+    Record<string, unknown>
+  >(sql`select id::text, to_json(start_time) #>> '{}' as start, to_json(end_time) #>> '{}' as "end",
     distance_meters::float8 as distance, duration_seconds as duration, open, start_latitude as "startLatitude", end_latitude as "endLatitude"
   from trips where device_id = ${deviceId}::uuid and day = ${day}::date order by start_time`);
 
-const stopsOf = (day: string) => rows<Record<string, unknown>>(sql`select id::text, to_json(start_time) #>> '{}' as start, to_json(end_time) #>> '{}' as "end",
+const stopsOf = (day: string) =>
+  rows<
+    Record<string, unknown>
+  >(sql`select id::text, to_json(start_time) #>> '{}' as start, to_json(end_time) #>> '{}' as "end",
     duration_seconds as duration, ignition, open, latitude from stops where device_id = ${deviceId}::uuid and day = ${day}::date order by start_time`);
 
 const at = (day: string, time: string) => ist(day, time).toISOString().replace('.000Z', 'Z');
@@ -87,12 +111,30 @@ const iso = (value: unknown) => new Date(String(value)).toISOString().replace('.
 beforeAll(async () => {
   server = await startTestServer({ gateway: true });
   admin = (await signIn(server.app, ADMIN_EMAIL, ADMIN_PASSWORD)).token.access.token;
-  const organisations = (await server.app.inject({ method: 'GET', url: '/api/organisation?range=[0,50]', headers: bearer(admin) })).json() as { id: string; tradeName: string }[];
+  const organisations = (
+    await server.app.inject({ method: 'GET', url: '/api/organisation?range=[0,50]', headers: bearer(admin) })
+  ).json() as { id: string; tradeName: string }[];
   const sunrise = organisations.find((o) => o.tradeName.includes('Sunrise'))!;
-  const device = await server.app.inject({ method: 'POST', url: '/api/device', headers: bearer(admin), payload: { imei: IMEI, status: 'INSTALLED', organisationId: sunrise.id } });
+  const device = await server.app.inject({
+    method: 'POST',
+    url: '/api/device',
+    headers: bearer(admin),
+    payload: { imei: IMEI, status: 'INSTALLED', organisationId: sunrise.id },
+  });
   expect(device.statusCode).toBeLessThan(300);
   deviceId = (device.json() as { id: string }).id;
-  const vehicle = await server.app.inject({ method: 'POST', url: '/api/vehicle', headers: bearer(admin), payload: { name: 'Night run', registrationNumber: 'UP78TR0001', category: 'TRUCK', deviceId, organisationId: sunrise.id } });
+  const vehicle = await server.app.inject({
+    method: 'POST',
+    url: '/api/vehicle',
+    headers: bearer(admin),
+    payload: {
+      name: 'Night run',
+      registrationNumber: 'UP78TR0001',
+      category: 'TRUCK',
+      deviceId,
+      organisationId: sunrise.id,
+    },
+  });
   expect(vehicle.statusCode).toBeLessThan(300);
   vehicleId = (vehicle.json() as { id: string }).id;
   await sendAll(plan().map((f) => normalFrame(f.device, f.time)));
@@ -137,7 +179,13 @@ describe('trips, stops and daily summaries from ingested positions', () => {
 
   it('sums each Indian day', async () => {
     expect(await summaryOf('2026-09-30')).toMatchObject({
-      running: 49 * 60, idle: 0, stopped: 11 * 60, maxSpeed: expect.closeTo(66.7, 1), trips: 1, stops: 1, positions: 60,
+      running: 49 * 60,
+      idle: 0,
+      stopped: 11 * 60,
+      maxSpeed: expect.closeTo(66.7, 1),
+      trips: 1,
+      stops: 1,
+      positions: 60,
       lastOff: null,
     });
     expect(iso((await summaryOf('2026-09-30'))!.firstOn)).toBe(at('2026-09-30', '23:11'));
@@ -154,10 +202,16 @@ describe('trips, stops and daily summaries from ingested positions', () => {
     const tracker = await connectDevice(server.gatewayPort);
     await tracker.send(loginFrame(state(26.4, 0, false, 0)));
     await tracker.send(normalFrame(state(26.5, 66.7, true, 999), ist('2026-09-30', '23:20'), undefined, false));
-    await eventually(async () => {
-      const [row] = await rows<{ n: number }>(sql`select count(*)::integer as n from positions where device_id = ${deviceId}::uuid and live = false`);
-      return Number(row!.n) === 1;
-    }, 10_000, 'history frame stored');
+    await eventually(
+      async () => {
+        const [row] = await rows<{ n: number }>(
+          sql`select count(*)::integer as n from positions where device_id = ${deviceId}::uuid and live = false`,
+        );
+        return Number(row!.n) === 1;
+      },
+      10_000,
+      'history frame stored',
+    );
     tracker.close();
     await server.app.summariser.catchUp();
 
@@ -171,19 +225,33 @@ describe('trips, stops and daily summaries from ingested positions', () => {
   });
 
   it('gives the reports the same figures', async () => {
-    const filter = encodeURIComponent(JSON.stringify({ from: at('2026-09-30', '00:00'), to: at('2026-10-02', '00:00'), vehicleId }));
+    const filter = encodeURIComponent(
+      JSON.stringify({ from: at('2026-09-30', '00:00'), to: at('2026-10-02', '00:00'), vehicleId }),
+    );
     const get = async (url: string) => {
       const response = await server.app.inject({ method: 'GET', url, headers: bearer(admin) });
       expect(response.statusCode).toBe(200);
       return response.json();
     };
-    const days = await get(`/api/report/daily-run?filter=${filter}&sort=["day","ASC"]`) as { day: string; distance: number; running: number; trips: number }[];
-    expect(days.map((d) => [d.day, d.running, d.trips])).toEqual([['2026-09-30', 49 * 60, 1], ['2026-10-01', 21 * 60, 2]]);
+    const days = (await get(`/api/report/daily-run?filter=${filter}&sort=["day","ASC"]`)) as {
+      day: string;
+      distance: number;
+      running: number;
+      trips: number;
+    }[];
+    expect(days.map((d) => [d.day, d.running, d.trips])).toEqual([
+      ['2026-09-30', 49 * 60, 1],
+      ['2026-10-01', 21 * 60, 2],
+    ]);
     expect(days[0]!.distance).toBeCloseTo(49 * STEP_M, 0);
     expect(days[1]!.distance).toBeCloseTo(21 * STEP_M, 0);
-    const trips = await get(`/api/report/ignition-trip?filter=${filter}&sort=["startTime","ASC"]`) as { duration: number }[];
+    const trips = (await get(`/api/report/ignition-trip?filter=${filter}&sort=["startTime","ASC"]`)) as {
+      duration: number;
+    }[];
     expect(trips.map((t) => t.duration)).toEqual([50 * 60, 11 * 60, 11 * 60]);
-    const timeline = await get(`/api/vehicle/trips/timelinev2?vehicleId=${vehicleId}&day=2026-10-01`) as { data: { items: { kind: string }[] } };
+    const timeline = (await get(`/api/vehicle/trips/timelinev2?vehicleId=${vehicleId}&day=2026-10-01`)) as {
+      data: { items: { kind: string }[] };
+    };
     expect(timeline.data.items.map((i) => i.kind)).toEqual(['trip', 'stop', 'trip', 'stop']);
   });
 });

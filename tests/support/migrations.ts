@@ -23,7 +23,9 @@ function migrationsBefore(idx: number) {
  * or a scratch PostgreSQL database when TEST_DATABASE_URL is set. For tests of what a migration does
  * to the rows an older version left.
  */
-export async function databaseBefore(idx: number): Promise<{ db: Db; upgrade(): Promise<void>; close(): Promise<void> }> {
+export async function databaseBefore(
+  idx: number,
+): Promise<{ db: Db; upgrade(): Promise<void>; close(): Promise<void> }> {
   const before = migrationsBefore(idx);
   if (process.env.TEST_DATABASE_URL) {
     const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL, 'waymark_test');
@@ -33,7 +35,15 @@ export async function databaseBefore(idx: number): Promise<{ db: Db; upgrade(): 
     const pool = new pg.Pool({ connectionString: scratch.url });
     const db = drizzle(pool);
     await migrate(db, { migrationsFolder: before });
-    return { db: db as unknown as Db, upgrade: () => migrate(db, { migrationsFolder: migrations }), close: async () => { await pool.end(); await scratch.drop(); fs.rmSync(before, { recursive: true }); } };
+    return {
+      db: db as unknown as Db,
+      upgrade: () => migrate(db, { migrationsFolder: migrations }),
+      close: async () => {
+        await pool.end();
+        await scratch.drop();
+        fs.rmSync(before, { recursive: true });
+      },
+    };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
@@ -42,5 +52,12 @@ export async function databaseBefore(idx: number): Promise<{ db: Db; upgrade(): 
   const client = await PGlite.create(undefined, { extensions: { pg_trgm } });
   const db = drizzle(client);
   await migrate(db, { migrationsFolder: before });
-  return { db: db as unknown as Db, upgrade: () => migrate(db, { migrationsFolder: migrations }), close: async () => { await client.close(); fs.rmSync(before, { recursive: true }); } };
+  return {
+    db: db as unknown as Db,
+    upgrade: () => migrate(db, { migrationsFolder: migrations }),
+    close: async () => {
+      await client.close();
+      fs.rmSync(before, { recursive: true });
+    },
+  };
 }

@@ -16,8 +16,14 @@ export function freePort(): Promise<number> {
 /** Signs in over HTTP as the console does (password encrypted with the server's key); the access token. */
 export async function signInOverHttp(base: string, username: string, password: string): Promise<string> {
   const key = (await (await fetch(`${base}/api/auth/public-key`)).json()).data.publicKey as string;
-  const encrypted = crypto.publicEncrypt({ key, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(password)).toString('base64');
-  const response = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: encrypted }) });
+  const encrypted = crypto
+    .publicEncrypt({ key, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(password))
+    .toString('base64');
+  const response = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: encrypted }),
+  });
   if (!response.ok) throw new Error(`sign-in as ${username} failed: ${response.status} ${await response.text()}`);
   return (await response.json()).data.token.access.token as string;
 }

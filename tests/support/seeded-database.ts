@@ -18,8 +18,7 @@ export const ADMIN_PASSWORD = 'Root-pass-2026';
  * start (roles, the root organisation, the SUPER_ADMIN), `demo` the demo seeded through the API too.
  */
 export type SeededDatabases =
-  | { kind: 'pglite'; base: string; demo: string }
-  | { kind: 'postgres'; base: string; demo: string };
+  { kind: 'pglite'; base: string; demo: string } | { kind: 'postgres'; base: string; demo: string };
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -33,7 +32,11 @@ declare module 'vitest' {
  */
 async function seed(database: Database, demo: boolean, afterFirstStart: () => Promise<void> = async () => {}) {
   const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-seed-uploads-'));
-  const app = await buildApp({ config: loadConfig({}, { serveConsole: false, demo, uploadDir }), database, logger: false });
+  const app = await buildApp({
+    config: loadConfig({}, { serveConsole: false, demo, uploadDir }),
+    database,
+    logger: false,
+  });
   try {
     await firstStart(database.db, app.log, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
     await afterFirstStart();
@@ -45,25 +48,40 @@ async function seed(database: Database, demo: boolean, afterFirstStart: () => Pr
   // the seed writes no file; a file here would be lost to the copies, so it fails the run
   const left = fs.readdirSync(uploadDir, { recursive: true });
   fs.rmSync(uploadDir, { recursive: true, force: true });
-  if (left.length) throw new Error(`The seed wrote files under its upload directory (${left.join(', ')}): test copies of its database would lack them`);
+  if (left.length)
+    throw new Error(
+      `The seed wrote files under its upload directory (${left.join(', ')}): test copies of its database would lack them`,
+    );
 }
 
 /** Builds both databases once, migrating once; returns where they are and how to remove them. */
-export async function buildSeededDatabases(postgresUrl: string | undefined): Promise<{ seeded: SeededDatabases; remove(): Promise<void> }> {
+export async function buildSeededDatabases(
+  postgresUrl: string | undefined,
+): Promise<{ seeded: SeededDatabases; remove(): Promise<void> }> {
   hashPasswordsCheaplyInTests();
   if (postgresUrl) {
     const made: { drop(): Promise<void> }[] = [];
-    const remove = async () => { for (const scratch of made.reverse()) await scratch.drop(); };
+    const remove = async () => {
+      for (const scratch of made.reverse()) await scratch.drop();
+    };
     try {
       // the demo database is a copy of the base one, seeded: neither is connected to afterwards
       const base = await createScratchDatabase(postgresUrl, 'waymark_template_base');
       made.push(base);
       const database = await openDatabase({ databaseUrl: base.url, dataDir: null });
-      try { await seed(database, false); } finally { await database.close(); }
+      try {
+        await seed(database, false);
+      } finally {
+        await database.close();
+      }
       const demo = await createScratchDatabase(postgresUrl, 'waymark_template_demo', base.name);
       made.push(demo);
       const copy = await openDatabase({ databaseUrl: demo.url, dataDir: null });
-      try { await seed(copy, true); } finally { await copy.close(); }
+      try {
+        await seed(copy, true);
+      } finally {
+        await copy.close();
+      }
       return { seeded: { kind: 'postgres', base: base.name, demo: demo.name }, remove };
     } catch (error) {
       await remove();
@@ -79,9 +97,14 @@ export async function buildSeededDatabases(postgresUrl: string | undefined): Pro
   const database = await openDatabase({ dataDir: null });
   try {
     let base = '';
-    await seed(database, true, async () => { base = await dump(database, 'base'); });
+    await seed(database, true, async () => {
+      base = await dump(database, 'base');
+    });
     const demo = await dump(database, 'demo');
-    return { seeded: { kind: 'pglite', base, demo }, remove: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+    return {
+      seeded: { kind: 'pglite', base, demo },
+      remove: async () => fs.rmSync(dir, { recursive: true, force: true }),
+    };
   } finally {
     await database.close();
   }

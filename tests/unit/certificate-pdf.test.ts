@@ -16,7 +16,8 @@ import { png } from '../support/png.ts';
 
 const require = createRequire(import.meta.url);
 /** The same bundled font files the browser build uses, read from disk. */
-const font = (pkg: string, file: string) => path.join(path.dirname(require.resolve(`${pkg}/package.json`)), 'files', file);
+const font = (pkg: string, file: string) =>
+  path.join(path.dirname(require.resolve(`${pkg}/package.json`)), 'files', file);
 const { translate } = polyglotI18nProvider(() => en as unknown as TranslationMessages, 'en');
 
 /** A real 8×8 PNG, as a data URL. */
@@ -25,14 +26,49 @@ const pngUrl = () => `data:image/png;base64,${png([20, 120, 200]).toString('base
 const certificate: CertificateData = {
   full: false,
   vehicle: {
-    registrationNumber: 'UP78AT4321', category: 'TRUCK', rto: 'Kanpur Nagar-UP78', regDate: '2025-01-15', engineNo: 'ENG908100',
-    chassisNo: 'MAT448012000', make: 'Tata', model: 'Ultra T.7', rcImages: ['/api/file/image/rc1.png', '/api/file/image/rc2.png'],
+    registrationNumber: 'UP78AT4321',
+    category: 'TRUCK',
+    rto: 'Kanpur Nagar-UP78',
+    regDate: '2025-01-15',
+    engineNo: 'ENG908100',
+    chassisNo: 'MAT448012000',
+    make: 'Tata',
+    model: 'Ultra T.7',
+    rcImages: ['/api/file/image/rc1.png', '/api/file/image/rc2.png'],
   },
-  device: { imei: '868347070000000', uid: null, model: 'BT-140 VLTD', tac: 'CC-AIS140-2041', panicButtonCount: 2, sim1: '57541000000', sim2: null, iccid: null, deviceImages: [] },
+  device: {
+    imei: '868347070000000',
+    uid: null,
+    model: 'BT-140 VLTD',
+    tac: 'CC-AIS140-2041',
+    panicButtonCount: 2,
+    sim1: '57541000000',
+    sim2: null,
+    iccid: null,
+    deviceImages: [],
+  },
   // 18:30 UTC is already the next day in Kolkata
-  fitment: { date: '2026-09-30T18:30:00.000Z', expiresOn: '2027-09-30T18:30:00.000Z', durationInDays: 365, by: { firstName: 'Arjun', lastName: 'Yadav', phone: null, email: null } },
-  vendor: { brandName: 'Metro Auto', tradeName: 'Metro Auto Dealers', email: 'hello@metroauto.in', contact: null, address: { city: 'Kanpur' } },
-  owner: { firstName: 'प्रिया', lastName: 'Singh', phone: '98******10', email: 'cu****@demo.waymark.in', address: null, kycDocs: [] },
+  fitment: {
+    date: '2026-09-30T18:30:00.000Z',
+    expiresOn: '2027-09-30T18:30:00.000Z',
+    durationInDays: 365,
+    by: { firstName: 'Arjun', lastName: 'Yadav', phone: null, email: null },
+  },
+  vendor: {
+    brandName: 'Metro Auto',
+    tradeName: 'Metro Auto Dealers',
+    email: 'hello@metroauto.in',
+    contact: null,
+    address: { city: 'Kanpur' },
+  },
+  owner: {
+    firstName: 'प्रिया',
+    lastName: 'Singh',
+    phone: '98******10',
+    email: 'cu****@demo.waymark.in',
+    address: null,
+    kycDocs: [],
+  },
   corrected: [],
 };
 
@@ -40,35 +76,72 @@ async function pagesOf(bytes: Buffer): Promise<string[]> {
   const pdf = await getDocument({ data: new Uint8Array(bytes), isEvalSupported: false }).promise;
   const pages: string[] = [];
   for (let n = 1; n <= pdf.numPages; n++) {
-    pages.push((await (await pdf.getPage(n)).getTextContent()).items.map((item) => ('str' in item ? item.str : '')).join(' '));
+    pages.push(
+      (await (await pdf.getPage(n)).getTextContent()).items.map((item) => ('str' in item ? item.str : '')).join(' '),
+    );
   }
   return pages;
 }
 
 beforeAll(() => {
   registerFonts({
-    sans: [font('@fontsource/noto-sans', 'noto-sans-latin-400-normal.woff'), font('@fontsource/noto-sans', 'noto-sans-latin-700-normal.woff')],
-    devanagari: [font('@fontsource/noto-sans-devanagari', 'noto-sans-devanagari-devanagari-400-normal.woff'), font('@fontsource/noto-sans-devanagari', 'noto-sans-devanagari-devanagari-700-normal.woff')],
+    sans: [
+      font('@fontsource/noto-sans', 'noto-sans-latin-400-normal.woff'),
+      font('@fontsource/noto-sans', 'noto-sans-latin-700-normal.woff'),
+    ],
+    devanagari: [
+      font('@fontsource/noto-sans-devanagari', 'noto-sans-devanagari-devanagari-400-normal.woff'),
+      font('@fontsource/noto-sans-devanagari', 'noto-sans-devanagari-devanagari-700-normal.woff'),
+    ],
   });
 });
 
 describe('the certificate PDF', () => {
-  it('has the fitment page, an image page and the two warranty pages, with the certificate\'s facts and the warranty headings', async () => {
+  it("has the fitment page, an image page and the two warranty pages, with the certificate's facts and the warranty headings", async () => {
     const image = pngUrl();
     const document = createElement(CertificateDocument, {
-      data: certificate, t: translate, brand: vltd, images: { '/api/file/image/rc1.png': image, '/api/file/image/rc2.png': image },
+      data: certificate,
+      t: translate,
+      brand: vltd,
+      images: { '/api/file/image/rc1.png': image, '/api/file/image/rc2.png': image },
     }) as unknown as ReactElement<DocumentProps>;
     const pages = await pagesOf(await renderToBuffer(document));
     expect(pages).toHaveLength(4);
     const [fitment, images, customer, department] = pages as [string, string, string, string];
-    for (const text of ['VLTD Fitment Certificate', 'UP78AT4321', '868347070000000', '01/10/2026', '01/10/2027', 'AIS140', '98******10', 'Metro Auto', 'Disclaimer']) {
+    for (const text of [
+      'VLTD Fitment Certificate',
+      'UP78AT4321',
+      '868347070000000',
+      '01/10/2026',
+      '01/10/2027',
+      'AIS140',
+      '98******10',
+      'Metro Auto',
+      'Disclaimer',
+    ]) {
       expect(fitment).toContain(text);
     }
     expect(images).toContain('RC Images');
     expect(images).not.toContain('Device Images');
-    for (const [page, copy] of [[customer, "Customer's Copy"], [department, "Department's Copy"]] as const) {
-      for (const text of ['Warranty Certificate', copy, 'UP78AT4321', '868347070000000', '01/10/2026',
-        'Terms and Warranty', 'Claims', 'What is not covered', 'Conditions', 'Repairs and services out of warranty', '12 months', 'Kolkata', 'Waymark / Waymark VLTD']) {
+    for (const [page, copy] of [
+      [customer, "Customer's Copy"],
+      [department, "Department's Copy"],
+    ] as const) {
+      for (const text of [
+        'Warranty Certificate',
+        copy,
+        'UP78AT4321',
+        '868347070000000',
+        '01/10/2026',
+        'Terms and Warranty',
+        'Claims',
+        'What is not covered',
+        'Conditions',
+        'Repairs and services out of warranty',
+        '12 months',
+        'Kolkata',
+        'Waymark / Waymark VLTD',
+      ]) {
         expect(page).toContain(text);
       }
       // the eight exclusions, numbered
@@ -80,7 +153,12 @@ describe('the certificate PDF', () => {
   });
 
   it('has no image page when there are no images, and is named {registration number}-VLTD_Certificate-{fitment date}.pdf', async () => {
-    const document = createElement(CertificateDocument, { data: certificate, t: translate, brand: vltd, images: {} }) as unknown as ReactElement<DocumentProps>;
+    const document = createElement(CertificateDocument, {
+      data: certificate,
+      t: translate,
+      brand: vltd,
+      images: {},
+    }) as unknown as ReactElement<DocumentProps>;
     expect(await pagesOf(await renderToBuffer(document))).toHaveLength(3);
     expect(certificateFileName(certificate)).toBe('UP78AT4321-VLTD_Certificate-01-10-2026.pdf');
   });

@@ -4,18 +4,34 @@ import { loadConfig } from '../../server/config.ts';
 describe('loadConfig', () => {
   it('defaults as the README says', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 8080, brand: 'vltd', gatewayPort: 5027, demo: false, publicUrl: 'http://localhost:8080' });
+    expect(config).toMatchObject({
+      port: 8080,
+      brand: 'vltd',
+      gatewayPort: 5027,
+      demo: false,
+      publicUrl: 'http://localhost:8080',
+    });
     expect(config.databaseUrl).toBeUndefined();
   });
 
   it('reads the environment, with the demo flag off by WAYMARK_DEMO=0 even when a default turns it on', () => {
-    const config = loadConfig({ PORT: '9000', BRAND: 'smartcity', WAYMARK_DEMO: '0', PUBLIC_URL: 'https://fleet.example.in/' }, { demo: true });
-    expect(config).toMatchObject({ port: 9000, brand: 'smartcity', demo: false, publicUrl: 'https://fleet.example.in' });
+    const config = loadConfig(
+      { PORT: '9000', BRAND: 'smartcity', WAYMARK_DEMO: '0', PUBLIC_URL: 'https://fleet.example.in/' },
+      { demo: true },
+    );
+    expect(config).toMatchObject({
+      port: 9000,
+      brand: 'smartcity',
+      demo: false,
+      publicUrl: 'https://fleet.example.in',
+    });
   });
 
   it('refuses a bad port or an unknown brand with a clear message', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow('PORT must be a port number, got "eighty"');
-    expect(() => loadConfig({ BRAND: 'acme' })).toThrow('BRAND must be one of demo, vltd, smartcity, devicemaker, got "acme"');
+    expect(() => loadConfig({ BRAND: 'acme' })).toThrow(
+      'BRAND must be one of demo, vltd, smartcity, devicemaker, got "acme"',
+    );
   });
 
   it('trusts no proxy unless TRUST_PROXY says: true, a hop count, or addresses', () => {
@@ -29,7 +45,11 @@ describe('loadConfig', () => {
   it('limits uploads to 200 MiB per user a day and 2 GiB per organisation unless told otherwise', () => {
     const MIB = 1024 * 1024;
     expect(loadConfig({}).uploadQuota).toEqual({ userPerDay: 200 * MIB, organisation: 2048 * MIB });
-    expect(loadConfig({ UPLOAD_QUOTA_USER_DAILY_MIB: '50', UPLOAD_QUOTA_ORGANISATION_MIB: '0.5' }).uploadQuota).toEqual({ userPerDay: 50 * MIB, organisation: MIB / 2 });
-    expect(() => loadConfig({ UPLOAD_QUOTA_USER_DAILY_MIB: 'lots' })).toThrow('UPLOAD_QUOTA_USER_DAILY_MIB must be a positive number of MiB, got "lots"');
+    expect(loadConfig({ UPLOAD_QUOTA_USER_DAILY_MIB: '50', UPLOAD_QUOTA_ORGANISATION_MIB: '0.5' }).uploadQuota).toEqual(
+      { userPerDay: 50 * MIB, organisation: MIB / 2 },
+    );
+    expect(() => loadConfig({ UPLOAD_QUOTA_USER_DAILY_MIB: 'lots' })).toThrow(
+      'UPLOAD_QUOTA_USER_DAILY_MIB must be a positive number of MiB, got "lots"',
+    );
   });
 });

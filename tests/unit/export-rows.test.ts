@@ -9,7 +9,9 @@ function provider(size: number, reportedTotal: number) {
     asked,
     getExportPage: async (_collection: string, { start, end }: ExportPage) => {
       asked.push([start, end]);
-      const data = Array.from({ length: Math.max(0, Math.min(end + 1, size) - start) }, (_, i) => ({ id: String(start + i) }));
+      const data = Array.from({ length: Math.max(0, Math.min(end + 1, size) - start) }, (_, i) => ({
+        id: String(start + i),
+      }));
       return { data, total: reportedTotal };
     },
   };
@@ -29,18 +31,34 @@ describe('an export reads pages until a short one, whatever the total says', () 
     const progress: [number, number][] = [];
     const rows = await fetchExportRows(source, 'device', query, (done, total) => progress.push([done, total]));
     expect(rows).toHaveLength(EXPORT_PAGE + 3);
-    expect(source.asked).toEqual([[0, EXPORT_PAGE - 1], [EXPORT_PAGE, 2 * EXPORT_PAGE - 1], [EXPORT_PAGE + 3, 2 * EXPORT_PAGE + 2]]);
-    expect(progress).toEqual([[EXPORT_PAGE, 50_000], [EXPORT_PAGE + 3, 50_000], [EXPORT_PAGE + 3, 50_000]]);
+    expect(source.asked).toEqual([
+      [0, EXPORT_PAGE - 1],
+      [EXPORT_PAGE, 2 * EXPORT_PAGE - 1],
+      [EXPORT_PAGE + 3, 2 * EXPORT_PAGE + 2],
+    ]);
+    expect(progress).toEqual([
+      [EXPORT_PAGE, 50_000],
+      [EXPORT_PAGE + 3, 50_000],
+      [EXPORT_PAGE + 3, 50_000],
+    ]);
   });
 
   it('asks again after a page shorter than asked while the exact total says more rows follow', async () => {
     const asked: number[] = [];
-    const rows = await fetchExportRows({
-      getExportPage: async (_c: string, { start }: ExportPage) => {
-        asked.push(start);
-        return { data: Array.from({ length: Math.max(0, Math.min(5, 12 - start)) }, (_, i) => ({ id: String(start + i) })), total: 12 };
+    const rows = await fetchExportRows(
+      {
+        getExportPage: async (_c: string, { start }: ExportPage) => {
+          asked.push(start);
+          return {
+            data: Array.from({ length: Math.max(0, Math.min(5, 12 - start)) }, (_, i) => ({ id: String(start + i) })),
+            total: 12,
+          };
+        },
       },
-    }, 'report', query, () => {});
+      'report',
+      query,
+      () => {},
+    );
     expect(rows).toHaveLength(12);
     expect(asked).toEqual([0, 5, 10]);
   });

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import Ajv from 'ajv';
 import ajvErrors from 'ajv-errors';
-import { mobileDigits, normalise, normalisePhone, ruleSchema, ruleValidator, rules, type Rule, type RuleName } from '../../core/rules.ts';
+import {
+  mobileDigits,
+  normalise,
+  normalisePhone,
+  ruleSchema,
+  ruleValidator,
+  rules,
+  type Rule,
+  type RuleName,
+} from '../../core/rules.ts';
 import { normaliseUsername } from '../../core/username.ts';
 import { textRule, type Field } from '../../resources/define.ts';
 import { resources } from '../../resources/modules.ts';
@@ -19,8 +28,29 @@ const long = (n: number, c = 'a') => c.repeat(n);
 /** Each rule's values: those the form and the server must both take, and those both must refuse. */
 const table: Record<RuleName, { good: string[]; bad: string[] }> = {
   phone: {
-    good: ['9876543210', '98765 43210', '98765-43210', '+91 98765 43210', '+919876543210', '919876543210', '09876543210', '0091 98765 43210', '(+91) 6000000000', '7000000000'],
-    bad: ['12345', '5876543210', '0987654321', '+91 09876 54321', '+92 98765 43210', '98765432101', '98765abcde', '+91', long(300, '9')],
+    good: [
+      '9876543210',
+      '98765 43210',
+      '98765-43210',
+      '+91 98765 43210',
+      '+919876543210',
+      '919876543210',
+      '09876543210',
+      '0091 98765 43210',
+      '(+91) 6000000000',
+      '7000000000',
+    ],
+    bad: [
+      '12345',
+      '5876543210',
+      '0987654321',
+      '+91 09876 54321',
+      '+92 98765 43210',
+      '98765432101',
+      '98765abcde',
+      '+91',
+      long(300, '9'),
+    ],
   },
   email: {
     good: ['priya@example.in', ' Priya.Singh@Example.COM ', 'a@b.co', `${long(240)}@example.in`],
@@ -94,11 +124,14 @@ describe.each(Object.keys(table) as RuleName[])('the %s rule', (name) => {
   });
 
   // the password's own minimum holds for empty text too: a password is never optional
-  it.runIf(!('minLength' in rule))('leaves empty text to the field: optional on both sides when nullable, "required" on the server otherwise', () => {
-    expect(form(rule, '')).toBeUndefined();
-    expect(server(rule, '', true)).toBeUndefined();
-    expect(server(rule, '')).toBe(message('validation.required', { label: LABEL }));
-  });
+  it.runIf(!('minLength' in rule))(
+    'leaves empty text to the field: optional on both sides when nullable, "required" on the server otherwise',
+    () => {
+      expect(form(rule, '')).toBeUndefined();
+      expect(server(rule, '', true)).toBeUndefined();
+      expect(server(rule, '')).toBe(message('validation.required', { label: LABEL }));
+    },
+  );
 
   it("names message keys both catalogues hold (the i18n test checks the catalogues' coverage)", () => {
     expect(message(rule.message, { label: LABEL })).not.toBe(rule.message.split('.').pop());
@@ -107,7 +140,17 @@ describe.each(Object.keys(table) as RuleName[])('the %s rule', (name) => {
 
 describe('normalisation', () => {
   it('brings every way of typing an Indian mobile number to +91 and its ten digits', () => {
-    for (const typed of ['98765 43210', '98765-43210', '+91 98765 43210', '+91-98765-43210', '919876543210', '09876543210', '0091 98765 43210', ' 9876543210 ', '(+91) 98765.43210']) {
+    for (const typed of [
+      '98765 43210',
+      '98765-43210',
+      '+91 98765 43210',
+      '+91-98765-43210',
+      '919876543210',
+      '09876543210',
+      '0091 98765 43210',
+      ' 9876543210 ',
+      '(+91) 98765.43210',
+    ]) {
       expect(normalisePhone(typed)).toBe('+919876543210');
     }
     // what cannot be a mobile number is left for the rule to refuse, not silently changed into one
@@ -125,33 +168,52 @@ describe('normalisation', () => {
   });
 
   it('keeps at most ten digits in an input shown after +91, a pasted prefix dropped (the fitment and SIM order forms)', () => {
-    for (const typed of ['9876543210', '+91 98765 43210', '0091 98765 43210', '09876543210', '98765-43210']) expect(mobileDigits(typed)).toBe('9876543210');
+    for (const typed of ['9876543210', '+91 98765 43210', '0091 98765 43210', '09876543210', '98765-43210'])
+      expect(mobileDigits(typed)).toBe('9876543210');
     expect(mobileDigits('98765000081234')).toBe('9876500008');
     expect(mobileDigits('9198765432')).toBe('9198765432');
     expect(mobileDigits('98a76')).toBe('9876');
   });
 
   it('signs in with a phone number typed any of those ways', () => {
-    for (const typed of ['9876543210', '+91 98765 43210', '09876543210']) expect(normaliseUsername(typed)).toBe('+919876543210');
+    for (const typed of ['9876543210', '+91 98765 43210', '09876543210'])
+      expect(normaliseUsername(typed)).toBe('+919876543210');
     expect(normaliseUsername('Priya@Example.com')).toBe('priya@example.com');
   });
 });
 
 describe('the declarations', () => {
-  const textFields = (fields: Record<string, Field>): [string, Field & { type: 'text' | 'email' | 'phone' | 'password' }][] => Object.entries(fields).flatMap(([name, field]) => {
-    if (field.type === 'object') return textFields(field.fields);
-    if (field.type === 'array' && field.item) return textFields(field.item);
-    return field.type === 'text' || field.type === 'email' || field.type === 'phone' || field.type === 'password' ? [[name, field] as [string, typeof field]] : [];
-  });
-  const all = resources.flatMap((resource) => textFields(resource.fields).map(([name, field]) => [`${resource.name}.${name}`, field] as const));
+  const textFields = (
+    fields: Record<string, Field>,
+  ): [string, Field & { type: 'text' | 'email' | 'phone' | 'password' }][] =>
+    Object.entries(fields).flatMap(([name, field]) => {
+      if (field.type === 'object') return textFields(field.fields);
+      if (field.type === 'array' && field.item) return textFields(field.item);
+      return field.type === 'text' || field.type === 'email' || field.type === 'phone' || field.type === 'password'
+        ? [[name, field] as [string, typeof field]]
+        : [];
+    });
+  const all = resources.flatMap((resource) =>
+    textFields(resource.fields).map(([name, field]) => [`${resource.name}.${name}`, field] as const),
+  );
 
-  it.each(all)("%s: the server's schema is the one derived from the field's rule, the rule the form checks", (_, field) => {
-    for (const nullable of [true, false]) expect(fieldSchema(LABEL, field, nullable)).toEqual(ruleSchema(textRule(field), LABEL, message, { nullable }));
-  });
+  it.each(all)(
+    "%s: the server's schema is the one derived from the field's rule, the rule the form checks",
+    (_, field) => {
+      for (const nullable of [true, false])
+        expect(fieldSchema(LABEL, field, nullable)).toEqual(ruleSchema(textRule(field), LABEL, message, { nullable }));
+    },
+  );
 
   it('name the shared rules instead of writing their patterns again', () => {
-    const shared = new Set<string | undefined>(Object.values(rules).map((rule) => ('pattern' in rule ? rule.pattern : undefined)).filter(Boolean));
-    const copies = all.filter(([, field]) => 'pattern' in field && field.pattern && shared.has(field.pattern)).map(([name]) => name);
+    const shared = new Set<string | undefined>(
+      Object.values(rules)
+        .map((rule) => ('pattern' in rule ? rule.pattern : undefined))
+        .filter(Boolean),
+    );
+    const copies = all
+      .filter(([, field]) => 'pattern' in field && field.pattern && shared.has(field.pattern))
+      .map(([name]) => name);
     expect(copies).toEqual([]);
   });
 });

@@ -16,7 +16,10 @@ const RAW_KEY = /^(ra|resources|fitment|validation|upload|auth|sim|tracking|perm
 
 // react-admin hands a validator's message to the screen as `@@react-admin@@{json}`; it must never be
 // stored as a text, nor come out of the translator
-describe.each([['en', en], ['hi', hi]] as const)('the %s catalogue', (locale, messages) => {
+describe.each([
+  ['en', en],
+  ['hi', hi],
+] as const)('the %s catalogue', (locale, messages) => {
   const entries = flat(messages);
   const { translate } = polyglotI18nProvider(() => messages as unknown as TranslationMessages, locale);
 
@@ -42,17 +45,37 @@ describe('the Hindi catalogue', () => {
     const english = flat(raEnglish);
     expect(english.length).toBeGreaterThan(150);
     // a text that is only placeholders ('%{name} %{recordRepresentation}') reads the same in both
-    const wordsIn = (text: unknown) => String(text).replace(/%\{\w+\}/g, '').trim() !== '';
-    const untranslated = english.filter(([key, text]) => !hindi.has(key) || (hindi.get(key) === text && wordsIn(text))).map(([key]) => key);
+    const wordsIn = (text: unknown) =>
+      String(text)
+        .replace(/%\{\w+\}/g, '')
+        .trim() !== '';
+    const untranslated = english
+      .filter(([key, text]) => !hindi.has(key) || (hindi.get(key) === text && wordsIn(text)))
+      .map(([key]) => key);
     expect(untranslated).toEqual([]);
   });
 });
 
 describe('the keys the server says', () => {
-  const sources = (dir: string): string[] => fs.readdirSync(dir, { withFileTypes: true })
-    .flatMap((entry) => (entry.isDirectory() ? sources(path.join(dir, entry.name)) : entry.name.endsWith('.ts') ? [path.join(dir, entry.name)] : []));
-  const keys = new Set(sources('server').flatMap((file) => [...fs.readFileSync(file, 'utf8').matchAll(/\b(?:said|message)\('([\w.-]+)'/g)].map((m) => m[1]!)));
-  const has = (messages: unknown, key: string) => typeof key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], messages) === 'string';
+  const sources = (dir: string): string[] =>
+    fs
+      .readdirSync(dir, { withFileTypes: true })
+      .flatMap((entry) =>
+        entry.isDirectory()
+          ? sources(path.join(dir, entry.name))
+          : entry.name.endsWith('.ts')
+            ? [path.join(dir, entry.name)]
+            : [],
+      );
+  const keys = new Set(
+    sources('server').flatMap((file) =>
+      [...fs.readFileSync(file, 'utf8').matchAll(/\b(?:said|message)\('([\w.-]+)'/g)].map((m) => m[1]!),
+    ),
+  );
+  const has = (messages: unknown, key: string) =>
+    typeof key
+      .split('.')
+      .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], messages) === 'string';
 
   it('are in both catalogues, so the console can say them in either language', () => {
     expect(keys.size).toBeGreaterThan(50);

@@ -11,23 +11,37 @@ async function refusals(filePath: string, code: string): Promise<string[]> {
 
 describe('import boundaries', () => {
   it('keeps the server out of the console', async () => {
-    expect(await refusals('server/reports/example.ts', "import en from '../../core/i18n/en.ts';\nexport default en;\n")).toEqual([]);
+    expect(
+      await refusals('server/reports/example.ts', "import en from '../../core/i18n/en.ts';\nexport default en;\n"),
+    ).toEqual([]);
     for (const folder of ['src/i18n/en.ts', 'providers/permissions.ts', 'custom-pages/reports/ReportPage.tsx']) {
-      const found = await refusals('server/reports/example.ts', `import x from '../../${folder}';\nexport default x;\n`);
+      const found = await refusals(
+        'server/reports/example.ts',
+        `import x from '../../${folder}';\nexport default x;\n`,
+      );
       expect(found, folder).toEqual([expect.stringContaining('move what both need to core/')]);
     }
   });
 
   it('keeps the shared folders free of either side', async () => {
     for (const file of ['core/example.ts', 'resources/entities/example.ts', 'brands/example.ts']) {
-      const found = await refusals(file, "import { db } from '../server/db/client.ts';\nimport { httpClient } from '../providers/httpClient.ts';\nexport { db, httpClient };\n");
+      const found = await refusals(
+        file,
+        "import { db } from '../server/db/client.ts';\nimport { httpClient } from '../providers/httpClient.ts';\nexport { db, httpClient };\n",
+      );
       expect(found, file).toHaveLength(2);
     }
   });
 
   it('lets the shell reach a feature page only by a lazy import', async () => {
-    expect(await refusals('src/routes.tsx', "import { WalletPage } from '../custom-pages/wallet/WalletPage.tsx';\nexport { WalletPage };\n"))
-      .toEqual([expect.stringContaining('lazyPage()')]);
-    expect(await refusals('src/routes.tsx', "export const load = () => import('../custom-pages/wallet/WalletPage.tsx');\n")).toEqual([]);
+    expect(
+      await refusals(
+        'src/routes.tsx',
+        "import { WalletPage } from '../custom-pages/wallet/WalletPage.tsx';\nexport { WalletPage };\n",
+      ),
+    ).toEqual([expect.stringContaining('lazyPage()')]);
+    expect(
+      await refusals('src/routes.tsx', "export const load = () => import('../custom-pages/wallet/WalletPage.tsx');\n"),
+    ).toEqual([]);
   });
 });

@@ -8,7 +8,11 @@ const landing = (role: keyof typeof defaultRoleGrants) =>
 
 describe('where / leads each built-in role', () => {
   it('starts each role at its work, never at a page it may not open', () => {
-    expect(Object.fromEntries(Object.keys(defaultRoleGrants).map((role) => [role, landing(role as keyof typeof defaultRoleGrants)]))).toEqual({
+    expect(
+      Object.fromEntries(
+        Object.keys(defaultRoleGrants).map((role) => [role, landing(role as keyof typeof defaultRoleGrants)]),
+      ),
+    ).toEqual({
       SUPER_ADMIN: '/vehicle-status',
       ADMIN: '/vehicle-status',
       DISTRIBUTER: '/vehicle-status',

@@ -30,7 +30,9 @@ async function started(watched = ['devices', 'organisations', 'device_models', '
   return { cache, listener };
 }
 
-afterEach(() => { vi.useRealTimers(); });
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('the list cache', () => {
   it('serves a page until a table it reads changes; a change elsewhere keeps it', async () => {
@@ -111,8 +113,10 @@ describe('the list cache', () => {
 });
 
 describe('what a list page depends on', () => {
-  it('is its table, its references\' tables, organisations and what its hooks declare', () => {
-    expect(listTables(findResource('vehicle')!, {})).toEqual(new Set(['vehicles', 'organisations', 'users', 'devices', 'vehicle_groups', 'routes']));
+  it("is its table, its references' tables, organisations and what its hooks declare", () => {
+    expect(listTables(findResource('vehicle')!, {})).toEqual(
+      new Set(['vehicles', 'organisations', 'users', 'devices', 'vehicle_groups', 'routes']),
+    );
     expect(listTables(findResource('user')!, { listReads: ['roles'], extraFilters: {} })).toContain('roles');
   });
 
@@ -125,15 +129,30 @@ describe('what a list page depends on', () => {
   it('must be watched, every table of it, for a page to be kept', async () => {
     const { cache } = await started(['vehicles', 'organisations', 'users', 'devices', 'vehicle_groups']);
     expect(cache.tablesOf(findResource('vehicle')!, {})).toBeUndefined();
-    const { cache: everything } = await started(['vehicles', 'organisations', 'users', 'devices', 'vehicle_groups', 'routes']);
+    const { cache: everything } = await started([
+      'vehicles',
+      'organisations',
+      'users',
+      'devices',
+      'vehicle_groups',
+      'routes',
+    ]);
     expect(everything.tablesOf(findResource('vehicle')!, {})).toBeDefined();
   });
 });
 
 describe('the key of a page', () => {
   const caller: Caller = {
-    userId: 'u1', sessionId: 's1', roleId: 'r1', roleName: 'DEALER', isSuperAdmin: false, permissions: [],
-    organisationId: 'o1', organisationPath: '/root/o1/', email: null, phone: null,
+    userId: 'u1',
+    sessionId: 's1',
+    roleId: 'r1',
+    roleName: 'DEALER',
+    isSuperAdmin: false,
+    permissions: [],
+    organisationId: 'o1',
+    organisationPath: '/root/o1/',
+    email: null,
+    phone: null,
   };
 
   it('differs for another user, another organisation path or another parameter, and not for parameter order', () => {
@@ -141,8 +160,12 @@ describe('the key of a page', () => {
     expect(pageKey('/device', caller, { range: '[0,9]', sort: '["imei","ASC"]' })).toBe(key);
     expect(pageKey('/device', { ...caller, sessionId: 's2' }, { range: '[0,9]', sort: '["imei","ASC"]' })).toBe(key);
     expect(pageKey('/device', { ...caller, userId: 'u2' }, { sort: '["imei","ASC"]', range: '[0,9]' })).not.toBe(key);
-    expect(pageKey('/device', { ...caller, organisationPath: '/root/o2/' }, { sort: '["imei","ASC"]', range: '[0,9]' })).not.toBe(key);
-    expect(pageKey('/device', { ...caller, isSuperAdmin: true }, { sort: '["imei","ASC"]', range: '[0,9]' })).not.toBe(key);
+    expect(
+      pageKey('/device', { ...caller, organisationPath: '/root/o2/' }, { sort: '["imei","ASC"]', range: '[0,9]' }),
+    ).not.toBe(key);
+    expect(pageKey('/device', { ...caller, isSuperAdmin: true }, { sort: '["imei","ASC"]', range: '[0,9]' })).not.toBe(
+      key,
+    );
     expect(pageKey('/device', caller, { sort: '["imei","ASC"]', range: '[0,9]', status: 'NEW' })).not.toBe(key);
     expect(pageKey('/vehicle', caller, { sort: '["imei","ASC"]', range: '[0,9]' })).not.toBe(key);
   });

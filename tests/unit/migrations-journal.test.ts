@@ -2,14 +2,24 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { latestSnapshot, migrationFrom, migrationsFolder, readJournal, writeMigration } from '../../server/tools/generate-migration.ts';
+import {
+  latestSnapshot,
+  migrationFrom,
+  migrationsFolder,
+  readJournal,
+  writeMigration,
+} from '../../server/tools/generate-migration.ts';
 
 /** The migrator applies what the journal lists, in order, and only entries newer than the last it applied. */
 describe('the migrations journal', () => {
   const journal = readJournal();
 
   it('lists every SQL file of server/db/migrations, and no file that is missing', () => {
-    const files = fs.readdirSync(migrationsFolder).filter((name) => name.endsWith('.sql')).map((name) => name.replace(/\.sql$/, '')).sort();
+    const files = fs
+      .readdirSync(migrationsFolder)
+      .filter((name) => name.endsWith('.sql'))
+      .map((name) => name.replace(/\.sql$/, ''))
+      .sort();
     expect(journal.entries.map((entry) => entry.tag).sort()).toEqual(files);
   });
 
@@ -29,7 +39,10 @@ describe('the migrations journal', () => {
 
 describe('a new migration', () => {
   let copy: string | undefined;
-  afterEach(() => { if (copy) fs.rmSync(copy, { recursive: true, force: true }); vi.restoreAllMocks(); });
+  afterEach(() => {
+    if (copy) fs.rmSync(copy, { recursive: true, force: true });
+    vi.restoreAllMocks();
+  });
 
   it('is journalled after the last entry even when the clock is behind it, so the migrator never skips it', () => {
     copy = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-'));

@@ -12,7 +12,7 @@ const period = (preset: Parameters<typeof presetPeriod>[0]) => {
 };
 
 describe('period presets in Asia/Kolkata', () => {
-  it('start weeks on Monday and months on the 1st, in India\'s day rather than UTC\'s', () => {
+  it("start weeks on Monday and months on the 1st, in India's day rather than UTC's", () => {
     expect(period('today')).toEqual([ist('2026-12-03T00:00:00'), new Date(NOW).toISOString()]);
     expect(period('yesterday')).toEqual([ist('2026-12-02T00:00:00'), ist('2026-12-03T00:00:00')]);
     expect(period('thisWeek')).toEqual([ist('2026-11-30T00:00:00'), new Date(NOW).toISOString()]);
@@ -27,7 +27,7 @@ describe('period presets in Asia/Kolkata', () => {
   });
 });
 
-describe('the charts\' period', () => {
+describe("the charts' period", () => {
   it('is the last seven Asia/Kolkata days by default', () => {
     expect(chartPeriod({}, NOW)).toEqual({ from: '2026-11-27', to: '2026-12-03' });
   });

@@ -6,10 +6,18 @@ import { REPORT_MODULE_IDS } from '../../resources/reports/pickers.ts';
 
 describe('flattenAuthScopes', () => {
   it('keeps allowed nodes and their truthy actions, depth first', () => {
-    expect(flattenAuthScopes([
-      { id: 'fitment', actions: { 'view-certificate': true, 'edit-certificate': false } },
-      { id: 'group-reports', children: [{ id: 'report-alert', actions: { 'export-report-alert': true } }, { id: 'report-offline', allowed: false, actions: { x: true } }] },
-    ])).toEqual(['fitment', 'view-certificate', 'group-reports', 'report-alert', 'export-report-alert']);
+    expect(
+      flattenAuthScopes([
+        { id: 'fitment', actions: { 'view-certificate': true, 'edit-certificate': false } },
+        {
+          id: 'group-reports',
+          children: [
+            { id: 'report-alert', actions: { 'export-report-alert': true } },
+            { id: 'report-offline', allowed: false, actions: { x: true } },
+          ],
+        },
+      ]),
+    ).toEqual(['fitment', 'view-certificate', 'group-reports', 'report-alert', 'export-report-alert']);
   });
 
   it('drops a disallowed node with everything under it', () => {
@@ -43,24 +51,42 @@ describe('stored permission list', () => {
 
 describe('default roles', () => {
   it('declares the thirteen roles of the spec', () => {
-    expect(Object.keys(defaultRoleGrants).sort()).toEqual(['ADMIN', 'CUSTOM', 'CUSTOMER', 'DEALER', 'DISTRIBUTER', 'FITTER',
-      'INVENTORY_MANAGER', 'LIMITED_USER', 'MANUFACTURER', 'RFC', 'RFC_ADMIN', 'SUPER_ADMIN', 'VENDOR']);
+    expect(Object.keys(defaultRoleGrants).sort()).toEqual([
+      'ADMIN',
+      'CUSTOM',
+      'CUSTOMER',
+      'DEALER',
+      'DISTRIBUTER',
+      'FITTER',
+      'INVENTORY_MANAGER',
+      'LIMITED_USER',
+      'MANUFACTURER',
+      'RFC',
+      'RFC_ADMIN',
+      'SUPER_ADMIN',
+      'VENDOR',
+    ]);
   });
 
   it('grants only module ids the registry knows', () => {
     const known = new Set(modules.map((m) => m.id));
-    for (const grants of Object.values(defaultRoleGrants)) for (const id of Object.keys(grants)) expect(known).toContain(id);
+    for (const grants of Object.values(defaultRoleGrants))
+      for (const id of Object.keys(grants)) expect(known).toContain(id);
   });
 
   it('gives a CUSTOMER tracking, reports and certificate but no management module and no wallet', () => {
     const list = flattenAuthScopes(authScopesFor(defaultRoleGrants.CUSTOMER!));
-    expect(list).toEqual(expect.arrayContaining(['vehicle-status', 'see-live-tracking', 'report-alert', 'view-certificate']));
+    expect(list).toEqual(
+      expect.arrayContaining(['vehicle-status', 'see-live-tracking', 'report-alert', 'view-certificate']),
+    );
     expect(list).not.toContain('account-wallet');
     expect(list.filter((id) => id.startsWith('management-'))).toEqual([]);
   });
 
   it('shows the wallet menu (account-wallet) to ADMIN and RFC_ADMIN alone among the built-in roles', () => {
-    const holders = Object.entries(defaultRoleGrants).filter(([, grants]) => flattenAuthScopes(authScopesFor(grants)).includes('account-wallet')).map(([name]) => name);
+    const holders = Object.entries(defaultRoleGrants)
+      .filter(([, grants]) => flattenAuthScopes(authScopesFor(grants)).includes('account-wallet'))
+      .map(([name]) => name);
     expect(holders.sort()).toEqual(['ADMIN', 'RFC_ADMIN', 'SUPER_ADMIN']);
   });
 
@@ -70,17 +96,42 @@ describe('default roles', () => {
   });
 
   it('includes every permission id the spec names', () => {
-    const spec = ['see-live-tracking', 'see-route-playback', 'add-vehicle', 'edit-vehicle-result-table', 'delete-vehicle-result-table',
-      'send-mail-item', 'generate-certificate', 'edit-certificate', 'view-certificate', 'assign-geofence', 'activated-tracking',
-      'deActivated-tracking', 'send-command', 'rollback-device', 'allocate-device-bulk', 'update-firmware', 'link-unlink-device',
-      'raise-sim-activation', 'create-activation', 'set-user-password', 'associate-user-result-table', 'setting-organisation',
-      'change-status-result-table'];
+    const spec = [
+      'see-live-tracking',
+      'see-route-playback',
+      'add-vehicle',
+      'edit-vehicle-result-table',
+      'delete-vehicle-result-table',
+      'send-mail-item',
+      'generate-certificate',
+      'edit-certificate',
+      'view-certificate',
+      'assign-geofence',
+      'activated-tracking',
+      'deActivated-tracking',
+      'send-command',
+      'rollback-device',
+      'allocate-device-bulk',
+      'update-firmware',
+      'link-unlink-device',
+      'raise-sim-activation',
+      'create-activation',
+      'set-user-password',
+      'associate-user-result-table',
+      'setting-organisation',
+      'change-status-result-table',
+    ];
     expect(allPermissionIds()).toEqual(expect.arrayContaining(spec));
   });
 });
 
 describe('the report modules whose users may pick vehicles and groups', () => {
   it('are exactly the Reports group of the modules (the list is spelled out to avoid an import cycle)', () => {
-    expect([...REPORT_MODULE_IDS].sort()).toEqual(modules.filter((m) => m.group === 'reports').map((m) => m.id).sort());
+    expect([...REPORT_MODULE_IDS].sort()).toEqual(
+      modules
+        .filter((m) => m.group === 'reports')
+        .map((m) => m.id)
+        .sort(),
+    );
   });
 });

@@ -15,18 +15,31 @@ describe('a day typed into a date picker', () => {
   });
 
   it('is refused when it is not a real dd/MM/yyyy date', () => {
-    for (const text of ['2026-11-24', '31/02/2026', '24/11/26', '']) expect(pickedDay(text, NOW)).toEqual({ error: 'dates.format' });
+    for (const text of ['2026-11-24', '31/02/2026', '24/11/26', ''])
+      expect(pickedDay(text, NOW)).toEqual({ error: 'dates.format' });
   });
 });
 
 describe('a yyyy-MM-dd day as sent by the console', () => {
   it('runs from its midnight in Asia/Kolkata to the next', () => {
-    expect(indianDayRange('2026-11-24')).toEqual({ from: new Date('2026-11-23T18:30:00Z'), to: new Date('2026-11-24T18:30:00Z') });
+    expect(indianDayRange('2026-11-24')).toEqual({
+      from: new Date('2026-11-23T18:30:00Z'),
+      to: new Date('2026-11-24T18:30:00Z'),
+    });
     expect(indianDayRange('2024-02-29')?.to).toEqual(new Date('2024-02-29T18:30:00Z'));
   });
 
   it('is no day when it is not a real one, or outside 1900 to 2100', () => {
-    for (const text of ['2026-02-30', '2026-13-01', '2026-1-5', '24/11/2026', '1899-12-31', '2101-01-01', '99999-01-01', ''])
+    for (const text of [
+      '2026-02-30',
+      '2026-13-01',
+      '2026-1-5',
+      '24/11/2026',
+      '1899-12-31',
+      '2101-01-01',
+      '99999-01-01',
+      '',
+    ])
       expect(indianDayRange(text), text).toBeUndefined();
   });
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DayDetector, DEFAULT_THRESHOLDS, haversineMeters, indianDay, type Fix } from '../../server/reports/detector.ts';
+import {
+  DayDetector,
+  DEFAULT_THRESHOLDS,
+  haversineMeters,
+  indianDay,
+  type Fix,
+} from '../../server/reports/detector.ts';
 
 /** 0.01° of latitude along a meridian on the mean Earth radius. */
 const STEP_M = 0.01 * (Math.PI / 180) * 6_371_008.8;
@@ -7,7 +13,14 @@ const T0 = Date.parse('2026-10-05T09:00:00+05:30');
 const minute = (n: number) => T0 + n * 60_000;
 
 const fix = (n: number, latitude: number, speed: number, patch: Partial<Fix> = {}): Fix => ({
-  time: minute(n), latitude, longitude: 80.3, speed, ignition: null, gpsFix: true, satellites: 12, ...patch,
+  time: minute(n),
+  latitude,
+  longitude: 80.3,
+  speed,
+  ignition: null,
+  gpsFix: true,
+  satellites: 12,
+  ...patch,
 });
 
 function run(fixes: Fix[], thresholds = DEFAULT_THRESHOLDS) {
@@ -19,7 +32,10 @@ function run(fixes: Fix[], thresholds = DEFAULT_THRESHOLDS) {
 
 describe('the trip detector', () => {
   it('names the Indian day and its bounds', () => {
-    expect(indianDay(Date.parse('2026-10-05T18:29:59Z'))).toMatchObject({ day: '2026-10-05', start: Date.parse('2026-10-04T18:30:00Z') });
+    expect(indianDay(Date.parse('2026-10-05T18:29:59Z'))).toMatchObject({
+      day: '2026-10-05',
+      start: Date.parse('2026-10-04T18:30:00Z'),
+    });
     expect(indianDay(Date.parse('2026-10-05T18:30:00Z')).day).toBe('2026-10-06');
     expect(haversineMeters({ latitude: 26, longitude: 80 }, { latitude: 26.01, longitude: 80 })).toBeCloseTo(STEP_M, 6);
   });
@@ -35,8 +51,18 @@ describe('the trip detector', () => {
     expect(trips).toHaveLength(1);
     expect(trips[0]).toMatchObject({ startTime: minute(5), endTime: minute(16), durationSeconds: 660 });
     expect(trips[0]!.distanceMeters).toBeCloseTo(10 * STEP_M, 3);
-    expect(stops.map((s) => [s.startTime, s.endTime, s.ignition])).toEqual([[minute(0), minute(5), null], [minute(16), minute(25), null]]);
-    expect(summary).toMatchObject({ trips: 1, stops: 2, runningSeconds: 600, idleSeconds: 0, stoppedSeconds: 900, positions: 26 });
+    expect(stops.map((s) => [s.startTime, s.endTime, s.ignition])).toEqual([
+      [minute(0), minute(5), null],
+      [minute(16), minute(25), null],
+    ]);
+    expect(summary).toMatchObject({
+      trips: 1,
+      stops: 2,
+      runningSeconds: 600,
+      idleSeconds: 0,
+      stoppedSeconds: 900,
+      positions: 26,
+    });
   });
 
   it('keeps a halt shorter than the parking time inside the trip, and a hop shorter than the shortest trip inside the stop', () => {
@@ -55,7 +81,10 @@ describe('the trip detector', () => {
     expect(trips).toHaveLength(1);
     expect(trips[0]).toMatchObject({ startTime: minute(5), endTime: minute(14) });
     expect(trips[0]!.distanceMeters).toBeCloseTo(5 * STEP_M, 3);
-    expect(stops.map((s) => [s.startTime, s.endTime])).toEqual([[minute(0), minute(5)], [minute(14), minute(27)]]);
+    expect(stops.map((s) => [s.startTime, s.endTime])).toEqual([
+      [minute(0), minute(5)],
+      [minute(14), minute(27)],
+    ]);
   });
 
   it('leaves weak and jumping fixes out of the distance', () => {
@@ -82,7 +111,13 @@ describe('the trip detector', () => {
       fix(110, 26.4, 0, { ignition: false }),
     ];
     const { summary } = run(fixes);
-    expect(summary).toMatchObject({ idleSeconds: 600, stoppedSeconds: 600, runningSeconds: 0, firstIgnitionOn: minute(0), lastIgnitionOff: minute(100) });
+    expect(summary).toMatchObject({
+      idleSeconds: 600,
+      stoppedSeconds: 600,
+      runningSeconds: 0,
+      firstIgnitionOn: minute(0),
+      lastIgnitionOff: minute(100),
+    });
   });
 
   it('refuses positions out of order or of another day', () => {

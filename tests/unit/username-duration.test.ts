@@ -47,8 +47,11 @@ describe('Hindi messages', () => {
     const english = new Map(flat(en));
     const hindi = new Map(flat(hi));
     expect([...hindi.keys()].sort()).toEqual([...english.keys()].sort());
-    const untranslated = [...english].filter(([key, text]) => !String(hindi.get(key)).trim()
-      || (hindi.get(key) === text && /[a-z]{3}/.test(String(text)) && !/^%\{/.test(String(text))));
+    const untranslated = [...english].filter(
+      ([key, text]) =>
+        !String(hindi.get(key)).trim() ||
+        (hindi.get(key) === text && /[a-z]{3}/.test(String(text)) && !/^%\{/.test(String(text))),
+    );
     expect(untranslated).toEqual([]);
   });
 });

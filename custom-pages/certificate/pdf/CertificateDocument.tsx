@@ -2,7 +2,13 @@ import { Circle, Document, Image, Page, Path, StyleSheet, Svg, Text, View } from
 import type { Brand } from '../../../brands/types.ts';
 import type { CertificateData } from '../../../resources/certificate.ts';
 import { formatDate } from '../../../core/format/date.ts';
-import { certificateSections, DEVICE_STANDARD, warrantyTexts, type CertificateSection, type Translate } from '../sections.ts';
+import {
+  certificateSections,
+  DEVICE_STANDARD,
+  warrantyTexts,
+  type CertificateSection,
+  type Translate,
+} from '../sections.ts';
 import { PDF_FONTS } from './registerFonts.ts';
 
 export interface CertificateDocumentProps {
@@ -23,7 +29,14 @@ const styles = StyleSheet.create({
   title: { fontSize: 16, fontWeight: 700, marginTop: 2 },
   subtitle: { fontSize: 9, color: '#4b5563', marginTop: 2 },
   qr: { width: 78, height: 78 },
-  sectionTitle: { color: '#ffffff', fontSize: 10, fontWeight: 700, paddingVertical: 3, paddingHorizontal: 6, marginTop: 8 },
+  sectionTitle: {
+    color: '#ffffff',
+    fontSize: 10,
+    fontWeight: 700,
+    paddingVertical: 3,
+    paddingHorizontal: 6,
+    marginTop: 8,
+  },
   row: { flexDirection: 'row', borderLeftWidth: 0.5, borderColor: '#cbd5e1' },
   cell: { width: '25%', borderRightWidth: 0.5, borderBottomWidth: 0.5, borderColor: '#cbd5e1', padding: 4 },
   label: { fontSize: 7, color: '#6b7280' },
@@ -36,9 +49,25 @@ const styles = StyleSheet.create({
   pointNumber: { width: 14 },
   pointText: { flex: 1 },
   disclaimer: { marginTop: 12, fontSize: 8, color: '#4b5563', textAlign: 'justify' },
-  footer: { position: 'absolute', bottom: 18, left: 28, right: 28, flexDirection: 'row', justifyContent: 'space-between', fontSize: 7.5, color: '#6b7280' },
+  footer: {
+    position: 'absolute',
+    bottom: 18,
+    left: 28,
+    right: 28,
+    flexDirection: 'row',
+    justifyContent: 'space-between',
+    fontSize: 7.5,
+    color: '#6b7280',
+  },
   signatures: { flexDirection: 'row', justifyContent: 'space-between', marginTop: 28 },
-  signature: { width: '40%', borderTopWidth: 0.5, borderColor: '#6b7280', paddingTop: 3, textAlign: 'center', fontSize: 8 },
+  signature: {
+    width: '40%',
+    borderTopWidth: 0.5,
+    borderColor: '#6b7280',
+    paddingTop: 3,
+    textAlign: 'center',
+    fontSize: 8,
+  },
 });
 
 /** The brand's mark (the same drawing as brands/types.ts's logo) in its primary colour. */
@@ -54,7 +83,17 @@ function Logo({ brand }: { brand: Brand }) {
   );
 }
 
-function Header({ brand, title, subtitle, qrCode }: { brand: Brand; title: string; subtitle: string; qrCode?: string }) {
+function Header({
+  brand,
+  title,
+  subtitle,
+  qrCode,
+}: {
+  brand: Brand;
+  title: string;
+  subtitle: string;
+  qrCode?: string;
+}) {
   return (
     <View style={styles.header}>
       <Logo brand={brand} />
@@ -72,13 +111,16 @@ function Footer({ t, brand }: { t: Translate; brand: Brand }) {
   return (
     <View style={styles.footer} fixed>
       <Text>{t('certificate.pdf.issuedBy', { brand: brand.brandNameInCertificate })}</Text>
-      <Text render={({ pageNumber, totalPages }) => t('certificate.pdf.page', { page: pageNumber, pages: totalPages })} />
+      <Text
+        render={({ pageNumber, totalPages }) => t('certificate.pdf.page', { page: pageNumber, pages: totalPages })}
+      />
     </View>
   );
 }
 
 /** Rows of `width` items. */
-const rowsOf = <T,>(items: T[], width: number): T[][] => Array.from({ length: Math.ceil(items.length / width) }, (_, i) => items.slice(i * width, i * width + width));
+const rowsOf = <T,>(items: T[], width: number): T[][] =>
+  Array.from({ length: Math.ceil(items.length / width) }, (_, i) => items.slice(i * width, i * width + width));
 
 /** A section's values in a table 4 columns wide (spec §9). */
 function InfoTable({ section, color }: { section: Extract<CertificateSection, { type: 'info' }>; color: string }) {
@@ -93,7 +135,9 @@ function InfoTable({ section, color }: { section: Extract<CertificateSection, { 
               <Text style={styles.value}>{item.value}</Text>
             </View>
           ))}
-          {Array.from({ length: 4 - row.length }, (_, k) => <View key={`empty-${k}`} style={styles.cell} />)}
+          {Array.from({ length: 4 - row.length }, (_, k) => (
+            <View key={`empty-${k}`} style={styles.cell} />
+          ))}
         </View>
       ))}
     </View>
@@ -101,14 +145,26 @@ function InfoTable({ section, color }: { section: Extract<CertificateSection, { 
 }
 
 /** A section's images in a table 3 wide (spec §9). */
-function ImageTable({ section, images, color }: { section: Extract<CertificateSection, { type: 'image' }>; images: Record<string, string>; color: string }) {
+function ImageTable({
+  section,
+  images,
+  color,
+}: {
+  section: Extract<CertificateSection, { type: 'image' }>;
+  images: Record<string, string>;
+  color: string;
+}) {
   const shown = section.images.filter((url) => images[url]);
   return (
     <View>
       <Text style={[styles.sectionTitle, { backgroundColor: color }]}>{section.header}</Text>
       {rowsOf(shown, 3).map((row, i) => (
         <View key={i} style={{ flexDirection: 'row' }} wrap={false}>
-          {row.map((url) => <View key={url} style={styles.imageCell}><Image src={images[url]!} style={styles.image} /></View>)}
+          {row.map((url) => (
+            <View key={url} style={styles.imageCell}>
+              <Image src={images[url]!} style={styles.image} />
+            </View>
+          ))}
         </View>
       ))}
     </View>
@@ -119,7 +175,8 @@ function WarrantyPage({ data, t, brand, copy }: { data: CertificateData; t: Tran
   const warranty = warrantyTexts(t, brand.warrantyBrandNames);
   const owner = [data.owner.firstName, data.owner.lastName].filter(Boolean).join(' ');
   const summary: Extract<CertificateSection, { type: 'info' }> = {
-    header: copy, type: 'info',
+    header: copy,
+    type: 'info',
     data: [
       { header: t('certificate.fields.registrationNumber'), value: data.vehicle.registrationNumber },
       { header: t('certificate.fields.imei'), value: data.device.imei },
@@ -138,9 +195,16 @@ function WarrantyPage({ data, t, brand, copy }: { data: CertificateData; t: Tran
       {warranty.sections.map((s) => (
         <View key={s.heading} wrap={false}>
           <Text style={styles.heading}>{s.heading}</Text>
-          {s.paragraphs?.map((p) => <Text key={p} style={styles.paragraph}>{p}</Text>)}
+          {s.paragraphs?.map((p) => (
+            <Text key={p} style={styles.paragraph}>
+              {p}
+            </Text>
+          ))}
           {s.points?.map((p, i) => (
-            <View key={p} style={styles.point}><Text style={styles.pointNumber}>{`${i + 1}.`}</Text><Text style={styles.pointText}>{p}</Text></View>
+            <View key={p} style={styles.point}>
+              <Text style={styles.pointNumber}>{`${i + 1}.`}</Text>
+              <Text style={styles.pointText}>{p}</Text>
+            </View>
           ))}
         </View>
       ))}
@@ -164,21 +228,42 @@ function WarrantyPage({ data, t, brand, copy }: { data: CertificateData; t: Tran
 export function CertificateDocument({ data, t, brand, qrCode, images }: CertificateDocumentProps) {
   const sections = certificateSections(data, t);
   const infos = sections.filter((s): s is Extract<CertificateSection, { type: 'info' }> => s.type === 'info');
-  const imageSections = sections.filter((s): s is Extract<CertificateSection, { type: 'image' }> => s.type === 'image' && s.images.some((url) => images[url]));
+  const imageSections = sections.filter(
+    (s): s is Extract<CertificateSection, { type: 'image' }> =>
+      s.type === 'image' && s.images.some((url) => images[url]),
+  );
   const color = brand.palette.primary;
   const title = t('certificate.title');
   return (
-    <Document title={`${title} ${data.vehicle.registrationNumber}`} author={brand.brandNameInCertificate} subject={data.device.imei} language="en">
+    <Document
+      title={`${title} ${data.vehicle.registrationNumber}`}
+      author={brand.brandNameInCertificate}
+      subject={data.device.imei}
+      language="en"
+    >
       <Page size="A4" style={styles.page}>
-        <Header brand={brand} title={title} subtitle={t('certificate.certificateNo', { imei: data.device.imei })} qrCode={qrCode} />
-        {infos.map((section) => <InfoTable key={section.header} section={section} color={color} />)}
+        <Header
+          brand={brand}
+          title={title}
+          subtitle={t('certificate.certificateNo', { imei: data.device.imei })}
+          qrCode={qrCode}
+        />
+        {infos.map((section) => (
+          <InfoTable key={section.header} section={section} color={color} />
+        ))}
         <Text style={styles.disclaimer}>{t('certificate.disclaimer', { standard: DEVICE_STANDARD })}</Text>
         <Footer t={t} brand={brand} />
       </Page>
       {imageSections.length > 0 && (
         <Page size="A4" style={styles.page}>
-          <Header brand={brand} title={t('certificate.pdf.images')} subtitle={`${data.vehicle.registrationNumber} · ${data.device.imei}`} />
-          {imageSections.map((section) => <ImageTable key={section.header} section={section} images={images} color={color} />)}
+          <Header
+            brand={brand}
+            title={t('certificate.pdf.images')}
+            subtitle={`${data.vehicle.registrationNumber} · ${data.device.imei}`}
+          />
+          {imageSections.map((section) => (
+            <ImageTable key={section.header} section={section} images={images} color={color} />
+          ))}
           <Footer t={t} brand={brand} />
         </Page>
       )}

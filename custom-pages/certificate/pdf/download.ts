@@ -8,31 +8,40 @@ import { certificateFileName, type Translate } from '../sections.ts';
 import { CertificateDocument } from './CertificateDocument.tsx';
 import { registerBrowserFonts } from './browserFonts.ts';
 
-const asDataUrl = (blob: Blob) => new Promise<string>((resolve, reject) => {
-  const reader = new FileReader();
-  reader.onload = () => resolve(reader.result as string);
-  reader.onerror = () => reject(reader.error);
-  reader.readAsDataURL(blob);
-});
+const asDataUrl = (blob: Blob) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as string);
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(blob);
+  });
 
 /** Every image of the certificate as a data URL (KYC documents read with the session's token); one that fails is left out. */
 async function embeddedImages(data: CertificateData): Promise<Record<string, string>> {
   const urls = [...data.vehicle.rcImages, ...data.device.deviceImages, ...data.owner.kycDocs.map((d) => d.link)];
-  const read = await Promise.all(urls.map(async (url) => {
-    try {
-      return [url, await asDataUrl(await fetchUpload(url))] as const;
-    } catch (error) {
-      console.error('Certificate image left out', url, error);
-      return undefined;
-    }
-  }));
+  const read = await Promise.all(
+    urls.map(async (url) => {
+      try {
+        return [url, await asDataUrl(await fetchUpload(url))] as const;
+      } catch (error) {
+        console.error('Certificate image left out', url, error);
+        return undefined;
+      }
+    }),
+  );
   return Object.fromEntries(read.filter((entry) => entry !== undefined));
 }
 
 /** The certificate PDF as a Blob, built in the browser. */
 export async function certificatePdf(data: CertificateData, t: Translate, qrCode?: string): Promise<Blob> {
   registerBrowserFonts();
-  const document = createElement(CertificateDocument, { data, t, brand: currentBrand(), qrCode, images: await embeddedImages(data) });
+  const document = createElement(CertificateDocument, {
+    data,
+    t,
+    brand: currentBrand(),
+    qrCode,
+    images: await embeddedImages(data),
+  });
   return pdf(document as unknown as ReactElement<DocumentProps>).toBlob();
 }
 

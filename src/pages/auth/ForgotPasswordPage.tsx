@@ -11,8 +11,10 @@ export function ForgotPasswordPage() {
   const translate = useTranslate();
   const navigate = useNavigate();
   const { submit, busy, result } = useFormCall(
-    (values) => apiCall<{ success: boolean; message: string; data: { otpToken: string } }>(
-      '/auth/forgot-password', 'POST', { username: normaliseUsername(String(values.username)) }),
+    (values) =>
+      apiCall<{ success: boolean; message: string; data: { otpToken: string } }>('/auth/forgot-password', 'POST', {
+        username: normaliseUsername(String(values.username)),
+      }),
     { onSuccess: (answer) => navigate(`/auth/reset-password/${answer.data.otpToken}`) },
   );
 
@@ -20,11 +22,22 @@ export function ForgotPasswordPage() {
     <AuthFrame title="auth.forgotTitle" subtitle="auth.forgotSubtitle">
       <Form onSubmit={submit} noValidate>
         <Stack spacing={1}>
-          <TextInput source="username" label="auth.username" autoComplete="username" fullWidth
-            validate={[requiredField('auth.usernameRequired'), maxLength('auth.usernameTooLong')]} />
+          <TextInput
+            source="username"
+            label="auth.username"
+            autoComplete="username"
+            fullWidth
+            validate={[requiredField('auth.usernameRequired'), maxLength('auth.usernameTooLong')]}
+          />
           <FormCallMessage result={result} />
-          <Button type="submit" variant="contained" size="large" disabled={busy}>{translate('auth.sendCode')}</Button>
-          <Box sx={{ textAlign: 'center' }}><MuiLink component={Link} to="/auth/login">{translate('auth.backToLogin')}</MuiLink></Box>
+          <Button type="submit" variant="contained" size="large" disabled={busy}>
+            {translate('auth.sendCode')}
+          </Button>
+          <Box sx={{ textAlign: 'center' }}>
+            <MuiLink component={Link} to="/auth/login">
+              {translate('auth.backToLogin')}
+            </MuiLink>
+          </Box>
         </Stack>
       </Form>
     </AuthFrame>

@@ -1,5 +1,16 @@
 import { useState, type FormEvent } from 'react';
-import { Box, Button, Checkbox, FormControlLabel, FormHelperText, IconButton, InputAdornment, Link as MuiLink, Stack, TextField } from '@mui/material';
+import {
+  Box,
+  Button,
+  Checkbox,
+  FormControlLabel,
+  FormHelperText,
+  IconButton,
+  InputAdornment,
+  Link as MuiLink,
+  Stack,
+  TextField,
+} from '@mui/material';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { useTranslate } from 'react-admin';
@@ -10,7 +21,11 @@ import { useInternalLink } from './internalLink.ts';
 import { setFlash } from '../../flash.ts';
 import { signIn } from '../../../providers/signIn.ts';
 
-interface Credentials { username: string; password: string; terms: boolean }
+interface Credentials {
+  username: string;
+  password: string;
+  terms: boolean;
+}
 type Errors = Partial<Record<keyof Credentials, string>>;
 
 const termsRequired = (value: unknown) => (value === true ? undefined : 'auth.termsRequired');
@@ -47,17 +62,14 @@ export function LoginPage({ next }: { next: string }) {
   // checked on submit, then again on every change once a submit has been refused
   const [errors, setErrors] = useState<Errors | null>(null);
   const [passwordVisible, setPasswordVisible] = useState(false);
-  const { submit, busy, result } = useFormCall(
-    () => signIn({ username: values.username, password: values.password }),
-    {
-      fallback: 'auth.loginFailed',
-      onSuccess: () => {
-        setFlash('auth.loginSuccess');
-        // the page reloads into the page asked for, so every part starts from the new session
-        window.location.replace(next);
-      },
+  const { submit, busy, result } = useFormCall(() => signIn({ username: values.username, password: values.password }), {
+    fallback: 'auth.loginFailed',
+    onSuccess: () => {
+      setFlash('auth.loginSuccess');
+      // the page reloads into the page asked for, so every part starts from the new session
+      window.location.replace(next);
     },
-  );
+  });
   const change = <K extends keyof Credentials>(name: K, value: Credentials[K]) => {
     const changed = { ...values, [name]: value };
     setValues(changed);
@@ -78,30 +90,61 @@ export function LoginPage({ next }: { next: string }) {
     <AuthFrame title="auth.signInTitle" subtitle="auth.signInSubtitle">
       <form onSubmit={onSubmit} noValidate>
         <Stack spacing={1}>
-          <TextField name="username" label={translate('auth.username')} autoComplete="username" fullWidth
-            value={values.username} onChange={(e) => change('username', e.target.value)}
-            error={Boolean(error('username'))} helperText={error('username')} />
-          <TextField name="password" label={translate('auth.password')} autoComplete="current-password" fullWidth
+          <TextField
+            name="username"
+            label={translate('auth.username')}
+            autoComplete="username"
+            fullWidth
+            value={values.username}
+            onChange={(e) => change('username', e.target.value)}
+            error={Boolean(error('username'))}
+            helperText={error('username')}
+          />
+          <TextField
+            name="password"
+            label={translate('auth.password')}
+            autoComplete="current-password"
+            fullWidth
             type={passwordVisible ? 'text' : 'password'}
-            value={values.password} onChange={(e) => change('password', e.target.value)}
-            error={Boolean(error('password'))} helperText={error('password')}
-            slotProps={{ input: { endAdornment: (
-              <InputAdornment position="end">
-                <IconButton size="small" onClick={() => setPasswordVisible(!passwordVisible)}
-                  aria-label={translate(passwordVisible ? 'ra.input.password.toggle_visible' : 'ra.input.password.toggle_hidden')}>
-                  {passwordVisible ? <Visibility fontSize="small" /> : <VisibilityOff fontSize="small" />}
-                </IconButton>
-              </InputAdornment>
-            ) } }} />
+            value={values.password}
+            onChange={(e) => change('password', e.target.value)}
+            error={Boolean(error('password'))}
+            helperText={error('password')}
+            slotProps={{
+              input: {
+                endAdornment: (
+                  <InputAdornment position="end">
+                    <IconButton
+                      size="small"
+                      onClick={() => setPasswordVisible(!passwordVisible)}
+                      aria-label={translate(
+                        passwordVisible ? 'ra.input.password.toggle_visible' : 'ra.input.password.toggle_hidden',
+                      )}
+                    >
+                      {passwordVisible ? <Visibility fontSize="small" /> : <VisibilityOff fontSize="small" />}
+                    </IconButton>
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
           <Box>
             <FormControlLabel
-              control={<Checkbox checked={values.terms} onChange={(e) => change('terms', e.target.checked)} name="terms" />}
-              label={<>
-                {translate('auth.termsPrefix')}{' '}
-                <MuiLink href="/public/term-of-use" target="_blank" rel="noopener">{translate('auth.termsOfUse')}</MuiLink>{' '}
-                {translate('auth.and')}{' '}
-                <MuiLink href="/public/privacy" target="_blank" rel="noopener">{translate('auth.privacyPolicy')}</MuiLink>
-              </>}
+              control={
+                <Checkbox checked={values.terms} onChange={(e) => change('terms', e.target.checked)} name="terms" />
+              }
+              label={
+                <>
+                  {translate('auth.termsPrefix')}{' '}
+                  <MuiLink href="/public/term-of-use" target="_blank" rel="noopener">
+                    {translate('auth.termsOfUse')}
+                  </MuiLink>{' '}
+                  {translate('auth.and')}{' '}
+                  <MuiLink href="/public/privacy" target="_blank" rel="noopener">
+                    {translate('auth.privacyPolicy')}
+                  </MuiLink>
+                </>
+              }
             />
             {error('terms') && <FormHelperText error>{error('terms')}</FormHelperText>}
           </Box>
@@ -109,8 +152,12 @@ export function LoginPage({ next }: { next: string }) {
             <MuiLink {...lostPassword}>{translate('auth.lostPassword')}</MuiLink>
           </Box>
           <FormCallMessage result={result} />
-          <Button type="submit" variant="contained" size="large" disabled={busy}>{translate(busy ? 'auth.loggingIn' : 'auth.signIn')}</Button>
-          <Button {...renewal} variant="outlined" size="large">{translate('auth.renewSubscription')}</Button>
+          <Button type="submit" variant="contained" size="large" disabled={busy}>
+            {translate(busy ? 'auth.loggingIn' : 'auth.signIn')}
+          </Button>
+          <Button {...renewal} variant="outlined" size="large">
+            {translate('auth.renewSubscription')}
+          </Button>
           <Box sx={{ textAlign: 'center' }}>
             <MuiLink {...contact}>{translate('auth.contactUs')}</MuiLink>
           </Box>

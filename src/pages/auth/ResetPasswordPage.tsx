@@ -14,9 +14,13 @@ export function ResetPasswordPage() {
   const [search] = useSearchParams();
   const linkToken = search.get('token');
   const { submit, busy, result } = useFormCall(
-    (values) => linkToken
-      ? apiCall(`/auth/reset-password?token=${encodeURIComponent(linkToken)}`, 'POST', { password: values.password })
-      : apiCall(`/auth/reset-password?otp=${encodeURIComponent(String(values.otp).trim())}`, 'POST', { otpToken, password: values.password }),
+    (values) =>
+      linkToken
+        ? apiCall(`/auth/reset-password?token=${encodeURIComponent(linkToken)}`, 'POST', { password: values.password })
+        : apiCall(`/auth/reset-password?otp=${encodeURIComponent(String(values.otp).trim())}`, 'POST', {
+            otpToken,
+            password: values.password,
+          }),
     { onSuccess: () => navigate('/auth/login') },
   );
 
@@ -25,14 +29,38 @@ export function ResetPasswordPage() {
       <Form onSubmit={submit} noValidate>
         <Stack spacing={1}>
           {!linkToken && (
-            <TextInput source="otp" label="auth.otp" autoComplete="one-time-code" fullWidth validate={requiredField('auth.otpRequired')} />
+            <TextInput
+              source="otp"
+              label="auth.otp"
+              autoComplete="one-time-code"
+              fullWidth
+              validate={requiredField('auth.otpRequired')}
+            />
           )}
-          <PasswordInput source="password" label="auth.newPassword" autoComplete="new-password" fullWidth helperText="auth.passwordRule"
-            validate={[requiredField('auth.passwordRequired'), maxLength('auth.passwordTooLong'), passwordRule]} />
-          <PasswordInput source="confirm" label="auth.confirmPassword" autoComplete="new-password" fullWidth validate={sameAs('password')} />
+          <PasswordInput
+            source="password"
+            label="auth.newPassword"
+            autoComplete="new-password"
+            fullWidth
+            helperText="auth.passwordRule"
+            validate={[requiredField('auth.passwordRequired'), maxLength('auth.passwordTooLong'), passwordRule]}
+          />
+          <PasswordInput
+            source="confirm"
+            label="auth.confirmPassword"
+            autoComplete="new-password"
+            fullWidth
+            validate={sameAs('password')}
+          />
           <FormCallMessage result={result} />
-          <Button type="submit" variant="contained" size="large" disabled={busy}>{translate('auth.resetPassword')}</Button>
-          <Box sx={{ textAlign: 'center' }}><MuiLink component={Link} to="/auth/login">{translate('auth.backToLogin')}</MuiLink></Box>
+          <Button type="submit" variant="contained" size="large" disabled={busy}>
+            {translate('auth.resetPassword')}
+          </Button>
+          <Box sx={{ textAlign: 'center' }}>
+            <MuiLink component={Link} to="/auth/login">
+              {translate('auth.backToLogin')}
+            </MuiLink>
+          </Box>
         </Stack>
       </Form>
     </AuthFrame>

@@ -1,5 +1,11 @@
 import { CssBaseline } from '@mui/material';
-import { I18nContextProvider, localStorageStore, StoreContextProvider, ThemeProvider, ThemesContext } from 'react-admin';
+import {
+  I18nContextProvider,
+  localStorageStore,
+  StoreContextProvider,
+  ThemeProvider,
+  ThemesContext,
+} from 'react-admin';
 import { i18nProvider } from '../../../providers/i18nProvider.ts';
 import { currentBrand } from '../../../brands/index.ts';
 import { brandThemes } from '../../theme.ts';

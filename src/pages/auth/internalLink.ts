@@ -12,7 +12,16 @@ export function useInternalLink(to: string) {
   return {
     href: to,
     onClick: (event: MouseEvent) => {
-      if (!navigate || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (
+        !navigate ||
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.altKey
+      )
+        return;
       event.preventDefault();
       navigate(to);
     },

@@ -2,7 +2,10 @@ import { useState } from 'react';
 import { Alert } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
 
-export interface FormCallResult { ok: boolean; message: string }
+export interface FormCallResult {
+  ok: boolean;
+  message: string;
+}
 
 /** The message of a failed call: the server's own, else the given fallback key. */
 export function errorMessage(error: unknown, fallback: string): string {
@@ -20,7 +23,11 @@ export function errorMessage(error: unknown, fallback: string): string {
  */
 export function useFormCall<T extends { message?: string } | void>(
   call: (values: Record<string, unknown>) => Promise<T>,
-  { fallback = 'auth.somethingWrong', failureToast = false, onSuccess }: { fallback?: string; failureToast?: boolean; onSuccess?: (answer: T) => void } = {},
+  {
+    fallback = 'auth.somethingWrong',
+    failureToast = false,
+    onSuccess,
+  }: { fallback?: string; failureToast?: boolean; onSuccess?: (answer: T) => void } = {},
 ) {
   const notify = useNotify();
   const [busy, setBusy] = useState(false);

@@ -4,7 +4,14 @@ import { useNotify, useTranslate } from 'react-admin';
 import { errorMessage } from '../../pages/auth/useFormCall.tsx';
 
 /** The frame of an action's dialog: title, fields, Cancel and a submit that shows the server's answer. */
-export function ActionDialog({ title, submitLabel = 'list.save', submitDisabled = false, onSubmit, onClose, children }: {
+export function ActionDialog({
+  title,
+  submitLabel = 'list.save',
+  submitDisabled = false,
+  onSubmit,
+  onClose,
+  children,
+}: {
   title: string;
   submitLabel?: string;
   /** Until what the dialog needs has loaded, or when it failed to: nothing to submit. */
@@ -37,11 +44,17 @@ export function ActionDialog({ title, submitLabel = 'list.save', submitDisabled 
         <DialogTitle>{translate(title)}</DialogTitle>
         <DialogContent>
           {children}
-          {error && <Alert severity="error" sx={{ mt: 2 }}>{error}</Alert>}
+          {error && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {error}
+            </Alert>
+          )}
         </DialogContent>
         <DialogActions>
           <Button onClick={() => onClose(false)}>{translate('list.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={busy || submitDisabled}>{translate(submitLabel)}</Button>
+          <Button type="submit" variant="contained" disabled={busy || submitDisabled}>
+            {translate(submitLabel)}
+          </Button>
         </DialogActions>
       </form>
     </Dialog>

@@ -7,7 +7,13 @@ import { recordTitle, type RecordLike } from '../../../core/display.ts';
 type Option = RecordLike & { id: string };
 
 /** Choose one row of a declared resource by typing: the list's own search, scoped by the server. */
-export function RecordPicker({ resource, label, value, onChange, filter = {} }: {
+export function RecordPicker({
+  resource,
+  label,
+  value,
+  onChange,
+  filter = {},
+}: {
   resource: string;
   label: string;
   value: Option | null;
@@ -28,7 +34,9 @@ export function RecordPicker({ resource, label, value, onChange, filter = {} }: 
       loading={isPending}
       value={value}
       onChange={(_, next) => onChange(next)}
-      onInputChange={(_, next, reason) => { if (reason === 'input') setText(next); }}
+      onInputChange={(_, next, reason) => {
+        if (reason === 'input') setText(next);
+      }}
       getOptionLabel={(option) => recordTitle(declaration, option)}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       filterOptions={(options) => options}

@@ -5,7 +5,10 @@ import { certificatePagePath } from '../../../resources/certificate.ts';
 import { lazyPart } from '../../lazyPage.tsx';
 
 // the certificate feature's dialog, fetched with its PDF code when first opened
-const DownloadCertificateDialog = lazyPart(() => import('../../../custom-pages/certificate/DownloadCertificateDialog.tsx'), 'DownloadCertificateDialog');
+const DownloadCertificateDialog = lazyPart(
+  () => import('../../../custom-pages/certificate/DownloadCertificateDialog.tsx'),
+  'DownloadCertificateDialog',
+);
 
 const fitmentNames = (fitment: RaRecord) => ({ registrationNumber: fitment.registrationNumber, imei: fitment.imei });
 
@@ -13,13 +16,29 @@ const fitmentNames = (fitment: RaRecord) => ({ registrationNumber: fitment.regis
 export const fitmentActions: Record<string, ResourceAction> = {
   'approve-activation': {
     visible: (fitment) => fitment.activationStatus !== 'ACTIVE',
-    confirm: { title: 'fitment.confirmApprove.title', message: 'fitment.confirmApprove.message', confirmLabel: 'fitment.confirmApprove.confirm', values: fitmentNames },
-    run: async (fitment) => { await apiCall(`/activation/approve/${fitment.id}`, 'PUT'); return { message: 'fitment.approved' }; },
+    confirm: {
+      title: 'fitment.confirmApprove.title',
+      message: 'fitment.confirmApprove.message',
+      confirmLabel: 'fitment.confirmApprove.confirm',
+      values: fitmentNames,
+    },
+    run: async (fitment) => {
+      await apiCall(`/activation/approve/${fitment.id}`, 'PUT');
+      return { message: 'fitment.approved' };
+    },
   },
   'undo-activation': {
     visible: (fitment) => fitment.activationStatus !== 'INACTIVE',
-    confirm: { title: 'fitment.confirmUndo.title', message: 'fitment.confirmUndo.message', confirmLabel: 'fitment.confirmUndo.confirm', values: fitmentNames },
-    run: async (fitment) => { await apiCall(`/activation/undo/${fitment.id}`, 'PUT'); return { message: 'fitment.undone' }; },
+    confirm: {
+      title: 'fitment.confirmUndo.title',
+      message: 'fitment.confirmUndo.message',
+      confirmLabel: 'fitment.confirmUndo.confirm',
+      values: fitmentNames,
+    },
+    run: async (fitment) => {
+      await apiCall(`/activation/undo/${fitment.id}`, 'PUT');
+      return { message: 'fitment.undone' };
+    },
   },
   // the public certificate page in a new tab; the PDF built here and saved
   'view-certificate': { href: (fitment) => certificatePagePath(String(fitment.imei)) },

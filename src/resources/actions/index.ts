@@ -11,6 +11,14 @@ import { renewalActions } from './renewalActions.tsx';
 
 /** The extra actions the console can perform, by permission id. A declared action without an entry is not offered. */
 export const resourceActions: Record<string, ResourceAction> = {
-  ...userActions, ...deviceActions, ...vehicleActions, ...trackingActions, ...simActivationActions, ...fitmentActions, ...itemActions, ...walletActions, ...renewalActions,
+  ...userActions,
+  ...deviceActions,
+  ...vehicleActions,
+  ...trackingActions,
+  ...simActivationActions,
+  ...fitmentActions,
+  ...itemActions,
+  ...walletActions,
+  ...renewalActions,
 };
 export type { ResourceAction, ActionDialogProps } from './types.ts';

@@ -17,13 +17,25 @@ function ConfirmPayment({ record, onClose }: ActionDialogProps) {
   };
   return (
     <ActionDialog title="renewal.confirm" submitLabel="renewal.confirm" onClose={onClose} onSubmit={submit}>
-      <Typography gutterBottom sx={{ fontWeight: 500 }}>{record!.reference} · {record!.registrationNumber}</Typography>
+      <Typography gutterBottom sx={{ fontWeight: 500 }}>
+        {record!.reference} · {record!.registrationNumber}
+      </Typography>
       <Typography variant="body2" color="text.secondary" gutterBottom>
-        {translate('renewal.confirmIntro', { amount: formatRupees(Number(record!.amountPaise)), plan: translate(`renewal.plans.${record!.durationInDays}`) })}
+        {translate('renewal.confirmIntro', {
+          amount: formatRupees(Number(record!.amountPaise)),
+          plan: translate(`renewal.plans.${record!.durationInDays}`),
+        })}
       </Typography>
       <TextField
-        autoFocus fullWidth margin="dense" required label={translate('renewal.utr')} helperText={translate('renewal.utrHelp')}
-        value={utr} onChange={(e) => setUtr(e.target.value)} slotProps={{ htmlInput: { maxLength: 35 } }}
+        autoFocus
+        fullWidth
+        margin="dense"
+        required
+        label={translate('renewal.utr')}
+        helperText={translate('renewal.utrHelp')}
+        value={utr}
+        onChange={(e) => setUtr(e.target.value)}
+        slotProps={{ htmlInput: { maxLength: 35 } }}
       />
     </ActionDialog>
   );

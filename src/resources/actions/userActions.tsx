@@ -10,10 +10,21 @@ function SetUserPassword({ ids, onClose }: ActionDialogProps) {
   const translate = useTranslate();
   const [password, setPassword] = useState('');
   return (
-    <ActionDialog title="permissions.set-user-password" onClose={onClose}
-      onSubmit={() => apiCall(`/users/${ids[0]}/password`, 'PUT', { password })}>
-      <TextField autoFocus fullWidth type="password" margin="dense" label={translate('auth.newPassword')} value={password}
-        onChange={(e) => setPassword(e.target.value)} helperText={translate('auth.passwordRule')} />
+    <ActionDialog
+      title="permissions.set-user-password"
+      onClose={onClose}
+      onSubmit={() => apiCall(`/users/${ids[0]}/password`, 'PUT', { password })}
+    >
+      <TextField
+        autoFocus
+        fullWidth
+        type="password"
+        margin="dense"
+        label={translate('auth.newPassword')}
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        helperText={translate('auth.passwordRule')}
+      />
     </ActionDialog>
   );
 }

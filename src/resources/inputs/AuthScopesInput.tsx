@@ -15,11 +15,12 @@ type Grants = Map<string, { allowed: boolean; actions: Record<string, boolean> }
 
 function readGrants(scopes: AuthScope[] | null | undefined): Grants {
   const grants: Grants = new Map();
-  const walk = (nodes: AuthScope[]) => nodes.forEach((node) => {
-    if (!node?.id) return;
-    grants.set(node.id, { allowed: node.allowed !== false, actions: { ...(node.actions ?? {}) } });
-    if (node.children) walk(node.children);
-  });
+  const walk = (nodes: AuthScope[]) =>
+    nodes.forEach((node) => {
+      if (!node?.id) return;
+      grants.set(node.id, { allowed: node.allowed !== false, actions: { ...(node.actions ?? {}) } });
+      if (node.children) walk(node.children);
+    });
   walk(scopes ?? []);
   return grants;
 }
@@ -27,11 +28,13 @@ function readGrants(scopes: AuthScope[] | null | undefined): Grants {
 /** The tree the server stores: groups, their modules (allowed or not) and each module's actions. */
 function writeGrants(grants: Grants): AuthScope[] {
   return GROUPS.map((group) => {
-    const children = modules.filter((m) => m.group === group.id).map((m) => ({
-      id: m.id,
-      allowed: grants.get(m.id)?.allowed ?? false,
-      actions: Object.fromEntries(m.actions.map((a) => [a.id, Boolean(grants.get(m.id)?.actions[a.id])])),
-    }));
+    const children = modules
+      .filter((m) => m.group === group.id)
+      .map((m) => ({
+        id: m.id,
+        allowed: grants.get(m.id)?.allowed ?? false,
+        actions: Object.fromEntries(m.actions.map((a) => [a.id, Boolean(grants.get(m.id)?.actions[a.id])])),
+      }));
     return { id: `group-${group.id}`, allowed: children.some((c) => c.allowed), children };
   });
 }
@@ -51,32 +54,68 @@ export function AuthScopesInput({ source, label }: { source: string; label: stri
   };
   return (
     <Box sx={{ width: '100%' }}>
-      <Typography variant="subtitle1" gutterBottom>{translate(label)}</Typography>
+      <Typography variant="subtitle1" gutterBottom>
+        {translate(label)}
+      </Typography>
       {GROUPS.map((group) => (
         <Box key={group.id} component="fieldset" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, mb: 2 }}>
-          <Typography component="legend" variant="subtitle2" sx={{ px: 1 }}>{translate(group.label)}</Typography>
-          {modules.filter((m) => m.group === group.id).map((module) => {
-            const grant = grants.get(module.id);
-            return (
-              <Box key={module.id} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, py: 0.5, borderBottom: 1, borderColor: 'divider' }}>
-                <FormControlLabel
-                  sx={{ minWidth: 260, fontWeight: 500 }}
-                  control={<Checkbox size="small" checked={Boolean(grant?.allowed)} onChange={(e) => update(module.id, (g) => { g.allowed = e.target.checked; })} />}
-                  label={translate(module.name)}
-                />
-                {module.actions.map((action) => (
+          <Typography component="legend" variant="subtitle2" sx={{ px: 1 }}>
+            {translate(group.label)}
+          </Typography>
+          {modules
+            .filter((m) => m.group === group.id)
+            .map((module) => {
+              const grant = grants.get(module.id);
+              return (
+                <Box
+                  key={module.id}
+                  sx={{
+                    display: 'flex',
+                    flexWrap: 'wrap',
+                    alignItems: 'center',
+                    columnGap: 1,
+                    py: 0.5,
+                    borderBottom: 1,
+                    borderColor: 'divider',
+                  }}
+                >
                   <FormControlLabel
-                    key={action.id}
-                    disabled={!grant?.allowed}
-                    control={<Checkbox size="small" checked={Boolean(grant?.allowed && grant.actions[action.id])}
-                      onChange={(e) => update(module.id, (g) => { g.actions[action.id] = e.target.checked; })}
-                      inputProps={{ 'aria-label': `${translate(module.name)}: ${translate(action.label)}` }} />}
-                    label={<Typography variant="body2">{translate(action.label)}</Typography>}
+                    sx={{ minWidth: 260, fontWeight: 500 }}
+                    control={
+                      <Checkbox
+                        size="small"
+                        checked={Boolean(grant?.allowed)}
+                        onChange={(e) =>
+                          update(module.id, (g) => {
+                            g.allowed = e.target.checked;
+                          })
+                        }
+                      />
+                    }
+                    label={translate(module.name)}
                   />
-                ))}
-              </Box>
-            );
-          })}
+                  {module.actions.map((action) => (
+                    <FormControlLabel
+                      key={action.id}
+                      disabled={!grant?.allowed}
+                      control={
+                        <Checkbox
+                          size="small"
+                          checked={Boolean(grant?.allowed && grant.actions[action.id])}
+                          onChange={(e) =>
+                            update(module.id, (g) => {
+                              g.actions[action.id] = e.target.checked;
+                            })
+                          }
+                          inputProps={{ 'aria-label': `${translate(module.name)}: ${translate(action.label)}` }}
+                        />
+                      }
+                      label={<Typography variant="body2">{translate(action.label)}</Typography>}
+                    />
+                  ))}
+                </Box>
+              );
+            })}
         </Box>
       ))}
     </Box>

@@ -17,15 +17,34 @@ interface Props {
 /** An IMEI: typed (digits only, at most 15), or chosen from the caller's devices, whose IMEI is label and value. */
 export function ImeiPicker({ value, onChange, onBlur, disabled, label, filter = {}, error }: Props) {
   const translate = useTranslate();
-  const { data = [] } = useGetList<{ id: string; imei: string }>('device', {
-    filter: { ...filter, ...(value ? { q: value } : {}) }, pagination: { page: 1, perPage: 10 }, sort: { field: 'imei', order: 'ASC' },
-  }, { enabled: !disabled });
+  const { data = [] } = useGetList<{ id: string; imei: string }>(
+    'device',
+    {
+      filter: { ...filter, ...(value ? { q: value } : {}) },
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'imei', order: 'ASC' },
+    },
+    { enabled: !disabled },
+  );
   return (
-    <Autocomplete freeSolo disabled={disabled} options={data.map((d) => d.imei)} filterOptions={(o) => o}
-      inputValue={value} onInputChange={(_, next) => onChange(next.replace(/\D/g, '').slice(0, 15))}
+    <Autocomplete
+      freeSolo
+      disabled={disabled}
+      options={data.map((d) => d.imei)}
+      filterOptions={(o) => o}
+      inputValue={value}
+      onInputChange={(_, next) => onChange(next.replace(/\D/g, '').slice(0, 15))}
       renderInput={(params) => (
-        <TextField {...params} required label={translate(label)} onBlur={onBlur} error={Boolean(error)} helperText={error}
-          slotProps={{ htmlInput: { ...params.inputProps, inputMode: 'numeric' } }} />
-      )} />
+        <TextField
+          {...params}
+          required
+          label={translate(label)}
+          onBlur={onBlur}
+          error={Boolean(error)}
+          helperText={error}
+          slotProps={{ htmlInput: { ...params.inputProps, inputMode: 'numeric' } }}
+        />
+      )}
+    />
   );
 }

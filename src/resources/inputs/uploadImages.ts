@@ -11,7 +11,11 @@ export const onlyImages = (files: File[]) => files.every((f) => ACCEPTED_IMAGES.
  * the organisations concerned can read back); answers their urls and the server's message.
  * `for: 'avatar'` is one's own avatar from the profile, which any role may upload (one small image).
  */
-export async function uploadImages(files: File[], purpose?: 'avatar', folder: 'IMAGE' | 'DOC' = 'IMAGE'): Promise<{ urls: string[]; message: string }> {
+export async function uploadImages(
+  files: File[],
+  purpose?: 'avatar',
+  folder: 'IMAGE' | 'DOC' = 'IMAGE',
+): Promise<{ urls: string[]; message: string }> {
   const body = new FormData();
   body.append('folder', folder);
   for (const file of files) body.append('files', file);

@@ -3,13 +3,16 @@ import { apiBase, refreshAuth } from '../../../providers/httpClient.ts';
 import { readSession } from '../../../providers/session.ts';
 
 /** A DOC upload (KYC) is served only with the bearer token, which an <img> cannot send. */
-export const isPrivateFile = (url: string) => url.startsWith(`${apiBase}/file/doc/`) || url.startsWith('/api/file/doc/');
+export const isPrivateFile = (url: string) =>
+  url.startsWith(`${apiBase}/file/doc/`) || url.startsWith('/api/file/doc/');
 
 /** The bytes of an upload, read with the session's token when it is a private document. */
 export async function fetchUpload(url: string): Promise<Blob> {
   await refreshAuth();
   const token = readSession()?.accessToken;
-  const response = await fetch(url, { headers: isPrivateFile(url) && token ? { Authorization: `Bearer ${token}` } : {} });
+  const response = await fetch(url, {
+    headers: isPrivateFile(url) && token ? { Authorization: `Bearer ${token}` } : {},
+  });
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   return response.blob();
 }
@@ -25,11 +28,13 @@ export function usePrivateFile(url: string): string | undefined {
     if (!isPrivate) return undefined;
     let objectUrl: string | undefined;
     let live = true;
-    fetchUpload(url).then((blob) => {
-      if (!live) return;
-      objectUrl = URL.createObjectURL(blob);
-      setLoaded({ url, objectUrl });
-    }).catch(() => undefined);
+    fetchUpload(url)
+      .then((blob) => {
+        if (!live) return;
+        objectUrl = URL.createObjectURL(blob);
+        setLoaded({ url, objectUrl });
+      })
+      .catch(() => undefined);
     return () => {
       live = false;
       if (objectUrl) URL.revokeObjectURL(objectUrl);
