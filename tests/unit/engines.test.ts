@@ -8,14 +8,25 @@ const lock = JSON.parse(fs.readFileSync(new URL('package-lock.json', root), 'utf
   packages: Record<string, { engines?: { node?: string } | string[] }>;
 };
 
-describe('the Node version the project says it needs', () => {
-  it('is one every locked package accepts, so npm ci prints no EBADENGINE', () => {
-    const oldest = semver.minVersion(pkg.engines.node)!.version;
-    const refusing = Object.entries(lock.packages)
-      .filter(([name]) => name !== '')
-      .map(([name, entry]) => [name, Array.isArray(entry.engines) ? undefined : entry.engines?.node] as const)
-      .filter(([, range]) => range && !semver.satisfies(oldest, range))
-      .map(([name, range]) => `${name.replace(/^.*node_modules\//, '')} wants node ${range}`);
-    expect(refusing).toEqual([]);
+/** Every locked package that would refuse some Node version the project's `engines` admits. */
+function refusing(range: string): string[] {
+  return Object.entries(lock.packages)
+    .filter(([name]) => name !== '')
+    .map(([name, entry]) => [name, Array.isArray(entry.engines) ? undefined : entry.engines?.node] as const)
+    .filter(([, wanted]) => wanted && !semver.subset(range, wanted))
+    .map(([name, wanted]) => `${name.replace(/^.*node_modules\//, '')} wants node ${wanted}`);
+}
+
+describe('the Node versions the project says it runs on', () => {
+  it('are all accepted by every locked package, so npm ci prints no EBADENGINE on any of them', () => {
+    expect(refusing(pkg.engines.node)).toEqual([]);
+  });
+
+  it('would catch a range that admits versions a package refuses (22.0 to 22.12)', () => {
+    expect(refusing('>=20.19').length).toBeGreaterThan(0);
+  });
+
+  it('admits the Node this machine runs', () => {
+    expect(semver.satisfies(process.version, pkg.engines.node)).toBe(true);
   });
 });
