@@ -22,7 +22,7 @@ import { apiCall } from '../../providers/httpClient.ts';
 import { PageHeader } from '../../src/layout/PageHeader.tsx';
 import { formatDate, formatDateTime } from '../../core/format/date.ts';
 import { formatRupees } from '../../core/money.ts';
-import { download, toCsv } from '../../src/resources/exporters.ts';
+import { download, exportFileName, toCsv } from '../../src/resources/exporters.ts';
 import {
   changeOver,
   counterpartyText,
@@ -91,10 +91,7 @@ export function WalletScreen({
   const shown = useMemo(() => searchMovements(rows ?? [], search, translate), [rows, search, translate]);
   const change = changeOver(rows ?? []);
   const downloadCsv = async () =>
-    download(
-      await toCsv(movementsTable(shown, translate)),
-      `wallet-transactions-${formatDate(Date.now()).replace(/\//g, '-')}.csv`,
-    );
+    download(await toCsv(movementsTable(shown, translate)), exportFileName('wallet-transactions', 'csv'));
 
   return (
     <>

@@ -7,7 +7,7 @@ import type { ReportColumn, ReportDeclaration } from '../../resources/reports/de
 import { formatReportValue } from '../../resources/reports/format.ts';
 import type { ExportPage } from '../../providers/dataProvider.ts';
 import { columnLabel, displayValue, type RecordLike } from '../../core/display.ts';
-import { download, exporters, type ExportFormat } from './exporters.ts';
+import { download, exportFileName, exporters, type ExportFormat } from './exporters.ts';
 
 /** Rows per export request; the server allows up to 5000. */
 export const EXPORT_PAGE = 5000;
@@ -96,7 +96,7 @@ export function ExportMenu({ resource, report }: { resource?: ResourceDeclaratio
         return;
       }
       const blob = await exporters[format](toTable(rows));
-      download(blob, `${fileName}-${new Date().toISOString().slice(0, 10)}.${format}`);
+      download(blob, exportFileName(fileName, format));
     } catch (error) {
       if (format === 'xlsx') console.error('Error exporting data to XLS', error);
       const message =

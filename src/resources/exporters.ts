@@ -10,6 +10,8 @@
  * string (t="s", the type Excel itself gives typed text), which is never evaluated, so it keeps its
  * exact text.
  */
+import { indianIsoDay } from '../../core/format/date.ts';
+
 export interface ExportTable {
   title: string;
   headers: string[];
@@ -58,6 +60,9 @@ export const exporters: Record<ExportFormat, (table: ExportTable) => Promise<Blo
   xlsx: toXlsx,
   pdf: toPdf,
 };
+
+/** `{name}-{yyyy-MM-dd}.{extension}`, the day being today in India (the UTC day is still yesterday until 05:30). */
+export const exportFileName = (name: string, extension: string) => `${name}-${indianIsoDay()}.${extension}`;
 
 export function download(blob: Blob, fileName: string) {
   const url = URL.createObjectURL(blob);

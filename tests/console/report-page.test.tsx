@@ -152,6 +152,28 @@ describe('the report page', () => {
     expect(headers(screen.getByRole('table'))).toContain('Vehicle');
   });
 
+  it('names the file by the day in India, not the UTC day (01:30 on 27/11 in India is still 26/11 in UTC)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-26T20:00:00Z'));
+    const names: string[] = [];
+    URL.createObjectURL = vi.fn(() => 'blob:report');
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    try {
+      renderPage();
+      await screen.findByText('UP78AB1000');
+      await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+      await userEvent.click(await screen.findByRole('menuitem', { name: /CSV/ }));
+      await waitFor(() => expect(names).toHaveLength(1));
+      expect(names[0]).toMatch(/-2026-11-27\.csv$/);
+    } finally {
+      click.mockRestore();
+      vi.useRealTimers();
+    }
+  });
+
   it('exports every row, across the server’s pages, as CSV with the columns shown', async () => {
     const blobs: Blob[] = [];
     URL.createObjectURL = vi.fn((blob: Blob) => {
