@@ -193,6 +193,8 @@ export interface ResourceDeclaration {
   history?: { device: string; time: string };
   /** Row ids: uuids, or the bigint serials of the history tables (positions, alerts). */
   ids?: 'uuid' | 'serial';
+  /** A small reference list (roles): asked without a range, its list answers every row up to the page limit, not the first ten. */
+  referenceList?: true;
   /** false: the table has no created_at and updated_at, and rows carry neither (the history tables). */
   timestamps?: false;
   /** false: rows carry no `labels` and no as-seen objects of their references (they name them with `via` fields). */

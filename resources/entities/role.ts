@@ -10,6 +10,7 @@ export default defineResource({
   module: 'management-role',
   scope: 'organisation',
   sharedWhenUnowned: true,
+  referenceList: true,
   readableBySignedIn: true,
   permissions: crudPermissions('role'),
   fields: {

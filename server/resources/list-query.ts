@@ -210,7 +210,7 @@ export function parseListQuery(
   // id breaks ties so that pages never repeat or skip a row; the default null order lets an index serve the sort
   const orderBy = sql`${sortColumn} ${direction}, ${id('t')}.${id('id')} ${direction}`;
 
-  const range = parseJson(query.range, 'range') ?? [0, 9];
+  const range = parseJson(query.range, 'range') ?? [0, resource.referenceList ? options.maxPage - 1 : 9];
   const rangeBound = (n: unknown) => Number.isInteger(n) && (n as number) >= 0 && (n as number) <= INTEGER_RANGE.max;
   if (!Array.isArray(range) || range.length !== 2 || !range.every(rangeBound) || range[1] < range[0]) {
     throw badRequest(said('api.list.rangeInvalid'));

@@ -48,6 +48,24 @@ describe('route permissions', () => {
     expect(one.json()[0]).not.toHaveProperty('permissions');
   });
 
+  it("answers every role to the spec's own call, GET /roles?hydrate=permissions without a range", async () => {
+    const admin = await signIn(server.app, demoEmail('superadmin'));
+    const response = await roles(admin.token.access.token, '?hydrate=permissions');
+    expect(response.statusCode).toBe(200);
+    const names = (response.json() as { name: string }[]).map((r) => r.name);
+    expect(names).toEqual(expect.arrayContaining(['SUPER_ADMIN', 'VENDOR', 'RFC_ADMIN']));
+    expect(names.sort()).toEqual(Object.keys(defaultRoleGrants).sort());
+    expect(response.headers['content-range']).toBe('role 0-12/13');
+    // a list that is not a reference list still answers its first ten without a range
+    const devices = await server.app.inject({
+      method: 'GET',
+      url: '/api/device',
+      headers: bearer(admin.token.access.token),
+    });
+    expect(devices.statusCode).toBe(200);
+    expect((devices.json() as unknown[]).length).toBeLessThanOrEqual(10);
+  });
+
   it('lets any signed-in user read roles for option lists', async () => {
     const customer = await signIn(server.app, demoEmail('customer'));
     expect((await roles(customer.token.access.token, '?name=DEALER')).json()).toHaveLength(1);
