@@ -1,6 +1,28 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import crypto from 'node:crypto';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { pagePerTest, signInAt } from './browser.ts';
+import { DEMO_PASSWORD, pagePerTest, signInAt } from './browser.ts';
+
+/** The roles as the spec's own call answers them, read through the API as super-admin. */
+async function rolesThroughApi(): Promise<{ id: string; name: string }[]> {
+  const base = inject('baseUrl');
+  const key = ((await (await fetch(`${base}/api/auth/public-key`)).json()) as { data: { publicKey: string } }).data
+    .publicKey;
+  const password = crypto
+    .publicEncrypt(
+      { key, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      Buffer.from(DEMO_PASSWORD),
+    )
+    .toString('base64');
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'superadmin@demo.waymark.in', password }),
+  });
+  const token = ((await login.json()) as { data: { token: { access: { token: string } } } }).data.token.access.token;
+  const roles = await fetch(`${base}/api/roles?hydrate=permissions`, { headers: { authorization: `Bearer ${token}` } });
+  return (await roles.json()) as { id: string; name: string }[];
+}
 
 const session = pagePerTest();
 let page: Page;
@@ -67,4 +89,17 @@ describe('role edit', () => {
     await expect.poll(() => page.getByRole('checkbox', { name: 'Roles', exact: true }).first().isChecked()).toBe(false);
     expect(errors).toEqual([]);
   });
+
+  it('opens each of the 13 roles by its address (a reload, a bookmark, a new tab) without crashing', async () => {
+    const roles = await rolesThroughApi();
+    expect(roles.map((r) => r.name)).toEqual(expect.arrayContaining(['SUPER_ADMIN', 'VENDOR', 'RFC_ADMIN', 'DEALER']));
+    await signInAt(page, '/management/role', 'superadmin@demo.waymark.in');
+    for (const role of roles) {
+      await page.goto(`${inject('baseUrl')}/management/role/edit/${role.id}`);
+      await expect.poll(() => page.getByLabel('Name').inputValue(), { timeout: 15_000 }).toBe(role.name);
+      await page.getByRole('checkbox', { name: 'Devices', exact: true }).first().waitFor();
+      expect(await page.getByText('Something went wrong').count()).toBe(0);
+    }
+    expect(errors).toEqual([]);
+  }, 180_000);
 });

@@ -13,15 +13,18 @@ const GROUPS: { id: ModuleGroup; label: string }[] = [
 
 type Grants = Map<string, { allowed: boolean; actions: Record<string, boolean> }>;
 
-function readGrants(scopes: AuthScope[] | null | undefined): Grants {
+/** The grants of a stored tree; anything else (the form's '' before the record has loaded on a reload) grants nothing. */
+function readGrants(scopes: unknown): Grants {
   const grants: Grants = new Map();
-  const walk = (nodes: AuthScope[]) =>
-    nodes.forEach((node) => {
-      if (!node?.id) return;
+  const walk = (nodes: unknown) => {
+    if (!Array.isArray(nodes)) return;
+    for (const node of nodes as AuthScope[]) {
+      if (!node?.id) continue;
       grants.set(node.id, { allowed: node.allowed !== false, actions: { ...(node.actions ?? {}) } });
-      if (node.children) walk(node.children);
-    });
-  walk(scopes ?? []);
+      walk(node.children);
+    }
+  };
+  walk(scopes);
   return grants;
 }
 
@@ -43,7 +46,7 @@ function writeGrants(grants: Grants): AuthScope[] {
 export function AuthScopesInput({ source, label }: { source: string; label: string }) {
   const translate = useTranslate();
   const { field } = useInput({ source });
-  const grants = readGrants(field.value as AuthScope[]);
+  const grants = readGrants(field.value);
   const update = (moduleId: string, change: (g: { allowed: boolean; actions: Record<string, boolean> }) => void) => {
     const next = new Map(grants);
     const current = { allowed: false, actions: {}, ...next.get(moduleId) };
