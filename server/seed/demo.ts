@@ -7,83 +7,16 @@ import { loadAuthKeys } from '../auth/keys.ts';
 import { issueTokens, revokeFamily } from '../auth/tokens.ts';
 import { rootOrganisation } from './first-start.ts';
 import { rtoCode, rtoDetails } from '../../resources/india.ts';
-import { along, KANPUR_LOOPS } from '../simulator/paths.ts';
+import { DEMO_RTOS, seedCollectionPoints } from './demo-places.ts';
+import { seedWallets, type DemoApi } from './demo-wallets.ts';
 
-/** The password of every demo user; documented in the README. */
 /** The demo fleet's devices: IMEIs count up from the first; `npm start` simulates them. */
 export const DEMO_FIRST_IMEI = '868347070000000';
 export const DEMO_DEVICE_COUNT = 12;
 
+/** The password of every demo user; documented in the README. */
 export const DEMO_PASSWORD = 'Waymark@2026';
 const DEMO_MARKER = 'Bharat Telematics Pvt Ltd';
-/** Uttar Pradesh's offices around the demo fleet: the RTO catalogue is the administrators' to fill (docs/fitment.md). */
-const DEMO_RTOS = [
-  ['UP78', 'Kanpur Nagar'],
-  ['UP77', 'Kanpur Dehat'],
-  ['UP32', 'Lucknow'],
-  ['UP80', 'Agra'],
-  ['UP65', 'Varanasi'],
-  ['UP70', 'Prayagraj'],
-  ['UP14', 'Ghaziabad'],
-  ['UP16', 'Gautam Buddh Nagar'],
-  ['UP15', 'Meerut'],
-  ['UP25', 'Bareilly'],
-] as const;
-
-type DemoApi = <T = { id: string }>(method: 'POST' | 'PUT' | 'GET', url: string, payload?: object) => Promise<T>;
-
-/**
- * The dealer pays for its activations and those of its customers (₹1,500.00 a year, ₹2,700.00 for
- * two, set by the provider: a dealer may not price itself) from the wallet its RFC_ADMIN holds; the
- * ADMIN has a wallet of the root's. Both are funded by deposits from the bank, each with its UTR,
- * through PUT /wallets/add, so the demo opens on a real ledger (docs/wallet.md).
- */
-async function seedWallets(api: DemoApi, orgs: Record<string, string>, created: Record<string, string>) {
-  await api('PUT', `/organisation/settings/${orgs.dealer}`, {
-    priceOneYearPaise: 150_000,
-    priceTwoYearsPaise: 270_000,
-  });
-  const dealerWallet = await api('POST', '/wallets', {
-    userId: created.RFC_ADMIN,
-    lowBalanceThreshold: 300_000,
-    organisationId: orgs.dealer,
-  });
-  await api('PUT', `/wallets/add/${dealerWallet.id}`, {
-    amount: 2_500_000,
-    description: 'Top-up by NEFT',
-    reference: 'SBIN0426110001',
-    idempotencyKey: 'demo-dealer-topup-1',
-  });
-  await api('PUT', `/wallets/add/${dealerWallet.id}`, {
-    amount: 12_345_600,
-    description: 'Top-up by RTGS',
-    reference: 'HDFC0426110002',
-    idempotencyKey: 'demo-dealer-topup-2',
-  });
-  await api('PUT', `/wallets/deduct/${dealerWallet.id}`, {
-    amount: 150_000,
-    description: 'Refund of a double top-up by NEFT',
-    reference: 'SBIN0426110009',
-    idempotencyKey: 'demo-dealer-correction-1',
-  });
-  const adminWallet = await api('POST', '/wallets', {
-    userId: created.ADMIN,
-    lowBalanceThreshold: 100_000,
-    organisationId: orgs.root,
-  });
-  await api('PUT', `/wallets/add/${adminWallet.id}`, {
-    amount: 5_000_000,
-    description: 'Top-up by NEFT',
-    reference: 'ICIC0426110003',
-    idempotencyKey: 'demo-admin-topup-1',
-  });
-  await api('PUT', `/wallets/deduct/${adminWallet.id}`, {
-    amount: 270_000,
-    description: 'Refund by NEFT',
-    reference: 'ICIC0426110004',
-    idempotencyKey: 'demo-admin-debit-1',
-  });
-}
 
 /** One demo user per role: [role, e-mail local part, organisation key, first name, last name, phone]. */
 export const demoUsers: [string, string, string, string, string, string][] = [
@@ -103,63 +36,6 @@ export const demoUsers: [string, string, string, string, string, string][] = [
 ];
 
 export const demoEmail = (local: string) => `${local}@demo.waymark.in`;
-
-/**
- * Smart-city collection (docs/reports.md): 18 households and bins along the Swaroop Nagar loop that
- * demo device 4 (Sunrise 4) drives, collected by its daily door-to-door job, and 2 households of
- * Kakadeo a street off its path that no job visits, so the collection reports show figures.
- */
-async function seedCollectionPoints(
-  api: DemoApi,
-  organisationId: string,
-  ward12: string,
-  ward14: string,
-  vehicleId: string,
-) {
-  const loop = KANPUR_LOOPS[3]!;
-  const { length } = along(loop, 0);
-  const tags = ['QR', 'RFID', 'QR', null] as const;
-  for (let i = 0; i < 18; i++) {
-    const bin = i % 3 === 2;
-    const {
-      point: [latitude, longitude],
-    } = along(loop, (length * (i + 0.5)) / 18);
-    await api('POST', '/POI', {
-      name: bin ? `Bin SN-${String(i + 1).padStart(2, '0')}` : `House ${101 + i * 4}, Swaroop Nagar`,
-      kind: bin ? 'BIN' : 'HOUSEHOLD',
-      tagType: bin ? 'RFID' : tags[i % tags.length],
-      wardId: ward12,
-      radiusMeters: 50,
-      // households stand about 20 m off the road, bins on the kerb
-      location: { type: 'Point', coordinates: [longitude, latitude + (bin ? 0 : 0.0002)] },
-      organisationId,
-    });
-  }
-  for (const [i, [latitude, longitude]] of [
-    [26.4668, 80.316],
-    [26.469, 80.3178],
-  ].entries()) {
-    await api('POST', '/POI', {
-      name: `House ${7 + i * 2}, Kakadeo`,
-      kind: 'HOUSEHOLD',
-      tagType: 'QR',
-      wardId: ward14,
-      radiusMeters: 50,
-      location: { type: 'Point', coordinates: [longitude, latitude] },
-      organisationId,
-    });
-  }
-  await api('POST', '/job-schedule', {
-    name: 'Ward 12 door-to-door',
-    vehicleId,
-    department: 'SWM',
-    isRecurring: true,
-    frequency: 'daily',
-    wardId: ward12,
-    startDate: '2026-11-01',
-    organisationId,
-  });
-}
 
 /**
  * Seeds the demo data once, through the HTTP API as the first SUPER_ADMIN would: the same routes,
