@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
-import { useNotify, useTranslate } from 'react-admin';
+import { useGetList, useNotify, useTranslate } from 'react-admin';
 import { apiCall } from '../../providers/httpClient.ts';
 import { errorMessage } from '../../src/pages/auth/useFormCall.tsx';
 import { csvText, download, toCsv } from '../../src/resources/exporters.ts';
 import { DropZone } from '../../src/resources/inputs/DropZone.tsx';
-import { SAMPLE_TABLE } from './bulkCsv.ts';
+import { sampleTable } from './bulkCsv.ts';
 
 /**
  * Bulk Upload: drop a CSV file (or choose one), its header is checked, its rows become records and
@@ -43,9 +43,16 @@ export function BulkUploadDialog({
     }
   };
 
-  const sample = async () => download(await toCsv(SAMPLE_TABLE), 'activations-sample.csv');
+  // the sample's device is the first the user may fit, as the form's IMEI picker offers them
+  const { data: free } = useGetList<{ id: string; imei: string }>('device', {
+    pagination: { page: 1, perPage: 1 },
+    sort: { field: 'imei', order: 'ASC' },
+    filter: { statusNotIn: 'INSTALLED' },
+  });
+  const sampleNow = () => sampleTable(free?.[0]?.imei);
+  const sample = async () => download(await toCsv(sampleNow()), 'activations-sample.csv');
   const cloneSample = async () => {
-    await navigator.clipboard?.writeText(await csvText(SAMPLE_TABLE));
+    await navigator.clipboard?.writeText(await csvText(sampleNow()));
     notify('fitment.bulk.cloned', { type: 'info' });
   };
 

@@ -1,4 +1,4 @@
-import { indianIsoDay, parseIndianDate } from '../../core/format/date.ts';
+import { formatDate, indianIsoDay, parseIndianDate } from '../../core/format/date.ts';
 import { rtoCode } from '../../resources/india.ts';
 import type { ExportTable } from '../../src/resources/exporters.ts';
 
@@ -95,14 +95,18 @@ export function rowsToRecords(rows: CsvRow[], indexes: (number | undefined)[]): 
     });
 }
 
-/** The sample file: the header and one filled row. */
-export const SAMPLE_TABLE: ExportTable = {
+/**
+ * The sample file: the header and one filled row that uploads as it is. Its device is one the user
+ * may fit (a free device of theirs; none: the IMEI cell is empty and the upload says it is required),
+ * its vehicle is named after that device and its fitment date is today.
+ */
+export const sampleTable = (imei: string | undefined, now = Date.now()): ExportTable => ({
   title: 'activations',
   headers: BULK_COLUMNS.map(([header]) => header),
   rows: [
     [
       'TRUCK',
-      'UP78AB1234',
+      imei ? `UP78SM${imei.slice(-4)}` : 'UP78SM0001',
       'ENG123456',
       'CHS123456',
       '15/01/2025',
@@ -110,7 +114,7 @@ export const SAMPLE_TABLE: ExportTable = {
       'UP78',
       'Tata',
       'Ultra T.7',
-      '868347070000099',
+      imei ?? '',
       '2',
       'Ravi',
       'Kumar',
@@ -121,8 +125,8 @@ export const SAMPLE_TABLE: ExportTable = {
       'Yadav',
       '',
       '9800000007',
-      '20/11/2026',
+      formatDate(now),
       '365',
     ],
   ],
-};
+});

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoEmail, signIn, startTestServer, type TestServer } from './harness.ts';
 import { call, demoWorld, uploadPngs, type Api } from './resource-fixtures.ts';
+import { sampleTable } from '../../custom-pages/fitment/bulkCsv.ts';
+import { readBulkCsv } from '../../custom-pages/fitment/readBulkCsv.ts';
 
 let server: TestServer;
 let as: Record<string, Api>;
@@ -431,5 +433,25 @@ describe('fitment', () => {
     expect(created.statusCode).toBe(201);
     expect((await call(activator, 'GET', '/fitment')).statusCode).toBe(403);
     expect((await call(activator, 'PUT', `/activation/approve/${created.json().id}`)).statusCode).toBe(403);
+  });
+});
+
+describe("the bulk upload's sample file", () => {
+  it('uploads unchanged for a dealer: its device is one the dealer may fit and its date is today', async () => {
+    const dealer = { app: server.app, token: (await signIn(server.app, demoEmail('dealer'))).token.access.token };
+    // the device the dialog asks for, as the form's IMEI picker does
+    const [free] = (
+      await call(dealer, 'GET', '/device?filter={"statusNotIn":"INSTALLED"}&sort=["imei","ASC"]&range=[0,0]')
+    ).json() as { imei: string }[];
+    expect(free).toBeDefined();
+    const sample = sampleTable(free!.imei);
+    const read = readBulkCsv([sample.headers, ...sample.rows].map((row) => row.join(',')).join('\n'));
+    if ('error' in read) throw new Error(read.error);
+    const uploaded = await call(dealer, 'POST', '/activation/bulk', read.records);
+    expect(uploaded.json()).toMatchObject({ success: true, created: 1 });
+    const [fitment] = (
+      await call(dealer, 'GET', `/fitment?filter=${encodeURIComponent(JSON.stringify({ q: free!.imei }))}`)
+    ).json() as Fitment[];
+    expect(fitment).toMatchObject({ imei: free!.imei, registrationNumber: `UP78SM${free!.imei.slice(-4)}` });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BULK_COLUMNS, columnIndexes, rowsToRecords, SAMPLE_TABLE } from '../../custom-pages/fitment/bulkCsv.ts';
+import { BULK_COLUMNS, columnIndexes, rowsToRecords, sampleTable } from '../../custom-pages/fitment/bulkCsv.ts';
 import { csvRows, readBulkCsv } from '../../custom-pages/fitment/readBulkCsv.ts';
 
 const header = BULK_COLUMNS.map(([name, required]) => (required ? `${name}*` : name));
@@ -74,7 +74,9 @@ describe('bulk activation CSV', () => {
 
 /** The sample's row with another IMEI and registration number, as a CSV line. */
 const csvLine = (imei: string, registration: string) =>
-  SAMPLE_TABLE.rows[0]!.map((cell, i) => (i === 9 ? imei : i === 1 ? registration : cell)).join(',');
+  sampleTable('868347070000099')
+    .rows[0]!.map((cell, i) => (i === 9 ? imei : i === 1 ? registration : cell))
+    .join(',');
 const headerLine = header.join(',');
 
 describe('reading a bulk activation file', () => {
@@ -134,5 +136,19 @@ describe('reading a bulk activation file', () => {
   it('refuses a file without the header or without rows', () => {
     expect(readBulkCsv('Category,IMEI\n1,2')).toEqual({ error: 'fitment.bulk.headersWrong' });
     expect(readBulkCsv(`${lines[0]}\r\n\r\n,,\n`)).toEqual({ error: 'fitment.bulk.noRows' });
+  });
+});
+
+describe('the sample file', () => {
+  it('names the device it is given, a vehicle after it and today in India as the fitment date', () => {
+    // 20:00 UTC on 26/11 is 01:30 on 27/11 in India
+    const row = sampleTable('868347070000007', Date.parse('2026-11-26T20:00:00Z')).rows[0]!;
+    expect(row[1]).toBe('UP78SM0007');
+    expect(row[9]).toBe('868347070000007');
+    expect(row[20]).toBe('27/11/2026');
+  });
+
+  it('leaves the IMEI empty when the user has no device to fit, so the upload asks for one', () => {
+    expect(sampleTable(undefined).rows[0]![9]).toBe('');
   });
 });
