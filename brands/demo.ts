@@ -12,8 +12,14 @@ export default defineBrand({
   phone: '+91 80 4000 0000',
   logoNameInCertificate: 'waymark-demo',
   loginPageText: {
-    headline: 'Try Waymark with sample fleets',
-    lines: ['Sample organisations, users and vehicles', 'Every role to sign in as', 'Nothing here is real data'],
+    en: {
+      headline: 'Try Waymark with sample fleets',
+      lines: ['Sample organisations, users and vehicles', 'Every role to sign in as', 'Nothing here is real data'],
+    },
+    hi: {
+      headline: 'नमूना बेड़ों के साथ Waymark आज़माएँ',
+      lines: ['नमूना संगठन, उपयोगकर्ता और वाहन', 'हर भूमिका से साइन इन करें', 'यहाँ कुछ भी असली डेटा नहीं है'],
+    },
   },
   palette: { primary: '#6d28d9', secondary: '#10b981', panel: '#4c1d95' },
   logoLetter: 'D',

@@ -12,12 +12,22 @@ export default defineBrand({
   phone: '+91 20 4000 2222',
   logoNameInCertificate: 'trackmaker',
   loginPageText: {
-    headline: 'From the factory floor to a fitted vehicle',
-    lines: [
-      'Allocate devices to distributors and dealers',
-      'Approve SIM activations and firmware updates',
-      'Every fitment certified against AIS-140',
-    ],
+    en: {
+      headline: 'From the factory floor to a fitted vehicle',
+      lines: [
+        'Allocate devices to distributors and dealers',
+        'Approve SIM activations and firmware updates',
+        'Every fitment certified against AIS-140',
+      ],
+    },
+    hi: {
+      headline: 'कारखाने से लगे हुए वाहन तक',
+      lines: [
+        'डिवाइस वितरकों और डीलरों को आवंटित करें',
+        'सिम सक्रियण और फ़र्मवेयर अपडेट स्वीकृत करें',
+        'हर फ़िटमेंट AIS-140 के अनुसार प्रमाणित',
+      ],
+    },
   },
   palette: { primary: '#b91c1c', secondary: '#1f2937', panel: '#7f1d1d' },
   logoLetter: 'T',

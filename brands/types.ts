@@ -9,8 +9,8 @@ export interface Brand {
   email: string;
   phone: string;
   logoNameInCertificate: string;
-  /** The promotional text of the login page's side panel: a headline and its lines. */
-  loginPageText: { headline: string; lines: string[] };
+  /** The promotional text of the login page's side panel, in each language of the console: a headline and its lines. */
+  loginPageText: Record<'en' | 'hi', { headline: string; lines: string[] }>;
   palette: { primary: string; secondary: string; panel: string };
   /** Inline SVG of the logo, so no network fetch is needed, and the same as an image address. */
   logo: string;

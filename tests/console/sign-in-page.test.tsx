@@ -11,6 +11,7 @@ import { readSession } from '../../providers/session.ts';
 import { takeFlash } from '../../src/flash.ts';
 import { StandaloneSignIn } from '../../src/pages/auth/StandaloneSignIn.tsx';
 import { LoginRoute } from '../../src/pages/auth/LoginRoute.tsx';
+import { currentBrand } from '../../brands/index.ts';
 
 const later = (ms: number) => new Date(Date.now() + ms).toISOString();
 const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -124,5 +125,27 @@ describe('the sign-in page inside the console', () => {
     await userEvent.click(await screen.findByRole('link', { name: 'Lost password?' }));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/auth/forgot-password'));
     expect(screen.getByText('forgot')).toBeInTheDocument();
+  });
+});
+
+// last in the file: the language it picks stays with the page's module-level store
+describe('the sign-in page in Hindi', () => {
+  it("shows the brand's promotional panel in the language the user picks", async () => {
+    render(<StandaloneSignIn next="/" />);
+    const panel = await screen.findByTestId('login-side-panel');
+    const { en, hi } = currentBrand().loginPageText;
+    expect(panel).toHaveTextContent(en.headline);
+    await userEvent.click(screen.getByRole('button', { name: /English/i }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'हिन्दी' }));
+    await waitFor(() => expect(screen.getByTestId('login-side-panel')).toHaveTextContent(hi.headline));
+    for (const line of hi.lines) expect(screen.getByTestId('login-side-panel')).toHaveTextContent(line);
+    expect(screen.getByTestId('login-side-panel')).not.toHaveTextContent(en.headline);
+    // back to English: the locale outlives the page
+    await userEvent.click(screen.getByRole('button', { name: /हिन्दी/ }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'English' }));
+    await waitFor(() => expect(screen.getByTestId('login-side-panel')).toHaveTextContent(en.headline));
+    await waitFor(() =>
+      expect(document.querySelector('[aria-hidden="true"] [data-testid="login-side-panel"]')).toBeNull(),
+    );
   });
 });

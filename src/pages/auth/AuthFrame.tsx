@@ -1,5 +1,5 @@
 import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
-import { LocalesMenuButton, useTranslate } from 'react-admin';
+import { LocalesMenuButton, useLocaleState, useTranslate } from 'react-admin';
 import { currentBrand } from '../../../brands/index.ts';
 
 /**
@@ -17,6 +17,8 @@ export function AuthFrame({
 }) {
   const translate = useTranslate();
   const brand = currentBrand();
+  const [locale] = useLocaleState();
+  const promotion = brand.loginPageText[locale === 'hi' ? 'hi' : 'en'];
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', bgcolor: 'background.default' }}>
       <Box
@@ -39,10 +41,10 @@ export function AuthFrame({
           sx={{ width: 72, height: 72, mb: 3, filter: 'brightness(0) invert(1)' }}
         />
         <Typography variant="h4" component="p" sx={{ fontWeight: 700, mb: 2 }}>
-          {brand.loginPageText.headline}
+          {promotion.headline}
         </Typography>
         <Stack component="ul" spacing={1} sx={{ pl: 2.5, m: 0 }}>
-          {brand.loginPageText.lines.map((line) => (
+          {promotion.lines.map((line) => (
             <Typography component="li" key={line}>
               {line}
             </Typography>
