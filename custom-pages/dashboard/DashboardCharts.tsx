@@ -72,7 +72,7 @@ export function DashboardCharts({
   const navigate = useNavigate();
   const days = charts.days.map((d) => d.key);
   const xAxis = [{ data: days, scaleType: 'band' as const, valueFormatter: dayLabel }];
-  const distances = charts.days.map((d) => Math.round(d.distanceMeters / 100) / 10);
+  const distances = charts.days.map((d) => Math.round((d.distanceMeters ?? 0) / 100) / 10);
   const fitments = charts.days.map((d) => d.fitments ?? 0);
   // a chart opens the page behind it only for a user who may open that page
   const links = {
@@ -131,7 +131,7 @@ export function DashboardCharts({
           onAxisClick={openDay('daily-vehicle-operation-report')}
           series={[
             {
-              data: charts.days.map((d) => d.utilisation),
+              data: charts.days.map((d) => d.utilisation ?? null),
               label: translate('dashboard.charts.utilisation'),
               color: '#2e7d32',
               area: true,
@@ -154,13 +154,13 @@ export function DashboardCharts({
         <BarChart
           height={HEIGHT}
           xAxis={xAxis}
-          yAxis={[{ min: 0, max: Math.max(1, charts.vehicles), width: 40, tickMinStep: 1 }]}
+          yAxis={[{ min: 0, max: Math.max(1, charts.vehicles ?? 0), width: 40, tickMinStep: 1 }]}
           hideLegend
           skipAnimation
           onAxisClick={openDay('offline')}
           series={[
             {
-              data: charts.days.map((d) => d.offlineVehicles),
+              data: charts.days.map((d) => d.offlineVehicles ?? 0),
               label: translate('dashboard.charts.offline'),
               color: '#757575',
             },
@@ -188,7 +188,7 @@ export function DashboardCharts({
         </ChartCard>
       ),
     alerts: () => {
-      const types = charts.alertsByType;
+      const types = charts.alertsByType ?? [];
       return (
         <ChartCard
           key="alerts"
@@ -236,7 +236,7 @@ export function DashboardCharts({
   };
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: 'repeat(2, minmax(0, 1fr))' }, gap: 2 }}>
-      {kinds.map((kind) => byKind[kind]())}
+      {kinds.filter((kind) => kind === 'fitments' || charts.vehicles !== null).map((kind) => byKind[kind]())}
     </Box>
   );
 }

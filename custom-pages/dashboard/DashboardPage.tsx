@@ -47,7 +47,7 @@ function OptionalLink({ to, children }: { to: string | undefined; children: Reac
   );
 }
 
-function TopVehicles({ rows }: { rows: Summary['today']['topVehicles'] }) {
+function TopVehicles({ rows }: { rows: NonNullable<Summary['today']>['topVehicles'] }) {
   const translate = useTranslate();
   const runSummary = useReportLink('daily-run-summary');
   return (
@@ -157,11 +157,14 @@ export function DashboardPage() {
   const operation = useReportLink('daily-vehicle-operation-report');
   const alerts = useReportLink('alert');
   const data = summary.data;
+  const today = data?.today;
+  // the server answers the fleet's figures only to a role that sees the fleet; others get none of them
+  const showsFleet = data ? data.vehicles !== null : canStatus === true || canLive === true;
 
   const vehicles: Figure[] = (['total', ...VEHICLE_STATES] as const).map((state) => ({
     key: `vehicles-${state}`,
     label: translate(`tracking.states.${state}`),
-    value: data ? data.vehicles[state] : null,
+    value: data?.vehicles ? data.vehicles[state] : null,
     to: !opensStatus
       ? undefined
       : state === 'total'
@@ -169,29 +172,29 @@ export function DashboardPage() {
         : withFilter('/vehicle-status', { status: state }),
     colour: state === 'total' ? undefined : STATE_COLOURS[state],
   }));
-  const today: Figure[] = [
+  const todayFigures: Figure[] = [
     {
       key: 'distance-today',
       label: translate('dashboard.cards.distanceToday'),
-      value: data ? translate('dashboard.km', { value: km(data.today.distanceMeters) }) : null,
+      value: today ? translate('dashboard.km', { value: km(today.distanceMeters) }) : null,
       to: runSummary(TODAY),
     },
     {
       key: 'running-today',
       label: translate('dashboard.cards.runningToday'),
-      value: data ? formatClock(data.today.runningSeconds) : null,
+      value: today ? formatClock(today.runningSeconds) : null,
       to: runSummary(TODAY),
     },
     {
       key: 'reporting-today',
       label: translate('dashboard.cards.reportingToday'),
-      value: data ? data.today.reportingVehicles : null,
+      value: today ? today.reportingVehicles : null,
       to: operation(TODAY),
     },
     {
       key: 'alerts-today',
       label: translate('dashboard.cards.alertsToday'),
-      value: data ? data.today.alerts : null,
+      value: today ? today.alerts : null,
       to: alerts(TODAY),
       colour: 'error.main',
     },
@@ -206,23 +209,27 @@ export function DashboardPage() {
       />
       <FreshnessBar live={false} at={null} error={summary.error} reload={summary.reload} />
       {(canStatus || canLive) && <LiveRefresh reload={summary.reload} onConnected={setLive} />}
-      <FigureSection title={translate('dashboard.cards.vehicles')} figures={vehicles} min={130} />
-      <FigureSection title={translate('dashboard.cards.today')} figures={today} min={170}>
-        {data && data.today.alertsByType.length > 0 && (
-          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1 }}>
-            {data.today.alertsByType.map((a) => {
-              const label = `${translate(`tracking.events.${a.key}`, { _: a.key })}: ${a.count}`;
-              const to = alerts({ ...TODAY, type: a.key });
-              return to ? (
-                <Chip key={a.key} size="small" component={Link} clickable to={to} label={label} />
-              ) : (
-                <Chip key={a.key} size="small" label={label} />
-              );
-            })}
-          </Box>
-        )}
-        {data && <TopVehicles rows={data.today.topVehicles} />}
-      </FigureSection>
+      {showsFleet && (
+        <>
+          <FigureSection title={translate('dashboard.cards.vehicles')} figures={vehicles} min={130} />
+          <FigureSection title={translate('dashboard.cards.today')} figures={todayFigures} min={170}>
+            {today && today.alertsByType.length > 0 && (
+              <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1 }}>
+                {today.alertsByType.map((a) => {
+                  const label = `${translate(`tracking.events.${a.key}`, { _: a.key })}: ${a.count}`;
+                  const to = alerts({ ...TODAY, type: a.key });
+                  return to ? (
+                    <Chip key={a.key} size="small" component={Link} clickable to={to} label={label} />
+                  ) : (
+                    <Chip key={a.key} size="small" label={label} />
+                  );
+                })}
+              </Box>
+            )}
+            {today && <TopVehicles rows={today.topVehicles} />}
+          </FigureSection>
+        </>
+      )}
       {data?.devices && (
         <FigureSection
           title={translate('dashboard.cards.devices')}

@@ -16,8 +16,9 @@ export interface TopVehicle {
   maxSpeed: number;
 }
 
+/** The fleet's figures (vehicles, today) are null for a role that does not see the fleet (FLEET_MODULES). */
 export interface Summary {
-  vehicles: Counts<VehicleState>;
+  vehicles: Counts<VehicleState> | null;
   today: {
     day: string;
     distanceMeters: number;
@@ -26,7 +27,7 @@ export interface Summary {
     alerts: number;
     alertsByType: { key: string; count: number }[];
     topVehicles: TopVehicle[];
-  };
+  } | null;
   devices: Counts<'NEW' | 'ALLOCATED' | 'INSTALLED' | 'DEFECTED'> | null;
 }
 
@@ -40,9 +41,10 @@ export type { ChartDay };
 export interface Charts {
   from: string;
   to: string;
-  vehicles: number;
+  /** null (and alertsByType null, days without the fleet's figures) for a role that does not see the fleet. */
+  vehicles: number | null;
   days: ChartDay[];
-  alertsByType: { key: string; count: number }[];
+  alertsByType: { key: string; count: number }[] | null;
 }
 
 /** A page's URL with a react-admin filter, as lists and report pages read it. */

@@ -133,6 +133,17 @@ export async function fitmentCounts(db: Db, caller: Caller, today: string) {
   };
 }
 
+/** Fitments per Asia/Kolkata day from `fromDay` to `toDay`, in the caller's organisations. */
+async function fitmentsByDay(db: Db, caller: Caller, fromDay: string, toDay: string): Promise<Map<string, number>> {
+  const rows = await query<{ key: string; total: number }>(
+    db,
+    sql`select to_char((t.fitment_date at time zone 'Asia/Kolkata')::date, 'YYYY-MM-DD') as key, count(*)::integer as total
+    from fitments t where t.fitment_date >= ${dayStart(fromDay)} and t.fitment_date < ${dayStart(sql`${toDay}::date + 1`)} and ${inTree(caller)}
+    group by 1`,
+  );
+  return new Map(rows.map((f) => [f.key, Number(f.total)]));
+}
+
 /**
  * One row per Asia/Kolkata day of [fromDay, toDay]. The fleet is the caller's vehicles with a
  * device today: a vehicle is offline on a day it has no summary row (it sent no position).
@@ -142,9 +153,21 @@ export async function chartDays(
   caller: Caller,
   fromDay: string,
   toDay: string,
-  withFitments: boolean,
-): Promise<{ vehicles: number; days: ChartDay[] }> {
-  const [[fleet], days, fitments] = await Promise.all([
+  show: { fleet: boolean; fitments: boolean },
+): Promise<{ vehicles: number | null; days: ChartDay[] }> {
+  const withFitments = show.fitments;
+  if (!show.fleet) {
+    const fitted = withFitments ? await fitmentsByDay(db, caller, fromDay, toDay) : new Map<string, number>();
+    const keys = await query<{ key: string }>(
+      db,
+      sql`select to_char(d::date, 'YYYY-MM-DD') as key from generate_series(${fromDay}::date, ${toDay}::date, interval '1 day') d order by 1`,
+    );
+    return {
+      vehicles: null,
+      days: keys.map(({ key }) => ({ key, ...(withFitments ? { fitments: fitted.get(key) ?? 0 } : {}) })),
+    };
+  }
+  const [[fleet], days, fitted] = await Promise.all([
     query<{ total: number }>(
       db,
       sql`select count(*)::integer as total from vehicles v where v.device_id is not null and ${visibleVehicles(caller)}`,
@@ -161,17 +184,9 @@ export async function chartDays(
         coalesce(s.running, 0)::float8 as running, coalesce(s.reporting, 0)::integer as reporting
       from days left join s on s.day = days.day order by days.day`,
     ),
-    withFitments
-      ? query<{ key: string; total: number }>(
-          db,
-          sql`select to_char((t.fitment_date at time zone 'Asia/Kolkata')::date, 'YYYY-MM-DD') as key, count(*)::integer as total
-          from fitments t where t.fitment_date >= ${dayStart(fromDay)} and t.fitment_date < ${dayStart(sql`${toDay}::date + 1`)} and ${inTree(caller)}
-          group by 1`,
-        )
-      : Promise.resolve([]),
+    withFitments ? fitmentsByDay(db, caller, fromDay, toDay) : Promise.resolve(new Map<string, number>()),
   ]);
   const vehicles = Number(fleet?.total ?? 0);
-  const fitted = new Map(fitments.map((f) => [f.key, Number(f.total)]));
   return {
     vehicles,
     days: days.map((d) => ({

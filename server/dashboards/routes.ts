@@ -9,6 +9,7 @@ import { requireCaller, type Caller } from '../auth/caller.ts';
 import { badRequest } from '../http/errors.ts';
 import { indianDayRange, indianIsoDay } from '../../core/format/date.ts';
 import { MAX_REPORT_DAYS } from '../../resources/reports/define.ts';
+import { FLEET_MODULES } from '../../resources/dashboards.ts';
 import {
   alertsByType,
   chartDays,
@@ -26,6 +27,8 @@ export const DASHBOARD_MODULES = ['dashboard', 'dashboard-v2', 'fleet-dashboard'
 export const DEFAULT_CHART_DAYS = 7;
 
 const may = (caller: Caller, permission: string) => caller.isSuperAdmin || caller.permissions.includes(permission);
+/** Whether the caller sees the fleet: its vehicles' states, distances and alerts (null figures otherwise). */
+const seesFleet = (caller: Caller) => FLEET_MODULES.some((module) => may(caller, module));
 
 const DAY_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
 const day = (description: string) => ({
@@ -70,15 +73,16 @@ export function dashboardRoutes(app: FastifyInstance, db: Db) {
       schema: {
         tags,
         summary:
-          "Vehicles by state, today's distance and alerts (Asia/Kolkata), the ten vehicles that went furthest today, and devices by status (with the device module)",
+          "Vehicles by state, today's distance and alerts (Asia/Kolkata) and the ten vehicles that went furthest today (null without vehicle status or live tracking), and devices by status (with the device module)",
       },
     },
     async (request) => {
       const caller = await requireCaller(request);
       const today = indianIsoDay();
+      const fleet = seesFleet(caller);
       const [vehicles, figures, devices] = await Promise.all([
-        vehicleCounts(db, caller),
-        dayFigures(db, caller, today),
+        fleet ? vehicleCounts(db, caller) : Promise.resolve(null),
+        fleet ? dayFigures(db, caller, today) : Promise.resolve(null),
         may(caller, 'management-device') ? deviceCounts(db, caller) : Promise.resolve(null),
       ]);
       return { success: true, data: { vehicles, today: figures, devices } };
@@ -91,7 +95,7 @@ export function dashboardRoutes(app: FastifyInstance, db: Db) {
       config: { permission: DASHBOARD_MODULES },
       schema: {
         tags,
-        summary: `Per Asia/Kolkata day: distance, running time, utilisation, vehicles offline and (with the fitment module) fitments; alerts by type over the period. At most ${MAX_REPORT_DAYS} days; the last ${DEFAULT_CHART_DAYS} by default`,
+        summary: `Per Asia/Kolkata day: distance, running time, utilisation, vehicles offline (with vehicle status or live tracking; vehicles and alertsByType are null without) and fitments (with the fitment module); alerts by type over the period. At most ${MAX_REPORT_DAYS} days; the last ${DEFAULT_CHART_DAYS} by default`,
         querystring: {
           type: 'object',
           properties: {
@@ -104,9 +108,10 @@ export function dashboardRoutes(app: FastifyInstance, db: Db) {
     async (request) => {
       const caller = await requireCaller(request);
       const period = chartPeriod(request.query);
+      const fleet = seesFleet(caller);
       const [days, alerts] = await Promise.all([
-        chartDays(db, caller, period.from, period.to, may(caller, 'fitment')),
-        alertsByType(db, caller, period.from, period.to),
+        chartDays(db, caller, period.from, period.to, { fleet, fitments: may(caller, 'fitment') }),
+        fleet ? alertsByType(db, caller, period.from, period.to) : Promise.resolve(null),
       ]);
       return { success: true, data: { ...period, vehicles: days.vehicles, days: days.days, alertsByType: alerts } };
     },

@@ -41,7 +41,14 @@ async function insertId(statement: ReturnType<typeof sql>): Promise<string> {
 
 beforeAll(async () => {
   server = await startTestServer();
-  ({ as, orgs } = await demoWorld(server.app, ['superadmin', 'dealer', 'customer', 'inventory', 'limited']));
+  ({ as, orgs } = await demoWorld(server.app, [
+    'superadmin',
+    'dealer',
+    'customer',
+    'inventory',
+    'manufacturer',
+    'limited',
+  ]));
   const root = (
     (await get('superadmin', '/organisation?range=[0,50]')).json() as { id: string; parentId: string | null }[]
   ).find((o) => !o.parentId)!;
@@ -152,6 +159,23 @@ describe('GET /dashboard/summary', () => {
     expect(customer.devices).toBeNull();
     expect(dealer.devices).toEqual({ NEW: 0, ALLOCATED: 3, INSTALLED: 6, DEFECTED: 0, total: 9 });
     expect(admin.devices).toEqual({ NEW: 3, ALLOCATED: 3, INSTALLED: 6, DEFECTED: 1, total: 13 });
+  });
+
+  it('answers no fleet figures to a role that may not see the fleet (INVENTORY_MANAGER and MANUFACTURER, who get 403 on Vehicle Status)', async () => {
+    for (const who of ['inventory', 'manufacturer']) {
+      expect((await get(who, '/vehicle/statuses')).statusCode).toBe(403);
+      const figures = await data(who, '/dashboard/summary');
+      expect(figures.vehicles).toBeNull();
+      expect(figures.today).toBeNull();
+      const charts = await data(who, `/dashboard/charts?from=${twoDaysAgo}&to=${today}`);
+      expect(charts.vehicles).toBeNull();
+      expect(charts.alertsByType).toBeNull();
+      expect(charts.days).toHaveLength(3);
+      for (const day of charts.days) {
+        expect(Object.keys(day).filter((k) => k !== 'key' && k !== 'fitments')).toEqual([]);
+      }
+      expect(JSON.stringify([figures, charts])).not.toMatch(/UP\d{2}[A-Z]{2}\d{4}/);
+    }
   });
 
   it('answers 403 to a role without a dashboard and 401 without a token', async () => {
