@@ -216,14 +216,12 @@ describe('upload quotas', () => {
   it('refuses with 413 an upload that would take a user past their daily quota, counting only the last day', async () => {
     const fitter = await whoIs(demoEmail('fitter'));
     // yesterday's uploads do not count
-    await server.database.db
-      .insert(uploads)
-      .values({
-        url: '/api/file/image/old.png',
-        bytes: QUOTA.userPerDay,
-        ...fitter,
-        createdAt: new Date(Date.now() - 25 * 3600 * 1000),
-      });
+    await server.database.db.insert(uploads).values({
+      url: '/api/file/image/old.png',
+      bytes: QUOTA.userPerDay,
+      ...fitter,
+      createdAt: new Date(Date.now() - 25 * 3600 * 1000),
+    });
     const first = await upload([{ name: 'files', value: pngOf(MIB), filename: 'a.png' }], fitter.token);
     expect(first.statusCode).toBe(200);
     const before = await storedBy(fitter.userId);
@@ -240,14 +238,12 @@ describe('upload quotas', () => {
 
   it('refuses with 413 an upload that would take an organisation past its quota, whoever uploads', async () => {
     const manufacturer = await whoIs(demoEmail('manufacturer'));
-    await server.database.db
-      .insert(uploads)
-      .values({
-        url: '/api/file/image/other.png',
-        bytes: QUOTA.organisation - 100,
-        userId: null,
-        organisationId: manufacturer.organisationId,
-      });
+    await server.database.db.insert(uploads).values({
+      url: '/api/file/image/other.png',
+      bytes: QUOTA.organisation - 100,
+      userId: null,
+      organisationId: manufacturer.organisationId,
+    });
     const response = await upload([{ name: 'files', value: pngOf(200), filename: 'a.png' }], manufacturer.token);
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({
