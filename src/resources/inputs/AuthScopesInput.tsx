@@ -13,15 +13,21 @@ const GROUPS: { id: ModuleGroup; label: string }[] = [
 
 type Grants = Map<string, { allowed: boolean; actions: Record<string, boolean> }>;
 
-function readGrants(scopes: AuthScope[] | null | undefined): Grants {
+/**
+ * The grants of a stored tree. The value is not a tree while the form waits for its record (an edit
+ * page opened by its URL, or reloaded, before the role arrives: react-admin gives the input '' then).
+ */
+function readGrants(scopes: unknown): Grants {
   const grants: Grants = new Map();
-  const walk = (nodes: AuthScope[]) =>
-    nodes.forEach((node) => {
+  const walk = (nodes: unknown) => {
+    if (!Array.isArray(nodes)) return;
+    (nodes as AuthScope[]).forEach((node) => {
       if (!node?.id) return;
       grants.set(node.id, { allowed: node.allowed !== false, actions: { ...(node.actions ?? {}) } });
-      if (node.children) walk(node.children);
+      walk(node.children);
     });
-  walk(scopes ?? []);
+  };
+  walk(scopes);
   return grants;
 }
 
@@ -43,7 +49,7 @@ function writeGrants(grants: Grants): AuthScope[] {
 export function AuthScopesInput({ source, label }: { source: string; label: string }) {
   const translate = useTranslate();
   const { field } = useInput({ source });
-  const grants = readGrants(field.value as AuthScope[]);
+  const grants = readGrants(field.value);
   const update = (moduleId: string, change: (g: { allowed: boolean; actions: Record<string, boolean> }) => void) => {
     const next = new Map(grants);
     const current = { allowed: false, actions: {}, ...next.get(moduleId) };
