@@ -3,7 +3,6 @@ import { Authenticated, ResourceContextProvider, useCanAccess, type ResourceDefi
 import type { ResourceDeclaration } from '../../resources/define.ts';
 import { generatesView, hasView } from '../../providers/resourceAccess.ts';
 import { recordTitle, type RecordLike } from '../../core/display.ts';
-import { moduleIcon } from '../layout/moduleIcons.tsx';
 import { NotFoundPage, StatusPage } from '../pages/StatusPage.tsx';
 import { lazyPage } from '../lazyPage.tsx';
 import { mountPath, resourcePath } from './paths.ts';
@@ -102,7 +101,11 @@ export function DeclaredResource({ declaration, editOverride }: DeclaredResource
   );
 }
 
-/** What react-admin registers for the element (its static registerResource, the contract of a custom Resource element). */
+/**
+ * What react-admin registers for the element (its static registerResource, the contract of a custom
+ * Resource element). No icon: the sidebar is the module registry's (src/layout/Menu.tsx), and the
+ * icons would weigh on the first chunk, which the lazy layout keeps them out of.
+ */
 DeclaredResource.raName = 'Resource';
 DeclaredResource.registerResource = ({ declaration }: DeclaredResourceProps): ResourceDefinition => ({
   name: declaration.name,
@@ -111,7 +114,6 @@ DeclaredResource.registerResource = ({ declaration }: DeclaredResourceProps): Re
   hasCreate: hasView(declaration, 'create'),
   hasEdit: hasView(declaration, 'edit'),
   hasShow: false,
-  icon: () => moduleIcon(declaration.module),
   recordRepresentation: (record: RecordLike) => recordTitle(declaration, record),
 });
 

@@ -172,31 +172,35 @@ describe("react-admin's own paths of an entity", () => {
 });
 
 describe('a record reaching its edit page by its URL alone', () => {
-  it("opens a role's permission tree when /management/role/edit/{id} is loaded (a reload)", async () => {
-    server.use(
-      http.get('*/api/roles/r9', async () => {
-        // the form is on screen before the record arrives
-        await new Promise((r) => setTimeout(r, 200));
-        return HttpResponse.json({
-          id: 'r9',
-          name: 'Depot',
-          isSystem: false,
-          organisationId: null,
-          authScopes: [
-            { id: 'group-top', allowed: true, children: [{ id: 'vehicle-status', allowed: true, actions: {} }] },
-          ],
-        });
-      }),
-      http.get('*/api/:collection', ({ params }) =>
-        HttpResponse.json([], { headers: { 'Content-Range': `${String(params.collection)} */0` } }),
-      ),
-    );
-    openApp('/management/role/edit/r9');
-    // the whole module tree is a large form: allow for a slow machine
-    expect(await screen.findByDisplayValue('Depot', {}, { timeout: 20_000 })).toBeInTheDocument();
-    expect(screen.getByRole('checkbox', { name: 'Vehicle Status' })).toBeChecked();
-    expect(screen.getByRole('checkbox', { name: 'Dashboard' })).not.toBeChecked();
-  });
+  it(
+    "opens a role's permission tree when /management/role/edit/{id} is loaded (a reload)",
+    { timeout: 60_000 },
+    async () => {
+      server.use(
+        http.get('*/api/roles/r9', async () => {
+          // the form is on screen before the record arrives
+          await new Promise((r) => setTimeout(r, 200));
+          return HttpResponse.json({
+            id: 'r9',
+            name: 'Depot',
+            isSystem: false,
+            organisationId: null,
+            authScopes: [
+              { id: 'group-top', allowed: true, children: [{ id: 'vehicle-status', allowed: true, actions: {} }] },
+            ],
+          });
+        }),
+        http.get('*/api/:collection', ({ params }) =>
+          HttpResponse.json([], { headers: { 'Content-Range': `${String(params.collection)} */0` } }),
+        ),
+      );
+      openApp('/management/role/edit/r9');
+      // the whole module tree is a large form: allow for a slow machine
+      expect(await screen.findByDisplayValue('Depot', {}, { timeout: 45_000 })).toBeInTheDocument();
+      expect(screen.getByRole('checkbox', { name: 'Vehicle Status' })).toBeChecked();
+      expect(screen.getByRole('checkbox', { name: 'Dashboard' })).not.toBeChecked();
+    },
+  );
 });
 
 /** What react-admin itself knows of the resources. */
