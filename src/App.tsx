@@ -7,7 +7,7 @@ import { currentBrand } from '../brands/index.ts';
 import { lazyPage } from './lazyPage.tsx';
 import { StackedNotifications } from './layout/Notifications.tsx';
 import { NotFoundPage } from './pages/StatusPage.tsx';
-import { layoutRoutes, publicRoutes } from './routes.tsx';
+import { layoutRoutes, publicRoutes, resourceElements } from './routes.tsx';
 import { Splash } from './Splash.tsx';
 import { brandThemes } from './theme.ts';
 import { takeFlash } from './flash.ts';
@@ -54,7 +54,8 @@ export function App() {
       disableTelemetry
     >
       <CustomRoutes noLayout>{publicRoutes}</CustomRoutes>
-      <CustomRoutes>{layoutRoutes}</CustomRoutes>
+      <CustomRoutes>{layoutRoutes()}</CustomRoutes>
+      {resourceElements()}
     </Admin>
   );
 }

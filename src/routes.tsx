@@ -4,7 +4,7 @@ import { modules, resources } from '../resources/modules.ts';
 import { hasOwnScreen } from '../resources/define.ts';
 import { readPermissions, readSession } from '../providers/session.ts';
 import { landingPath } from './layout/landing.ts';
-import { resourceRoutes } from './resources/routes.tsx';
+import { declaredResources, extraEditRoutes, reactAdminPathRoutes } from './resources/routes.tsx';
 import { AccessGuard, ModulePage } from './pages/ModulePage.tsx';
 import rawLogs from '../resources/entities/raw-logs.ts';
 import { reports } from '../resources/reports/index.ts';
@@ -122,8 +122,6 @@ export const publicRoutes = [
   <Route key="coming-soon" path="/coming-soon" element={<StatusPage kind="comingSoon" />} />,
 ];
 
-const declaredModules = new Set(resources.filter(hasOwnScreen).map((r) => r.module));
-
 /** /management/user/edit/{own id} is the user menu's Profile, open to every role. */
 const ownProfile = (id: string) =>
   readSession()?.user.id === id ? (
@@ -156,8 +154,8 @@ const OWN_ROUTES = new Set([
   ...reports.map((r) => `report-${r.slug}`),
 ]);
 
-/** Signed-in routes inside the layout: every module of the registry, guarded by its permission id. */
-export const layoutRoutes = [
+/** Signed-in routes inside the layout: the custom pages and every module of the registry, guarded by its permission id. */
+export const layoutRoutes = () => [
   <Route
     key="root"
     path="/"
@@ -370,8 +368,12 @@ export const layoutRoutes = [
       </Authenticated>
     }
   />,
-  ...resourceRoutes({ vehicle: ['/vehicle/edit/:id'] }, { user: ownProfile }),
+  ...extraEditRoutes({ vehicle: ['/vehicle/edit/:id'] }),
+  ...reactAdminPathRoutes(),
   ...modules
-    .filter((m) => !OWN_ROUTES.has(m.id) && !declaredModules.has(m.id))
+    .filter((m) => !OWN_ROUTES.has(m.id) && !resources.some((r) => hasOwnScreen(r) && r.module === m.id))
     .map((m) => <Route key={m.id} path={m.path} element={page(m.id)} />),
 ];
+
+/** The declared entities as react-admin resources at the spec's URLs (src/resources/DeclaredResource.tsx). */
+export const resourceElements = () => declaredResources({ user: ownProfile });

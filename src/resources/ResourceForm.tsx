@@ -27,6 +27,7 @@ import { PICKER_OPTIONS, recordTitle, type RecordLike } from '../../core/display
 import { AuthScopesInput } from './inputs/AuthScopesInput.tsx';
 import { GeometryInput } from './inputs/GeometryInput.tsx';
 import { ImageUploadInput } from './inputs/ImageUploadInput.tsx';
+import { resourcePath } from './paths.ts';
 
 type Translate = ReturnType<typeof useTranslate>;
 
@@ -177,7 +178,7 @@ function FormToolbar({ resource }: { resource: ResourceDeclaration }) {
   return (
     <Toolbar sx={{ gap: 1 }}>
       <SaveButton label="list.save" />
-      <Button component={Link} to={resource.path}>
+      <Button component={Link} to={resourcePath(resource, 'list')}>
         {translate('list.back')}
       </Button>
     </Toolbar>
@@ -228,7 +229,7 @@ export function ResourceCreate({ resource }: { resource: ResourceDeclaration }) 
       mutationOptions={{
         onSuccess: () => {
           notify('list.created', { type: 'success' });
-          navigate(resource.path);
+          navigate(resourcePath(resource, 'list'));
         },
       }}
     >
@@ -263,7 +264,7 @@ export function ResourceEdit({ resource, id }: { resource: ResourceDeclaration; 
       mutationOptions={{
         onSuccess: () => {
           notify('list.saved', { type: 'success' });
-          navigate(resource.path);
+          navigate(resourcePath(resource, 'list'));
         },
       }}
     >

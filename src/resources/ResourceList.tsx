@@ -42,6 +42,7 @@ import {
 import { ExportMenu } from './ExportMenu.tsx';
 import { RowActionMenu } from './RowActionMenu.tsx';
 import { useAllowedRowActions } from './rowActionAccess.ts';
+import { resourcePath } from './paths.ts';
 import { resourceActions } from './actions/index.ts';
 import { useState } from 'react';
 
@@ -300,7 +301,12 @@ export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
               <HeaderAction key={action.id} resource={resource} action={action} />
             ))}
             {canCreate && hasView(resource, 'create') && (
-              <Button component={Link} to={`${resource.path}/add`} variant="contained" startIcon={<AddIcon />}>
+              <Button
+                component={Link}
+                to={resourcePath(resource, 'create')}
+                variant="contained"
+                startIcon={<AddIcon />}
+              >
                 {translate('list.add')}
               </Button>
             )}

@@ -5,6 +5,7 @@ import { Confirm, useDelete, useNotify, useRecordContext, useRefresh, useTransla
 import { useNavigate } from 'react-router-dom';
 import type { ResourceDeclaration } from '../../resources/define.ts';
 import { resourceActions } from './actions/index.ts';
+import { resourcePath } from './paths.ts';
 import { errorMessage } from '../pages/auth/useFormCall.tsx';
 
 /** An extra action's entry in the row menu; choosing it hands it to the row (the menu closes first). */
@@ -167,7 +168,7 @@ export function RowActionMenu({ resource, allowed }: { resource: ResourceDeclara
           <MenuItem
             onClick={() => {
               close();
-              navigate(`${resource.path}/edit/${record.id}`);
+              navigate(resourcePath(resource, 'edit', record.id));
             }}
           >
             {translate('list.edit')}

@@ -1,84 +1,52 @@
-import { Route, useParams } from 'react-router-dom';
-import { Authenticated, useCanAccess } from 'react-admin';
-import { hasOwnScreen, type ResourceDeclaration } from '../../resources/define.ts';
+import { Route } from 'react-router-dom';
+import { ResourceContextProvider } from 'react-admin';
+import { hasOwnScreen } from '../../resources/define.ts';
 import { resources } from '../../resources/modules.ts';
-import { generatesView } from '../../providers/resourceAccess.ts';
-import { StatusPage } from '../pages/StatusPage.tsx';
-import { lazyPage } from '../lazyPage.tsx';
+import { declaredResource, EditView, ReactAdminPaths, type EditOverride } from './DeclaredResource.tsx';
 
-// the generated views are chunks of their own, loaded with the first list or form a user opens
-const ResourceList = lazyPage(() => import('./ResourceList.tsx'), 'ResourceList');
-const ResourceCreate = lazyPage(() => import('./ResourceForm.tsx'), 'ResourceCreate');
-const ResourceEdit = lazyPage(() => import('./ResourceForm.tsx'), 'ResourceEdit');
+export type { EditOverride } from './DeclaredResource.tsx';
 
-/** A generated view behind the permission id of its action (the server checks every call as well). */
-function Guarded({
-  resource,
-  action,
-  children,
-}: {
-  resource: ResourceDeclaration;
-  action: string;
-  children: React.ReactNode;
-}) {
-  const { isPending, canAccess } = useCanAccess({ resource: resource.name, action });
-  if (isPending) return null;
-  return canAccess ? <>{children}</> : <StatusPage kind="noAccess" />;
+/** The declarations with a screen of their own (positions and alerts have none: the playback and the Alert report show them). */
+const withScreens = () => resources.filter(hasOwnScreen);
+
+/**
+ * Every declared entity with a screen as a react-admin resource (src/resources/DeclaredResource.tsx),
+ * mounted at the paths of the spec's route map; read at render, so a declaration registered at run
+ * time (resources/modules.ts registerResource) has its screens too.
+ */
+export function declaredResources(editOverrides: Record<string, EditOverride> = {}) {
+  return withScreens().map((declaration) => declaredResource(declaration, editOverrides[declaration.name]));
 }
 
-function EditRoute({ resource }: { resource: ResourceDeclaration }) {
-  const { id } = useParams();
-  return <ResourceEdit key={id} resource={resource} id={id!} />;
-}
-
-const view = (resource: ResourceDeclaration, action: string, element: React.ReactNode) => (
-  <Authenticated>
-    <Guarded resource={resource} action={action}>
-      {element}
-    </Guarded>
-  </Authenticated>
-);
-
-/** Where a resource's edit route shows something else for some ids (one's own user: the profile). */
-export type EditOverride = (id: string) => React.ReactNode | null;
-
-function EditOrOverride({ resource, override }: { resource: ResourceDeclaration; override?: EditOverride }) {
-  const { id } = useParams();
-  const replaced = override?.(id!);
-  return replaced ?? view(resource, 'edit', <EditRoute resource={resource} />);
-}
-
-/** Every declared resource's list, add and edit routes (of those with a screen of their own) at the paths of the spec's route map. */
-export function resourceRoutes(
-  extraEditPaths: Record<string, string[]> = {},
-  editOverrides: Record<string, EditOverride> = {},
-) {
-  // positions and alerts have no screen of their own: the playback and the Alert report show them
-  return resources
-    .filter(hasOwnScreen)
-    .flatMap((resource) => [
+/**
+ * Routes for the URLs react-admin's helpers build (`/role`, `/role/create`, `/role/{id}`): on to the
+ * spec's URLs. A resource whose spec path is `/{name}` itself handles them where it is mounted.
+ */
+export function reactAdminPathRoutes() {
+  return withScreens()
+    .filter((declaration) => declaration.path !== `/${declaration.name}`)
+    .map((declaration) => (
       <Route
-        key={resource.path}
-        path={resource.path}
-        element={view(resource, 'list', <ResourceList key={resource.name} resource={resource} />)}
-      />,
-      ...(generatesView(resource, 'create')
-        ? [
-            <Route
-              key={`${resource.path}/add`}
-              path={`${resource.path}/add`}
-              element={view(resource, 'create', <ResourceCreate resource={resource} />)}
-            />,
-          ]
-        : []),
-      ...(generatesView(resource, 'edit')
-        ? [`${resource.path}/edit/:id`, ...(extraEditPaths[resource.name] ?? [])].map((path) => (
-            <Route
-              key={path}
-              path={path}
-              element={<EditOrOverride resource={resource} override={editOverrides[resource.name]} />}
-            />
-          ))
-        : []),
-    ]);
+        key={`ra-${declaration.name}`}
+        path={`/${declaration.name}/*`}
+        element={<ReactAdminPaths resource={declaration} />}
+      />
+    ));
+}
+
+/** Further URLs of a generated Edit beside the spec's `{path}/edit/:id` (a vehicle's `/vehicle/edit/{id}`). */
+export function extraEditRoutes(paths: Record<string, string[]>) {
+  return withScreens().flatMap((declaration) =>
+    (paths[declaration.name] ?? []).map((path) => (
+      <Route
+        key={path}
+        path={path}
+        element={
+          <ResourceContextProvider value={declaration.name}>
+            <EditView resource={declaration} />
+          </ResourceContextProvider>
+        }
+      />
+    )),
+  );
 }
