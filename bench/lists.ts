@@ -11,7 +11,7 @@ import { ensureSystemRoles, systemRoleIds } from '../server/seed/roles.ts';
 import { createOrganisation } from '../server/organisations/service.ts';
 import { createUser } from '../server/users/service.ts';
 import { findResource } from '../resources/modules.ts';
-import { displayValue } from '../core/display.ts';
+import { displayValue } from '../resources/display.ts';
 import en from '../core/i18n/en.ts';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 100_000);

@@ -31,6 +31,39 @@ async function time(base: string, token: string, url: string): Promise<string> {
   return `${times[Math.floor(RUNS / 2)]!.toFixed(0)} ms (min ${times[0]!.toFixed(0)}, max ${times.at(-1)!.toFixed(0)})`;
 }
 
+/**
+ * A report page's view two ways, interleaved (A, B, A, B, ...) after a warm-up of each so both meet
+ * the same caches and load: the three calls the page used to make at once (the list, the totals and
+ * the chart: at least three runs of the rows) and the one /view call (one run). Medians, and their ratio.
+ */
+async function viewFigure(base: string, token: string, api: string, query: string): Promise<string> {
+  const get = async (url: string) => {
+    const response = await fetch(`${base}${url}`, { headers: { authorization: `Bearer ${token}` } });
+    if (!response.ok) throw new Error(`${url}: ${response.status} ${(await response.text()).slice(0, 120)}`);
+    await response.arrayBuffer();
+  };
+  const filterOnly = query.replace(/&range=[^&]*/, '');
+  const three = () =>
+    Promise.all([get(`${api}?${query}`), get(`${api}/totals?${filterOnly}`), get(`${api}/chart?${filterOnly}`)]);
+  const one = () => get(`${api}/view?${query}`);
+  await three();
+  await one();
+  const [threeTimes, oneTimes]: number[][] = [[], []];
+  for (let i = 0; i < RUNS * 2; i++) {
+    for (const [run, times] of [
+      [three, threeTimes],
+      [one, oneTimes],
+    ] as const) {
+      const t = performance.now();
+      await run();
+      times.push(performance.now() - t);
+    }
+  }
+  const median = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
+  const [a, b] = [median(threeTimes), median(oneTimes)];
+  return `list + totals + chart ${a.toFixed(0)} ms, /view ${b.toFixed(0)} ms: ${(a / b).toFixed(2)}×`;
+}
+
 export async function figures(data: ReportData, print: (line: string) => void) {
   const port = 19600 + Math.floor(Math.random() * 300);
   const server = await startServer({ ...data.env, WAYMARK_DEMO: '0', GATEWAY_PORT: String(port + 300) }, port);
@@ -67,6 +100,15 @@ export async function figures(data: ReportData, print: (line: string) => void) {
       `[${data.kind}] ${data.vehicles} vehicles × ${data.days} days (${data.positions.toLocaleString('en')} positions), as the fleet's customer, median of ${RUNS}:`,
     );
     for (const [name, url] of endpoints) print(`  ${name.padEnd(40)} ${await time(base, customer, url)}`);
+    // what one view of a report page costs: the page's three calls of before against its one call (interleaved)
+    for (const [name, api, sort] of [
+      ['daily run', '/api/report/daily-run', '["day","DESC"]'],
+      ['total run', '/api/report/total-run', '["distance","DESC"]'],
+      ['alerts', '/api/report/alertv2', '["eventTime","DESC"]'],
+    ] as const) {
+      const query = `filter=${filter}&sort=${encodeURIComponent(sort)}&range=[0,9]`;
+      print(`  ${`${name}, one page view`.padEnd(40)} ${await viewFigure(base, customer, api, query)}`);
+    }
   } finally {
     await server.stop();
   }

@@ -31,9 +31,32 @@ const mapped = Object.fromEntries(
 ) as DataProvider;
 
 const getList: DataProvider['getList'] = async (resource, params) => {
+  if (params.meta?.reportView) return getReportView(resource, params);
   const result = await mapped.getList(resource, params);
   return estimatedLists.has(result.data) ? { ...result, meta: { ...result.meta, totalEstimated: true } } : result;
 };
+
+/** The list meta by which a report page asks for its report's view (GET <api>/view) instead of the plain list. */
+export const REPORT_VIEW = { reportView: true } as const;
+
+/** What a report view brings beside its rows, in the list's meta: the totals row and the chart (null: none). */
+export interface ReportViewMeta {
+  totals: Record<string, number | string | null>;
+  chart: ({ key: string } & Record<string, number>)[] | null;
+}
+
+/** A report page's list: the page, its count, the totals and the chart, all from one query on the server. */
+async function getReportView(resource: string, params: Parameters<DataProvider['getList']>[1]) {
+  const { page = 1, perPage = 10 } = params.pagination ?? {};
+  const query = new URLSearchParams({
+    sort: JSON.stringify([params.sort?.field ?? 'id', params.sort?.order ?? 'ASC']),
+    range: JSON.stringify([(page - 1) * perPage, page * perPage - 1]),
+    filter: JSON.stringify(params.filter ?? {}),
+  });
+  const { json } = await httpClient(`${apiBase}/${collectionOf(resource)}/view?${query}`);
+  const { rows, total, totals, chart } = (json as { data: ReportViewMeta & { rows: never[]; total: number } }).data;
+  return { data: rows, total, meta: { totals, chart } satisfies ReportViewMeta };
+}
 
 export interface ExportPage {
   sort: SortPayload;

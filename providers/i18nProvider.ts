@@ -1,6 +1,7 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { I18nProvider, TranslationMessages } from 'react-admin';
 import en from '../core/i18n/en.ts';
+import { withDeclaredTexts } from '../resources/messages.ts';
 
 const LOCALE_KEY = 'waymark.locale';
 export const locales = [
@@ -18,10 +19,10 @@ function storedLocale() {
 }
 
 // English is in the first chunk; the Hindi catalogues are a chunk of their own, fetched only once Hindi is chosen
-const english = en as unknown as TranslationMessages;
+const english = withDeclaredTexts(en, 'en') as unknown as TranslationMessages;
 let hindi: TranslationMessages | undefined;
 async function loadHindi() {
-  hindi ??= (await import('../core/i18n/hi.ts')).default as unknown as TranslationMessages;
+  hindi ??= withDeclaredTexts((await import('../core/i18n/hi.ts')).default, 'hi') as unknown as TranslationMessages;
   return hindi;
 }
 

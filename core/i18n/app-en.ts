@@ -14,7 +14,6 @@ import collection from './collection-en.ts';
 import reports from './reports-en.ts';
 import dashboard from './dashboard-en.ts';
 import api from './api-en.ts';
-import { withDeclaredMessages } from './declared-messages.ts';
 
 /** The console's own strings in English; app-hi.ts has every key in Hindi (a test checks). */
 const app = {
@@ -207,6 +206,6 @@ const app = {
   },
 };
 
-// an entity declared with its own texts brings them along (docs/adding-an-entity.md)
-export default withDeclaredMessages(app, 'en');
+// an entity declared with its own texts brings them along where the catalogue is used (resources/messages.ts)
+export default app;
 export type AppMessages = typeof app;

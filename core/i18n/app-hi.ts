@@ -15,7 +15,6 @@ import collection from './collection-hi.ts';
 import reports from './reports-hi.ts';
 import dashboard from './dashboard-hi.ts';
 import api from './api-hi.ts';
-import { withDeclaredMessages } from './declared-messages.ts';
 
 /** Hindi: typed against the English keys, so a missing key fails the type check. */
 const app: AppMessages = {
@@ -207,5 +206,5 @@ const app: AppMessages = {
   },
 };
 
-// an entity declared with its own texts brings them along (docs/adding-an-entity.md)
-export default withDeclaredMessages(app, 'hi');
+// an entity declared with its own texts brings them along where the catalogue is used (resources/messages.ts)
+export default app;

@@ -1,5 +1,12 @@
-import type { ResourceDeclaration } from '../../resources/define.ts';
-import { declarations } from '../../resources/entities/index.ts';
+/**
+ * What this file reads of an entity declaration (resources/define.ts, ResourceDeclaration): its name and
+ * the texts it carries. core/ sits below resources/ (docs/decisions.md, "core/ below resources/"), so the
+ * declarations come in as an argument: resources/messages.ts passes them.
+ */
+export interface DeclaredTexts {
+  name: string;
+  messages?: { en: { permissions?: Record<string, string> }; hi: { permissions?: Record<string, string> } };
+}
 
 interface Catalogue {
   resources: Record<string, unknown>;
@@ -10,7 +17,7 @@ interface Catalogue {
 export function withDeclaredMessages<T extends Catalogue>(
   catalogue: T,
   locale: 'en' | 'hi',
-  declared: readonly ResourceDeclaration[] = declarations,
+  declared: readonly DeclaredTexts[],
 ): T {
   const resources = { ...catalogue.resources };
   const permissions = { ...catalogue.permissions };

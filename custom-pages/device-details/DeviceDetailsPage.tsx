@@ -3,7 +3,7 @@ import { useGetList, useGetOne, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { findResource } from '../../resources/modules.ts';
 import { PageHeader } from '../../src/layout/PageHeader.tsx';
-import { columnLabel, displayValue, recordTitle, type RecordLike } from '../../core/display.ts';
+import { columnLabel, displayValue, recordTitle, type RecordLike } from '../../resources/display.ts';
 
 const device = findResource('device')!;
 const vehicle = findResource('vehicle')!;

@@ -8,43 +8,34 @@ import { errorMessage } from '../../src/pages/auth/useFormCall.tsx';
 import { ListingSettings } from '../centre-viewer/ListingSettings.tsx';
 import { formatRupees, parseRupees } from '../../core/money.ts';
 import { PHONE_INPUT_LENGTH } from '../../core/rules.ts';
+import type { NumberSetting, OrganisationSettings, PriceSetting } from '../../core/organisation-settings.ts';
 
-interface Settings {
-  overspeedKmph: number;
-  idleMinutes: number;
-  offlineMinutes: number;
-  routeDeviationMeters: number;
-  alertEmail: string | null;
-  sosPhone: string | null;
-  priceOneYearPaise: number | null;
-  priceTwoYearsPaise: number | null;
-  minMovingKmph: number;
-  minParkingMinutes: number;
-  minTripMeters: number;
-  minTripSeconds: number;
-}
+/** The settings the page reads and saves: the server's own type (core/organisation-settings.ts). */
+type Settings = OrganisationSettings;
 /**
  * Prices are kept in paise and typed in rupees; only the provider's administrators see and set them.
  * An empty price is the parent organisation's (docs/wallet.md), shown beside it.
  */
-const PRICES = [
+const PRICES: readonly (readonly [PriceSetting, string])[] = [
   ['priceOneYearPaise', 'wallet.prices.oneYear'],
   ['priceTwoYearsPaise', 'wallet.prices.twoYears'],
-] as const;
-type PriceKey = (typeof PRICES)[number][0];
+];
+type PriceKey = PriceSetting;
 const rupeesText = (paise: number | null) => (paise === null ? '' : formatRupees(paise).replace(/[₹,]/g, ''));
 /** What a price field sends: null for empty (inherit), paise, or undefined when it is not a price. */
 const typedPrice = (text: string) => (text.trim() ? parseRupees(text) : null);
-const NUMBERS = [
-  'overspeedKmph',
-  'idleMinutes',
-  'offlineMinutes',
-  'routeDeviationMeters',
-  'minMovingKmph',
-  'minParkingMinutes',
-  'minTripMeters',
-  'minTripSeconds',
-] as const;
+/** The thresholds, in the form's order: every number setting of the type, and nothing else (the compiler checks both). */
+const NUMBER_FIELDS: { [K in NumberSetting]: true } = {
+  overspeedKmph: true,
+  idleMinutes: true,
+  offlineMinutes: true,
+  routeDeviationMeters: true,
+  minMovingKmph: true,
+  minParkingMinutes: true,
+  minTripMeters: true,
+  minTripSeconds: true,
+};
+const NUMBERS = Object.keys(NUMBER_FIELDS) as NumberSetting[];
 
 /** management/settings/{id}: an organisation's thresholds for tracking and its alert contacts. */
 export function OrganisationSettingsPage() {

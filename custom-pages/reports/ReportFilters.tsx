@@ -9,7 +9,7 @@ import { useGetList, useGetMany, useListContext, useTranslate } from 'react-admi
 import type { ReportDeclaration, ReportExtraFilter } from '../../resources/reports/define.ts';
 import { isPresetName, presetRange, PRESET_NAMES } from '../../resources/reports/period.ts';
 import { formatDate, pickedDay, startOfIndianDay } from '../../core/format/date.ts';
-import { PICKER_OPTIONS } from '../../core/display.ts';
+import { PICKER_OPTIONS } from '../../resources/display.ts';
 
 type Filter = Record<string, unknown>;
 /** The bar's fields sit side by side, at their own widths (the theme makes text fields full width). */

@@ -26,7 +26,7 @@ import { ExportMenu } from '../../src/resources/ExportMenu.tsx';
 import { PAGE_SIZES } from '../../src/resources/ResourceList.tsx';
 import { StatusPage } from '../../src/pages/StatusPage.tsx';
 import { ModulePage } from '../../src/pages/ModulePage.tsx';
-import { useChart, useTotals, waitsForVehicle, type Totals } from './api.ts';
+import { REPORT_VIEW, waitsForVehicle, type ReportViewMeta, type Totals } from './api.ts';
 import { ReportFilters } from './ReportFilters.tsx';
 
 const ReportChart = lazy(() => import('./ReportChart.tsx').then((m) => ({ default: m.ReportChart })));
@@ -103,8 +103,8 @@ function TotalsBody({ report, totals, ...props }: DatagridBodyProps & { report: 
 
 function ReportTable({ report }: { report: ReportDeclaration }) {
   const translate = useTranslate();
-  const { isFetching, filterValues } = useListContext();
-  const { data: totals } = useTotals(report, filterValues);
+  const { isFetching, filterValues, meta } = useListContext();
+  const totals = (meta as ReportViewMeta | undefined)?.totals;
   if (waitsForVehicle(report, filterValues)) {
     return (
       <Typography sx={{ p: 3 }} color="text.secondary" data-testid="report-choose-vehicle">
@@ -145,9 +145,10 @@ function ReportTable({ report }: { report: ReportDeclaration }) {
 }
 
 function Chart({ report }: { report: ReportDeclaration }) {
-  const { filterValues } = useListContext();
-  const { data, error } = useChart(report, filterValues);
-  if (!report.chart || error) return null;
+  // the chart comes with the rows, in the list's meta (api.ts); without them it has nothing to draw
+  const { meta, error } = useListContext();
+  const data = (meta as ReportViewMeta | undefined)?.chart;
+  if (!report.chart || error || data === null) return null;
   return (
     <Card sx={{ mb: 2 }}>
       <Suspense fallback={<LinearProgress />}>
@@ -171,9 +172,11 @@ function Toolbar({ report }: { report: ReportDeclaration }) {
 export function ReportPage({ report }: { report: ReportDeclaration }) {
   const translate = useTranslate();
   const [field, order] = report.defaultSort;
-  // a single-vehicle report's list is not asked for until its vehicle is chosen (its API answers 400 without one), as its
-  // totals and chart are not (api.ts): the table says to choose one. The filter is the one of the list's query (react-admin's getList key).
+  // the list asks for the report's view: its rows, the totals and the chart in one call (api.ts). A single-vehicle
+  // report's is not asked for until its vehicle is chosen (its API answers 400 without one): the table says to
+  // choose one. The filter is the one of the list's query (react-admin's getList key).
   const queryOptions = {
+    meta: REPORT_VIEW,
     enabled: (query: { queryKey: readonly unknown[] }) =>
       !waitsForVehicle(report, (query.queryKey[2] as { filter?: Record<string, unknown> } | undefined)?.filter ?? {}),
   };

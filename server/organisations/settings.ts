@@ -12,29 +12,9 @@ import { normaliseProperties, rules, ruleSchema } from '../../core/rules.ts';
 import { idParams } from '../http/params.ts';
 import { message, said } from '../resources/messages.ts';
 import { speaksForProvider } from '../wallets/authority.ts';
+import type { OrganisationSettings, Prices } from '../../core/organisation-settings.ts';
 
-/** An organisation's operating settings; the tracking work reads its thresholds. docs/decisions.md explains each. */
-export interface OrganisationSettings {
-  overspeedKmph: number;
-  idleMinutes: number;
-  offlineMinutes: number;
-  routeDeviationMeters: number;
-  alertEmail: string | null;
-  sosPhone: string | null;
-  /**
-   * What a device's activation or renewal costs here, in paise, by duration; null: the nearest
-   * ancestor's price (docs/wallet.md). Set by the provider alone; 0 only where it chose free.
-   */
-  priceOneYearPaise: number | null;
-  priceTwoYearsPaise: number | null;
-  /** Trips and stops (server/reports/detector.ts, docs/reports.md): moving above this speed unless the device reports the ignition. */
-  minMovingKmph: number;
-  /** A halt at least this long is a stop. */
-  minParkingMinutes: number;
-  /** A trip shorter than this distance or time is part of the stop around it. */
-  minTripMeters: number;
-  minTripSeconds: number;
-}
+export type { OrganisationSettings, Prices } from '../../core/organisation-settings.ts';
 
 export const DEFAULT_SETTINGS: OrganisationSettings = {
   overspeedKmph: 80,
@@ -77,12 +57,6 @@ const settingsSchema = {
   },
   additionalProperties: false,
 };
-
-/** What an organisation pays, in paise: its own prices or, where it has none, its nearest ancestor's; null where nobody set one. */
-export interface Prices {
-  priceOneYearPaise: number | null;
-  priceTwoYearsPaise: number | null;
-}
 
 /** The price of a length in days (365: 1 year, 730: 2 years), in paise; null for any other length, or one nobody priced. */
 export function priceFor(prices: Prices, days: number): number | null {

@@ -176,10 +176,10 @@ export function collectionSql(caller: Caller, filter: ReportFilter): SQL {
     ) x0 where ${searchOf(filter, ['"vehicleName"'])}`;
 }
 
-/** The collection chart: per day, points collected and missed over every matching vehicle. */
-export function collectionChartSql(caller: Caller, filter: ReportFilter): SQL {
+/** The collection chart: per day, points collected and missed over every matching vehicle (`rows`: the report's rows). */
+export function collectionChartSql(rows: SQL): SQL {
   return sql`select day as key, sum(collected)::int as collected, sum(missed)::int as missed
-    from (${collectionSql(caller, filter)}) c group by day order by day`;
+    from ${rows} c group by day order by day`;
 }
 
 /** d2d-collection: each household per day it was scheduled: collected or not, when, by which vehicle. */
@@ -225,7 +225,7 @@ export function collectionCoverSql(caller: Caller, filter: ReportFilter): SQL {
     ) x0 where ${searchOf(filter, ['name', '"parentName"'])}`;
 }
 
-/** The cover chart: coverage % per ward (or circle), every matching row. */
-export function collectionCoverChartSql(caller: Caller, filter: ReportFilter): SQL {
-  return sql`select name as key, percent from (${collectionCoverSql(caller, filter)}) c where percent is not null order by name`;
+/** The cover chart: coverage % per ward (or circle), every matching row (`rows`: the report's rows). */
+export function collectionCoverChartSql(rows: SQL): SQL {
+  return sql`select name as key, percent from ${rows} c where percent is not null order by name`;
 }

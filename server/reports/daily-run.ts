@@ -20,10 +20,9 @@ const dayColumns = sql`t.device_id::text || ':' || t.day::text as id, to_char(t.
   t.distance_meters::float8 as "distance", t.running_seconds as "running", t.idle_seconds as "idle", t.stopped_seconds as "stopped",
   ${isoTime(sql`t.first_ignition_on`)} as "firstIgnitionOn", ${isoTime(sql`t.last_ignition_off`)} as "lastIgnitionOff", t.trips as "trips"`;
 
-/** Distance per day of every row matching the filter. */
-const distancePerDay = (caller: Caller, filter: ReportFilter): SQL =>
-  sql`select to_char(t.day, 'YYYY-MM-DD') as key, sum(t.distance_meters)::float8 as distance
-    ${dayRows(caller, filter)} group by t.day order by t.day`;
+/** Distance per day of every row matching the filter (`rows`: the report's rows). */
+const distancePerDay = (rows: SQL): SQL =>
+  sql`select r.day as key, sum(r.distance)::float8 as distance from ${rows} r group by r.day order by r.day`;
 
 export const dailyRunSource = {
   declaration: dailyRunSummary,
@@ -40,7 +39,7 @@ export const dailyOperationSource = {
     sql`select ${dayColumns}, ${vehicleColumns(caller)}, (t.running_seconds + t.idle_seconds) as "workingHours",
         round((t.running_seconds * 100.0 / 86400)::numeric, 1)::float8 as "utilisation"
       ${dayRows(caller, filter)}`,
-  chart: (caller: Caller, filter: ReportFilter): SQL =>
-    sql`select to_char(t.day, 'YYYY-MM-DD') as key, sum(t.running_seconds)::float8 as running, sum(t.idle_seconds)::float8 as idle
-      ${dayRows(caller, filter)} group by t.day order by t.day`,
+  chart: (rows: SQL): SQL =>
+    sql`select r.day as key, sum(r.running)::float8 as running, sum(r.idle)::float8 as idle
+      from ${rows} r group by r.day order by r.day`,
 };

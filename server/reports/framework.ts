@@ -1,40 +1,28 @@
 /**
  * The report framework: one declaration (resources/reports/<slug>.ts) and one source (an SQL
- * select of the caller's rows) make four routes on the list contract: GET <api> (a page),
- * <api>/export (large pages), <api>/totals (the totals row over every matching row) and
- * <api>/chart. The filter (period, vehicles, group, search, the report's own filters) is parsed
+ * select of the caller's rows) make five routes: on the list contract GET <api> (a page) and
+ * <api>/export (large pages); <api>/totals (the totals row over every matching row), <api>/chart,
+ * and <api>/view (a page, its count, the totals and the chart: what the report page shows). Each
+ * answer is one query that runs the rows once (view-query.ts). The filter (period, vehicles, group, search, the report's own filters) is parsed
  * and checked here, once, for every report. docs/reports.md describes the contract.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { requireCaller, type Caller } from '../auth/caller.ts';
+import { requireCaller } from '../auth/caller.ts';
 import { badRequest } from '../http/errors.ts';
 import { nulCharacterPath } from '../http/nul-characters.ts';
-import { id, query, UUID_PATTERN } from '../resources/sql.ts';
+import { id, UUID_PATTERN } from '../resources/sql.ts';
 import { INTEGER_RANGE, isDateText, NUMBER_RANGE } from '../resources/validation.ts';
 import { listQuerystring, MAX_EXPORT_PAGE, MAX_LIST_PAGE, sendList } from '../resources/routes.ts';
 import { parseJson } from '../resources/list-query.ts';
-import {
-  MAX_REPORT_DAYS,
-  type ReportColumn,
-  type ReportDeclaration,
-  type ReportFilter,
-} from '../../resources/reports/define.ts';
+import { MAX_REPORT_DAYS, type ReportDeclaration, type ReportFilter } from '../../resources/reports/define.ts';
 import { isPresetName, periodDays, presetRange } from '../../resources/reports/period.ts';
 import { said } from '../resources/messages.ts';
+import { hasChart, runReport, type ReportSource } from './view-query.ts';
 
 export type { ReportFilter } from '../../resources/reports/define.ts';
-
-export interface ReportSource {
-  declaration: ReportDeclaration;
-  /** The permission id (or any one of several) the routes need; default report-<slug>. */
-  permission?: string | string[];
-  /** A select of the caller's rows matching the filter, its columns named exactly as the declaration's, plus `id`. */
-  rows(caller: Caller, filter: ReportFilter): SQL;
-  /** The chart's rows: `key` and one number per declared series. */
-  chart?(caller: Caller, filter: ReportFilter): SQL;
-}
+export type { ReportSource } from './view-query.ts';
 
 /** Longest search text, and most vehicles one filter may name. */
 const MAX_TEXT = 255;
@@ -186,17 +174,6 @@ function parseSortAndRange(declaration: ReportDeclaration, requestQuery: Record<
   return { orderBy, start, end: Math.min(range[1] as number, start + maxPage - 1) };
 }
 
-const NUMERIC_TYPES = new Set(['number', 'count', 'distance', 'duration', 'speed', 'percent']);
-
-/** The totals row's expression of one column. */
-function totalOf(c: ReportColumn): SQL {
-  if (c.total === 'count') return sql`count(*)::integer`;
-  const value = NUMERIC_TYPES.has(c.type) ? sql`${column(c.name)}::float8` : column(c.name);
-  return sql`${sql.raw(c.total!)}(${value})`;
-}
-
-const toNumber = (value: unknown) => (value === null || value === undefined ? null : Number(value));
-
 export function registerReport(app: FastifyInstance, db: Db, source: ReportSource) {
   const { declaration } = source;
   const permission = source.permission ?? `report-${declaration.slug}`;
@@ -213,12 +190,9 @@ export function registerReport(app: FastifyInstance, db: Db, source: ReportSourc
     const caller = await requireCaller(request);
     const filter = parseReportFilter(declaration, request.query.filter);
     const { orderBy, start, end } = parseSortAndRange(declaration, request.query, maxPage);
-    const rows = source.rows(caller, filter);
-    const [page, [count]] = await Promise.all([
-      query(db, sql`select r.* from (${rows}) r order by ${orderBy} limit ${end - start + 1} offset ${start}`),
-      query<{ total: number }>(db, sql`select count(*)::integer as total from (${rows}) r`),
-    ]);
-    return sendList(reply, { name: declaration.slug }, start, page as never[], Number(count?.total ?? 0));
+    const page = { orderBy, offset: start, limit: end - start + 1 };
+    const { rows, total } = await runReport(db, source, caller, filter, { page });
+    return sendList(reply, { name: declaration.slug }, start, rows as never[], total);
   };
 
   app.get(
@@ -248,6 +222,26 @@ export function registerReport(app: FastifyInstance, db: Db, source: ReportSourc
   );
 
   app.get(
+    `${declaration.api}/view`,
+    {
+      config: { permission },
+      schema: {
+        tags,
+        summary: `The ${declaration.slug} report as its page shows it: a page of rows, their count, the totals row and the chart, from one query`,
+        querystring: listQuerystring,
+      },
+    },
+    async (request: Request) => {
+      const caller = await requireCaller(request);
+      const filter = parseReportFilter(declaration, request.query.filter);
+      const { orderBy, start, end } = parseSortAndRange(declaration, request.query, MAX_LIST_PAGE);
+      const page = { orderBy, offset: start, limit: end - start + 1 };
+      const data = await runReport(db, source, caller, filter, { page, totals: true, chart: true });
+      return { success: true, data };
+    },
+  );
+
+  app.get(
     `${declaration.api}/totals`,
     {
       config: { permission },
@@ -260,28 +254,12 @@ export function registerReport(app: FastifyInstance, db: Db, source: ReportSourc
     async (request: Request) => {
       const caller = await requireCaller(request);
       const filter = parseReportFilter(declaration, request.query.filter);
-      const totalled = declaration.columns.filter((c) => c.total);
-      if (!totalled.length) return { success: true, data: {} };
-      const [row] = await query<Record<string, unknown>>(
-        db,
-        sql`select ${sql.join(
-          totalled.map((c) => sql`${totalOf(c)} as ${id(c.name)}`),
-          sql`, `,
-        )}
-      from (${source.rows(caller, filter)}) r`,
-      );
-      const data = Object.fromEntries(
-        totalled.map((c) => {
-          const value = row?.[c.name] ?? null;
-          return [c.name, NUMERIC_TYPES.has(c.type) || c.total === 'count' ? toNumber(value) : value];
-        }),
-      );
+      const { totals: data } = await runReport(db, source, caller, filter, { totals: true });
       return { success: true, data };
     },
   );
 
-  if (source.chart && declaration.chart) {
-    const series = declaration.chart.series.map((s) => s.name);
+  if (hasChart(source)) {
     app.get(
       `${declaration.api}/chart`,
       {
@@ -295,14 +273,8 @@ export function registerReport(app: FastifyInstance, db: Db, source: ReportSourc
       async (request: Request) => {
         const caller = await requireCaller(request);
         const filter = parseReportFilter(declaration, request.query.filter);
-        const rows = await query<Record<string, unknown>>(db, source.chart!(caller, filter));
-        return {
-          success: true,
-          data: rows.map((r) => ({
-            key: String(r.key),
-            ...Object.fromEntries(series.map((s) => [s, toNumber(r[s]) ?? 0])),
-          })),
-        };
+        const { chart } = await runReport(db, source, caller, filter, { chart: true });
+        return { success: true, data: chart };
       },
     );
   }

@@ -41,10 +41,8 @@ export const totalRunSource = {
         (s.distance / nullif(s.days_active, 0))::float8 as "averageDistance"
       ${sumsPerDevice(caller, filter)}`,
   /** The 20 vehicles that went furthest. */
-  chart: (caller: Caller, filter: ReportFilter): SQL =>
-    sql`select r."registrationNumber" as key, r.distance from (
-        select ${vehicleColumns(caller)}, s.distance ${sumsPerDevice(caller, filter)}
-      ) r order by r.distance desc, r."registrationNumber" limit 20`,
+  chart: (rows: SQL): SQL =>
+    sql`select r."registrationNumber" as key, r.distance from ${rows} r order by r.distance desc, r."registrationNumber" limit 20`,
 };
 
 const month = sql`to_char(t.day, 'YYYY-MM')`;
@@ -54,6 +52,6 @@ export const monthlySource = {
   rows: (caller: Caller, filter: ReportFilter): SQL =>
     sql`select s.device_id::text || ':' || s.key as id, s.key as "month", ${vehicleColumns(caller)}, ${sums}
       ${sumsPerDevice(caller, filter, month)}`,
-  chart: (caller: Caller, filter: ReportFilter): SQL =>
-    sql`select s.key, sum(s.distance)::float8 as distance ${sumsPerDevice(caller, filter, month)} group by s.key order by 1`,
+  chart: (rows: SQL): SQL =>
+    sql`select r.month as key, sum(r.distance)::float8 as distance from ${rows} r group by r.month order by 1`,
 };

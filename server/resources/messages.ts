@@ -1,7 +1,11 @@
-import en from '../../core/i18n/en.ts';
+import coreEnglish from '../../core/i18n/en.ts';
+import { withDeclaredTexts } from '../../resources/messages.ts';
 import type { ResourceDeclaration } from '../../resources/define.ts';
 import type { Said, SaidValue } from '../http/errors.ts';
 import { fieldLabel } from '../../resources/define.ts';
+
+/** The console's English catalogue, with the texts entity declarations carry. */
+const en = withDeclaredTexts(coreEnglish, 'en');
 
 function render(key: string, values: Record<string, string | number>): string {
   let node: unknown = en;

@@ -2,7 +2,10 @@
 import fs from 'node:fs';
 import { modules } from '../../resources/modules.ts';
 import { defaultRoleGrants } from '../roles/defaults.ts';
-import en from '../../core/i18n/app-en.ts';
+import app from '../../core/i18n/app-en.ts';
+import { withDeclaredTexts } from '../../resources/messages.ts';
+
+const en = withDeclaredTexts(app, 'en');
 
 const label = (key: string) =>
   (key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], en) as string) ?? key;

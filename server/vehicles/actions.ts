@@ -11,7 +11,7 @@ import { writableRecord } from '../resources/routes.ts';
 import { andInScope } from '../resources/scope.ts';
 import { query } from '../resources/sql.ts';
 import { normaliseProperties, rules, ruleSchema } from '../../core/rules.ts';
-import { displayValue } from '../../core/display.ts';
+import { displayValue } from '../../resources/display.ts';
 import { labelOf, message } from '../resources/messages.ts';
 import { idParams } from '../http/params.ts';
 import { said } from '../resources/messages.ts';

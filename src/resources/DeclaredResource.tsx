@@ -2,7 +2,7 @@ import { Navigate, Route, Routes, useLocation, useParams } from 'react-router-do
 import { Authenticated, ResourceContextProvider, useCanAccess, type ResourceDefinition } from 'react-admin';
 import type { ResourceDeclaration } from '../../resources/define.ts';
 import { generatesView, hasView } from '../../providers/resourceAccess.ts';
-import { recordTitle, type RecordLike } from '../../core/display.ts';
+import { recordTitle, type RecordLike } from '../../resources/display.ts';
 import { NotFoundPage, StatusPage } from '../pages/StatusPage.tsx';
 import { lazyPage } from '../lazyPage.tsx';
 import { mountPath, resourcePath } from './paths.ts';

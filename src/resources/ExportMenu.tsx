@@ -6,7 +6,7 @@ import type { ResourceDeclaration } from '../../resources/define.ts';
 import type { ReportColumn, ReportDeclaration } from '../../resources/reports/define.ts';
 import { formatReportValue } from '../../resources/reports/format.ts';
 import type { ExportPage } from '../../providers/dataProvider.ts';
-import { columnLabel, displayValue, type RecordLike } from '../../core/display.ts';
+import { columnLabel, displayValue, type RecordLike } from '../../resources/display.ts';
 import { download, exportFileName, exporters, type ExportFormat } from './exporters.ts';
 
 /** Rows per export request; the server allows up to 5000. */

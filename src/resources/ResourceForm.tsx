@@ -23,7 +23,7 @@ import { fieldLabel, textRule, type Field, type ResourceDeclaration } from '../.
 import { PHONE_INPUT_LENGTH, ruleValidator } from '../../core/rules.ts';
 import { findResource } from '../../resources/modules.ts';
 import { PageHeader } from '../layout/PageHeader.tsx';
-import { PICKER_OPTIONS, recordTitle, type RecordLike } from '../../core/display.ts';
+import { PICKER_OPTIONS, recordTitle, type RecordLike } from '../../resources/display.ts';
 import { AuthScopesInput } from './inputs/AuthScopesInput.tsx';
 import { GeometryInput } from './inputs/GeometryInput.tsx';
 import { ImageUploadInput } from './inputs/ImageUploadInput.tsx';

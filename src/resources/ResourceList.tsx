@@ -38,7 +38,7 @@ import {
   recordTitle,
   roughCount,
   type RecordLike,
-} from '../../core/display.ts';
+} from '../../resources/display.ts';
 import { ExportMenu } from './ExportMenu.tsx';
 import { RowActionMenu } from './RowActionMenu.tsx';
 import { useAllowedRowActions } from './rowActionAccess.ts';

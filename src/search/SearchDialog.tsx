@@ -21,7 +21,7 @@ import { useNotify, useTranslate } from 'react-admin';
 import { Link, useNavigate } from 'react-router-dom';
 import { apiCall } from '../../providers/httpClient.ts';
 import { findResource } from '../../resources/modules.ts';
-import { recordTitle, roughCount, type RecordLike } from '../../core/display.ts';
+import { recordTitle, roughCount, type RecordLike } from '../../resources/display.ts';
 
 type Group = 'Devices' | 'Vehicles' | 'Users';
 /** Each group's first matches, and how many match in all (on the group's list). */

@@ -49,6 +49,12 @@ const TRIPS = [
 ];
 const calls: string[] = [];
 
+/** A report view's answer: the page's rows (every row here), their count, the totals row and the chart. */
+const view = (rows: object[], totals: object, chart: object[] | null) => ({
+  success: true,
+  data: { rows, total: rows.length, totals, chart },
+});
+
 const server = setupServer(
   http.get('*/api/auth/logged-in-user/:id', ({ params }) =>
     HttpResponse.json({
@@ -63,7 +69,8 @@ const server = setupServer(
       },
     }),
   ),
-  http.get('*/api/custom-trip', ({ request }) => {
+  // the page asks for its report's view: the rows, their count, the totals row and the chart in one answer
+  http.get('*/api/custom-trip/view', ({ request }) => {
     const filter = JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}') as { vehicleId?: string };
     calls.push(`list ${filter.vehicleId ?? 'none'}`);
     if (!filter.vehicleId)
@@ -71,61 +78,45 @@ const server = setupServer(
         { success: false, message: 'Choose one vehicle for this report', errors: { vehicleId: 'Choose one vehicle' } },
         { status: 400 },
       );
-    return HttpResponse.json(TRIPS, { headers: { 'Content-Range': `custom-trip 0-1/2` } });
+    return HttpResponse.json(
+      view(TRIPS, { kind: 2, distance: 45000, duration: 14400, maxSpeed: 72, ignitionOn: 5400 }, null),
+    );
   }),
-  http.get('*/api/custom-trip/totals', () => {
-    calls.push('totals');
-    return HttpResponse.json({
-      success: true,
-      data: { kind: 2, distance: 45000, duration: 14400, maxSpeed: 72, ignitionOn: 5400 },
-    });
-  }),
-  http.get('*/api/report/monthly-summary', () =>
+  http.get('*/api/report/monthly-summary/view', () =>
     HttpResponse.json(
-      [
-        {
-          id: 'd:2026-10',
-          month: '2026-10',
-          registrationNumber: 'UP78RR0001',
-          vehicleName: 'Sunrise 1',
-          distance: 200000,
-          running: 18000,
-          idle: 5400,
-          stopped: 149400,
-          maxSpeed: 72,
-          trips: 5,
-          alerts: 3,
-          daysActive: 2,
-        },
-      ],
-      { headers: { 'Content-Range': 'monthly-summary 0-0/1' } },
+      view(
+        [
+          {
+            id: 'd:2026-10',
+            month: '2026-10',
+            registrationNumber: 'UP78RR0001',
+            vehicleName: 'Sunrise 1',
+            distance: 200000,
+            running: 18000,
+            idle: 5400,
+            stopped: 149400,
+            maxSpeed: 72,
+            trips: 5,
+            alerts: 3,
+            daysActive: 2,
+          },
+        ],
+        { distance: 200000 },
+        // the chart's rows carry metres, as the table's do
+        [
+          { key: '2026-09', distance: 150000 },
+          { key: '2026-10', distance: 200000 },
+        ],
+      ),
     ),
   ),
-  http.get('*/api/report/monthly-summary/totals', () =>
-    HttpResponse.json({ success: true, data: { distance: 200000 } }),
-  ),
-  // the chart's rows carry metres, as the table's do
-  http.get('*/api/report/monthly-summary/chart', () =>
-    HttpResponse.json({
-      success: true,
-      data: [
-        { key: '2026-09', distance: 150000 },
-        { key: '2026-10', distance: 200000 },
-      ],
-    }),
-  ),
-  http.get('*/api/report/daily-vehicle-operation', () =>
-    HttpResponse.json([], { headers: { 'Content-Range': 'daily-vehicle-operation-report */0' } }),
-  ),
-  http.get('*/api/report/daily-vehicle-operation/totals', () => HttpResponse.json({ success: true, data: {} })),
-  http.get('*/api/report/daily-vehicle-operation/chart', () =>
-    HttpResponse.json({
-      success: true,
-      data: [
+  http.get('*/api/report/daily-vehicle-operation/view', () =>
+    HttpResponse.json(
+      view([], {}, [
         { key: '2026-10-29', running: 7200, idle: 1800 },
         { key: '2026-10-30', running: 18000, idle: 3600 },
-      ],
-    }),
+      ]),
+    ),
   ),
   http.get('*/api/vehicle', () => HttpResponse.json([VEHICLE], { headers: { 'Content-Range': 'vehicle 0-0/1' } })),
   http.get('*/api/group', () => HttpResponse.json([], { headers: { 'Content-Range': 'groups */0' } })),
@@ -175,7 +166,7 @@ describe('the run report pages', () => {
     renderPage(customTrip);
     expect(await screen.findByTestId('report-choose-vehicle')).toHaveTextContent('Choose a vehicle to see this report');
     expect(screen.queryByText('Choose one vehicle for this report')).toBeNull();
-    // nothing is asked for until the vehicle is chosen: no list call the server must refuse, no totals
+    // nothing is asked for until the vehicle is chosen: no view (rows, totals) the server must refuse
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(calls).toEqual([]);
     expect(logged.mock.calls.flat().some((arg) => (arg as { status?: number })?.status === 400)).toBe(false);

@@ -33,6 +33,27 @@ describe('import boundaries', () => {
     }
   });
 
+  it('keeps core/ below resources/: core imports no declaration, a declaration imports core', async () => {
+    for (const file of ['core/example.ts', 'core/i18n/example.ts']) {
+      const up = file.split('/').length - 1;
+      const found = await refusals(
+        file,
+        `import { declarations } from '${'../'.repeat(up)}resources/entities/index.ts';\nexport { declarations };\n`,
+      );
+      expect(found, file).toEqual([expect.stringContaining('core/ is below resources/')]);
+    }
+    expect(
+      await refusals(
+        'resources/entities/example.ts',
+        "import { rules } from '../../core/rules.ts';\nexport { rules };\n",
+      ),
+    ).toEqual([]);
+    // core's other rule still holds beside the new one
+    expect(await refusals('core/example.ts', "import { db } from '../server/db/client.ts';\nexport { db };\n")).toEqual(
+      [expect.stringContaining('imports neither the console nor the server')],
+    );
+  });
+
   it('lets the shell reach a feature page only by a lazy import', async () => {
     expect(
       await refusals(

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { normaliseUsername } from '../../core/username.ts';
 import { formatDuration, splitDuration } from '../../core/format/duration.ts';
-import en from '../../core/i18n/app-en.ts';
-import hi from '../../core/i18n/app-hi.ts';
+import appEn from '../../core/i18n/app-en.ts';
+import appHi from '../../core/i18n/app-hi.ts';
+import { withDeclaredTexts } from '../../resources/messages.ts';
+
+// the catalogues as the console and the server use them: with the texts entity declarations carry
+const en = withDeclaredTexts(appEn, 'en');
+const hi = withDeclaredTexts(appHi, 'hi');
 
 describe('normaliseUsername', () => {
   it('keeps e-mails (lower-cased) and +91 numbers, and prefixes anything else with +91', () => {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Autocomplete, TextField } from '@mui/material';
 import { useGetList, useTranslate } from 'react-admin';
 import { findResource } from '../../../resources/modules.ts';
-import { recordTitle, type RecordLike } from '../../../core/display.ts';
+import { recordTitle, type RecordLike } from '../../../resources/display.ts';
 
 type Option = RecordLike & { id: string };
 

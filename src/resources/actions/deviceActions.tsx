@@ -5,7 +5,7 @@ import { apiCall } from '../../../providers/httpClient.ts';
 import { ActionDialog } from './ActionDialog.tsx';
 import { RecordPicker } from './RecordPicker.tsx';
 import type { ActionDialogProps, ResourceAction } from './types.ts';
-import type { RecordLike } from '../../../core/display.ts';
+import type { RecordLike } from '../../../resources/display.ts';
 
 type Option = RecordLike & { id: string };
 

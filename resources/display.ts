@@ -1,8 +1,8 @@
-import type { Field, ResourceDeclaration } from '../resources/define.ts';
-import { fieldLabel } from '../resources/define.ts';
-import { formatDate, formatDateTime } from './format/date.ts';
-import { formatDuration } from './format/duration.ts';
-import { formatRupees } from './money.ts';
+import type { Field, ResourceDeclaration } from './define.ts';
+import { fieldLabel } from './define.ts';
+import { formatDate, formatDateTime } from '../core/format/date.ts';
+import { formatDuration } from '../core/format/duration.ts';
+import { formatRupees } from '../core/money.ts';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 export type RecordLike = Record<string, unknown> & { labels?: Record<string, string> };

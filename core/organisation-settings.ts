@@ -1,0 +1,37 @@
+/**
+ * An organisation's operating settings, as GET/PUT /organisation/settings/{id} carry them: the one
+ * definition the server (server/organisations/settings.ts: defaults, schema, storage) and the
+ * console (the Organisation Settings page) both use. docs/decisions.md explains each threshold.
+ */
+export interface OrganisationSettings {
+  overspeedKmph: number;
+  idleMinutes: number;
+  offlineMinutes: number;
+  routeDeviationMeters: number;
+  alertEmail: string | null;
+  sosPhone: string | null;
+  /**
+   * What a device's activation or renewal costs here, in paise, by duration; null: the nearest
+   * ancestor's price (docs/wallet.md). Set by the provider alone; 0 only where it chose free.
+   */
+  priceOneYearPaise: number | null;
+  priceTwoYearsPaise: number | null;
+  /** Trips and stops (server/reports/detector.ts, docs/reports.md): moving above this speed unless the device reports the ignition. */
+  minMovingKmph: number;
+  /** A halt at least this long is a stop. */
+  minParkingMinutes: number;
+  /** A trip shorter than this distance or time is part of the stop around it. */
+  minTripMeters: number;
+  minTripSeconds: number;
+}
+
+/** The settings that are prices (paise; null: the nearest ancestor's). */
+export type PriceSetting = 'priceOneYearPaise' | 'priceTwoYearsPaise';
+
+/** What an organisation pays, in paise: its own prices or, where it has none, its nearest ancestor's; null where nobody set one. */
+export type Prices = Pick<OrganisationSettings, PriceSetting>;
+
+/** The settings that are whole numbers always set (thresholds): every key whose value is a number and never null. */
+export type NumberSetting = {
+  [K in keyof OrganisationSettings]: OrganisationSettings[K] extends number ? K : never;
+}[keyof OrganisationSettings];
