@@ -37,4 +37,10 @@ export default defineResource({
   rowActions: [{ id: 'set-user-password', label: 'permissions.set-user-password' }],
   extraPermissions: ['associate-user-result-table'],
   emptyMessage: 'resources.user.empty',
+  globalSearch: {
+    category: 'Users',
+    label: 'search.Users',
+    empty: 'search.noUsers',
+    detail: ['email', 'phone', 'organisationId'],
+  },
 });

@@ -62,4 +62,10 @@ export default defineResource({
     { id: 'send-mail-item', label: 'permissions.send-mail-item' },
   ],
   emptyMessage: 'resources.vehicle.empty',
+  globalSearch: {
+    category: 'Vehicles',
+    label: 'search.Vehicles',
+    empty: 'search.noVehicles',
+    detail: ['name', 'deviceId'],
+  },
 });
