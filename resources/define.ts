@@ -234,6 +234,8 @@ export interface ResourceDeclaration {
   menu?: { group?: 'management' | 'top' | 'hidden'; badge?: 'new' | 'beta' };
   /** Module actions the registry lists beyond the CRUD ones (permission ids of extra pages). */
   extraPermissions?: readonly string[];
+  /** false: its list pages are never kept in memory nor its table watched (raw logs, appended to on every gateway batch). */
+  listCache?: false;
   /** Searched by the global search, under this category (resources/global-search.ts); its `searchable` fields are. */
   globalSearch?: GlobalSearch;
 }
