@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, demoEmail, signIn, startTestServer, type TestServer } from './harness.ts';
+import { resources } from '../../resources/modules.ts';
+import { searchedResources } from '../../resources/global-search.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -22,7 +24,13 @@ describe('GET /search', () => {
     // the demo's twelve devices share their IMEI prefix
     const answer = await search('superadmin', 'q=86834707');
     expect(answer.Devices).toHaveLength(10);
-    expect(answer.totals).toEqual({ Devices: 12, Vehicles: 0, Users: 0 });
+    // a group for every declaration with globalSearch: Devices, Vehicles, Users and any entity added since
+    expect(answer.totals).toEqual({
+      ...Object.fromEntries(searchedResources(resources).map((r) => [r.globalSearch!.category, 0])),
+      Devices: 12,
+      Vehicles: 0,
+      Users: 0,
+    });
     expect(answer.estimated).toEqual([]);
   });
 
