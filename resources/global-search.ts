@@ -16,11 +16,22 @@ export interface GlobalSearch {
   detail?: readonly string[];
   /** Where a result opens in the console, `{id}` the row's id; by default its edit form, `<path>/edit/{id}`. */
   open?: string;
+  /** Its place among the category choices (the spec offers Vehicles, Devices, Users); by default after those. */
+  categoryOrder?: number;
 }
 
 /** The searched entities, in the order of their declarations: the groups of the answer. */
 export function searchedResources(resources: readonly ResourceDeclaration[]): ResourceDeclaration[] {
   return resources.filter((resource) => resource.globalSearch);
+}
+
+/** The categories as the search offers them: by `categoryOrder`, then in the order of the declarations. */
+export function searchCategories(resources: readonly ResourceDeclaration[]): string[] {
+  const searched = searchedResources(resources);
+  const order = (r: ResourceDeclaration) => r.globalSearch!.categoryOrder ?? Number.MAX_SAFE_INTEGER;
+  return [...searched]
+    .sort((a, b) => order(a) - order(b) || searched.indexOf(a) - searched.indexOf(b))
+    .map((r) => r.globalSearch!.category);
 }
 
 /** The console route a result of the resource opens. */

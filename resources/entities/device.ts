@@ -47,6 +47,7 @@ export default defineResource({
   emptyMessage: 'resources.device.empty',
   globalSearch: {
     category: 'Devices',
+    categoryOrder: 2,
     label: 'search.Devices',
     empty: 'search.noDevices',
     detail: ['iccid', 'organisationId'],

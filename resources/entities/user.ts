@@ -39,6 +39,7 @@ export default defineResource({
   emptyMessage: 'resources.user.empty',
   globalSearch: {
     category: 'Users',
+    categoryOrder: 3,
     label: 'search.Users',
     empty: 'search.noUsers',
     detail: ['email', 'phone', 'organisationId'],

@@ -64,6 +64,7 @@ export default defineResource({
   emptyMessage: 'resources.vehicle.empty',
   globalSearch: {
     category: 'Vehicles',
+    categoryOrder: 1,
     label: 'search.Vehicles',
     empty: 'search.noVehicles',
     detail: ['name', 'deviceId'],

@@ -4,7 +4,7 @@ import { requireCaller } from '../auth/caller.ts';
 import { SIGNED_IN } from '../http/permissions.ts';
 import { hasPermission } from '../../core/permissions.ts';
 import { resources } from '../../resources/modules.ts';
-import { searchedResources } from '../../resources/global-search.ts';
+import { searchCategories, searchedResources } from '../../resources/global-search.ts';
 import { parseListQuery } from '../resources/list-query.ts';
 import { listRecords, type ResourceRecord } from '../resources/records.ts';
 
@@ -17,7 +17,9 @@ const SEARCH_LIMIT = 10;
 export function searchRoutes(app: FastifyInstance, db: Db) {
   // the declarations as registered when the server starts (a plugin's or a test's registerResource included)
   const searched = searchedResources(resources);
-  const categories = searched.map((resource) => resource.globalSearch!.category);
+  // in the order the search offers them (the spec's Vehicles, Devices, Users first)
+  const categories = searchCategories(resources);
+  const choices = `${categories.slice(0, -1).join(', ')}${categories.length > 1 ? ' or ' : ''}${categories.at(-1)}`;
   app.get<{ Querystring: { q: string; category?: string } }>(
     '/search',
     {
@@ -32,7 +34,7 @@ export function searchRoutes(app: FastifyInstance, db: Db) {
             category: {
               type: 'string',
               enum: categories,
-              errorMessage: `The category must be one of ${categories.join(', ')}`,
+              errorMessage: `The category must be ${choices}`,
             },
           },
           required: ['q'],
@@ -47,9 +49,9 @@ export function searchRoutes(app: FastifyInstance, db: Db) {
       const totals: Record<string, number> = {};
       // a total above the exact-count limit is the database's estimate, as a list's X-Total-Estimated says
       const estimated: string[] = [];
-      for (const category of categories) {
-        result[category] = [];
-        totals[category] = 0;
+      for (const resource of searched) {
+        result[resource.globalSearch!.category] = [];
+        totals[resource.globalSearch!.category] = 0;
       }
       const wanted = searched.filter(
         (resource) => !request.query.category || resource.globalSearch!.category === request.query.category,
@@ -75,7 +77,8 @@ export function searchRoutes(app: FastifyInstance, db: Db) {
         }),
       );
       // in the order of the declarations, whichever group answered first
-      estimated.sort((a, b) => categories.indexOf(a) - categories.indexOf(b));
+      const groups = searched.map((resource) => resource.globalSearch!.category);
+      estimated.sort((a, b) => groups.indexOf(a) - groups.indexOf(b));
       return { ...result, totals, estimated };
     },
   );

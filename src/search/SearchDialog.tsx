@@ -21,7 +21,12 @@ import { useNotify, useTranslate } from 'react-admin';
 import { Link, useNavigate } from 'react-router-dom';
 import { apiCall } from '../../providers/httpClient.ts';
 import { resources } from '../../resources/modules.ts';
-import { searchedResources, searchResultDetail, searchResultPath } from '../../resources/global-search.ts';
+import {
+  searchCategories,
+  searchedResources,
+  searchResultDetail,
+  searchResultPath,
+} from '../../resources/global-search.ts';
 import { recordTitle, roughCount, type RecordLike } from '../../core/display.ts';
 
 /** Each group's first matches, and how many match in all (on the group's list). */
@@ -104,11 +109,14 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose(): void
             sx={{ minWidth: 140, flex: { xs: 1, sm: 'none' } }}
           >
             <MenuItem value="">{translate('search.allCategories')}</MenuItem>
-            {groups.map((resource) => (
-              <MenuItem key={resource.name} value={resource.globalSearch!.category}>
-                {translate(resource.globalSearch!.label ?? resource.title)}
-              </MenuItem>
-            ))}
+            {searchCategories(resources).map((c) => {
+              const resource = groups.find((g) => g.globalSearch!.category === c)!;
+              return (
+                <MenuItem key={c} value={c}>
+                  {translate(resource.globalSearch!.label ?? resource.title)}
+                </MenuItem>
+              );
+            })}
           </TextField>
           <Button type="submit" variant="contained">
             {translate('search.submit')}

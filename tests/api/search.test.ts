@@ -44,6 +44,23 @@ describe('GET /search', () => {
   });
 });
 
+describe('GET /search with a category', () => {
+  it('answers that category alone, and refuses one no declaration offers, naming those it does', async () => {
+    const answer = await search('superadmin', 'q=86834707&category=Devices');
+    expect(answer.totals.Devices).toBe(12);
+    expect(answer.Vehicles).toEqual([]);
+    const token = (await signIn(server.app, demoEmail('superadmin'))).token.access.token;
+    const refused = await server.app.inject({
+      method: 'GET',
+      url: '/api/search?q=x&category=Trucks',
+      headers: bearer(token),
+    });
+    expect(refused.statusCode).toBe(400);
+    // 'Vehicles, Devices or Users', and any category an entity added since offers after them
+    expect(refused.body).toMatch(/The category must be Vehicles, Devices(, Users(, \w+)* or \w+| or Users)"/);
+  });
+});
+
 describe('GET /search over the exact-count limit', () => {
   let small: TestServer;
   beforeAll(async () => {

@@ -99,13 +99,13 @@ describe('the search dialog', () => {
     );
   });
 
-  it('offers the categories of the declarations, in their order', async () => {
+  it("offers the spec's categories in its order (Vehicles, Devices, Users), then the other declarations'", async () => {
     renderDialog();
     await userEvent.click(await screen.findByRole('combobox', { name: 'Category' }));
     expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
       'All',
-      'Devices',
       'Vehicles',
+      'Devices',
       'Users',
       'Pumps',
     ]);

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { resources } from '../../resources/modules.ts';
-import { searchedResources, searchResultDetail, searchResultPath } from '../../resources/global-search.ts';
+import {
+  searchCategories,
+  searchedResources,
+  searchResultDetail,
+  searchResultPath,
+} from '../../resources/global-search.ts';
 
 /** The global search's groups come from the declarations that say `globalSearch`, nowhere else. */
 describe('the global search of the declarations', () => {
@@ -13,6 +18,10 @@ describe('the global search of the declarations', () => {
       ['vehicle', 'Vehicles'],
       ['user', 'Users'],
     ]);
+  });
+
+  it("offers the spec's categories in its order: Vehicles, Devices, Users", () => {
+    expect(searchCategories(resources).slice(0, 3)).toEqual(['Vehicles', 'Devices', 'Users']);
   });
 
   it('names categories once, and each searched entity has fields to search and detail fields it declares', () => {
