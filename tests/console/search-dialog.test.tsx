@@ -102,12 +102,9 @@ describe('the search dialog', () => {
   it("offers the spec's categories in its order (Vehicles, Devices, Users), then the other declarations'", async () => {
     renderDialog();
     await userEvent.click(await screen.findByRole('combobox', { name: 'Category' }));
-    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'All',
-      'Vehicles',
-      'Devices',
-      'Users',
-      'Pumps',
-    ]);
+    const options = screen.getAllByRole('option').map((option) => option.textContent);
+    expect(options.slice(0, 4)).toEqual(['All', 'Vehicles', 'Devices', 'Users']);
+    // registered last: after any entity resources/entities/index.ts lists
+    expect(options.at(-1)).toBe('Pumps');
   });
 });
