@@ -1,4 +1,6 @@
 import { rules, type Rule, type RuleName } from '../core/rules.ts';
+import type { GlobalSearch } from './global-search.ts';
+import type { ResourceMessages } from './resource-messages.ts';
 
 /**
  * The resource declaration: one entity declared once, as plain data, read by the console (list
@@ -36,7 +38,7 @@ interface FieldBase {
   /** Usable as a filter (?filter={"field":...}) and offered in the table's filter bar. */
   filterable?: boolean;
   sortable?: boolean;
-  /** Searched by the table's search box and the global search (filter q). */
+  /** Searched by the table's search box (filter q), and by the global search when the declaration has `globalSearch`. */
   searchable?: boolean;
   /** Set by the server or by a dedicated action; never written through create or edit. */
   readOnly?: boolean;
@@ -163,18 +165,7 @@ export type Scope = 'organisation' | 'organisation-tree' | 'global' | 'device-hi
 
 export type Action = 'list' | 'create' | 'edit' | 'delete' | 'export';
 
-/**
- * An entity's own texts in one language: merged into the console's catalogue as
- * `resources.<name>.*` (so `title: 'resources.<name>.title'`, `emptyMessage: 'resources.<name>.empty'`
- * and the default field labels find them) and, for its permission ids, `permissions.<id>`.
- */
-export interface ResourceMessages {
-  title: string;
-  subtitle?: string;
-  empty?: string;
-  fields: Record<string, string>;
-  permissions?: Record<string, string>;
-}
+export type { ResourceMessages } from './resource-messages.ts';
 
 export interface ResourceDeclaration {
   /** The console's resource name, used in i18n keys and the data provider. */
@@ -245,6 +236,10 @@ export interface ResourceDeclaration {
   menu?: { group?: 'management' | 'top' | 'hidden'; badge?: 'new' | 'beta' };
   /** Module actions the registry lists beyond the CRUD ones (permission ids of extra pages). */
   extraPermissions?: readonly string[];
+  /** false: its list pages are never kept in memory nor its table watched (raw logs, appended to on every gateway batch). */
+  listCache?: false;
+  /** Searched by the global search, under this category (resources/global-search.ts); its `searchable` fields are. */
+  globalSearch?: GlobalSearch;
 }
 
 /** Whether the console has a list screen of the resource, and the registry a module for it. */

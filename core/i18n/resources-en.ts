@@ -139,6 +139,7 @@ const resources = {
     noDevices: 'No devices for the query',
     noVehicles: 'No Vehicles for the query',
     noUsers: 'No Users for the query',
+    noMatches: 'Nothing of this kind for the query',
     failed: 'Something went wrong',
     count: '%{shown} of %{total}',
     countAbout: '%{shown} of about %{total}',

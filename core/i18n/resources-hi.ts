@@ -139,6 +139,7 @@ const resources: typeof resourcesEn = {
     noDevices: 'इस खोज के लिए कोई डिवाइस नहीं',
     noVehicles: 'इस खोज के लिए कोई वाहन नहीं',
     noUsers: 'इस खोज के लिए कोई उपयोगकर्ता नहीं',
+    noMatches: 'इस खोज के लिए इस प्रकार का कुछ नहीं',
     failed: 'कुछ गलत हो गया',
     count: '%{total} में से %{shown}',
     countAbout: 'लगभग %{total} में से %{shown}',

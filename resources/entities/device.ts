@@ -45,4 +45,12 @@ export default defineResource({
   defaultSort: ['imei', 'ASC'],
   rowActions: deviceActions.map((id) => ({ id, label: `permissions.${id}` })),
   emptyMessage: 'resources.device.empty',
+  globalSearch: {
+    category: 'Devices',
+    categoryOrder: 2,
+    label: 'search.Devices',
+    empty: 'search.noDevices',
+    detail: ['iccid', 'organisationId'],
+    open: '/management/device-details/{id}',
+  },
 });

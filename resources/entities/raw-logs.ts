@@ -15,6 +15,8 @@ export default defineResource({
   readableByModules: ['report-raw-logs'],
   permissions: { export: 'export-raw-logs' },
   views: { create: false, edit: false },
+  // the gateway appends a frame on every batch: a kept page would be forgotten at once
+  listCache: false,
   fields: {
     imei: text({ readOnly: true, searchable: true, filterable: true, sortable: true }),
     deviceId: reference('device', { readOnly: true, filterable: true, onDelete: 'set null' }),

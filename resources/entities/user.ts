@@ -37,4 +37,11 @@ export default defineResource({
   rowActions: [{ id: 'set-user-password', label: 'permissions.set-user-password' }],
   extraPermissions: ['associate-user-result-table'],
   emptyMessage: 'resources.user.empty',
+  globalSearch: {
+    category: 'Users',
+    categoryOrder: 3,
+    label: 'search.Users',
+    empty: 'search.noUsers',
+    detail: ['email', 'phone', 'organisationId'],
+  },
 });

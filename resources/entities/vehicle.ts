@@ -62,4 +62,11 @@ export default defineResource({
     { id: 'send-mail-item', label: 'permissions.send-mail-item' },
   ],
   emptyMessage: 'resources.vehicle.empty',
+  globalSearch: {
+    category: 'Vehicles',
+    categoryOrder: 1,
+    label: 'search.Vehicles',
+    empty: 'search.noVehicles',
+    detail: ['name', 'deviceId'],
+  },
 });

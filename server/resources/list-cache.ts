@@ -33,11 +33,11 @@ const PAGE_TTL_MS = 30_000;
 /**
  * The tables a resource's list pages read: its own, those of its references (labels, as-seen
  * objects, `via` fields), organisations (the scope) and what its hooks declare they read. Undefined
- * when a page cannot be kept: device history (its scope reads who held the device when), and hooks
- * that filter or decorate without saying what they read.
+ * when a page cannot be kept: device history (its scope reads who held the device when), a
+ * declaration that says `listCache: false`, and hooks that filter or decorate without saying what they read.
  */
 export function listTables(resource: ResourceDeclaration, hooks: ResourceHooks): ReadonlySet<string> | undefined {
-  if (resource.scope === 'device-history') return undefined;
+  if (resource.scope === 'device-history' || resource.listCache === false) return undefined;
   if ((hooks.extraFilters || hooks.decorate) && !hooks.listReads) return undefined;
   const tables = new Set([resource.table, 'organisations', ...(hooks.listReads ?? [])]);
   for (const field of Object.values(resource.fields)) {

@@ -3,31 +3,38 @@ import type { Db } from '../db/client.ts';
 import { requireCaller } from '../auth/caller.ts';
 import { SIGNED_IN } from '../http/permissions.ts';
 import { hasPermission } from '../../core/permissions.ts';
-import { findResource } from '../../resources/modules.ts';
+import { resources } from '../../resources/modules.ts';
+import { searchCategories, searchedResources } from '../../resources/global-search.ts';
 import { parseListQuery } from '../resources/list-query.ts';
 import { listRecords, type ResourceRecord } from '../resources/records.ts';
 
-/** The spec's search categories and the resource each one searches. */
-export const SEARCH_CATEGORIES = { Devices: 'device', Vehicles: 'vehicle', Users: 'user' } as const;
-type Category = keyof typeof SEARCH_CATEGORIES;
 const SEARCH_LIMIT = 10;
 
+/**
+ * GET /search: the declarations with `globalSearch` (resources/global-search.ts), each a group of
+ * the answer under its category, searched as its list's `q` searches and scoped as its list is.
+ */
 export function searchRoutes(app: FastifyInstance, db: Db) {
+  // the declarations as registered when the server starts (a plugin's or a test's registerResource included)
+  const searched = searchedResources(resources);
+  // in the order the search offers them (the spec's Vehicles, Devices, Users first)
+  const categories = searchCategories(resources);
+  const choices = `${categories.slice(0, -1).join(', ')}${categories.length > 1 ? ' or ' : ''}${categories.at(-1)}`;
   app.get<{ Querystring: { q: string; category?: string } }>(
     '/search',
     {
       config: { permission: SIGNED_IN },
       schema: {
         tags: ['search'],
-        summary: 'Devices, vehicles and users matching the text, among those the caller may see',
+        summary: `${categories.join(', ')} matching the text, among those the caller may see`,
         querystring: {
           type: 'object',
           properties: {
             q: { type: 'string', minLength: 1, maxLength: 100, errorMessage: 'Type something to search for' },
             category: {
               type: 'string',
-              enum: ['Vehicles', 'Devices', 'Users'],
-              errorMessage: 'The category must be Vehicles, Devices or Users',
+              enum: categories,
+              errorMessage: `The category must be ${choices}`,
             },
           },
           required: ['q'],
@@ -37,17 +44,21 @@ export function searchRoutes(app: FastifyInstance, db: Db) {
     },
     async (request) => {
       const caller = await requireCaller(request);
-      const result: Record<Category, ResourceRecord[]> = { Devices: [], Vehicles: [], Users: [] };
+      const result: Record<string, ResourceRecord[]> = {};
       // how many match in all, beside the first ten shown: the console offers the rest on the list
-      const totals: Record<Category, number> = { Devices: 0, Vehicles: 0, Users: 0 };
+      const totals: Record<string, number> = {};
       // a total above the exact-count limit is the database's estimate, as a list's X-Total-Estimated says
-      const estimated: Category[] = [];
-      const wanted = (Object.keys(SEARCH_CATEGORIES) as Category[]).filter(
-        (c) => !request.query.category || c === request.query.category,
+      const estimated: string[] = [];
+      for (const resource of searched) {
+        result[resource.globalSearch!.category] = [];
+        totals[resource.globalSearch!.category] = 0;
+      }
+      const wanted = searched.filter(
+        (resource) => !request.query.category || resource.globalSearch!.category === request.query.category,
       );
       await Promise.all(
-        wanted.map(async (category) => {
-          const resource = findResource(SEARCH_CATEGORIES[category])!;
+        wanted.map(async (resource) => {
+          const category = resource.globalSearch!.category;
           if (!hasPermission(caller.isSuperAdmin, caller.permissions, resource.module)) return;
           const list = parseListQuery(
             resource,
@@ -65,6 +76,9 @@ export function searchRoutes(app: FastifyInstance, db: Db) {
           if (isEstimate) estimated.push(category);
         }),
       );
+      // in the order of the declarations, whichever group answered first
+      const groups = searched.map((resource) => resource.globalSearch!.category);
+      estimated.sort((a, b) => groups.indexOf(a) - groups.indexOf(b));
       return { ...result, totals, estimated };
     },
   );

@@ -1,6 +1,7 @@
 // `npm run db:generate -- --name <what>`: the next migration, from the difference between the tables
 // (server/db/every-table.ts, so a new declaration's table too) and the latest snapshot. `--custom`
 // makes an empty one for hand-written SQL (triggers, partitions), journalled like the others.
+// A new table whose list pages may be kept in memory gets its change triggers in the same migration.
 // Not `drizzle-kit generate` itself: it sees only the schema modules' named exports, not the tables
 // of declarations without one, and its journal `when` is the clock's, which must exceed the last.
 import fs from 'node:fs';
@@ -9,6 +10,9 @@ import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { generateDrizzleJson, generateMigration, type DrizzleSnapshotJSON } from 'drizzle-kit/api';
 import { everyTable } from '../db/every-table.ts';
+import { resources } from '../../resources/modules.ts';
+import { listTables } from '../resources/list-cache.ts';
+import { hooksByResource } from '../resources/plugin.ts';
 import { projectRoot } from '../paths.ts';
 
 export const migrationsFolder = path.join(projectRoot, 'server/db/migrations');
@@ -39,10 +43,31 @@ export function latestSnapshot(folder = migrationsFolder): DrizzleSnapshotJSON {
   return JSON.parse(fs.readFileSync(snapshotPath(folder, last.idx), 'utf8')) as DrizzleSnapshotJSON;
 }
 
-/** The SQL statements that take a database from `previous` to `tables`, and the snapshot after them. */
+/**
+ * The tables the declared lists read when their pages may be kept in memory (server/resources/list-cache.ts):
+ * each needs the triggers that NOTIFY its changes (migration 0028's waymark_watch_table).
+ */
+export function tablesListsRead(): Set<string> {
+  const tables = new Set<string>();
+  for (const resource of resources)
+    for (const table of listTables(resource, hooksByResource[resource.name] ?? {}) ?? []) tables.add(table);
+  return tables;
+}
+
+/**
+ * The SQL statements that take a database from `previous` to `tables`, and the snapshot after them;
+ * a created table that a list reads is watched for the list cache at once, no hand-written migration.
+ */
 export async function migrationFrom(previous: DrizzleSnapshotJSON, tables: Record<string, unknown> = everyTable()) {
   const snapshot = generateDrizzleJson(tables, previous.id);
-  return { statements: await generateMigration(previous, snapshot), snapshot };
+  const names = (of: DrizzleSnapshotJSON) =>
+    Object.values(of.tables as Record<string, { name: string }>).map((table) => table.name);
+  const existing = new Set(names(previous));
+  const watched = tablesListsRead();
+  const watches = names(snapshot)
+    .filter((name) => !existing.has(name) && watched.has(name))
+    .map((name) => `SELECT waymark_watch_table('${name}');`);
+  return { statements: [...(await generateMigration(previous, snapshot)), ...watches], snapshot };
 }
 
 /**

@@ -20,32 +20,25 @@ import SearchIcon from '@mui/icons-material/Search';
 import { useNotify, useTranslate } from 'react-admin';
 import { Link, useNavigate } from 'react-router-dom';
 import { apiCall } from '../../providers/httpClient.ts';
-import { findResource } from '../../resources/modules.ts';
+import { resources } from '../../resources/modules.ts';
+import {
+  searchCategories,
+  searchedResources,
+  searchResultDetail,
+  searchResultPath,
+} from '../../resources/global-search.ts';
 import { recordTitle, roughCount, type RecordLike } from '../../resources/display.ts';
 
-type Group = 'Devices' | 'Vehicles' | 'Users';
 /** Each group's first matches, and how many match in all (on the group's list). */
-type Results = Record<Group, (RecordLike & { id: string })[]> & {
-  totals?: Partial<Record<Group, number>>;
-  estimated?: Group[];
+type Results = Record<string, (RecordLike & { id: string })[] | undefined> & {
+  totals?: Record<string, number>;
+  estimated?: string[];
 };
-const GROUPS: { id: Group; resource: string; empty: string; path: (id: string) => string }[] = [
-  { id: 'Devices', resource: 'device', empty: 'search.noDevices', path: (id) => `/management/device-details/${id}` },
-  { id: 'Vehicles', resource: 'vehicle', empty: 'search.noVehicles', path: (id) => `/management/vehicle/edit/${id}` },
-  { id: 'Users', resource: 'user', empty: 'search.noUsers', path: (id) => `/management/user/edit/${id}` },
-];
-const CATEGORIES = ['Vehicles', 'Devices', 'Users'] as const;
-
-/** What a result line shows under its name. */
-function detail(group: Group, record: RecordLike): string {
-  if (group === 'Devices') return [record.iccid, record.labels?.organisationId].filter(Boolean).join(' · ');
-  if (group === 'Vehicles') return [record.name, record.labels?.deviceId].filter(Boolean).join(' · ');
-  return [record.email, record.phone, record.labels?.organisationId].filter(Boolean).join(' · ');
-}
 
 /**
  * The global search (spec platform-shell §2): one text box submitted as a form, an optional
- * category, results grouped Devices, Vehicles, Users; clearing the text resets.
+ * category, results grouped by the declarations with `globalSearch` (devices, vehicles, users...);
+ * clearing the text resets.
  */
 export function SearchDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const translate = useTranslate();
@@ -77,7 +70,8 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose(): void
       reset();
     }
   };
-  const shown = GROUPS.filter((g) => !category || g.id === category);
+  const groups = searchedResources(resources);
+  const shown = groups.filter((resource) => !category || resource.globalSearch!.category === category);
 
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="search-title">
@@ -115,11 +109,14 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose(): void
             sx={{ minWidth: 140, flex: { xs: 1, sm: 'none' } }}
           >
             <MenuItem value="">{translate('search.allCategories')}</MenuItem>
-            {CATEGORIES.map((c) => (
-              <MenuItem key={c} value={c}>
-                {translate(`search.${c}`)}
-              </MenuItem>
-            ))}
+            {searchCategories(resources).map((c) => {
+              const resource = groups.find((g) => g.globalSearch!.category === c)!;
+              return (
+                <MenuItem key={c} value={c}>
+                  {translate(resource.globalSearch!.label ?? resource.title)}
+                </MenuItem>
+              );
+            })}
           </TextField>
           <Button type="submit" variant="contained">
             {translate('search.submit')}
@@ -137,18 +134,20 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose(): void
         )}
         {state === 'results' &&
           results &&
-          shown.map((group) => {
-            const resource = findResource(group.resource)!;
-            const count = results[group.id].length;
-            const total = Math.max(results.totals?.[group.id] ?? count, count);
+          shown.map((resource) => {
+            const group = resource.globalSearch!.category;
+            const heading = translate(resource.globalSearch!.label ?? resource.title);
+            const found = results[group] ?? [];
+            const count = found.length;
+            const total = Math.max(results.totals?.[group] ?? count, count);
             // the group's list, filtered by the same text, has all of them
             const listPath = `${resource.path}?${new URLSearchParams({ filter: JSON.stringify({ q: searched }) })}`;
             const subheader = (
               <ListSubheader disableSticky sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                {translate(`search.${group.id}`)}
+                {heading}
                 {count > 0 && (
                   <Typography variant="caption" color="text.secondary">
-                    {results.estimated?.includes(group.id)
+                    {results.estimated?.includes(group)
                       ? translate('search.countAbout', { shown: count, total: roughCount(total) })
                       : translate('search.count', { shown: count, total })}
                   </Typography>
@@ -161,21 +160,24 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose(): void
               </ListSubheader>
             );
             return (
-              <List key={group.id} dense aria-label={translate(`search.${group.id}`)} subheader={subheader}>
-                {results[group.id].length === 0 ? (
+              <List key={resource.name} dense aria-label={heading} subheader={subheader}>
+                {count === 0 ? (
                   <Typography variant="body2" color="text.secondary" sx={{ px: 2 }}>
-                    {translate(group.empty)}
+                    {translate(resource.globalSearch!.empty ?? 'search.noMatches')}
                   </Typography>
                 ) : (
-                  results[group.id].map((record) => (
+                  found.map((record) => (
                     <ListItemButton
                       key={record.id}
                       onClick={() => {
                         onClose();
-                        navigate(group.path(record.id));
+                        navigate(searchResultPath(resource, record.id));
                       }}
                     >
-                      <ListItemText primary={recordTitle(resource, record)} secondary={detail(group.id, record)} />
+                      <ListItemText
+                        primary={recordTitle(resource, record)}
+                        secondary={searchResultDetail(resource, record)}
+                      />
                     </ListItemButton>
                   ))
                 )}

@@ -94,8 +94,11 @@ export async function sampleBody(
     const pattern = field.type === 'text' ? textRule(field).pattern : undefined;
     if (pattern && patternSamples[pattern]) return patternSamples[pattern]!();
     switch (field.type) {
-      case 'text':
-        return `Sample ${name} ${next()}`.slice(0, field.maxLength ?? 255);
+      case 'text': {
+        // cut to the field's length before the counter, which keeps a unique field's samples apart
+        const n = ` ${next()}`;
+        return `Sample ${name}`.slice(0, Math.max(0, (field.maxLength ?? 255) - n.length)) + n;
+      }
       case 'email':
         return `sample${next()}.${Date.now()}@example.in`;
       case 'phone':

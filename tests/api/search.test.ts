@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, demoEmail, signIn, startTestServer, type TestServer } from './harness.ts';
+import { resources } from '../../resources/modules.ts';
+import { searchedResources } from '../../resources/global-search.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -22,7 +24,13 @@ describe('GET /search', () => {
     // the demo's twelve devices share their IMEI prefix
     const answer = await search('superadmin', 'q=86834707');
     expect(answer.Devices).toHaveLength(10);
-    expect(answer.totals).toEqual({ Devices: 12, Vehicles: 0, Users: 0 });
+    // a group for every declaration with globalSearch: Devices, Vehicles, Users and any entity added since
+    expect(answer.totals).toEqual({
+      ...Object.fromEntries(searchedResources(resources).map((r) => [r.globalSearch!.category, 0])),
+      Devices: 12,
+      Vehicles: 0,
+      Users: 0,
+    });
     expect(answer.estimated).toEqual([]);
   });
 
@@ -33,6 +41,23 @@ describe('GET /search', () => {
     expect(answer.totals.Devices).toBe(listTotal);
     expect(answer.totals.Devices).toBeLessThan(12);
     expect(answer.Devices).toHaveLength(Math.min(listTotal, 10));
+  });
+});
+
+describe('GET /search with a category', () => {
+  it('answers that category alone, and refuses one no declaration offers, naming those it does', async () => {
+    const answer = await search('superadmin', 'q=86834707&category=Devices');
+    expect(answer.totals.Devices).toBe(12);
+    expect(answer.Vehicles).toEqual([]);
+    const token = (await signIn(server.app, demoEmail('superadmin'))).token.access.token;
+    const refused = await server.app.inject({
+      method: 'GET',
+      url: '/api/search?q=x&category=Trucks',
+      headers: bearer(token),
+    });
+    expect(refused.statusCode).toBe(400);
+    // 'Vehicles, Devices or Users', and any category an entity added since offers after them
+    expect(refused.body).toMatch(/The category must be Vehicles, Devices(, Users(, \w+)* or \w+| or Users)"/);
   });
 });
 

@@ -37,6 +37,24 @@ describe('the migrations journal', () => {
   }, 60_000);
 });
 
+describe('a generated migration', () => {
+  it("watches a created table that a list reads for the list cache, and not the gateway's history", async () => {
+    const previous = latestSnapshot();
+    const tables = previous.tables as Record<string, unknown>;
+    const { 'public.rtos': _rtos, 'public.raw_logs': _rawLogs, ...rest } = tables;
+    const { statements } = await migrationFrom({ ...previous, tables: rest } as typeof previous);
+    expect(statements.filter((s) => s.startsWith('CREATE TABLE')).map((s) => s.split('"')[1])).toEqual([
+      'raw_logs',
+      'rtos',
+    ]);
+    expect(statements.filter((s) => s.includes('waymark_watch_table'))).toEqual([
+      "SELECT waymark_watch_table('rtos');",
+    ]);
+    // after the statements that create the table
+    expect(statements.at(-1)).toBe("SELECT waymark_watch_table('rtos');");
+  }, 60_000);
+});
+
 describe('a new migration', () => {
   let copy: string | undefined;
   afterEach(() => {
