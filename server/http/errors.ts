@@ -17,7 +17,14 @@ interface KeyOnWire {
   key: string;
   values?: Record<string, string | number | KeyOnWire>;
 }
-type Message = string | Said;
+/**
+ * What no key says, passed on as it is: a library's own words (Ajv's default validation text) or a
+ * figure (the paise missing from a wallet). Made only by verbatim(), so that a literal sentence given
+ * to an error helper is a type error: a message of ours is a catalogue key, said().
+ */
+export type Verbatim = string & { readonly verbatim: true };
+export const verbatim = (text: string) => text as Verbatim;
+type Message = Verbatim | Said;
 
 const isSaid = (value: unknown): value is Said =>
   typeof value === 'object' && value !== null && 'key' in value && 'text' in value;
@@ -29,7 +36,7 @@ const keyOnWire = (m: Said): KeyOnWire =>
 const textOf = (message: Message) => (typeof message === 'string' ? message : message.text);
 
 /** A message on the wire: `message`, with `messageKey` and `messageValues` when it has a key. */
-export function spoken(message: Message): {
+export function spoken(message: Said | Verbatim): {
   message: string;
   messageKey?: string;
   messageValues?: Record<string, string | number | KeyOnWire>;
@@ -72,7 +79,7 @@ export class HttpError extends Error {
     );
     return {
       success: false,
-      ...spoken(this.said ?? this.message),
+      ...spoken(this.said ?? verbatim(this.message)),
       errors: this.errors,
       ...(keyed.length ? { errorKeys: Object.fromEntries(keyed.map(([field, m]) => [field, keyOnWire(m)])) } : {}),
     };
@@ -97,8 +104,8 @@ function validationErrors(error: FastifyError): Record<string, Message> {
     const params = v.params as { missingProperty?: string; errors?: { params?: { missingProperty?: string } }[] };
     const missing = params.missingProperty ?? params.errors?.[0]?.params?.missingProperty;
     const field = missing ?? v.instancePath.replace(/^\//, '').replace(/\//g, '.');
-    const text = v.message ?? 'is invalid';
-    errors[field || '_'] ??= saidForText(text) ?? text;
+    const text = v.message;
+    errors[field || '_'] ??= (text && (saidForText(text) ?? verbatim(text))) || said('api.request.fieldInvalid');
   }
   return errors;
 }

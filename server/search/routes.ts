@@ -6,6 +6,7 @@ import { hasPermission } from '../../core/permissions.ts';
 import { findResource } from '../../resources/modules.ts';
 import { parseListQuery } from '../resources/list-query.ts';
 import { listRecords, type ResourceRecord } from '../resources/records.ts';
+import { message } from '../resources/messages.ts';
 
 /** The spec's search categories and the resource each one searches. */
 export const SEARCH_CATEGORIES = { Devices: 'device', Vehicles: 'vehicle', Users: 'user' } as const;
@@ -23,15 +24,15 @@ export function searchRoutes(app: FastifyInstance, db: Db) {
         querystring: {
           type: 'object',
           properties: {
-            q: { type: 'string', minLength: 1, maxLength: 100, errorMessage: 'Type something to search for' },
+            q: { type: 'string', minLength: 1, maxLength: 100, errorMessage: message('api.search.query') },
             category: {
               type: 'string',
               enum: ['Vehicles', 'Devices', 'Users'],
-              errorMessage: 'The category must be Vehicles, Devices or Users',
+              errorMessage: message('api.search.category'),
             },
           },
           required: ['q'],
-          errorMessage: { required: { q: 'Type something to search for' } },
+          errorMessage: { required: { q: message('api.search.query') } },
         },
       },
     },
