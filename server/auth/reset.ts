@@ -52,8 +52,8 @@ export function resetRoutes(app: FastifyInstance, db: Db, options: { demo: boole
           expiresAt: new Date(Date.now() + RESET_TTL_MS),
         });
         const link = `${options.publicUrl}/auth/reset-password/${otpToken}?token=${linkToken}`;
-        // users keep no language of their own: the one the asking browser prefers (the console's
-        // user, as a rule the account's owner), English otherwise
+        // users keep no language of their own: the one the request asks in (the console sends its
+        // chosen language; the asker is as a rule the account's owner), English otherwise
         const language = preferredLanguage(request.headers['accept-language']);
         await queueMessage(db, request.log, options.demo, {
           channel: found.row.email ? 'email' : 'sms',
