@@ -236,4 +236,18 @@ export default {
     viewport: 'The viewport must be [west, south, east, north] in degrees, or null, and its focus a vehicle id',
     watch: 'Name the temporary device to watch by its id, or null',
   },
+  schema: {
+    maxLength: 'must NOT have more than %{limit} characters',
+    minLength: 'must NOT have fewer than %{limit} characters',
+    maxItems: 'must NOT have more than %{limit} items',
+    minItems: 'must NOT have fewer than %{limit} items',
+    type: 'must be %{type}',
+    enum: 'must be equal to one of the allowed values',
+    format: 'must match format "%{format}"',
+    pattern: 'must match pattern "%{pattern}"',
+    limit: 'must be %{comparison} %{limit}',
+    required: "must have required property '%{missingProperty}'",
+    additionalProperties: 'must NOT have additional properties',
+    uniqueItems: 'must NOT have duplicate items (items ## %{j} and %{i} are identical)',
+  },
 };

@@ -235,5 +235,19 @@ const hi: typeof en = {
     viewport: 'दृश्य क्षेत्र डिग्री में [west, south, east, north] या null होना चाहिए, और उसका फ़ोकस एक वाहन आईडी',
     watch: 'देखने के लिए अस्थायी डिवाइस को उसकी आईडी से बताएँ, या null दें',
   },
+  schema: {
+    maxLength: 'अधिकतम %{limit} अक्षर हो सकते हैं',
+    minLength: 'कम से कम %{limit} अक्षर होने चाहिए',
+    maxItems: 'अधिकतम %{limit} आइटम हो सकते हैं',
+    minItems: 'कम से कम %{limit} आइटम होने चाहिए',
+    type: 'प्रकार %{type} होना चाहिए',
+    enum: 'अनुमत मानों में से एक होना चाहिए',
+    format: 'प्रारूप "%{format}" से मेल खाना चाहिए',
+    pattern: 'पैटर्न "%{pattern}" से मेल खाना चाहिए',
+    limit: 'मान %{comparison} %{limit} होना चाहिए',
+    required: "आवश्यक गुण '%{missingProperty}' होना चाहिए",
+    additionalProperties: 'अतिरिक्त गुण नहीं होने चाहिए',
+    uniqueItems: 'दोहराए गए आइटम नहीं होने चाहिए (आइटम %{j} और %{i} एक जैसे हैं)',
+  },
 };
 export default hi;

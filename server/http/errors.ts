@@ -94,9 +94,45 @@ export const notFound = (message: Message = said('api.common.notFound')) => new 
 export const tooManyRequests = (message: Message, retryAfterSeconds: number) =>
   new HttpError(429, message, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 
+/** Ajv's keywords whose own words the catalogue holds (api.schema.*), minimum and the like as one. */
+const AJV_KEYS: Record<string, string> = {
+  maxLength: 'maxLength',
+  minLength: 'minLength',
+  maxItems: 'maxItems',
+  minItems: 'minItems',
+  type: 'type',
+  enum: 'enum',
+  format: 'format',
+  pattern: 'pattern',
+  minimum: 'limit',
+  maximum: 'limit',
+  exclusiveMinimum: 'limit',
+  exclusiveMaximum: 'limit',
+  required: 'required',
+  additionalProperties: 'additionalProperties',
+  uniqueItems: 'uniqueItems',
+};
+
+/**
+ * Ajv's own words where a schema gives no errorMessage, with their key: only when the catalogue's
+ * English is exactly what Ajv wrote, so the English answer is unchanged; otherwise they go verbatim.
+ */
+function ajvSaid(keyword: string, params: Record<string, unknown>, text: string): Said | undefined {
+  const name = AJV_KEYS[keyword];
+  if (!name) return undefined;
+  const values = Object.fromEntries(
+    Object.entries(params).filter((entry): entry is [string, string | number] =>
+      ['string', 'number'].includes(typeof entry[1]),
+    ),
+  );
+  const keyed = said(`api.schema.${name}`, values);
+  return keyed.text === text ? keyed : undefined;
+}
+
 /**
  * Turns Ajv's errors into {field: message}, with the schema's own errorMessage where given, and
- * that message's key where a catalogue gave it (saidForText), so the console can translate it.
+ * that message's key where a catalogue gave it (saidForText), so the console can translate it;
+ * Ajv's own words with theirs (ajvSaid).
  */
 function validationErrors(error: FastifyError): Record<string, Message> {
   const errors: Record<string, Message> = {};
@@ -105,7 +141,9 @@ function validationErrors(error: FastifyError): Record<string, Message> {
     const missing = params.missingProperty ?? params.errors?.[0]?.params?.missingProperty;
     const field = missing ?? v.instancePath.replace(/^\//, '').replace(/\//g, '.');
     const text = v.message;
-    errors[field || '_'] ??= (text && (saidForText(text) ?? verbatim(text))) || said('api.request.fieldInvalid');
+    errors[field || '_'] ??=
+      (text && (saidForText(text) ?? ajvSaid(v.keyword, v.params, text) ?? verbatim(text))) ||
+      said('api.request.fieldInvalid');
   }
   return errors;
 }

@@ -55,11 +55,16 @@ describe('messages the console translates', () => {
     });
   });
 
-  it("leave a message without a key as it was: Ajv's own words where a schema gives none", async () => {
+  it("come with their key for Ajv's own words too, where a schema gives no errorMessage, the English unchanged", async () => {
     const refused = await call('POST', '/auth/refresh-tokens', { refreshToken: 'x'.repeat(600) });
     expect(refused.status).toBe(400);
-    expect(refused.body.message).toBe('must NOT have more than 512 characters');
-    expect(refused.body.messageKey).toBeUndefined();
+    expect(refused.body).toMatchObject({
+      message: 'must NOT have more than 512 characters',
+      messageKey: 'api.schema.maxLength',
+      messageValues: { limit: 512 },
+    });
+    const { translate } = polyglotI18nProvider(() => hi as unknown as TranslationMessages, 'hi');
+    expect(localise(refused.body, translate).message).toBe('अधिकतम 512 अक्षर हो सकते हैं');
   });
 
   it("come with their key for the sign-in form's refusals, in the spec's words", async () => {
