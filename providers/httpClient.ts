@@ -16,6 +16,8 @@ export async function httpClient(url: string, options: fetchUtils.Options = {}) 
   const session = readSession();
   if (session?.accessToken && !headers.has('Authorization'))
     headers.set('Authorization', `Bearer ${session.accessToken}`);
+  // the console's language, for words the server writes itself (the password-reset code's e-mail or SMS)
+  if (!headers.has('Accept-Language')) headers.set('Accept-Language', i18nProvider.getLocale());
   const full = url.startsWith('http') || url.startsWith(`${apiBase}/`) ? url : `${apiBase}${url}`;
   // what the server says with a key is shown in the user's language
   const translate = i18nProvider.translate;

@@ -111,6 +111,11 @@ const wallet = {
     organisationFixed: "A wallet's organisation cannot change",
     holderOutside: "A wallet's holder must be a user of the wallet's organisation",
     activation: 'Activation of %{imei} for %{duration} days',
+    idempotencyKeyInvalid: 'The idempotency key must be 1 to 100 visible characters',
+    descriptionInvalid: 'Type a description of up to 200 characters',
+    referenceTooLong: 'The reference may be up to 100 characters',
+    counterpartInvalid: "The counterpart is 'bank' (a deposit or withdrawal) or 'wallet' (your organisation's wallet)",
+    transactionTypeInvalid: 'The transaction type must be CREDIT or DEBIT',
   },
 };
 

@@ -104,6 +104,11 @@ const wallet = {
     organisationFixed: 'वॉलेट का संगठन नहीं बदल सकता',
     holderOutside: 'वॉलेट का धारक उसी संगठन का उपयोगकर्ता होना चाहिए',
     activation: '%{imei} का %{duration} दिनों के लिए सक्रियण',
+    idempotencyKeyInvalid: 'आइडेम्पोटेंसी कुंजी 1 से 100 दृश्य अक्षरों की होनी चाहिए',
+    descriptionInvalid: 'अधिकतम 200 अक्षरों का विवरण लिखें',
+    referenceTooLong: 'संदर्भ अधिकतम 100 अक्षरों का हो सकता है',
+    counterpartInvalid: "प्रतिपक्ष 'bank' (जमा या निकासी) या 'wallet' (आपके संगठन का वॉलेट) होता है",
+    transactionTypeInvalid: 'लेन-देन का प्रकार CREDIT या DEBIT होना चाहिए',
   },
 };
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { passwordResets } from '../db/schema.ts';
-import { badRequest } from '../http/errors.ts';
+import { badRequest, spoken } from '../http/errors.ts';
 import { PUBLIC } from '../http/permissions.ts';
 import { queueMessage } from '../outbox.ts';
 import { normaliseUsername } from '../../core/username.ts';
@@ -14,12 +14,11 @@ import { revokeUserSessions } from './tokens.ts';
 import { MINUTE, perAccount, perAddress, throttle } from '../http/rate-limits.ts';
 import { namedAccount } from './routes.ts';
 import * as schemas from './schemas.ts';
-import { said } from '../resources/messages.ts';
+import { preferredLanguage, said, textIn } from '../resources/messages.ts';
 
 export const RESET_TTL_MS = 15 * 60 * 1000;
 const MAX_OTP_ATTEMPTS = 5;
-const INVALID_RESET = 'This reset code is invalid or has expired. Ask for a new one.';
-const SENT = 'If an account exists for this username, a one-time code has been sent to it';
+const INVALID_RESET = said('api.auth.resetInvalid');
 
 export function resetRoutes(app: FastifyInstance, db: Db, options: { demo: boolean; publicUrl: string }) {
   app.post<{ Body: { username: string } }>(
@@ -53,14 +52,17 @@ export function resetRoutes(app: FastifyInstance, db: Db, options: { demo: boole
           expiresAt: new Date(Date.now() + RESET_TTL_MS),
         });
         const link = `${options.publicUrl}/auth/reset-password/${otpToken}?token=${linkToken}`;
+        // users keep no language of their own: the one the request asks in (the console sends its
+        // chosen language; the asker is as a rule the account's owner), English otherwise
+        const language = preferredLanguage(request.headers['accept-language']);
         await queueMessage(db, request.log, options.demo, {
           channel: found.row.email ? 'email' : 'sms',
           recipient: found.row.email ?? found.row.phone ?? '',
-          subject: 'Your Waymark password reset code',
-          body: `Your Waymark password reset code is ${otp}. It expires in 15 minutes. You can also open ${link}`,
+          subject: textIn(language, 'api.auth.resetMailSubject'),
+          body: textIn(language, 'api.auth.resetMailBody', { otp, minutes: RESET_TTL_MS / 60_000, link }),
         });
       }
-      return { success: true, message: SENT, data: { otpToken } };
+      return { success: true, ...spoken(said('api.auth.resetSent')), data: { otpToken } };
     },
   );
 
@@ -103,7 +105,7 @@ export function resetRoutes(app: FastifyInstance, db: Db, options: { demo: boole
       if (claimed.length === 0) throw badRequest(INVALID_RESET);
       await setPassword(db, reset.userId, request.body.password);
       await revokeUserSessions(db, reset.userId);
-      return { success: true, message: 'Your password has been reset. Sign in with the new password.' };
+      return { success: true, ...spoken(said('api.auth.resetDone')) };
     },
   );
 }

@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { refreshTokens } from '../db/schema.ts';
 import { isInOrganisationTree } from '../organisations/scope.ts';
-import { badRequest, forbidden, notFound, unauthorized } from '../http/errors.ts';
+import { badRequest, forbidden, notFound, spoken, unauthorized } from '../http/errors.ts';
 import { PUBLIC, SIGNED_IN } from '../http/permissions.ts';
 import { normaliseUsername, MAX_CREDENTIAL_LENGTH } from '../../core/username.ts';
 import { hasPermission } from '../../core/permissions.ts';
@@ -17,7 +17,7 @@ import { MINUTE, perAccount, perAddress, throttle } from '../http/rate-limits.ts
 import * as schemas from './schemas.ts';
 import { said } from '../resources/messages.ts';
 
-const WRONG_CREDENTIALS = 'Incorrect username or password';
+const WRONG_CREDENTIALS = said('api.auth.wrongCredentials');
 
 /** The account a sign-in or reset request names, as typed (normalised): counted whether or not it exists. */
 export const namedAccount = (request: FastifyRequest) => {
@@ -71,7 +71,7 @@ export function authRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
       request.log.info({ userId: found.row.id }, 'signed in');
       return {
         success: true,
-        message: 'Successfully logged in',
+        ...spoken(said('auth.loginSuccess')),
         data: {
           user: { ...user, role: { id: role.id, name: role.name } },
           role: { name: role.name, isSuperAdmin: role.isSuperAdmin, authScopes: role.authScopes },
@@ -95,7 +95,7 @@ export function authRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
         throw unauthorized(said('api.session.expired'));
       }
       const tokens = await issueTokens(db, keys, userId, familyId);
-      return { success: true, message: 'Tokens refreshed', data: tokens };
+      return { success: true, ...spoken(said('api.auth.tokensRefreshed')), data: tokens };
     },
   );
 
@@ -117,7 +117,7 @@ export function authRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
         .where(and(eq(refreshTokens.tokenHash, sha256(request.body.refreshToken)), isNull(refreshTokens.revokedAt)));
       if (!row) throw notFound(said('api.session.notFound'));
       await revokeFamily(db, row.familyId);
-      return { success: true, message: 'Successfully logged out' };
+      return { success: true, ...spoken(said('auth.loggedOut')) };
     },
   );
 
@@ -140,7 +140,7 @@ export function authRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
         if (!visible) throw notFound(said('api.auth.userNotFound'));
       }
       if (!user) throw notFound(said('api.auth.userNotFound'));
-      return { success: true, message: 'OK', data: user.public };
+      return { success: true, ...spoken(said('api.common.ok')), data: user.public };
     },
   );
 
@@ -174,7 +174,7 @@ export function authRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
       }
       await setPassword(db, caller.userId, request.body.newpassword);
       await revokeUserSessions(db, caller.userId, caller.sessionId);
-      return { success: true, message: 'Password changed successfully' };
+      return { success: true, ...spoken(said('api.auth.passwordChanged')) };
     },
   );
 }

@@ -6,10 +6,10 @@ import organisationResource from '../../resources/entities/organisation.ts';
 import { findRecord } from '../resources/records.ts';
 import { writableRecord } from '../resources/routes.ts';
 import { query } from '../resources/sql.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import { badRequest, notFound, spoken, type Said } from '../http/errors.ts';
 import { idParams } from '../http/params.ts';
 import { normalise, rules, ruleSchema } from '../../core/rules.ts';
-import { message } from '../resources/messages.ts';
+import { message, said } from '../resources/messages.ts';
 import { STATE_IDS } from '../../resources/india.ts';
 import { MAX_CONTACTS, type CentreListing } from '../../resources/centres.ts';
 
@@ -31,28 +31,28 @@ const listingSchema = {
   properties: {
     isSsc: { type: 'boolean' },
     isRfc: { type: 'boolean' },
-    address: { type: 'string', maxLength: 300, errorMessage: 'The address can be at most 300 characters' },
-    district: { type: 'string', maxLength: 60, errorMessage: 'The district can be at most 60 characters' },
-    state: { type: 'string', enum: ['', ...STATE_IDS], errorMessage: 'Choose a state of India' },
+    address: { type: 'string', maxLength: 300, errorMessage: message('api.centres.addressTooLong', { max: 300 }) },
+    district: { type: 'string', maxLength: 60, errorMessage: message('api.centres.districtTooLong', { max: 60 }) },
+    state: { type: 'string', enum: ['', ...STATE_IDS], errorMessage: message('api.centres.state') },
     phone: ruleSchema(rules.phone, message('centres.listing.phone'), message, { nullable: true }),
     latitude: {
       type: ['number', 'null'],
       minimum: -90,
       maximum: 90,
-      errorMessage: 'The latitude must be from -90 to 90',
+      errorMessage: message('api.centres.latitude'),
     },
     longitude: {
       type: ['number', 'null'],
       minimum: -180,
       maximum: 180,
-      errorMessage: 'The longitude must be from -180 to 180',
+      errorMessage: message('api.centres.longitude'),
     },
     contactUserIds: {
       type: 'array',
       maxItems: MAX_CONTACTS,
       uniqueItems: true,
       items: { type: 'string', format: 'uuid' },
-      errorMessage: `Choose at most ${MAX_CONTACTS} contacts among the organisation's users`,
+      errorMessage: message('api.centres.contactsTooMany', { max: MAX_CONTACTS }),
     },
   },
   additionalProperties: false,
@@ -137,19 +137,19 @@ export function centreListingRoutes(app: FastifyInstance, db: Db) {
       );
       const listing: CentreListing = { ...EMPTY_LISTING, ...request.body };
       const listed = listing.isSsc || listing.isRfc;
-      const errors: Record<string, string> = {};
+      const errors: Record<string, Said> = {};
       if (listed) {
-        if (!listing.address) errors.address = 'A listed centre needs its address';
-        if (!listing.district) errors.district = 'A listed centre needs its district';
-        if (!listing.state) errors.state = 'A listed centre needs its state';
+        if (!listing.address) errors.address = said('api.centres.addressRequired');
+        if (!listing.district) errors.district = said('api.centres.districtRequired');
+        if (!listing.state) errors.state = said('api.centres.stateRequired');
       }
       if ((listing.latitude === null) !== (listing.longitude === null))
-        errors.latitude = 'Give both the latitude and the longitude, or neither';
+        errors.latitude = said('api.centres.bothCoordinates');
       if (!listing.isRfc) listing.contactUserIds = [];
       if (listing.contactUserIds.length) {
         const candidates = new Set((await contactCandidates(db, organisation.id)).map((c) => c.id));
         if (listing.contactUserIds.some((userId) => !candidates.has(userId)))
-          errors.contactUserIds = "Choose contacts among the organisation's enabled users";
+          errors.contactUserIds = said('api.centres.contactsOutside');
       }
       if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0]!, errors);
       await query(
@@ -164,7 +164,7 @@ export function centreListingRoutes(app: FastifyInstance, db: Db) {
       );
       return {
         success: true,
-        message: listed ? 'Public listing saved' : 'The organisation is not listed publicly',
+        ...spoken(said(listed ? 'api.centres.saved' : 'api.centres.unlisted')),
         data: { listing },
       };
     },

@@ -6,6 +6,7 @@ import { PUBLIC } from '../http/permissions.ts';
 import { MINUTE, perAddress, throttle } from '../http/rate-limits.ts';
 import { STATE_IDS } from '../../resources/india.ts';
 import { CENTRE_KINDS, MAX_CENTRES_PAGE, type CentreKind, type PublicCentre } from '../../resources/centres.ts';
+import { message } from '../resources/messages.ts';
 
 interface CentresQuery {
   kind: CentreKind;
@@ -16,29 +17,29 @@ interface CentresQuery {
   perPage: number;
 }
 
-const kindParam = { type: 'string', enum: [...CENTRE_KINDS], errorMessage: 'kind must be SSC or RFC' };
+const kindParam = { type: 'string', enum: [...CENTRE_KINDS], errorMessage: message('api.centres.kind') };
 
 const centresQuerystring = {
   type: 'object',
   required: ['kind'],
   properties: {
     kind: kindParam,
-    state: { type: 'string', enum: ['', ...STATE_IDS], errorMessage: 'Choose a state of India' },
-    district: { type: 'string', maxLength: 60, errorMessage: 'The district can be at most 60 characters' },
-    q: { type: 'string', maxLength: 100, errorMessage: 'The search can be at most 100 characters' },
+    state: { type: 'string', enum: ['', ...STATE_IDS], errorMessage: message('api.centres.state') },
+    district: { type: 'string', maxLength: 60, errorMessage: message('api.centres.districtTooLong', { max: 60 }) },
+    q: { type: 'string', maxLength: 100, errorMessage: message('api.centres.searchTooLong', { max: 100 }) },
     page: {
       type: 'integer',
       minimum: 1,
       maximum: 10_000,
       default: 1,
-      errorMessage: 'page must be a whole number from 1',
+      errorMessage: message('api.centres.page'),
     },
     perPage: {
       type: 'integer',
       minimum: 1,
       maximum: MAX_CENTRES_PAGE,
       default: 50,
-      errorMessage: `perPage must be a whole number from 1 to ${MAX_CENTRES_PAGE}`,
+      errorMessage: message('api.centres.perPage', { max: MAX_CENTRES_PAGE }),
     },
   },
   additionalProperties: false,

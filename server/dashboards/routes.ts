@@ -19,7 +19,7 @@ import {
   itemCounts,
   vehicleCounts,
 } from './queries.ts';
-import { said } from '../resources/messages.ts';
+import { message, said } from '../resources/messages.ts';
 
 /** Any one of the three dashboards opens their figures. */
 export const DASHBOARD_MODULES = ['dashboard', 'dashboard-v2', 'fleet-dashboard'];
@@ -36,7 +36,7 @@ const day = (description: string) => ({
   maxLength: 10,
   pattern: DAY_PATTERN,
   description,
-  errorMessage: 'Days are written yyyy-MM-dd',
+  errorMessage: message('api.period.dayFormat'),
 });
 
 const DAY_MS = 86_400_000;

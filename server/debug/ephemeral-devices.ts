@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { requireCaller, type Caller } from '../auth/caller.ts';
 import { query } from '../resources/sql.ts';
-import { HttpError, notFound, pgCode } from '../http/errors.ts';
+import { HttpError, notFound, pgCode, spoken } from '../http/errors.ts';
 import { normaliseProperties, rules, ruleSchema } from '../../core/rules.ts';
 import { message } from '../resources/messages.ts';
 import { idParams } from '../http/params.ts';
@@ -155,7 +155,7 @@ export function ephemeralDeviceRoutes(app: FastifyInstance, db: Db) {
       reply.status(201);
       return {
         success: true,
-        message: 'Temporary device added: it expires in 24 hours unless kept',
+        ...spoken(said('api.debug.added')),
         data: await visibleDevice(db, caller, created!.id),
       };
     },
@@ -175,7 +175,7 @@ export function ephemeralDeviceRoutes(app: FastifyInstance, db: Db) {
       const caller = await requireCaller(request);
       const device = await visibleDevice(db, caller, request.params.id);
       await query(db, sql`update ephemeral_devices set expires_at = null where id = ${device.id}::uuid`);
-      return { success: true, message: 'Temporary device kept until removed', data: { ...device, expiresAt: null } };
+      return { success: true, ...spoken(said('api.debug.kept')), data: { ...device, expiresAt: null } };
     },
   );
 
@@ -189,7 +189,7 @@ export function ephemeralDeviceRoutes(app: FastifyInstance, db: Db) {
       const caller = await requireCaller(request);
       const device = await visibleDevice(db, caller, request.params.id);
       await query(db, sql`delete from ephemeral_devices where id = ${device.id}::uuid`);
-      return { success: true, message: 'Temporary device removed' };
+      return { success: true, ...spoken(said('api.debug.removed')) };
     },
   );
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { requireCaller } from '../auth/caller.ts';
-import { badRequest, forbidden, notFound } from '../http/errors.ts';
+import { badRequest, forbidden, notFound, spoken } from '../http/errors.ts';
 import deviceResource from '../../resources/entities/device.ts';
 import { findRecord } from '../resources/records.ts';
 import { writableRecord } from '../resources/routes.ts';
@@ -10,7 +10,7 @@ import { andInScope, canUseOrganisation } from '../resources/scope.ts';
 import { query } from '../resources/sql.ts';
 import type { Caller } from '../auth/caller.ts';
 import { idParams } from '../http/params.ts';
-import { said } from '../resources/messages.ts';
+import { message, said } from '../resources/messages.ts';
 
 const uuidList = {
   type: 'array',
@@ -18,7 +18,7 @@ const uuidList = {
   minItems: 1,
   maxItems: 1000,
   uniqueItems: true,
-  errorMessage: 'Choose at least one device',
+  errorMessage: message('api.devices.chooseDevices'),
 };
 
 /** The devices among ids that the caller may change; 404 if any is not theirs to see. */
@@ -48,11 +48,14 @@ export function deviceActionRoutes(app: FastifyInstance, db: Db) {
           type: 'object',
           properties: {
             ids: uuidList,
-            organisationId: { type: 'string', format: 'uuid', errorMessage: 'Choose the organisation to allocate to' },
+            organisationId: { type: 'string', format: 'uuid', errorMessage: message('api.devices.chooseOrganisation') },
           },
           required: ['ids', 'organisationId'],
           errorMessage: {
-            required: { ids: 'Choose at least one device', organisationId: 'Choose the organisation to allocate to' },
+            required: {
+              ids: message('api.devices.chooseDevices'),
+              organisationId: message('api.devices.chooseOrganisation'),
+            },
           },
         },
       },
@@ -75,7 +78,7 @@ export function deviceActionRoutes(app: FastifyInstance, db: Db) {
       );
       return {
         success: true,
-        message: `${ids.length} ${ids.length === 1 ? 'device' : 'devices'} allocated`,
+        ...spoken(said('api.devices.allocated', { smart_count: ids.length })),
         data: { count: ids.length },
       };
     },
@@ -92,7 +95,7 @@ export function deviceActionRoutes(app: FastifyInstance, db: Db) {
           type: 'object',
           properties: { ids: uuidList },
           required: ['ids'],
-          errorMessage: { required: { ids: 'Choose at least one device' } },
+          errorMessage: { required: { ids: message('api.devices.chooseDevices') } },
         },
       },
     },
@@ -114,7 +117,7 @@ export function deviceActionRoutes(app: FastifyInstance, db: Db) {
       );
       return {
         success: true,
-        message: `${devices.length} ${devices.length === 1 ? 'device' : 'devices'} rolled back`,
+        ...spoken(said('api.devices.rolledBack', { smart_count: devices.length })),
         data: { count: devices.length },
       };
     },
@@ -126,7 +129,7 @@ export function deviceActionRoutes(app: FastifyInstance, db: Db) {
     summary: string,
     bodyField: string,
     pattern: string,
-    message: string,
+    refusal: string,
     text: (v: string) => string,
   ) => {
     app.post<{ Params: { id: string }; Body: Record<string, string> }>(
@@ -140,10 +143,10 @@ export function deviceActionRoutes(app: FastifyInstance, db: Db) {
           body: {
             type: 'object',
             properties: {
-              [bodyField]: { type: 'string', minLength: 1, maxLength: 200, pattern, errorMessage: message },
+              [bodyField]: { type: 'string', minLength: 1, maxLength: 200, pattern, errorMessage: refusal },
             },
             required: [bodyField],
-            errorMessage: { required: { [bodyField]: message } },
+            errorMessage: { required: { [bodyField]: refusal } },
           },
         },
       },
@@ -157,7 +160,7 @@ export function deviceActionRoutes(app: FastifyInstance, db: Db) {
         returning id, status, to_json(created_at) #>> '{}' as "createdAt"`,
         );
         reply.status(201);
-        return { success: true, message: 'The command is queued and will be sent when the device connects', data: row };
+        return { success: true, ...spoken(said('api.devices.commandQueued')), data: row };
       },
     );
   };
@@ -167,7 +170,7 @@ export function deviceActionRoutes(app: FastifyInstance, db: Db) {
     'Queue a command for the device (sent when it connects)',
     'command',
     '^[\\x20-\\x7E]+$',
-    'Type the command to send',
+    message('api.devices.typeCommand'),
     (v) => v,
   );
   queue(
@@ -176,7 +179,7 @@ export function deviceActionRoutes(app: FastifyInstance, db: Db) {
     'Queue a firmware update for the device',
     'firmwareVersion',
     '^[A-Za-z0-9._-]+$',
-    'Type the firmware version',
+    message('api.devices.typeFirmware'),
     (v) => `FOTA,${v}`,
   );
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { PUBLIC, SIGNED_IN } from '../http/permissions.ts';
-import { HttpError, badRequest, forbidden, notFound, unauthorized } from '../http/errors.ts';
+import { HttpError, badRequest, forbidden, notFound, spoken, unauthorized } from '../http/errors.ts';
 import type { Db } from '../db/client.ts';
 import { mayUpload } from './who-may-upload.ts';
 import { mayReadDocument } from './private-documents.ts';
@@ -119,7 +119,7 @@ export async function fileRoutes(
       return {
         success: true,
         // the spec's words, plural even for one
-        message: `You have uploaded ${urls.length} files!`,
+        ...spoken(said('api.files.uploaded', { count: urls.length })),
         data: { url: urls[0], urls },
       };
     },

@@ -11,7 +11,7 @@ import { insertRecord, mapDatabaseError, writableRecord } from '../resources/rou
 import { andInScope } from '../resources/scope.ts';
 import { query } from '../resources/sql.ts';
 import { bodySchema, normaliseBody } from '../resources/validation.ts';
-import { message, said } from '../resources/messages.ts';
+import { said, saidForText } from '../resources/messages.ts';
 import type { ResourceHooks } from '../resources/hooks.ts';
 import { idParams } from '../http/params.ts';
 import { settleActivation } from '../wallets/activation.ts';
@@ -65,7 +65,11 @@ function rowError(error: unknown, row: number): unknown {
     }
   }
   if (!(known instanceof HttpError)) return error;
-  return new HttpError(known.statusCode, message('fitment.bulk.row', { row, message: known.message }), known.errors);
+  return new HttpError(
+    known.statusCode,
+    said('fitment.bulk.row', { row, message: known.said ?? known.message }),
+    known.fieldMessages,
+  );
 }
 
 /**
@@ -134,10 +138,10 @@ export function fitmentRoutes(app: FastifyInstance, db: Db, hooks: ResourceHooks
       if (request.validationError) {
         const [first] = request.validationError.validation ?? [];
         const row = /^\/(\d+)/.exec(first?.instancePath ?? '')?.[1];
-        const text = first?.message ?? message('fitment.bulk.failed');
+        const text = (first?.message && (saidForText(first.message) ?? first.message)) || said('fitment.bulk.failed');
         throw badRequest(
           row === undefined
-            ? message('fitment.bulk.empty', { max: MAX_BULK_ACTIVATIONS })
+            ? said('fitment.bulk.empty', { max: MAX_BULK_ACTIVATIONS })
             : said('fitment.bulk.row', { row: rowNumber(request.body, Number(row)), message: text }),
         );
       }
@@ -194,7 +198,7 @@ export function fitmentRoutes(app: FastifyInstance, db: Db, hooks: ResourceHooks
       if (request.query.roleName && user.roleName !== request.query.roleName) {
         throw new HttpError(
           409,
-          request.query.roleName === 'CUSTOMER' ? message('fitment.notCustomer') : said('fitment.wrongRole'),
+          said(request.query.roleName === 'CUSTOMER' ? 'fitment.notCustomer' : 'fitment.wrongRole'),
         );
       }
       return user;

@@ -10,10 +10,7 @@ function checkShape(body: Record<string, unknown>) {
   const area = body.area as { type?: string } | undefined;
   if (!type || !area) return;
   if (area.type !== AREA_KIND[type]) {
-    const message =
-      type === 'POINT'
-        ? 'A POINT geofence needs a point on the map'
-        : 'A POLYGON geofence needs an area drawn on the map';
+    const message = said(type === 'POINT' ? 'api.geofence.pointOnMap' : 'api.geofence.polygonArea');
     throw badRequest(message, { area: message });
   }
   if (type === 'POINT' && body.radiusMeters === null)

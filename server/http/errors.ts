@@ -17,7 +17,14 @@ interface KeyOnWire {
   key: string;
   values?: Record<string, string | number | KeyOnWire>;
 }
-type Message = string | Said;
+/**
+ * What no key says, passed on as it is: a library's own words (Ajv's default validation text) or a
+ * figure (the paise missing from a wallet). Made only by verbatim(), so that a literal sentence given
+ * to an error helper is a type error: a message of ours is a catalogue key, said().
+ */
+export type Verbatim = string & { readonly verbatim: true };
+export const verbatim = (text: string) => text as Verbatim;
+type Message = Verbatim | Said;
 
 const isSaid = (value: unknown): value is Said =>
   typeof value === 'object' && value !== null && 'key' in value && 'text' in value;
@@ -29,7 +36,7 @@ const keyOnWire = (m: Said): KeyOnWire =>
 const textOf = (message: Message) => (typeof message === 'string' ? message : message.text);
 
 /** A message on the wire: `message`, with `messageKey` and `messageValues` when it has a key. */
-export function spoken(message: Message): {
+export function spoken(message: Said | Verbatim): {
   message: string;
   messageKey?: string;
   messageValues?: Record<string, string | number | KeyOnWire>;
@@ -72,7 +79,7 @@ export class HttpError extends Error {
     );
     return {
       success: false,
-      ...spoken(this.said ?? this.message),
+      ...spoken(this.said ?? verbatim(this.message)),
       errors: this.errors,
       ...(keyed.length ? { errorKeys: Object.fromEntries(keyed.map(([field, m]) => [field, keyOnWire(m)])) } : {}),
     };
@@ -87,9 +94,45 @@ export const notFound = (message: Message = said('api.common.notFound')) => new 
 export const tooManyRequests = (message: Message, retryAfterSeconds: number) =>
   new HttpError(429, message, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 
+/** Ajv's keywords whose own words the catalogue holds (api.schema.*), minimum and the like as one. */
+const AJV_KEYS: Record<string, string> = {
+  maxLength: 'maxLength',
+  minLength: 'minLength',
+  maxItems: 'maxItems',
+  minItems: 'minItems',
+  type: 'type',
+  enum: 'enum',
+  format: 'format',
+  pattern: 'pattern',
+  minimum: 'limit',
+  maximum: 'limit',
+  exclusiveMinimum: 'limit',
+  exclusiveMaximum: 'limit',
+  required: 'required',
+  additionalProperties: 'additionalProperties',
+  uniqueItems: 'uniqueItems',
+};
+
+/**
+ * Ajv's own words where a schema gives no errorMessage, with their key: only when the catalogue's
+ * English is exactly what Ajv wrote, so the English answer is unchanged; otherwise they go verbatim.
+ */
+function ajvSaid(keyword: string, params: Record<string, unknown>, text: string): Said | undefined {
+  const name = AJV_KEYS[keyword];
+  if (!name) return undefined;
+  const values = Object.fromEntries(
+    Object.entries(params).filter((entry): entry is [string, string | number] =>
+      ['string', 'number'].includes(typeof entry[1]),
+    ),
+  );
+  const keyed = said(`api.schema.${name}`, values);
+  return keyed.text === text ? keyed : undefined;
+}
+
 /**
  * Turns Ajv's errors into {field: message}, with the schema's own errorMessage where given, and
- * that message's key where a catalogue gave it (saidForText), so the console can translate it.
+ * that message's key where a catalogue gave it (saidForText), so the console can translate it;
+ * Ajv's own words with theirs (ajvSaid).
  */
 function validationErrors(error: FastifyError): Record<string, Message> {
   const errors: Record<string, Message> = {};
@@ -97,8 +140,10 @@ function validationErrors(error: FastifyError): Record<string, Message> {
     const params = v.params as { missingProperty?: string; errors?: { params?: { missingProperty?: string } }[] };
     const missing = params.missingProperty ?? params.errors?.[0]?.params?.missingProperty;
     const field = missing ?? v.instancePath.replace(/^\//, '').replace(/\//g, '.');
-    const text = v.message ?? 'is invalid';
-    errors[field || '_'] ??= saidForText(text) ?? text;
+    const text = v.message;
+    errors[field || '_'] ??=
+      (text && (saidForText(text) ?? ajvSaid(v.keyword, v.params, text) ?? verbatim(text))) ||
+      said('api.request.fieldInvalid');
   }
   return errors;
 }

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from './errors.ts';
+import { said } from '../resources/messages.ts';
 
 const NUL = '\u0000';
-export const NUL_MESSAGE = 'Text must not contain NUL characters';
+export const NUL_MESSAGE = said('api.list.nul');
 
 /** Where in a parsed value a NUL character sits (a key or a text), as a dotted path; undefined if nowhere. */
 export function nulCharacterPath(value: unknown, root = ''): string | undefined {

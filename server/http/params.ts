@@ -1,3 +1,5 @@
+import { message } from '../resources/messages.ts';
+
 /** A serial id (positions, alerts): up to 18 digits, always within bigint. */
 export const SERIAL_PATTERN = /^[0-9]{1,18}$/;
 
@@ -5,7 +7,7 @@ export const SERIAL_PATTERN = /^[0-9]{1,18}$/;
 export const idParams = {
   type: 'object',
   required: ['id'],
-  properties: { id: { type: 'string', format: 'uuid', errorMessage: { format: 'The id is not valid' } } },
+  properties: { id: { type: 'string', format: 'uuid', errorMessage: { format: message('api.request.idInvalid') } } },
 };
 
 /** The route parameter of a /{id} route of a table with serial ids (positions, alerts). */
@@ -13,6 +15,6 @@ export const serialIdParams = {
   type: 'object',
   required: ['id'],
   properties: {
-    id: { type: 'string', pattern: SERIAL_PATTERN.source, errorMessage: { pattern: 'The id is not valid' } },
+    id: { type: 'string', pattern: SERIAL_PATTERN.source, errorMessage: { pattern: message('api.request.idInvalid') } },
   },
 };

@@ -6,7 +6,7 @@ import organisationResource from '../../resources/entities/organisation.ts';
 import { findRecord } from '../resources/records.ts';
 import { writableRecord } from '../resources/routes.ts';
 import { query } from '../resources/sql.ts';
-import { HttpError, notFound } from '../http/errors.ts';
+import { HttpError, notFound, spoken } from '../http/errors.ts';
 import { DEFAULT_OFFLINE_MINUTES } from '../../resources/tracking.ts';
 import { normaliseProperties, rules, ruleSchema } from '../../core/rules.ts';
 import { idParams } from '../http/params.ts';
@@ -31,29 +31,30 @@ export const DEFAULT_SETTINGS: OrganisationSettings = {
   minTripSeconds: 60,
 };
 
-const range = (min: number, max: number, label: string) => ({
+/** A whole number from min to max; its message names the setting by its label (api.settings.label.<field>). */
+const range = (min: number, max: number, field: string) => ({
   type: 'integer',
   minimum: min,
   maximum: max,
-  errorMessage: `${label} must be a whole number from ${min} to ${max}`,
+  errorMessage: message('api.settings.range', { label: message(`api.settings.label.${field}`), min, max }),
 });
-const price = (label: string) => ({ ...range(0, 10_000_000, label), type: ['integer', 'null'] });
+const price = (field: string) => ({ ...range(0, 10_000_000, field), type: ['integer', 'null'] });
 
 const settingsSchema = {
   type: 'object',
   properties: {
-    overspeedKmph: range(20, 200, 'Overspeed limit'),
-    idleMinutes: range(1, 120, 'Idle after'),
-    offlineMinutes: range(5, 1440, 'Offline after'),
-    routeDeviationMeters: range(10, 5000, 'Route deviation'),
+    overspeedKmph: range(20, 200, 'overspeedKmph'),
+    idleMinutes: range(1, 120, 'idleMinutes'),
+    offlineMinutes: range(5, 1440, 'offlineMinutes'),
+    routeDeviationMeters: range(10, 5000, 'routeDeviationMeters'),
     alertEmail: ruleSchema(rules.email, message('settings.alertEmail'), message, { nullable: true }),
     sosPhone: ruleSchema(rules.phone, message('settings.sosPhone'), message, { nullable: true }),
-    priceOneYearPaise: price('The 1 year price (paise)'),
-    priceTwoYearsPaise: price('The 2 years price (paise)'),
-    minMovingKmph: range(1, 30, 'Moving above'),
-    minParkingMinutes: range(1, 120, 'Stop after'),
-    minTripMeters: range(0, 10_000, 'Shortest trip (m)'),
-    minTripSeconds: range(0, 3600, 'Shortest trip (seconds)'),
+    priceOneYearPaise: price('priceOneYearPaise'),
+    priceTwoYearsPaise: price('priceTwoYearsPaise'),
+    minMovingKmph: range(1, 30, 'minMovingKmph'),
+    minParkingMinutes: range(1, 120, 'minParkingMinutes'),
+    minTripMeters: range(0, 10_000, 'minTripMeters'),
+    minTripSeconds: range(0, 3600, 'minTripSeconds'),
   },
   additionalProperties: false,
 };
@@ -152,7 +153,7 @@ export function organisationSettingsRoutes(app: FastifyInstance, db: Db) {
         db,
         sql`update organisations set attributes = jsonb_set(coalesce(attributes, '{}'::jsonb), '{settings}', ${JSON.stringify(settings)}::jsonb), updated_at = now() where id = ${organisation.id}::uuid`,
       );
-      return { success: true, message: 'Settings saved', data: { settings } };
+      return { success: true, ...spoken(said('api.settings.saved')), data: { settings } };
     },
   );
 }

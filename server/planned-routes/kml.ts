@@ -4,11 +4,11 @@ import { DOMParser } from '@xmldom/xmldom';
 import { kml } from '@tmcw/togeojson';
 import type { Db } from '../db/client.ts';
 import { requireCaller } from '../auth/caller.ts';
-import { badRequest } from '../http/errors.ts';
+import { badRequest, spoken } from '../http/errors.ts';
 import routeResource from '../../resources/entities/route.ts';
 import { findRecord } from '../resources/records.ts';
 import { query } from '../resources/sql.ts';
-import { said } from '../resources/messages.ts';
+import { message, said } from '../resources/messages.ts';
 
 export const KML_LIMIT_BYTES = 2 * 1024 * 1024;
 type Position = number[];
@@ -67,17 +67,17 @@ export function kmlRouteRoutes(app: FastifyInstance, db: Db) {
               type: 'integer',
               minimum: 10,
               maximum: 5000,
-              errorMessage: 'Tolerance must be from 10 to 5000 m',
+              errorMessage: message('api.kml.tolerance', { min: 10, max: 5000 }),
             },
             kml: {
               type: 'string',
               minLength: 1,
               maxLength: KML_LIMIT_BYTES,
-              errorMessage: 'Choose a KML file of at most 2 MiB',
+              errorMessage: message('api.kml.tooLarge', { size: '2 MiB' }),
             },
           },
           required: ['kml'],
-          errorMessage: { required: { kml: 'Choose a KML file' } },
+          errorMessage: { required: { kml: message('kml.chooseFile') } },
         },
       },
     },
@@ -95,7 +95,7 @@ export function kmlRouteRoutes(app: FastifyInstance, db: Db) {
       reply.status(201);
       return {
         success: true,
-        message: `Route created with ${coordinates.length} points`,
+        ...spoken(said('api.kml.created', { count: coordinates.length })),
         data: await findRecord(db, routeResource, caller, row!.id),
       };
     },

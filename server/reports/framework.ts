@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { requireCaller } from '../auth/caller.ts';
-import { badRequest } from '../http/errors.ts';
+import { badRequest, type Said } from '../http/errors.ts';
 import { nulCharacterPath } from '../http/nul-characters.ts';
 import { id, UUID_PATTERN } from '../resources/sql.ts';
 import { INTEGER_RANGE, isDateText, NUMBER_RANGE } from '../resources/validation.ts';
@@ -28,11 +28,12 @@ export type { ReportSource } from './view-query.ts';
 const MAX_TEXT = 255;
 const MAX_VEHICLES = 1000;
 
-const invalid = (key: string, text = `The filter ${key} is not valid`) => badRequest(text, { [key]: text });
+/** A 400 naming the filter key, by default as not valid; the message with the key's name in it. */
+const invalid = (key: string, text: Said = said('api.list.filterKeyInvalid', { key })) =>
+  badRequest(text, { [key]: text });
 
 function instant(key: string, value: unknown): Date {
-  if (!isDateText(value) || Number.isNaN(Date.parse(value)))
-    throw invalid(key, `The filter ${key} must be an ISO date and time`);
+  if (!isDateText(value) || Number.isNaN(Date.parse(value))) throw invalid(key, said('api.reports.filterIso', { key }));
   return new Date(value);
 }
 
@@ -62,37 +63,33 @@ export function parseReportFilter(declaration: ReportDeclaration, raw: unknown, 
   const extras = declaration.extraFilters ?? [];
   for (const key of Object.keys(filter)) {
     if (!BASE_KEYS.has(key) && !extras.some((e) => e.name === key))
-      throw invalid(key, `Filtering by ${key} is not allowed`);
+      throw invalid(key, said('api.list.filterNotAllowed', { key }));
   }
   const given = (key: string) => filter[key] !== undefined && filter[key] !== null && filter[key] !== '';
 
   let from: Date;
   let to: Date;
   if (given('from') || given('to')) {
-    if (!given('from') || !given('to'))
-      throw invalid(given('from') ? 'to' : 'from', 'Give both the start and the end of the period');
+    if (!given('from') || !given('to')) throw invalid(given('from') ? 'to' : 'from', said('api.reports.periodBoth'));
     from = instant('from', filter.from);
     to = instant('to', filter.to);
   } else if (given('preset')) {
-    if (!isPresetName(filter.preset))
-      throw invalid(
-        'preset',
-        'The period preset is not one of today, yesterday, thisWeek, lastWeek, thisMonth or lastMonth',
-      );
+    if (!isPresetName(filter.preset)) throw invalid('preset', said('api.reports.presetInvalid'));
     ({ from, to } = presetRange(filter.preset, now));
   } else {
     ({ from, to } = presetRange('today', now));
   }
   if (!declaration.noPeriod) {
-    if (to <= from) throw invalid('to', 'The end of the period must come after its start');
+    if (to <= from) throw invalid('to', said('api.reports.endAfterStart'));
     const maxDays = declaration.maxDays ?? MAX_REPORT_DAYS;
-    if (periodDays(from, to) > maxDays) throw invalid('to', `The period may be at most ${maxDays} days long`);
+    if (periodDays(from, to) > maxDays) throw invalid('to', said('api.reports.periodTooLong', { days: maxDays }));
   }
 
   let vehicleIds: string[] | null = null;
   if (given('vehicleId')) {
     const list = Array.isArray(filter.vehicleId) ? filter.vehicleId : [filter.vehicleId];
-    if (list.length > MAX_VEHICLES) throw invalid('vehicleId', `At most ${MAX_VEHICLES} vehicles may be chosen`);
+    if (list.length > MAX_VEHICLES)
+      throw invalid('vehicleId', said('api.reports.tooManyVehicles', { max: MAX_VEHICLES }));
     vehicleIds = list.map((v) => uuid('vehicleId', v));
   }
   const groupId = given('groupId') ? uuid('groupId', filter.groupId) : null;
@@ -108,9 +105,10 @@ export function parseReportFilter(declaration: ReportDeclaration, raw: unknown, 
     const value = filter[declared.name];
     if (declared.type === 'number') {
       const n = typeof value === 'number' || (typeof value === 'string' && value.trim() !== '') ? Number(value) : NaN;
-      if (!Number.isFinite(n)) throw invalid(declared.name, `The filter ${declared.name} must be a number`);
+      if (!Number.isFinite(n)) throw invalid(declared.name, said('api.reports.filterNumber', { key: declared.name }));
       const [min, max] = [declared.min ?? NUMBER_RANGE.min, declared.max ?? NUMBER_RANGE.max];
-      if (n < min || n > max) throw invalid(declared.name, `The filter ${declared.name} must be from ${min} to ${max}`);
+      if (n < min || n > max)
+        throw invalid(declared.name, said('api.reports.filterRange', { key: declared.name, min, max }));
       extra[declared.name] = n;
     } else if (declared.type === 'choice') {
       if (typeof value !== 'string' || !(declared.choices ?? []).includes(value)) throw invalid(declared.name);

@@ -1,16 +1,27 @@
 import coreEnglish from '../../core/i18n/en.ts';
+import coreHindi from '../../core/i18n/hi.ts';
 import { withDeclaredTexts } from '../../resources/messages.ts';
 import type { ResourceDeclaration } from '../../resources/define.ts';
 import type { Said, SaidValue } from '../http/errors.ts';
 import { fieldLabel } from '../../resources/define.ts';
 
-/** The console's English catalogue, with the texts entity declarations carry. */
-const en = withDeclaredTexts(coreEnglish, 'en');
+/** The languages of the catalogues (core/i18n). */
+export type Language = 'en' | 'hi';
+/** The console's catalogues, with the texts entity declarations carry. */
+const CATALOGUES: Record<Language, unknown> = {
+  en: withDeclaredTexts(coreEnglish, 'en'),
+  hi: withDeclaredTexts(coreHindi, 'hi'),
+};
 
-function render(key: string, values: Record<string, string | number>): string {
-  let node: unknown = en;
+function render(key: string, values: Record<string, string | number>, language: Language = 'en'): string {
+  let node: unknown = CATALOGUES[language];
   for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
-  const template = typeof node === 'string' ? node : humanise(key.split('.').pop() ?? key);
+  if (typeof node !== 'string' && language !== 'en') return render(key, values);
+  const text = typeof node === 'string' ? node : humanise(key.split('.').pop() ?? key);
+  // a plural text (polyglot's 'one |||| many') by its smart_count, as the console picks it
+  const forms = text.split('||||').map((form) => form.trim());
+  const template =
+    forms.length > 1 && values.smart_count !== undefined ? forms[values.smart_count === 1 ? 0 : 1]! : text;
   return template.replace(/%\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ''));
 }
 
@@ -60,4 +71,25 @@ export const saidLabel = (resource: ResourceDeclaration, field: string): Said =>
 
 export function labelOf(resource: ResourceDeclaration, field: string): string {
   return message(fieldLabel(resource, field));
+}
+
+/** A catalogue message as text in one language, for words that leave by e-mail or SMS (the outbox). */
+export const textIn = (language: Language, key: string, values: Record<string, string | number> = {}): string =>
+  render(key, values, language);
+
+/**
+ * The language an Accept-Language header prefers among the catalogues' (a browser sends its
+ * user's), English when it names neither.
+ */
+export function preferredLanguage(acceptLanguage: string | undefined): Language {
+  let best: { language: Language; q: number } = { language: 'en', q: 0 };
+  for (const part of (acceptLanguage ?? '').slice(0, 500).split(',')) {
+    const [tag = '', ...params] = part.trim().toLowerCase().split(';');
+    const language = tag.split('-')[0];
+    if (language !== 'en' && language !== 'hi') continue;
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const q = qParam ? Number(qParam.slice(2)) : 1;
+    if (Number.isFinite(q) && q > best.q) best = { language, q };
+  }
+  return best.language;
 }

@@ -84,7 +84,7 @@ async function referenceErrors(db: Db, resource: ResourceDeclaration, caller: Ca
   return errors;
 }
 
-function fail(status: number, errors: Record<string, string | Said>): never {
+function fail(status: number, errors: Record<string, Said>): never {
   throw new HttpError(status, Object.values(errors)[0]!, errors);
 }
 

@@ -1,6 +1,7 @@
 import { seenAsName, textRule, type Field, type ResourceDeclaration } from '../../resources/define.ts';
 import { normalise, rules, ruleSchema } from '../../core/rules.ts';
-import { labelOf, message } from './messages.ts';
+import { labelOf, message, said, saidLabel } from './messages.ts';
+import type { Said } from '../http/errors.ts';
 
 type Schema = Record<string, unknown>;
 export type WriteMode = 'create' | 'update';
@@ -252,8 +253,8 @@ function takeSeenReferences(resource: ResourceDeclaration, body: Record<string, 
 }
 
 /** Coordinates within range for GeoJSON geometries; JSON Schema only checks their shape. */
-export function geometryErrors(resource: ResourceDeclaration, body: Record<string, unknown>): Record<string, string> {
-  const errors: Record<string, string> = {};
+export function geometryErrors(resource: ResourceDeclaration, body: Record<string, unknown>): Record<string, Said> {
+  const errors: Record<string, Said> = {};
   const validPoint = (p: unknown) =>
     Array.isArray(p) &&
     p.length >= 2 &&
@@ -279,7 +280,7 @@ export function geometryErrors(resource: ResourceDeclaration, body: Record<strin
                 ring[0][0] === ring[ring.length - 1][0] &&
                 ring[0][1] === ring[ring.length - 1][1],
             );
-    if (!ok) errors[name] = message('validation.invalid', { label: labelOf(resource, name) });
+    if (!ok) errors[name] = said('validation.invalid', { label: saidLabel(resource, name) });
   }
   return errors;
 }

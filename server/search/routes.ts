@@ -7,6 +7,7 @@ import { resources } from '../../resources/modules.ts';
 import { searchCategories, searchedResources } from '../../resources/global-search.ts';
 import { parseListQuery } from '../resources/list-query.ts';
 import { listRecords, type ResourceRecord } from '../resources/records.ts';
+import { message } from '../resources/messages.ts';
 
 const SEARCH_LIMIT = 10;
 
@@ -30,15 +31,15 @@ export function searchRoutes(app: FastifyInstance, db: Db) {
         querystring: {
           type: 'object',
           properties: {
-            q: { type: 'string', minLength: 1, maxLength: 100, errorMessage: 'Type something to search for' },
+            q: { type: 'string', minLength: 1, maxLength: 100, errorMessage: message('api.search.query') },
             category: {
               type: 'string',
               enum: categories,
-              errorMessage: `The category must be ${choices}`,
+              errorMessage: message('api.search.category', { choices }),
             },
           },
           required: ['q'],
-          errorMessage: { required: { q: 'Type something to search for' } },
+          errorMessage: { required: { q: message('api.search.query') } },
         },
       },
     },

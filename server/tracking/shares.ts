@@ -6,14 +6,14 @@ import type { Db } from '../db/client.ts';
 import type { AuthKeys } from '../auth/keys.ts';
 import { requireCaller } from '../auth/caller.ts';
 import { query } from '../resources/sql.ts';
-import { badRequest, forbidden, HttpError, notFound } from '../http/errors.ts';
+import { badRequest, forbidden, HttpError, notFound, spoken } from '../http/errors.ts';
 import { hasPermission } from '../../core/permissions.ts';
 import { PUBLIC } from '../http/permissions.ts';
 import { DATE_PATTERN } from '../resources/validation.ts';
 import { visibleVehicles } from './routes.ts';
 import { heldInTree } from './ownership.ts';
 import { checkPeriod, MAX_PLAYBACK_DAYS, playback, playbackPage, playbackPageQuery } from './playback.ts';
-import { said } from '../resources/messages.ts';
+import { message, said } from '../resources/messages.ts';
 
 const KINDS = { live: 'share-live-tracking', playback: 'share-playback' } as const;
 type ShareKind = keyof typeof KINDS;
@@ -38,22 +38,22 @@ const shareBody = {
   required: ['kind', 'vehicleId', 'expiresInHours'],
   additionalProperties: false,
   properties: {
-    kind: { type: 'string', enum: ['live', 'playback'], errorMessage: 'Choose live or playback' },
-    vehicleId: { type: 'string', format: 'uuid', errorMessage: 'Choose a vehicle' },
+    kind: { type: 'string', enum: ['live', 'playback'], errorMessage: message('api.shares.kind') },
+    vehicleId: { type: 'string', format: 'uuid', errorMessage: message('api.reports.chooseVehicle') },
     expiresInHours: {
       type: 'integer',
       minimum: 1,
       maximum: MAX_HOURS,
-      errorMessage: `A link lasts from 1 to ${MAX_HOURS} hours`,
+      errorMessage: message('api.shares.hours', { max: MAX_HOURS }),
     },
     // a date-time whose date is one the database stores (years 1900..2100), so year 0 is the field's 400
     from: {
       type: 'string',
       format: 'date-time',
       pattern: DATE_PATTERN,
-      errorMessage: 'The start must be a date and time',
+      errorMessage: message('api.shares.start'),
     },
-    to: { type: 'string', format: 'date-time', pattern: DATE_PATTERN, errorMessage: 'The end must be a date and time' },
+    to: { type: 'string', format: 'date-time', pattern: DATE_PATTERN, errorMessage: message('api.shares.end') },
   },
 };
 
@@ -171,7 +171,7 @@ export function shareRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
       where s.id = ${request.params.id}::uuid and v.id = s.vehicle_id and ${visibleVehicles(caller)} and s.revoked_at is null returning s.id`,
       );
       if (!row) throw notFound();
-      return { success: true, message: 'The link no longer works' };
+      return { success: true, ...spoken(said('tracking.share.withdrawn')) };
     },
   );
 

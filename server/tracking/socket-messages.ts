@@ -1,5 +1,6 @@
 import type { Viewport } from '../../resources/tracking.ts';
 import { UUID_PATTERN } from '../resources/sql.ts';
+import { message } from '../resources/messages.ts';
 
 /** What a console may send on the live socket; src/live/connection.ts is the one sender. */
 export type ConsoleMessage =
@@ -17,9 +18,9 @@ export interface ViewportMessage {
   focus: string | null;
 }
 
-export const VIEWPORT_REFUSED =
-  'The viewport must be [west, south, east, north] in degrees, or null, and its focus a vehicle id';
-export const WATCH_REFUSED = 'Name the temporary device to watch by its id, or null';
+// close frames' reasons: the catalogue's English, short of the 123 bytes a reason holds (the console reads the code)
+export const VIEWPORT_REFUSED = message('api.live.viewport');
+export const WATCH_REFUSED = message('api.live.watch');
 
 const isCoordinate = (n: unknown, limit: number) => typeof n === 'number' && Number.isFinite(n) && Math.abs(n) <= limit;
 

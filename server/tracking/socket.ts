@@ -12,6 +12,8 @@ import type { FeedPosition, LiveBatch, LiveEvent, LiveFeed } from './live.ts';
 import { vehicleStatesSql } from './routes.ts';
 import { readMessage, VIEWPORT_REFUSED, WATCH_REFUSED, type ViewportMessage } from './socket-messages.ts';
 import { FrameWatch } from '../debug/frame-watch.ts';
+// a close frame's reason: the catalogue's English (the console acts on the close code)
+import { message as closeReason } from '../resources/messages.ts';
 import {
   inViewport,
   toWire,
@@ -135,7 +137,7 @@ class LiveSession {
     try {
       const caller = await this.authorise(this.token);
       if (typeof caller === 'number') {
-        this.socket.close(caller, caller === 4401 ? 'Please sign in' : 'You do not have permission to do this');
+        this.socket.close(caller, closeReason(caller === 4401 ? 'api.common.signIn' : 'api.common.forbidden'));
         return;
       }
       this.caller = caller;
@@ -218,7 +220,7 @@ class LiveSession {
   private flush() {
     this.timer = null;
     if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
-      this.socket.close(1013, 'Too far behind; reconnect for a fresh snapshot');
+      this.socket.close(1013, closeReason('api.live.behind'));
       return;
     }
     const update: WireUpdate<LiveEvent> = {
@@ -295,19 +297,19 @@ export function registerLiveSocket(
     let session: LiveSession | null = null;
     let viewport: ViewportMessage = { bounds: null, focus: null };
     let signingIn = Promise.resolve();
-    const deadline = setTimeout(() => ws.close(4401, 'Sign in first'), AUTH_TIMEOUT_MS);
+    const deadline = setTimeout(() => ws.close(4401, closeReason('api.live.signInFirst')), AUTH_TIMEOUT_MS);
     ws.on('message', (data) => {
       const message = readMessage(data);
       if (message.type === 'fleet' || message.type === 'watch-frames') {
         // after the sign-in sent before it has been answered
         signingIn = signingIn
           .then(async () => {
-            if (!session) ws.close(4401, 'Sign in first');
+            if (!session) ws.close(4401, closeReason('api.live.signInFirst'));
             else if (message.type === 'fleet') await session.startFleet();
             else if (message.deviceId === undefined) ws.close(4400, WATCH_REFUSED);
             else session.watchFrames(message.deviceId);
           })
-          .catch(() => ws.close(1011, 'Something went wrong'));
+          .catch(() => ws.close(1011, closeReason('api.request.failed')));
         return;
       }
       if (message.type === 'viewport') {
@@ -325,7 +327,7 @@ export function registerLiveSocket(
           const caller = await authorise(message.token);
           clearTimeout(deadline);
           if (typeof caller === 'number') {
-            ws.close(caller, caller === 4401 ? 'Please sign in' : 'You do not have permission to do this');
+            ws.close(caller, closeReason(caller === 4401 ? 'api.common.signIn' : 'api.common.forbidden'));
             return;
           }
           if (session) {
@@ -339,7 +341,7 @@ export function registerLiveSocket(
         })
         .catch((error: unknown) => {
           app.log.error({ err: error }, 'live socket failed');
-          ws.close(1011, 'Something went wrong');
+          ws.close(1011, closeReason('api.request.failed'));
         });
     });
     ws.on('close', () => {

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { requireCaller } from '../auth/caller.ts';
 import { SIGNED_IN } from '../http/permissions.ts';
-import { HttpError } from '../http/errors.ts';
+import { HttpError, spoken } from '../http/errors.ts';
+import { said } from '../resources/messages.ts';
 import type { ResourceDeclaration } from '../../resources/define.ts';
 import userResource from '../../resources/entities/user.ts';
 import { findUserById } from './service.ts';
@@ -47,7 +48,11 @@ export function profileRoutes(app: FastifyInstance, db: Db) {
           sql`update users set ${sql.join(sets, sql`, `)}, updated_at = now() where id = ${caller.userId}::uuid`,
         );
       }
-      return { success: true, message: 'Profile saved', data: (await findUserById(db, caller.userId))!.public };
+      return {
+        success: true,
+        ...spoken(said('api.auth.profileSaved')),
+        data: (await findUserById(db, caller.userId))!.public,
+      };
     },
   );
 }

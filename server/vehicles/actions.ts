@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { requireCaller } from '../auth/caller.ts';
-import { badRequest, HttpError, notFound } from '../http/errors.ts';
+import { badRequest, HttpError, notFound, spoken } from '../http/errors.ts';
 import vehicleResource from '../../resources/entities/vehicle.ts';
 import deviceResource from '../../resources/entities/device.ts';
 import geofenceResource from '../../resources/entities/geofence.ts';
@@ -39,7 +39,7 @@ export function vehicleActionRoutes(app: FastifyInstance, db: Db) {
         );
         return {
           success: true,
-          message: on ? 'Tracking activated' : 'Tracking discontinued',
+          ...spoken(said(on ? 'api.vehicles.trackingOn' : 'api.vehicles.trackingOff')),
           data: await findRecord(db, vehicleResource, caller, vehicle.id),
         };
       },
@@ -97,7 +97,7 @@ export function vehicleActionRoutes(app: FastifyInstance, db: Db) {
       });
       return {
         success: true,
-        message: action === 'link' ? 'Device linked to the vehicle' : 'Device unlinked from the vehicle',
+        ...spoken(said(action === 'link' ? 'api.vehicles.linked' : 'api.vehicles.unlinked')),
         data: await findRecord(db, vehicleResource, caller, vehicle.id),
       };
     },
@@ -166,7 +166,7 @@ export function vehicleActionRoutes(app: FastifyInstance, db: Db) {
       });
       return {
         success: true,
-        message: `${ids.length} ${ids.length === 1 ? 'geofence' : 'geofences'} assigned`,
+        ...spoken(said('api.vehicles.geofencesAssigned', { smart_count: ids.length })),
         data: { geofenceIds: ids },
       };
     },
@@ -208,9 +208,9 @@ export function vehicleActionRoutes(app: FastifyInstance, db: Db) {
         .join('\n');
       await query(
         db,
-        sql`insert into outbox (channel, recipient, subject, body) values ('email', ${recipient}, ${`Vehicle ${vehicle.registrationNumber}`}, ${body})`,
+        sql`insert into outbox (channel, recipient, subject, body) values ('email', ${recipient}, ${message('api.vehicles.mailSubject', { registration: String(vehicle.registrationNumber) })}, ${body})`,
       );
-      return { success: true, message: `The vehicle's details are on their way to ${recipient}` };
+      return { success: true, ...spoken(said('api.vehicles.detailsSent', { recipient })) };
     },
   );
 }

@@ -3,7 +3,7 @@ import type { Db } from '../db/client.ts';
 import type { Caller } from '../auth/caller.ts';
 import { effectivePrices, isFree, priceFor } from '../organisations/settings.ts';
 import { badRequest } from '../http/errors.ts';
-import { message } from '../resources/messages.ts';
+import { message, said } from '../resources/messages.ts';
 import { query } from '../resources/sql.ts';
 import { InsufficientBalanceError, payingWallet, systemAccount, transfer, type Transfer } from './ledger.ts';
 
@@ -41,7 +41,7 @@ export async function settleActivation(db: Db, caller: Caller, fitmentId: string
   const prices = await effectivePrices(db, fitment.organisationId);
   const price = isFree(prices) ? 0 : priceFor(prices, fitment.daysDue);
   if (price === null) {
-    const text = message('wallet.messages.lengthNotPriced', { days: fitment.daysDue });
+    const text = said('wallet.messages.lengthNotPriced', { days: fitment.daysDue });
     throw badRequest(text, { durationInDays: text });
   }
   let paid: Transfer | null = null;

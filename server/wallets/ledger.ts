@@ -2,9 +2,9 @@ import crypto from 'node:crypto';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { walletTransactions, wallets, type TransferKind, type WalletTransaction } from '../db/wallet-schema.ts';
-import { HttpError, badRequest, notFound } from '../http/errors.ts';
+import { HttpError, badRequest, notFound, verbatim } from '../http/errors.ts';
 import { formatRupees } from '../../core/money.ts';
-import { message, said } from '../resources/messages.ts';
+import { said } from '../resources/messages.ts';
 import { query } from '../resources/sql.ts';
 import type { AccountKind } from '../../resources/entities/wallet.ts';
 
@@ -49,7 +49,7 @@ export class InsufficientBalanceError extends HttpError {
         balance: formatRupees(balancePaise),
         amount: formatRupees(amountPaise),
       }),
-      { amount: String(missingPaise) },
+      { amount: verbatim(String(missingPaise)) },
     );
   }
 }
@@ -119,7 +119,7 @@ function checkRequest(request: TransferRequest) {
     throw badRequest(said('wallet.messages.amountInvalid'), { amount: said('wallet.messages.amountInvalid') });
   }
   if (request.amountPaise > MAX_BALANCE_PAISE) {
-    const text = message('wallet.messages.amountTooLarge', { max: formatRupees(MAX_BALANCE_PAISE) });
+    const text = said('wallet.messages.amountTooLarge', { max: formatRupees(MAX_BALANCE_PAISE) });
     throw badRequest(text, { amount: text });
   }
   if (!request.idempotencyKey?.trim())

@@ -9,7 +9,7 @@ import { requireCaller, type Caller } from '../auth/caller.ts';
 import walletResource from '../../resources/entities/wallet.ts';
 import { findRecord } from '../resources/records.ts';
 import { writableRecord } from '../resources/routes.ts';
-import { said } from '../resources/messages.ts';
+import { message, said } from '../resources/messages.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors.ts';
 import { idParams } from '../http/params.ts';
 import { indianDayBounds } from './days.ts';
@@ -24,7 +24,7 @@ const IDEMPOTENCY_KEY = {
   minLength: 1,
   maxLength: 100,
   pattern: '^[\\x21-\\x7e]+$',
-  errorMessage: 'The idempotency key must be 1 to 100 visible characters',
+  errorMessage: message('wallet.messages.idempotencyKeyInvalid'),
 };
 
 /** A bank reference as the renewal's confirmation takes it: 6 to 35 letters, digits and dashes. */
@@ -39,21 +39,21 @@ const movementBody = {
       type: 'integer',
       minimum: 1,
       maximum: MAX_BALANCE_PAISE,
-      errorMessage: 'The amount must be a whole number of paise greater than 0',
+      errorMessage: message('wallet.messages.amountInvalid'),
     },
     description: {
       type: 'string',
       minLength: 1,
       maxLength: 200,
       pattern: '\\S',
-      errorMessage: 'Type a description of up to 200 characters',
+      errorMessage: message('wallet.messages.descriptionInvalid'),
     },
-    reference: { type: ['string', 'null'], maxLength: 100, errorMessage: 'The reference may be up to 100 characters' },
+    reference: { type: ['string', 'null'], maxLength: 100, errorMessage: message('wallet.messages.referenceTooLong') },
     idempotencyKey: IDEMPOTENCY_KEY,
     counterpart: {
       type: 'string',
       enum: ['bank', 'wallet'],
-      errorMessage: "The counterpart is 'bank' (a deposit or withdrawal) or 'wallet' (your organisation's wallet)",
+      errorMessage: message('wallet.messages.counterpartInvalid'),
     },
   },
 };
@@ -128,7 +128,7 @@ export function walletRoutes(app: FastifyInstance, db: Db) {
             transactionType: {
               type: 'string',
               enum: ['CREDIT', 'DEBIT', ''],
-              errorMessage: 'The transaction type must be CREDIT or DEBIT',
+              errorMessage: message('wallet.messages.transactionTypeInvalid'),
             },
             fromDate: { type: 'string', maxLength: 40 },
             toDate: { type: 'string', maxLength: 40 },

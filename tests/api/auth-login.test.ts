@@ -72,7 +72,11 @@ describe('POST /api/auth/login', () => {
   it('refuses a wrong password with 401 and a message', async () => {
     const response = await login(server.app, demoEmail('dealer'), 'Wrong-pass-1');
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toMatchObject({ success: false, message: 'Incorrect username or password' });
+    expect(response.json()).toMatchObject({
+      success: false,
+      message: 'Incorrect username or password',
+      messageKey: 'api.auth.wrongCredentials',
+    });
   });
 
   it('refuses an unknown user exactly as a wrong password', async () => {
@@ -87,6 +91,11 @@ describe('POST /api/auth/login', () => {
     expect(response.json().errors).toEqual({
       username: 'The username field is required',
       password: 'The password field is required',
+    });
+    // the console's own keys for these texts, which it says in the user's language
+    expect(response.json().errorKeys).toEqual({
+      username: { key: 'auth.usernameRequired' },
+      password: { key: 'auth.passwordRequired' },
     });
   });
 

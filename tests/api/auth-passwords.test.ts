@@ -71,6 +71,36 @@ describe('forgot and reset password', () => {
     expect(refresh.statusCode).toBe(401);
   });
 
+  it('writes the code in the language the asking browser prefers, English otherwise', async () => {
+    const email = demoEmail('rfc');
+    const answer = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      headers: { 'accept-language': 'hi-IN,hi;q=0.9,en;q=0.8' },
+      payload: { username: email },
+    });
+    expect(answer.json()).toMatchObject({ success: true, messageKey: 'api.auth.resetSent' });
+    const hindi = (await lastMessageTo(email))!;
+    expect(hindi.subject).toBe('आपका Waymark पासवर्ड रीसेट कोड');
+    expect(hindi.body).toMatch(/^आपका Waymark पासवर्ड रीसेट कोड \d{6} है। यह 15 मिनट में समाप्त हो जाएगा।/);
+    const again = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      headers: { 'accept-language': 'fr-FR,fr;q=0.9' },
+      payload: { username: email },
+    });
+    const english = (await lastMessageTo(email))!;
+    expect(english.subject).toBe('Your Waymark password reset code');
+    expect(english.body).toMatch(/^Your Waymark password reset code is \d{6}\. It expires in 15 minutes\./);
+    const otp = english.body.match(/code is (\d{6})/)![1]!;
+    const ok = await reset(`otp=${otp}`, { otpToken: again.json().data.otpToken, password: 'Rfc-pass-2026' });
+    expect(ok.json()).toEqual({
+      success: true,
+      message: 'Your password has been reset. Sign in with the new password.',
+      messageKey: 'api.auth.resetDone',
+    });
+  });
+
   it('resets with the e-mailed link token', async () => {
     const email = demoEmail('inventory');
     await forgot(email);
@@ -144,7 +174,11 @@ describe('change password', () => {
       newpassword: 'Fitter-2027',
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ success: true, message: 'Password changed successfully' });
+    expect(response.json()).toEqual({
+      success: true,
+      message: 'Password changed successfully',
+      messageKey: 'api.auth.passwordChanged',
+    });
     expect((await login(server.app, email, 'Fitter-2027')).statusCode).toBe(200);
   });
 

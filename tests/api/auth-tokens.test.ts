@@ -129,7 +129,7 @@ describe('logout', () => {
       payload: { refreshToken: session.token.refresh.token },
     });
     expect(out.statusCode).toBe(200);
-    expect(out.json()).toEqual({ success: true, message: 'Successfully logged out' });
+    expect(out.json()).toEqual({ success: true, message: 'Successfully logged out', messageKey: 'auth.loggedOut' });
     expect((await refresh(session.token.refresh.token)).statusCode).toBe(401);
   });
 

@@ -25,6 +25,10 @@ const server = setupServer(
       { status: 400 },
     ),
   ),
+  // echoes the language the console asked in
+  http.post('*/api/language-demo', ({ request }) =>
+    HttpResponse.json({ success: true, message: request.headers.get('accept-language') ?? '' }),
+  ),
   http.put('*/api/wallets-demo', () =>
     HttpResponse.json({
       success: true,
@@ -70,5 +74,11 @@ describe("the server's words in the user's language", () => {
     expect(answer.message).not.toBe('Renewal order RNW-ABCD1234 is paid');
     await i18nProvider.changeLocale('en');
     expect((await apiCall<{ message: string }>('/wallets-demo', 'PUT', {})).message).toMatch(/RNW-ABCD1234/);
+  });
+
+  it('asks in the chosen language, so the server writes its own words (the reset code) in it', async () => {
+    expect((await apiCall('/language-demo', 'POST', {})).message).toBe('en');
+    await i18nProvider.changeLocale('hi');
+    expect((await apiCall('/language-demo', 'POST', {})).message).toBe('hi');
   });
 });

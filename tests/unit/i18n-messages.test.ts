@@ -69,7 +69,12 @@ describe('the keys the server says', () => {
       );
   const keys = new Set(
     sources('server').flatMap((file) =>
-      [...fs.readFileSync(file, 'utf8').matchAll(/\b(?:said|message)\('([\w.-]+)'/g)].map((m) => m[1]!),
+      [
+        ...fs
+          .readFileSync(file, 'utf8')
+          // a key said or rendered (a socket's close reason, the outbox's text), or any api.* key (in a ?: too)
+          .matchAll(/\b(?:said|message|closeReason)\('([\w.-]+)'|\btextIn\(\w+, '([\w.-]+)'|'(api\.[\w-]+\.[\w.-]+)'/g),
+      ].map((m) => (m[1] ?? m[2] ?? m[3])!),
     ),
   );
   const has = (messages: unknown, key: string) =>
