@@ -6,7 +6,9 @@
  * (docs/reports.md, "Moving or standing").
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { DEFAULT_SETTINGS, type OrganisationSettings } from '../organisations/settings.ts';
+// type only: the settings module reaches the database schema, which reads this module's SQL
+import type { OrganisationSettings } from '../organisations/settings.ts';
+import { MOVING_KMPH } from '../../resources/tracking.ts';
 
 export type Motion = 'running' | 'idle' | 'stopped';
 
@@ -18,7 +20,7 @@ export interface MotionRule {
 /** The rule of an organisation's settings (its `attributes.settings`, missing keys take the defaults). */
 export function motionRuleOf(settings: Partial<OrganisationSettings> | null | undefined): MotionRule {
   const value = Number(settings?.minMovingKmph);
-  return { minMovingKmph: Number.isFinite(value) && value > 0 ? value : DEFAULT_SETTINGS.minMovingKmph };
+  return { minMovingKmph: Number.isFinite(value) && value > 0 ? value : MOVING_KMPH };
 }
 
 /**
@@ -36,7 +38,7 @@ export const isMoving = (fix: { speed: number; ignition: boolean | null }, rule:
 
 /** The organisation's moving threshold in SQL, from its settings (jsonb, `o.attributes->'settings'`). */
 export const minMovingKmphSql = (settings: SQL): SQL =>
-  sql`coalesce((${settings}->>'minMovingKmph')::float8, ${DEFAULT_SETTINGS.minMovingKmph}::float8)`;
+  sql`coalesce((${settings}->>'minMovingKmph')::float8, ${MOVING_KMPH}::float8)`;
 
 /**
  * The same rule in SQL, for lists that filter and count by it: `position` is a stored position as
