@@ -144,6 +144,13 @@ describe('one vehicle and day, the same on every screen (issue 25)', () => {
     );
     expect(playback.data.summary.distanceKm).toBe(km);
     expect(playback.data.points.filter((p) => p.longitude > 81)).toEqual([]);
+    // the timeline's map draws the same path
+    const path = await get<{ data: { points: { longitude: number }[] } }>(
+      `/api/vehicle/trips/timelinev2/path?vehicleId=${vehicleId}&day=${DAY}`,
+    );
+    // the day's 288 fixes but the jump
+    expect(path.data.points).toHaveLength(287);
+    expect(path.data.points.filter((p) => p.longitude > 81)).toEqual([]);
 
     const daily = await get<{ distance: number; running: number; idle: number; trips: number }[]>(
       `/api/report/daily-run?filter=${dayFilter()}`,
