@@ -161,7 +161,10 @@ export class Summariser {
         order by s.device_id limit ${CLAIM} for update skip locked)
       update device_states d set summary_from = null from c, devices v join organisations o on o.id = v.organisation_id
       where d.device_id = c.device_id and v.id = c.device_id
-      returning d.device_id as "deviceId", to_json(c.summary_from) #>> '{}' as "from", o.attributes -> 'settings' as settings`,
+      returning d.device_id as "deviceId", to_json(c.summary_from) #>> '{}' as "from",
+        -- the settings of the fleet the vehicle belongs to, as Vehicle Status and the alerts read them
+        coalesce((select vo.attributes from vehicles vh join organisations vo on vo.id = vh.organisation_id
+          where vh.device_id = v.id), o.attributes) -> 'settings' as settings`,
     );
     if (!claimed.length) return { devices: 0, positions: 0 };
     try {

@@ -31,7 +31,10 @@ const positionsSql = (device: SQL, held: SQL, range: SQL, order: SQL) =>
 async function thresholdsOfDevice(db: Db, deviceId: string): Promise<DetectorThresholds> {
   const [row] = await query<{ settings: Partial<OrganisationSettings> | null }>(
     db,
-    sql`select o.attributes->'settings' as settings from devices d join organisations o on o.id = d.organisation_id where d.id = ${deviceId}::uuid`,
+    // the vehicle's organisation when the device is in one, as the summariser reads it
+    sql`select coalesce((select vo.attributes from vehicles vh join organisations vo on vo.id = vh.organisation_id
+        where vh.device_id = d.id), o.attributes)->'settings' as settings
+      from devices d join organisations o on o.id = d.organisation_id where d.id = ${deviceId}::uuid`,
   );
   return thresholdsOf(row?.settings ?? null);
 }
