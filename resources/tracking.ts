@@ -1,15 +1,17 @@
 /**
- * Vehicle states and the thresholds behind them. The server decides a vehicle's state (the
- * device_states.motion column and server/tracking/status.ts) and sends it; the console only shows
- * it. docs/tracking.md defines each state.
+ * Vehicle states and the thresholds behind them. The server decides a vehicle's state (the one
+ * motion rule, server/tracking/motion.ts, with the organisation's settings) and sends it; the
+ * console only shows it. docs/tracking.md defines each state.
  */
 export const VEHICLE_STATES = ['running', 'idle', 'stopped', 'offline', 'noData'] as const;
 export type VehicleState = (typeof VEHICLE_STATES)[number];
 
-/** At or above this speed (km/h) a vehicle is moving; GPS drift at rest stays below it. */
+/**
+ * The default of an organisation's minMovingKmph ("moving above", server/tracking/motion.ts), and
+ * the fixed threshold of the generated column device_states.motion (migration 0026), which nothing
+ * reads any more.
+ */
 export const MOVING_KMPH = 5;
-/** A halt this long or longer is a stop on a playback. */
-export const STOP_MINUTES = 3;
 /** A vehicle not heard from for this long is offline, unless its organisation's settings say otherwise. */
 export const DEFAULT_OFFLINE_MINUTES = 30;
 
@@ -46,7 +48,7 @@ export interface PositionFix {
   ignition: boolean | null;
 }
 
-/** A halt of STOP_MINUTES or more on a playback. */
+/** A stop on a playback: a halt of the organisation's parking time or more, as the reports find it. */
 export interface Stop {
   from: string;
   to: string;

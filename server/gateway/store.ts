@@ -1,35 +1,27 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../db/client.ts';
 import { pgCode } from '../http/errors.ts';
-import type { FeedPosition, LiveBatch, LiveEvent, LiveFeed } from '../tracking/live.ts';
+import type { LiveBatch, LiveFeed } from '../tracking/live.ts';
 import type { VehicleState } from '../../resources/tracking.ts';
 import { query } from '../resources/sql.ts';
-import type { DecodedPosition, ParseOutcome } from './ais140.ts';
+import type { ParseOutcome } from './ais140.ts';
+import {
+  describe,
+  imeiOf,
+  insertEvents,
+  placeable,
+  positionOf,
+  inTimeOrderPerDevice,
+  type ArrivingPosition,
+  type DerivedEvent,
+  type EventDeriver,
+  type ReceivedFrame,
+  type StoredFrame,
+} from './frame-rows.ts';
 import { DeviceDirectory, type KnownDevice } from './devices.ts';
+import { motionSql } from '../tracking/motion.ts';
 
-export type ParseResult = 'OK' | 'INVALID' | 'UNKNOWN_DEVICE';
-
-export interface ReceivedFrame {
-  text: string;
-  receivedAt: Date;
-  outcome: ParseOutcome;
-}
-
-export interface StoredFrame {
-  parseResult: ParseResult;
-  device: KnownDevice | null;
-}
-
-/** A position or alert worked out from stored positions (geofences, routes). */
-export interface DerivedEvent extends LiveEvent {
-  organisationId: string;
-  attributes: Record<string, unknown>;
-}
-/** Works out events from the batch's newest positions; `deviceEvents` are those the devices sent in the same batch. */
-/** A live position as it arrives, before the database gives its vehicle a state. */
-export type ArrivingPosition = Omit<FeedPosition, 'status'> & { organisationId: string };
-
-export type EventDeriver = (positions: ArrivingPosition[], deviceEvents: DerivedEvent[]) => Promise<DerivedEvent[]>;
+export * from './frame-rows.ts';
 
 interface Pending {
   frame: ReceivedFrame;
@@ -46,53 +38,6 @@ export interface StoreOptions {
   concurrency?: number;
   /** Where changes to devices are heard, so a deleted or renumbered device is forgotten at once. */
   notifications?: Pick<Database, 'listen'>;
-}
-
-/** The position a frame carries (a normal, alert or emergency frame), if any. */
-export const positionOf = (
-  outcome: ParseOutcome,
-): { position: DecodedPosition; live: boolean; packetType: string } | null => {
-  if (!outcome.ok) return null;
-  const { frame } = outcome;
-  if (frame.kind === 'position') return { position: frame.position, live: frame.live, packetType: frame.packetType };
-  if (frame.kind === 'emergency' && frame.position)
-    return { position: frame.position, live: frame.live, packetType: 'EPB' };
-  return null;
-};
-
-export const imeiOf = (outcome: ParseOutcome): string | null =>
-  outcome.ok ? ('imei' in outcome.frame ? outcome.frame.imei : null) : outcome.imei;
-
-const insertEvents = (events: DerivedEvent[]): SQL => sql`
-  insert into events (type, device_id, vehicle_id, organisation_id, event_time, latitude, longitude, attributes)
-  select type, device_id, vehicle_id, organisation_id, event_time, latitude, longitude, coalesce(attributes, '{}')
-  from jsonb_to_recordset(${JSON.stringify(
-    events.map((e) => ({
-      type: e.type,
-      device_id: e.deviceId,
-      vehicle_id: e.vehicleId,
-      organisation_id: e.organisationId,
-      event_time: e.eventTime,
-      latitude: e.latitude,
-      longitude: e.longitude,
-      attributes: e.attributes,
-    })),
-  )}::jsonb)
-    as x(type text, device_id uuid, vehicle_id uuid, organisation_id uuid, event_time timestamptz, latitude float8, longitude float8, attributes jsonb)`;
-
-/** A fix of 0,0 without GPS is "no position", not a point in the Gulf of Guinea. */
-const placeable = (p: DecodedPosition) => p.gpsFix || p.latitude !== 0 || p.longitude !== 0;
-
-function describe(
-  outcome: ParseOutcome,
-  device: KnownDevice | null | undefined,
-): { parseResult: ParseResult; message: string | null } {
-  if (!outcome.ok) return { parseResult: 'INVALID', message: outcome.error };
-  if (!device) return { parseResult: 'UNKNOWN_DEVICE', message: 'IMEI not registered' };
-  const notes: string[] = [];
-  if (outcome.checksum === 'invalid') notes.push('checksum mismatch');
-  if (outcome.unknownFields.length) notes.push(`unknown fields: ${outcome.unknownFields.join(',')}`);
-  return { parseResult: 'OK', message: notes.length ? notes.join('; ') : null };
 }
 
 /**
@@ -255,6 +200,8 @@ export class FrameStore {
       }
     >();
     const livePositions: ArrivingPosition[] = [];
+    /** Every stored position, for the alerts: a batch may carry many of one device (catching up, history). */
+    const arriving: ArrivingPosition[] = [];
     const results: StoredFrame[] = [];
     const unregistered = new Set<string>();
 
@@ -313,23 +260,25 @@ export class FrameStore {
           packet_type: located.packetType,
           attributes,
         });
+        const arrived: ArrivingPosition = {
+          deviceId: device.deviceId,
+          vehicleId: device.vehicleId,
+          organisationId: device.organisationId,
+          fixTime: p.fixTime,
+          receivedAt,
+          latitude: p.latitude,
+          longitude: p.longitude,
+          speed: p.speed,
+          heading: p.heading,
+          ignition: p.ignition,
+        };
+        arriving.push(arrived);
         const fix = Date.parse(p.fixTime);
         if (!state.earliestFix || fix < Date.parse(state.earliestFix)) state.earliestFix = p.fixTime;
         if (located.live && fix >= state.fix) {
           state.fix = fix;
           state.position = { ...p, attributes, receivedAt, packetType: located.packetType, live: true };
-          livePositions.push({
-            deviceId: device.deviceId,
-            vehicleId: device.vehicleId,
-            organisationId: device.organisationId,
-            fixTime: p.fixTime,
-            receivedAt,
-            latitude: p.latitude,
-            longitude: p.longitude,
-            speed: p.speed,
-            heading: p.heading,
-            ignition: p.ignition,
-          });
+          livePositions.push(arrived);
         }
       }
       const eventType = parsed.kind === 'position' || parsed.kind === 'emergency' ? parsed.event : null;
@@ -354,7 +303,9 @@ export class FrameStore {
       const state = latest.get(p.deviceId)!;
       if (Date.parse(p.fixTime) === state.fix) moved.set(p.deviceId, p);
     }
-    if (this.deriveEvents && moved.size) events.push(...(await this.deriveEvents([...moved.values()], events)));
+    // every stored position is looked at for alerts, each device's in time order (docs/tracking.md)
+    if (this.deriveEvents && arriving.length)
+      events.push(...(await this.deriveEvents(inTimeOrderPerDevice(arriving), events)));
 
     // the same order in every transaction, so two batches updating the same devices cannot deadlock
     const deviceRows = [...latest.entries()]
@@ -397,7 +348,11 @@ export class FrameStore {
            and (d.last_position is null or (d.last_position->>'fixTime')::timestamptz <= (excluded.last_position->>'fixTime')::timestamptz)
           then excluded.last_position else d.last_position end,
         last_health = coalesce(excluded.last_health, d.last_health)
-      returning device_id as "deviceId", motion`
+      returning device_id as "deviceId", ${motionSql(
+        sql`d.last_position`,
+        // the vehicle's organisation, as Vehicle Status reads it (server/tracking/status.ts)
+        sql`(select o.attributes->'settings' from vehicles v join organisations o on o.id = v.organisation_id where v.device_id = d.device_id)`,
+      )} as motion`
       : null;
     const firmware = deviceRows.filter((row) => row.firmware);
     const firmwareUpdate = firmware.length
@@ -407,7 +362,7 @@ export class FrameStore {
       where d.id = v.id and d.firmware_version is distinct from v.firmware`
       : null;
 
-    // the state each moved vehicle now has is the database's (device_states.motion), sent with its position
+    // the state each moved vehicle now has, by the one motion rule with its organisation's settings, sent with its position
     let liveBatch: LiveBatch = { positions: [], events: [] };
     await this.db.transaction(async (tx) => {
       for (const statement of statements) await tx.execute(statement);

@@ -1,153 +1,27 @@
 /**
  * Trips, stops and the day's totals of one device, worked out one position at a time. Pure: no
  * database. The summariser (summariser.ts) feeds it each device's positions in time order, keeps
- * its state between batches and writes what it closes. docs/reports.md states the rules.
+ * its state between batches and writes what it closes. docs/reports.md states the rules; moving or
+ * standing is the one motion rule (server/tracking/motion.ts), distance the one rule for counted
+ * fixes (server/tracking/fixes.ts).
  */
-import { indianIsoDay, startOfIndianDay } from '../../core/format/date.ts';
+import { countedStep, hasGoodFix } from '../tracking/fixes.ts';
+import { isMoving, motionOf } from '../tracking/motion.ts';
+import {
+  indianDay,
+  type DaySummary,
+  type DetectorState,
+  type DetectorThresholds,
+  type Fix,
+  type Gathered,
+  type Place,
+  type Segment,
+  type StopRow,
+  type TripRow,
+} from './detector-types.ts';
 
-export interface DetectorThresholds {
-  /** At or above this speed (km/h) a vehicle moves, unless its device reports the ignition. */
-  minMovingKmph: number;
-  /** A halt shorter than this is part of the trip around it. */
-  minParkingSeconds: number;
-  /** A trip shorter than this distance or this time is part of the stop around it. */
-  minTripMeters: number;
-  minTripSeconds: number;
-  /** A gap between two positions longer than this is no data: counted neither running, idle nor stopped. */
-  maxGapSeconds: number;
-}
-
-export const DEFAULT_THRESHOLDS: DetectorThresholds = {
-  minMovingKmph: 5,
-  minParkingSeconds: 300,
-  minTripMeters: 300,
-  minTripSeconds: 60,
-  maxGapSeconds: 1800,
-};
-
-/** Above this implied speed between two fixes the later one is a GPS jump. */
-export const MAX_PLAUSIBLE_KMPH = 250;
-/** Fewer satellites than this: the fix does not count for distance. */
-export const MIN_SATELLITES = 4;
-
-export interface Fix {
-  /** Milliseconds since 1970. */
-  time: number;
-  latitude: number;
-  longitude: number;
-  speed: number;
-  ignition: boolean | null;
-  gpsFix: boolean;
-  satellites: number | null;
-}
-
-export interface TripRow {
-  day: string;
-  startTime: number;
-  endTime: number;
-  startLatitude: number;
-  startLongitude: number;
-  endLatitude: number;
-  endLongitude: number;
-  distanceMeters: number;
-  durationSeconds: number;
-  maxSpeed: number;
-  averageSpeed: number;
-  ignitionOnSeconds: number;
-  open: boolean;
-}
-
-export interface StopRow {
-  day: string;
-  startTime: number;
-  endTime: number;
-  latitude: number;
-  longitude: number;
-  durationSeconds: number;
-  ignition: boolean | null;
-  ignitionOnSeconds: number;
-  open: boolean;
-}
-
-export interface DaySummary {
-  day: string;
-  distanceMeters: number;
-  runningSeconds: number;
-  idleSeconds: number;
-  stoppedSeconds: number;
-  firstIgnitionOn: number | null;
-  lastIgnitionOff: number | null;
-  maxSpeed: number;
-  trips: number;
-  stops: number;
-  positions: number;
-  firstFixTime: number | null;
-  lastFixTime: number | null;
-}
-
-interface Place {
-  time: number;
-  latitude: number;
-  longitude: number;
-  ignition: boolean | null;
-}
-/** What a segment (or the candidate of the next) gathers: distance, top speed, time with the ignition on. */
-interface Gathered {
-  distance: number;
-  maxSpeed: number;
-  ignitionOnMs: number;
-}
-interface Segment {
-  kind: 'trip' | 'stop';
-  start: Place;
-  gathered: Gathered;
-}
-
-export interface DetectorState {
-  day: string;
-  dayStart: number;
-  dayEnd: number;
-  /** The confirmed segment, and the start of a change not yet long enough to count. */
-  segment: Segment | null;
-  candidate: { start: Place; gathered: Gathered } | null;
-  /** The previous position (any), and the last one that counted for distance. */
-  last: Fix | null;
-  lastValid: Fix | null;
-  totals: {
-    distance: number;
-    runningMs: number;
-    idleMs: number;
-    stoppedMs: number;
-    maxSpeed: number;
-    positions: number;
-    firstIgnitionOn: number | null;
-    lastIgnitionOff: number | null;
-    firstFix: number | null;
-    lastFix: number | null;
-    trips: number;
-    stops: number;
-  };
-}
-
-/** The Asia/Kolkata day (yyyy-MM-dd) an instant falls on, and that day's bounds. */
-export function indianDay(time: number): { day: string; start: number; end: number } {
-  return { day: indianIsoDay(time), start: startOfIndianDay(time).getTime(), end: startOfIndianDay(time, 1).getTime() };
-}
-
-const EARTH_RADIUS_M = 6_371_008.8;
-const radians = (degrees: number) => (degrees * Math.PI) / 180;
-
-/** Great-circle distance in metres (haversine on the mean Earth radius, as the playback's SQL and @turf measure). */
-export function haversineMeters(
-  a: { latitude: number; longitude: number },
-  b: { latitude: number; longitude: number },
-): number {
-  const dLat = radians(b.latitude - a.latitude);
-  const dLon = radians(b.longitude - a.longitude);
-  const h =
-    Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.latitude)) * Math.cos(radians(b.latitude)) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
-}
+export * from './detector-types.ts';
+export { haversineMeters, MAX_PLAUSIBLE_KMPH, MIN_SATELLITES } from '../tracking/fixes.ts';
 
 const emptyGathered = (): Gathered => ({ distance: 0, maxSpeed: 0, ignitionOnMs: 0 });
 const place = (fix: Fix, time = fix.time): Place => ({
@@ -230,13 +104,13 @@ export class DayDetector {
     return structuredClone(this.state);
   }
 
-  /** Moving: the ignition when the device reports it, else the speed. */
+  /** Moving: the one motion rule with the organisation's threshold (running; idle and stopped stand). */
   private moving(fix: Fix): boolean {
-    return fix.ignition ?? fix.speed >= this.thresholds.minMovingKmph;
+    return isMoving(fix, this.thresholds);
   }
 
   private countsForDistance(fix: Fix): boolean {
-    return fix.gpsFix && (fix.satellites === null || fix.satellites >= MIN_SATELLITES);
+    return hasGoodFix(fix);
   }
 
   /** Adds the time from `from` to `to` (clipped to the day) in `from`'s state, unless the gap is too long. */
@@ -245,8 +119,9 @@ export class DayDetector {
     if (to - from.time > this.thresholds.maxGapSeconds * 1000) return;
     const ms = Math.min(to, dayEnd) - Math.max(from.time, dayStart);
     if (ms <= 0) return;
-    if (from.ignition !== false && from.speed >= this.thresholds.minMovingKmph) totals.runningMs += ms;
-    else if (from.ignition === true) totals.idleMs += ms;
+    const motion = motionOf(from, this.thresholds);
+    if (motion === 'running') totals.runningMs += ms;
+    else if (motion === 'idle') totals.idleMs += ms;
     else totals.stoppedMs += ms;
     if (from.ignition === true) this.current().ignitionOnMs += ms;
   }
@@ -264,28 +139,25 @@ export class DayDetector {
     const { totals } = state;
     if (!state.segment)
       state.segment = { kind: this.moving(fix) ? 'trip' : 'stop', start: place(fix), gathered: emptyGathered() };
-    // leaving a stop: the trip starts where and when the vehicle last stood, so the leg to here is the trip's
+    // the time since the previous position is in that position's state: a stop's up to the first moving fix
+    if (state.last) this.spend(state.last, fix.time);
+    // leaving a stop: the trip starts at the first moving fix, from the place the vehicle stood
+    // (so the leg from there is the trip's distance), and the stop ends when it moved
     if (state.segment.kind === 'stop' && !state.candidate && state.last && this.moving(fix)) {
       state.candidate = {
-        start: place(state.last, Math.max(state.last.time, state.dayStart)),
+        start: { ...place(state.last), time: fix.time, ignition: fix.ignition },
         gathered: emptyGathered(),
       };
     }
-    if (state.last) this.spend(state.last, fix.time);
 
-    if (this.countsForDistance(fix)) {
-      const previous = state.lastValid;
-      const meters = previous ? haversineMeters(previous, fix) : 0;
-      const hours = previous ? (fix.time - previous.time) / 3_600_000 : 1;
-      const jump = previous !== null && meters > 0 && (hours <= 0 || meters / 1000 / hours > MAX_PLAUSIBLE_KMPH);
-      if (!jump) {
-        const gathered = this.current();
-        gathered.distance += meters;
-        gathered.maxSpeed = Math.max(gathered.maxSpeed, fix.speed);
-        totals.distance += meters;
-        totals.maxSpeed = Math.max(totals.maxSpeed, fix.speed);
-        state.lastValid = fix;
-      }
+    const meters = countedStep(state.lastValid, fix);
+    if (meters !== null) {
+      const gathered = this.current();
+      gathered.distance += meters;
+      gathered.maxSpeed = Math.max(gathered.maxSpeed, fix.speed);
+      totals.distance += meters;
+      totals.maxSpeed = Math.max(totals.maxSpeed, fix.speed);
+      state.lastValid = fix;
     }
     if (fix.ignition === true && totals.firstIgnitionOn === null) totals.firstIgnitionOn = fix.time;
     if (fix.ignition === false && state.last?.ignition === true) totals.lastIgnitionOff = fix.time;

@@ -1,22 +1,15 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { query } from '../resources/sql.ts';
-import { DEFAULT_SETTINGS, type OrganisationSettings } from '../organisations/settings.ts';
-import {
-  DayDetector,
-  indianDay,
-  type DaySummary,
-  type DetectorState,
-  type DetectorThresholds,
-  type Fix,
-  type StopRow,
-  type TripRow,
-} from './detector.ts';
+import type { OrganisationSettings } from '../organisations/settings.ts';
+import { DayDetector, indianDay, type DetectorState, type DetectorThresholds, type Fix } from './detector.ts';
+import { asFix, FIX_COLUMNS, neighbour, positionsOf, thresholdsOf, walkDays } from './positions.ts';
+import { Writes } from './summary-writes.ts';
+
+export { thresholdsOf } from './positions.ts';
 
 /** Devices claimed per round. */
 const CLAIM = 500;
-/** Positions read per query while rebuilding a device's history. */
-const CHUNK = 20_000;
 
 interface Claimed {
   deviceId: string;
@@ -30,169 +23,7 @@ interface Saved {
   state: DetectorState | null;
 }
 
-export function thresholdsOf(settings: Partial<OrganisationSettings> | null): DetectorThresholds {
-  const s = { ...DEFAULT_SETTINGS, ...(settings ?? {}) };
-  return {
-    minMovingKmph: s.minMovingKmph,
-    minParkingSeconds: s.minParkingMinutes * 60,
-    minTripMeters: s.minTripMeters,
-    minTripSeconds: s.minTripSeconds,
-    maxGapSeconds: s.offlineMinutes * 60,
-  };
-}
-
-const FIX_COLUMNS = sql`(extract(epoch from p.fix_time) * 1000)::float8 as time, p.latitude, p.longitude, p.speed::float8 as speed,
-  p.ignition, p.gps_fix as "gpsFix", p.satellites`;
-
-const asFix = (row: Record<string, unknown>): Fix => ({
-  time: Number(row.time),
-  latitude: Number(row.latitude),
-  longitude: Number(row.longitude),
-  speed: Number(row.speed),
-  ignition: row.ignition === null ? null : Boolean(row.ignition),
-  gpsFix: Boolean(row.gpsFix),
-  satellites: row.satellites === null ? null : Number(row.satellites),
-});
-
-/** What one round writes, gathered over its devices and written in a few statements. */
-class Writes {
-  trips: (TripRow & { deviceId: string })[] = [];
-  stops: (StopRow & { deviceId: string })[] = [];
-  summaries: (DaySummary & { deviceId: string })[] = [];
-  /** Devices whose open rows are replaced, and device days rebuilt from scratch. */
-  reopened = new Set<string>();
-  rebuilt: { deviceId: string; day: string }[] = [];
-  states: { deviceId: string; day: string; processedUntil: string; state: DetectorState }[] = [];
-  positions = 0;
-
-  collect(deviceId: string, detector: DayDetector) {
-    const closed = detector.takeClosed();
-    this.trips.push(...closed.trips.map((t) => ({ ...t, deviceId })));
-    this.stops.push(...closed.stops.map((s) => ({ ...s, deviceId })));
-  }
-
-  /** The day so far of the detector under way: its open rows and its summary. */
-  collectOpen(deviceId: string, detector: DayDetector) {
-    this.collect(deviceId, detector);
-    const open = detector.openRows();
-    this.trips.push(...open.trips.map((t) => ({ ...t, deviceId })));
-    this.stops.push(...open.stops.map((s) => ({ ...s, deviceId })));
-    this.summaries.push({ ...detector.summary(), deviceId });
-    this.reopened.add(deviceId);
-  }
-
-  statements(): SQL[] {
-    const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-    const out: SQL[] = [];
-    const reopened = [...this.reopened];
-    if (reopened.length) {
-      out.push(sql`delete from trips where open and device_id = any(${`{${reopened.join(',')}}`}::uuid[])`);
-      out.push(sql`delete from stops where open and device_id = any(${`{${reopened.join(',')}}`}::uuid[])`);
-    }
-    if (this.rebuilt.length) {
-      const rebuilt = JSON.stringify(this.rebuilt);
-      out.push(
-        sql`delete from trips t using jsonb_to_recordset(${rebuilt}::jsonb) as r("deviceId" uuid, day date) where t.device_id = r."deviceId" and t.day = r.day`,
-      );
-      out.push(
-        sql`delete from stops t using jsonb_to_recordset(${rebuilt}::jsonb) as r("deviceId" uuid, day date) where t.device_id = r."deviceId" and t.day = r.day`,
-      );
-    }
-    if (this.trips.length) {
-      const rows = JSON.stringify(
-        this.trips.map((t) => ({ ...t, startTime: iso(t.startTime), endTime: iso(t.endTime) })),
-      );
-      out.push(sql`insert into trips (device_id, day, start_time, end_time, start_latitude, start_longitude, end_latitude, end_longitude,
-          distance_meters, duration_seconds, max_speed, average_speed, ignition_on_seconds, open)
-        select "deviceId", day, "startTime", "endTime", "startLatitude", "startLongitude", "endLatitude", "endLongitude",
-          "distanceMeters", "durationSeconds", "maxSpeed", "averageSpeed", "ignitionOnSeconds", open
-        from jsonb_to_recordset(${rows}::jsonb) as x("deviceId" uuid, day date, "startTime" timestamptz, "endTime" timestamptz,
-          "startLatitude" float8, "startLongitude" float8, "endLatitude" float8, "endLongitude" float8, "distanceMeters" float8,
-          "durationSeconds" integer, "maxSpeed" real, "averageSpeed" real, "ignitionOnSeconds" integer, open boolean)`);
-    }
-    if (this.stops.length) {
-      const rows = JSON.stringify(
-        this.stops.map((s) => ({ ...s, startTime: iso(s.startTime), endTime: iso(s.endTime) })),
-      );
-      out.push(sql`insert into stops (device_id, day, start_time, end_time, latitude, longitude, duration_seconds, ignition, ignition_on_seconds, open)
-        select "deviceId", day, "startTime", "endTime", latitude, longitude, "durationSeconds", ignition, "ignitionOnSeconds", open
-        from jsonb_to_recordset(${rows}::jsonb) as x("deviceId" uuid, day date, "startTime" timestamptz, "endTime" timestamptz,
-          latitude float8, longitude float8, "durationSeconds" integer, ignition boolean, "ignitionOnSeconds" integer, open boolean)`);
-    }
-    if (this.summaries.length) {
-      // the last summary of a device day wins: a round may rebuild a day and then append to it
-      const byKey = new Map(this.summaries.map((s) => [`${s.deviceId}/${s.day}`, s]));
-      const rows = JSON.stringify(
-        [...byKey.values()]
-          .sort((a, b) => (a.deviceId + a.day < b.deviceId + b.day ? -1 : 1))
-          .map((s) => ({
-            ...s,
-            firstIgnitionOn: iso(s.firstIgnitionOn),
-            lastIgnitionOff: iso(s.lastIgnitionOff),
-            firstFixTime: iso(s.firstFixTime),
-            lastFixTime: iso(s.lastFixTime),
-          })),
-      );
-      out.push(sql`insert into daily_summaries as d (device_id, day, distance_meters, running_seconds, idle_seconds, stopped_seconds,
-          first_ignition_on, last_ignition_off, max_speed, trips, stops, positions, alert_counts, first_fix_time, last_fix_time, updated_at)
-        select x."deviceId", x.day, x."distanceMeters", x."runningSeconds", x."idleSeconds", x."stoppedSeconds", x."firstIgnitionOn",
-          x."lastIgnitionOff", x."maxSpeed", x.trips, x.stops, x.positions,
-          coalesce((select jsonb_object_agg(e.type, e.n) from (select type, count(*)::integer as n from events
-            where device_id = x."deviceId" and event_time >= (x.day::timestamp at time zone 'Asia/Kolkata')
-              and event_time < ((x.day + 1)::timestamp at time zone 'Asia/Kolkata') group by type) e), '{}'::jsonb),
-          x."firstFixTime", x."lastFixTime", now()
-        from jsonb_to_recordset(${rows}::jsonb) as x("deviceId" uuid, day date, "distanceMeters" float8, "runningSeconds" integer,
-          "idleSeconds" integer, "stoppedSeconds" integer, "firstIgnitionOn" timestamptz, "lastIgnitionOff" timestamptz, "maxSpeed" real,
-          trips integer, stops integer, positions integer, "firstFixTime" timestamptz, "lastFixTime" timestamptz)
-        on conflict (device_id, day) do update set distance_meters = excluded.distance_meters, running_seconds = excluded.running_seconds,
-          idle_seconds = excluded.idle_seconds, stopped_seconds = excluded.stopped_seconds, first_ignition_on = excluded.first_ignition_on,
-          last_ignition_off = excluded.last_ignition_off, max_speed = excluded.max_speed, trips = excluded.trips, stops = excluded.stops,
-          positions = excluded.positions, alert_counts = excluded.alert_counts, first_fix_time = excluded.first_fix_time,
-          last_fix_time = excluded.last_fix_time, updated_at = now()`);
-    }
-    if (this.states.length) {
-      out.push(sql`update trip_states t set day = x.day, processed_until = x."processedUntil", state = x.state, summarised_at = now()
-        from jsonb_to_recordset(${JSON.stringify(this.states)}::jsonb) as x("deviceId" uuid, day date, "processedUntil" timestamptz, state jsonb)
-        where t.device_id = x."deviceId"`);
-    }
-    return out;
-  }
-}
-
-/** The device's positions from `from` (inclusive) to `to` (exclusive, or all), in time order, a chunk at a time. */
-async function* positionsOf(db: Db, deviceId: string, from: number, to: number | null): AsyncGenerator<Fix[]> {
-  let after: { time: string; id: string } | null = null;
-  for (;;) {
-    const cursor: SQL = after ? sql`and (p.fix_time, p.id) > (${after.time}::timestamptz, ${after.id}::bigint)` : sql``;
-    const until = to === null ? sql`` : sql`and p.fix_time < ${new Date(to).toISOString()}::timestamptz`;
-    const rows = await query<Record<string, unknown>>(
-      db,
-      sql`select ${FIX_COLUMNS}, to_json(p.fix_time) #>> '{}' as "fixTime", p.id::text as id
-      from positions p where p.device_id = ${deviceId}::uuid and p.fix_time >= ${new Date(from).toISOString()}::timestamptz ${until} ${cursor}
-      order by p.fix_time, p.id limit ${CHUNK}`,
-    );
-    if (rows.length) yield rows.map(asFix);
-    if (rows.length < CHUNK) return;
-    const last = rows[rows.length - 1]!;
-    after = { time: String(last.fixTime), id: String(last.id) };
-  }
-}
-
-async function neighbour(db: Db, deviceId: string, time: number, direction: 'before' | 'after'): Promise<Fix | null> {
-  const at = new Date(time).toISOString();
-  const [row] = await query<Record<string, unknown>>(
-    db,
-    direction === 'before'
-      ? sql`select ${FIX_COLUMNS} from positions p where p.device_id = ${deviceId}::uuid and p.fix_time < ${at}::timestamptz order by p.fix_time desc, p.id desc limit 1`
-      : sql`select ${FIX_COLUMNS} from positions p where p.device_id = ${deviceId}::uuid and p.fix_time >= ${at}::timestamptz order by p.fix_time, p.id limit 1`,
-  );
-  return row ? asFix(row) : null;
-}
-
-/**
- * Feeds positions to the detector, moving to a new day's detector at each midnight crossed: the
- * day left behind is finished (its rows and summary written) with the next position as its end.
- */
+/** Walks positions into the device's detector, writing each day it finishes. */
 function walk(
   writes: Writes,
   deviceId: string,
@@ -200,19 +31,11 @@ function walk(
   detector: DayDetector | null,
   fixes: Fix[],
 ): DayDetector | null {
-  let current = detector;
-  for (const fix of fixes) {
-    if (current && fix.time >= current.dayEnd) {
-      current.finish(fix);
-      writes.collect(deviceId, current);
-      writes.summaries.push({ ...current.summary(), deviceId });
-      current = DayDetector.forDay(thresholds, fix.time, current.lastFix);
-    }
-    current ??= DayDetector.forDay(thresholds, fix.time, null);
-    current.push(fix);
-    writes.positions += 1;
-  }
-  return current;
+  writes.positions += fixes.length;
+  return walkDays(thresholds, detector, fixes, (finished) => {
+    writes.collect(deviceId, finished);
+    writes.summaries.push({ ...finished.summary(), deviceId });
+  });
 }
 
 /** Rebuilds one device's history from the start of the day `from` falls on, up to its newest position. */
@@ -338,7 +161,10 @@ export class Summariser {
         order by s.device_id limit ${CLAIM} for update skip locked)
       update device_states d set summary_from = null from c, devices v join organisations o on o.id = v.organisation_id
       where d.device_id = c.device_id and v.id = c.device_id
-      returning d.device_id as "deviceId", to_json(c.summary_from) #>> '{}' as "from", o.attributes -> 'settings' as settings`,
+      returning d.device_id as "deviceId", to_json(c.summary_from) #>> '{}' as "from",
+        -- the settings of the fleet the vehicle belongs to, as Vehicle Status and the alerts read them
+        coalesce((select vo.attributes from vehicles vh join organisations vo on vo.id = vh.organisation_id
+          where vh.device_id = v.id), o.attributes) -> 'settings' as settings`,
     );
     if (!claimed.length) return { devices: 0, positions: 0 };
     try {

@@ -2,8 +2,13 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { query } from '../resources/sql.ts';
 import { badRequest, notFound } from '../http/errors.ts';
-import { MOVING_KMPH, STOP_MINUTES, type PositionFix, type Stop } from '../../resources/tracking.ts';
+import type { PositionFix } from '../../resources/tracking.ts';
 import { said } from '../resources/messages.ts';
+import { asFix, FIX_COLUMNS } from '../reports/positions.ts';
+import { countedPoints, stopsAndSummary } from './playback-summary.ts';
+
+/** Fixes before a page read to know the last one that counted (a run of more jumps than this is drawn). */
+const LOOKBACK = 200;
 
 /** Longest playback period, signed in or shared: a week of 10-second samples is about 60,000 points. */
 export const MAX_PLAYBACK_DAYS = 7;
@@ -51,12 +56,6 @@ export interface PlaybackScope {
   held: (deviceId: SQL, time: SQL) => SQL;
 }
 
-interface Summary {
-  points: number;
-  distanceKm: number;
-  maxSpeed: number;
-}
-
 /**
  * One page of a vehicle's path in a period, in time order, with `next` for the following page
  * (null on the last). The first page also carries the stops and the summary of the whole period.
@@ -91,57 +90,34 @@ export async function playback(
   const after = page.after
     ? sql`and (t.fix_time, t.id) > (timestamptz 'epoch' + interval '1 microsecond' * ${page.after.micros}::bigint, ${page.after.id}::bigint)`
     : sql``;
-  const rows = await query<PositionFix & { cursor: string }>(
-    db,
-    sql`
+  const start = page.after
+    ? sql`(t.fix_time, t.id) <= (timestamptz 'epoch' + interval '1 microsecond' * ${page.after.micros}::bigint, ${page.after.id}::bigint)`
+    : sql`false`;
+  const [rows, before] = await Promise.all([
+    query<PositionFix & { cursor: string; gpsFix: boolean; satellites: number | null }>(
+      db,
+      sql`
     select to_json(t.fix_time) #>> '{}' as "fixTime", t.latitude, t.longitude, t.speed, t.heading, t.ignition,
-      (extract(epoch from t.fix_time) * 1000000)::bigint || '_' || t.id as cursor
+      t.gps_fix as "gpsFix", t.satellites, (extract(epoch from t.fix_time) * 1000000)::bigint || '_' || t.id as cursor
     from positions t where ${inPeriod} ${after} order by t.fix_time, t.id limit ${page.limit + 1}`,
-  );
+    ),
+    page.after
+      ? query<Record<string, unknown>>(
+          db,
+          sql`select ${FIX_COLUMNS} from (select t.* from positions t where ${inPeriod} and ${start}
+          order by t.fix_time desc, t.id desc limit ${LOOKBACK}) p order by p.fix_time, p.id`,
+        )
+      : Promise.resolve([]),
+  ]);
   const more = rows.length > page.limit;
-  const points = rows.slice(0, page.limit).map(({ cursor: _cursor, ...point }) => point);
   const next = more ? rows[page.limit - 1]!.cursor : null;
+  // the path leaves out what does not count for distance (a GPS jump, a weak fix), as the summary does
+  const points = countedPoints(
+    rows.slice(0, page.limit),
+    (point) => ({ ...point, time: Date.parse(point.fixTime) }),
+    before.map(asFix),
+  ).map(({ cursor: _cursor, gpsFix: _gpsFix, satellites: _satellites, ...point }) => point);
   if (page.after) return { vehicle, from, to, points, next };
-  return { vehicle, from, to, points, next, ...(await stopsAndSummary(db, inPeriod)) };
-}
-
-/**
- * The halts of STOP_MINUTES or more and the totals over the whole period, in one pass of the
- * database. A halt runs from its first slow point to the next moving one (or the last point).
- */
-async function stopsAndSummary(db: Db, inPeriod: SQL): Promise<{ stops: Stop[]; summary: Summary }> {
-  const [row] = await query<Summary & { stops: Stop[] }>(
-    db,
-    sql`
-    with g as (
-      select t.id, t.fix_time, t.latitude, t.longitude, t.speed,
-        lag(t.latitude) over w as lat0, lag(t.longitude) over w as lon0,
-        count(*) filter (where t.speed >= ${MOVING_KMPH}) over w as run
-      from positions t where ${inPeriod} window w as (order by t.fix_time, t.id)),
-    halts as (
-      select run, min(fix_time) as started, max(fix_time) as last_halted,
-        (array_agg(latitude order by fix_time, id))[1] as latitude, (array_agg(longitude order by fix_time, id))[1] as longitude
-      from g where speed < ${MOVING_KMPH} group by run),
-    stops as (
-      select h.started, coalesce(m.fix_time, h.last_halted) as ended, h.latitude, h.longitude
-      from halts h left join g m on m.run = h.run + 1 and m.speed >= ${MOVING_KMPH})
-    select
-      (select count(*)::integer from g) as points,
-      (select coalesce(max(speed), 0)::float8 from g) as "maxSpeed",
-      -- haversine on the mean Earth radius, as @turf/length measures (least() would turn the first point's null into 1)
-      (select coalesce(sum(2 * 6371.0088 * asin(least(1, sqrt(power(sin(radians(latitude - lat0) / 2), 2)
-        + cos(radians(lat0)) * cos(radians(latitude)) * power(sin(radians(longitude - lon0) / 2), 2))))), 0)::float8
-        from g where lat0 is not null) as "distanceKm",
-      (select coalesce(json_agg(json_build_object('from', to_json(started) #>> '{}', 'to', to_json(ended) #>> '{}',
-          'minutes', round(extract(epoch from ended - started) / 60)::integer, 'latitude', latitude, 'longitude', longitude) order by started), '[]'::json)
-        from stops where extract(epoch from ended - started) >= ${STOP_MINUTES * 60}) as stops`,
-  );
-  return {
-    stops: row!.stops,
-    summary: {
-      points: Number(row!.points),
-      distanceKm: Math.round(Number(row!.distanceKm) * 10) / 10,
-      maxSpeed: Number(row!.maxSpeed),
-    },
-  };
+  const held = scope.held;
+  return { vehicle, from, to, points, next, ...(await stopsAndSummary(db, vehicle.deviceId, held, from, to)) };
 }

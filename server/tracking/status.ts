@@ -1,12 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
 
 import { DEFAULT_OFFLINE_MINUTES, MOVING_KMPH } from '../../resources/tracking.ts';
+import { motionSql } from './motion.ts';
 
 export { VEHICLE_STATES } from '../../resources/tracking.ts';
 
 /**
- * A reporting vehicle's motion from its device's last position, as device_states.motion generates
- * it (migration 0026): running at MOVING_KMPH or faster, else idle with the ignition on, else stopped.
+ * What the generated column device_states.motion holds (migration 0026), at the default threshold.
+ * Nothing reads the column any more: a vehicle's state takes its organisation's threshold, which a
+ * generated column cannot see, through the one motion rule (motion.ts, vehicleStateSql below).
  */
 export const MOTION_SQL = `case
     when last_position is null then null
@@ -16,10 +18,11 @@ export const MOTION_SQL = `case
 
 /**
  * The state of a vehicle from its device's latest state `s` and its organisation `o` (whose
- * settings give the offline threshold), as SQL so lists can filter and count by it: offline when
- * not heard from for that long, else what its last position makes it (the motion column).
+ * settings give the offline and moving thresholds), as SQL so lists can filter and count by it:
+ * offline when not heard from for that long, else what its last position makes it by the one
+ * motion rule with the organisation's settings (motion.ts), as the reports decide.
  */
 export const vehicleStateSql: SQL = sql`case
-  when s.motion is null then 'noData'
+  when s.last_position is null then 'noData'
   when s.last_seen_at < now() - make_interval(mins => coalesce((o.attributes->'settings'->>'offlineMinutes')::int, ${DEFAULT_OFFLINE_MINUTES})) then 'offline'
-  else s.motion end`;
+  else ${motionSql(sql`s.last_position`, sql`o.attributes->'settings'`)} end`;

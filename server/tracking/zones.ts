@@ -7,7 +7,7 @@ import type { Db } from '../db/client.ts';
 import { query } from '../resources/sql.ts';
 import type { DerivedEvent, EventDeriver } from '../gateway/store.ts';
 import { DEFAULT_SETTINGS } from '../organisations/settings.ts';
-import { MOVING_KMPH } from '../../resources/tracking.ts';
+import { motionOf, motionRuleOf, type MotionRule } from './motion.ts';
 
 interface Zone {
   id: string;
@@ -27,6 +27,10 @@ interface Rules {
   route: PlannedRoute | null;
   overspeedKmph: number;
   idleMinutes: number;
+  /** Idle is the one motion rule's idle, with the organisation's moving threshold. */
+  motion: MotionRule;
+  /** A track (live, or history frames) whose positions are this far apart starts afresh. */
+  offlineMs: number;
   loadedAt: number;
 }
 
@@ -53,14 +57,30 @@ export function metersFromRoute(route: PlannedRoute, latitude: number, longitude
  * Events worked out from positions: entering and leaving a vehicle's assigned geofences, leaving
  * its planned route by more than the route's tolerance (else the organisation's route deviation),
  * idling longer than the organisation's idle minutes, and going over its speed limit (unless the
- * device reported the overspeed itself in the same batch). Whether a vehicle is inside is
- * remembered per process; the first position after a start only sets it (docs/tracking.md).
+ * device reported the overspeed itself in the same batch). Every stored position is looked at, in
+ * time order per vehicle, and an event carries the time of the position that raised it. Positions
+ * older than one already looked at (history frames after live ones) run on a track of their own,
+ * so a device catching up does not enter and leave its zones twice. What a track knows (inside or
+ * not, idle since) is remembered per process; the first position after a start, or after a gap
+ * longer than the offline time, only sets it (docs/tracking.md).
  */
 export function zoneEvents(db: Db): EventDeriver {
   const rules = new Map<string, Rules>();
   const inside = new Map<string, boolean>();
   const idleSince = new Map<string, number>();
   const idleRaised = new Set<string>();
+  /** The newest position looked at, per vehicle (live) and per track. */
+  const newest = new Map<string, number>();
+  const trackTime = new Map<string, number>();
+
+  /** Forgets what a track knew: its zones, route, speeding and idling. */
+  const reset = (track: string, vehicleRules: Rules) => {
+    for (const zone of vehicleRules.zones) inside.delete(`${track}:${zone.id}`);
+    if (vehicleRules.route) inside.delete(`${track}:route:${vehicleRules.route.id}`);
+    inside.delete(`${track}:speeding`);
+    idleSince.delete(track);
+    idleRaised.delete(track);
+  };
 
   const load = async (vehicleIds: string[], now: number) => {
     const missing = vehicleIds.filter((id) => now - (rules.get(id)?.loadedAt ?? 0) > RULES_TTL_MS);
@@ -77,12 +97,16 @@ export function zoneEvents(db: Db): EventDeriver {
         vehicleId: string;
         overspeedKmph: number | null;
         idleMinutes: number | null;
+        minMovingKmph: number | null;
+        offlineMinutes: number | null;
         route: PlannedRoute | null;
       }>(
         db,
         sql`select v.id as "vehicleId",
           (o.attributes->'settings'->>'overspeedKmph')::integer as "overspeedKmph",
           (o.attributes->'settings'->>'idleMinutes')::integer as "idleMinutes",
+          (o.attributes->'settings'->>'minMovingKmph')::float8 as "minMovingKmph",
+          (o.attributes->'settings'->>'offlineMinutes')::integer as "offlineMinutes",
           -- a route without a tolerance of its own takes the organisation's route deviation setting
           case when r.id is null then null else jsonb_build_object('id', r.id, 'name', r.name, 'line', r.line, 'toleranceMeters',
             coalesce(r.tolerance_meters, (o.attributes->'settings'->>'routeDeviationMeters')::integer, ${DEFAULT_SETTINGS.routeDeviationMeters}::integer)) end as route
@@ -104,6 +128,8 @@ export function zoneEvents(db: Db): EventDeriver {
         route: vehicle?.route ?? null,
         overspeedKmph: vehicle?.overspeedKmph ?? DEFAULT_SETTINGS.overspeedKmph,
         idleMinutes: vehicle?.idleMinutes ?? DEFAULT_SETTINGS.idleMinutes,
+        motion: motionRuleOf({ minMovingKmph: vehicle?.minMovingKmph ?? undefined }),
+        offlineMs: (vehicle?.offlineMinutes ?? DEFAULT_SETTINGS.offlineMinutes) * 60_000,
         loadedAt: now,
       });
     }
@@ -115,9 +141,26 @@ export function zoneEvents(db: Db): EventDeriver {
     if (!withVehicle.length) return [];
     await load([...new Set(withVehicle.map((p) => p.vehicleId!))], Date.now());
     const events: DerivedEvent[] = [];
-    for (const p of withVehicle) {
+    // the store hands them over in time order per device; sort again so no caller can break the rule
+    const ordered = [...withVehicle].sort((a, b) =>
+      a.vehicleId !== b.vehicleId
+        ? a.vehicleId! < b.vehicleId!
+          ? -1
+          : 1
+        : Date.parse(a.fixTime) - Date.parse(b.fixTime),
+    );
+    for (const p of ordered) {
       const vehicleRules = rules.get(p.vehicleId!);
       if (!vehicleRules) continue;
+      const vehicleId = p.vehicleId!;
+      const fixTime = Date.parse(p.fixTime);
+      const latest = newest.get(vehicleId);
+      const track = latest !== undefined && fixTime < latest ? `${vehicleId}:history` : vehicleId;
+      if (track === vehicleId) newest.set(vehicleId, fixTime);
+      const previous = trackTime.get(track);
+      if (previous !== undefined && (fixTime < previous || fixTime - previous > vehicleRules.offlineMs))
+        reset(track, vehicleRules);
+      trackTime.set(track, fixTime);
       const raise = (type: string, attributes: Record<string, unknown>) =>
         events.push({
           type,
@@ -130,7 +173,7 @@ export function zoneEvents(db: Db): EventDeriver {
           attributes,
         });
       for (const zone of vehicleRules.zones) {
-        const key = `${p.vehicleId}:${zone.id}`;
+        const key = `${track}:${zone.id}`;
         const now = insideZone(zone, p.latitude, p.longitude);
         const before = inside.get(key);
         inside.set(key, now);
@@ -138,33 +181,31 @@ export function zoneEvents(db: Db): EventDeriver {
         raise(now ? 'GEOFENCE_ENTER' : 'GEOFENCE_EXIT', { geofenceId: zone.id, geofenceName: zone.name });
       }
       // the organisation's limit, for devices that do not send OS alerts themselves
-      const speedKey = `${p.vehicleId}:speeding`;
+      const speedKey = `${track}:speeding`;
       const speeding = p.speed > vehicleRules.overspeedKmph;
       const wasSpeeding = inside.get(speedKey) ?? false;
       inside.set(speedKey, speeding);
       if (speeding && !wasSpeeding && !reported.has(`${p.deviceId}:OVERSPEED`)) {
         raise('OVERSPEED', { limitKmph: vehicleRules.overspeedKmph, speed: p.speed, source: 'server' });
       }
-      // engine on, standing still, for longer than the organisation allows: raised once per halt
-      const vehicleId = p.vehicleId!;
-      if (p.ignition === true && p.speed < MOVING_KMPH) {
-        const fixTime = Date.parse(p.fixTime);
-        const since = idleSince.get(vehicleId) ?? fixTime;
-        idleSince.set(vehicleId, since);
+      // engine on, standing still (the one motion rule's idle), for longer than the organisation allows: once per halt
+      if (motionOf(p, vehicleRules.motion) === 'idle') {
+        const since = idleSince.get(track) ?? fixTime;
+        idleSince.set(track, since);
         const minutes = (fixTime - since) / 60_000;
-        if (minutes >= vehicleRules.idleMinutes && !idleRaised.has(vehicleId)) {
-          idleRaised.add(vehicleId);
+        if (minutes >= vehicleRules.idleMinutes && !idleRaised.has(track)) {
+          idleRaised.add(track);
           raise('EXCESS_IDLE', { limitMinutes: vehicleRules.idleMinutes, minutes: Math.round(minutes) });
         }
       } else {
-        idleSince.delete(vehicleId);
-        idleRaised.delete(vehicleId);
+        idleSince.delete(track);
+        idleRaised.delete(track);
       }
       const route = vehicleRules.route;
       if (route) {
         const meters = metersFromRoute(route, p.latitude, p.longitude);
         if (meters === null) continue;
-        const key = `${p.vehicleId}:route:${route.id}`;
+        const key = `${track}:route:${route.id}`;
         const onRoute = meters <= route.toleranceMeters;
         const before = inside.get(key);
         inside.set(key, onRoute);

@@ -149,16 +149,17 @@ describe('trips, stops and daily summaries from ingested positions', () => {
   it('splits the trip that crosses midnight and ignores the GPS jump for distance', async () => {
     const evening = await tripsOf('2026-09-30');
     expect(evening).toHaveLength(1);
-    expect(iso(evening[0]!.start)).toBe(at('2026-09-30', '23:10'));
+    // the trip starts when the vehicle moved (23:11), not at the parked report before it
+    expect(iso(evening[0]!.start)).toBe(at('2026-09-30', '23:11'));
     expect(iso(evening[0]!.end)).toBe(at('2026-10-01', '00:00'));
-    expect(evening[0]!.duration).toBe(50 * 60);
+    expect(evening[0]!.duration).toBe(49 * 60);
     expect(Number(evening[0]!.distance)).toBeCloseTo(49 * STEP_M, 1);
     expect(evening[0]!.open).toBe(false);
 
     const night = await tripsOf('2026-10-01');
     expect(night.map((t) => [iso(t.start), iso(t.end), t.duration])).toEqual([
       [at('2026-10-01', '00:00'), at('2026-10-01', '00:11'), 11 * 60],
-      [at('2026-10-01', '00:30'), at('2026-10-01', '00:41'), 11 * 60],
+      [at('2026-10-01', '00:31'), at('2026-10-01', '00:41'), 10 * 60],
     ]);
     expect(Number(night[0]!.distance)).toBeCloseTo(11 * STEP_M, 1);
     expect(Number(night[1]!.distance)).toBeCloseTo(10 * STEP_M, 1);
@@ -167,11 +168,11 @@ describe('trips, stops and daily summaries from ingested positions', () => {
   it('finds the stop the ignition reveals while the GPS drifts, and keeps the last stop open', async () => {
     const evening = await stopsOf('2026-09-30');
     expect(evening.map((s) => [iso(s.start), iso(s.end), s.duration, s.ignition])).toEqual([
-      [at('2026-09-30', '23:00'), at('2026-09-30', '23:10'), 10 * 60, false],
+      [at('2026-09-30', '23:00'), at('2026-09-30', '23:11'), 11 * 60, false],
     ]);
     const night = await stopsOf('2026-10-01');
     expect(night.map((s) => [iso(s.start), iso(s.end), s.duration, s.ignition, s.open])).toEqual([
-      [at('2026-10-01', '00:11'), at('2026-10-01', '00:30'), 19 * 60, false, false],
+      [at('2026-10-01', '00:11'), at('2026-10-01', '00:31'), 20 * 60, false, false],
       [at('2026-10-01', '00:41'), at('2026-10-01', '01:00'), 19 * 60, false, true],
     ]);
     expect(Number(night[0]!.latitude)).toBeCloseTo(27.0, 6);
@@ -248,7 +249,8 @@ describe('trips, stops and daily summaries from ingested positions', () => {
     const trips = (await get(`/api/report/ignition-trip?filter=${filter}&sort=["startTime","ASC"]`)) as {
       duration: number;
     }[];
-    expect(trips.map((t) => t.duration)).toEqual([50 * 60, 11 * 60, 11 * 60]);
+    // the trips add up to the running time of each day
+    expect(trips.map((t) => t.duration)).toEqual([49 * 60, 11 * 60, 10 * 60]);
     const timeline = (await get(`/api/vehicle/trips/timelinev2?vehicleId=${vehicleId}&day=2026-10-01`)) as {
       data: { items: { kind: string }[] };
     };

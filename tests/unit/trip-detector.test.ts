@@ -49,10 +49,12 @@ describe('the trip detector', () => {
     ];
     const { trips, stops, summary } = run(fixes);
     expect(trips).toHaveLength(1);
-    expect(trips[0]).toMatchObject({ startTime: minute(5), endTime: minute(16), durationSeconds: 660 });
+    // the trip starts when the vehicle moved (minute 6), from where it stood (26.40): the leg from there is its distance
+    expect(trips[0]).toMatchObject({ startTime: minute(6), endTime: minute(16), durationSeconds: 600 });
+    expect(trips[0]).toMatchObject({ startLatitude: 26.4 });
     expect(trips[0]!.distanceMeters).toBeCloseTo(10 * STEP_M, 3);
     expect(stops.map((s) => [s.startTime, s.endTime, s.ignition])).toEqual([
-      [minute(0), minute(5), null],
+      [minute(0), minute(6), null],
       [minute(16), minute(25), null],
     ]);
     expect(summary).toMatchObject({
@@ -79,10 +81,10 @@ describe('the trip detector', () => {
     ];
     const { trips, stops } = run(fixes);
     expect(trips).toHaveLength(1);
-    expect(trips[0]).toMatchObject({ startTime: minute(5), endTime: minute(14) });
+    expect(trips[0]).toMatchObject({ startTime: minute(6), endTime: minute(14) });
     expect(trips[0]!.distanceMeters).toBeCloseTo(5 * STEP_M, 3);
     expect(stops.map((s) => [s.startTime, s.endTime])).toEqual([
-      [minute(0), minute(5)],
+      [minute(0), minute(6)],
       [minute(14), minute(27)],
     ]);
   });
@@ -118,6 +120,51 @@ describe('the trip detector', () => {
       firstIgnitionOn: minute(0),
       lastIgnitionOff: minute(100),
     });
+  });
+
+  it('makes the trips add up to the running time and the stops to the time between them', () => {
+    // parked reports every 5 minutes, then 10 minutes driving, 5 parked, 8 driving, parked
+    const fixes = [
+      ...[0, 5, 10].map((n) => fix(n, 26.4, 0, { ignition: false })),
+      ...[11, 12, 13, 14, 15, 16, 17, 18, 19, 20].map((n, i) => fix(n, 26.4 + i * 0.01, 60, { ignition: true })),
+      ...[21, 26].map((n) => fix(n, 26.49, 0, { ignition: false })),
+      ...[30, 31, 32, 33, 34, 35, 36, 37].map((n, i) => fix(n, 26.49 + i * 0.01, 60, { ignition: true })),
+      ...[38, 43, 48].map((n) => fix(n, 26.56, 0, { ignition: false })),
+    ];
+    const { trips, stops, summary } = run(fixes);
+    expect(trips.map((t) => [t.startTime, t.endTime])).toEqual([
+      [minute(11), minute(21)],
+      [minute(30), minute(38)],
+    ]);
+    expect(trips.reduce((sum, t) => sum + t.durationSeconds, 0)).toBe(summary.runningSeconds);
+    expect(stops.map((s) => [s.startTime, s.endTime])).toEqual([
+      [minute(0), minute(11)],
+      [minute(21), minute(30)],
+      [minute(38), minute(48)],
+    ]);
+    expect(stops.reduce((sum, s) => sum + s.durationSeconds, 0)).toBe(summary.stoppedSeconds);
+  });
+
+  it("decides moving by the one motion rule: the organisation's speed, the ignition off or on standing", () => {
+    const crawl = [
+      ...[0, 1, 2, 3, 4, 5].map((n) => fix(n, 26.4, 0)),
+      ...[6, 7, 8, 9, 10, 11, 12, 13, 14, 15].map((n, i) => fix(n, 26.4 + (i + 1) * 0.0015, 8)),
+      ...[16, 17, 18, 19, 20, 21].map((n) => fix(n, 26.415, 0)),
+    ];
+    expect(run(crawl).trips).toHaveLength(1);
+    // "moving above 10": crawling at 8 km/h is standing, as Vehicle Status says
+    const slow = run(crawl, { ...DEFAULT_THRESHOLDS, minMovingKmph: 10 });
+    expect(slow.trips).toHaveLength(0);
+    expect(slow.summary).toMatchObject({ runningSeconds: 0, stoppedSeconds: 21 * 60 });
+    // 20 minutes standing with the ignition on between two drives is idle time and a stop, not a trip
+    const idling = run([
+      ...[0, 1, 2, 3, 4, 5].map((n, i) => fix(n, 26.4 + i * 0.01, 60, { ignition: true })),
+      ...Array.from({ length: 20 }, (_, i) => fix(6 + i, 26.45, 0, { ignition: true })),
+      ...[26, 27, 28, 29, 30].map((n, i) => fix(n, 26.46 + i * 0.01, 60, { ignition: true })),
+      fix(31, 26.5, 0, { ignition: false }),
+    ]);
+    expect(idling.stops.map((s) => [s.startTime, s.endTime, s.ignition])).toEqual([[minute(6), minute(26), true]]);
+    expect(idling.summary).toMatchObject({ idleSeconds: 20 * 60, trips: 2 });
   });
 
   it('refuses positions out of order or of another day', () => {
