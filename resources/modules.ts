@@ -92,7 +92,8 @@ export const modules: ModuleDefinition[] = [
   },
   { id: 'duty-report', name: 'menu.dutyReport', path: '/duty-report', group: 'hidden', actions: [] },
   { id: 'device-details', name: 'menu.deviceDetails', path: '/device-details', group: 'hidden', actions: [] },
-  { id: 'debug', name: 'menu.debug', path: '/debug', group: 'hidden', actions: [action('add-ephemeral-device')] },
+  // in the Management group for the roles that hold it (only typing its address reached it before)
+  { id: 'debug', name: 'menu.debug', path: '/debug', group: 'management', actions: [action('add-ephemeral-device')] },
   {
     id: 'account-wallet',
     name: 'menu.wallet',

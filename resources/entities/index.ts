@@ -38,8 +38,9 @@ export const declarations: ResourceDeclaration[] = [
   wallet,
   deviceModel,
   item,
-  simActivation,
+  // the sidebar's top level after Live tracking: Fitment, then SIM Activation Orders (spec platform-shell §Sidebar)
   fitment,
+  simActivation,
   rto,
   renewalOrder,
   // read-only device history, shown by the route playback and the Alert report rather than screens of their own
