@@ -10,6 +10,8 @@ import { exportPermissions, findResource } from '../resources/modules.ts';
 export function permissionFor(resource: string, action: string): string[] | undefined {
   const declaration = findResource(resource);
   if (!declaration) return [resource];
+  // its own screen opens with its module only; reading its rows (a report's, a picker's) is not opening the screen
+  if (action === 'screen') return [declaration.module];
   const alsoBy = declaration.readableByModules ?? [];
   if (action === 'list' || action === 'show' || action === 'access') return [declaration.module, ...alsoBy];
   const also = declaration.alsoPermittedBy?.[action as Exclude<Action, 'list'>] ?? [];

@@ -87,7 +87,7 @@ export function DeclaredResource({ declaration, editOverride }: DeclaredResource
       <Routes>
         <Route
           index
-          element={guarded(declaration, 'list', <ResourceList key={declaration.name} resource={declaration} />)}
+          element={guarded(declaration, 'screen', <ResourceList key={declaration.name} resource={declaration} />)}
         />
         {generatesView(declaration, 'create') && (
           <Route path="add" element={guarded(declaration, 'create', <ResourceCreate resource={declaration} />)} />

@@ -130,6 +130,18 @@ describe("a declared entity's screens at the spec's URLs", () => {
     expect(screen.queryByRole('textbox', { name: /^Name/ })).toBeNull();
   });
 
+  it("opens an entity's screen only for its own module, not for a report that reads its rows (raw logs)", async () => {
+    // DEALER, CUSTOMER and DISTRIBUTER hold the Raw Logs report, which reads the rows, not the management screen
+    signInAs('DEALER', ['report-raw-logs']);
+    openApp('/management/raw-logs');
+    await screen.findByText(
+      'Your role does not allow this page. Ask your administrator for access.',
+      {},
+      { timeout: 10_000 },
+    );
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
   it('answers an unknown path below an entity with the not-found page', async () => {
     openApp('/management/gadget/nothing/here');
     await screen.findByText('The page you asked for does not exist or has moved.', {}, { timeout: 10_000 });
