@@ -93,6 +93,17 @@ const fitment = {
     uploaded: 'You have uploaded %{smart_count} files!',
     dropHere: 'Drop the files to start uploading',
   },
+  quote: {
+    imei: 'The IMEI is 15 digits',
+    duration: 'The duration is a whole number of days, 1 to 3650',
+    price: 'Activation for %{days} days: %{price}, paid from the wallet of %{organisation}',
+    balance: 'Its balance: %{balance}',
+    insufficient: 'The wallet of %{organisation} does not hold %{price}: add money to it before saving',
+    notPriced: 'An activation of %{days} days cannot be bought: choose 1 year or 2 years',
+    free: "This organisation's activations are free",
+    noWallet: "No wallet pays for this organisation's activations: saving will be refused",
+    charged: 'Fitment created: %{price} paid for its activation from the wallet of %{organisation}',
+  },
   bulk: {
     title: 'Bulk Upload',
     intro: 'Drop a CSV file here, or download the sample, fill one row per fitment and choose it.',

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import {
   Alert,
   Backdrop,
@@ -26,6 +26,7 @@ import {
 } from 'react-admin';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { apiCall } from '../../providers/httpClient.ts';
+import { ActivationQuoteNote, createdMessage, type ActivationQuote } from './ActivationQuote.tsx';
 import { VEHICLE_CATEGORIES } from '../../resources/entities/vehicle.ts';
 import { IMAGE_COUNTS } from '../../resources/entities/fitment.ts';
 import { ACTIVATION_DURATIONS } from '../../resources/entities/sim-activation.ts';
@@ -174,6 +175,8 @@ function FitmentForm({ record, imei }: { record?: Values; imei?: string }) {
   const [uploads, setUploads] = useState(0);
   const [busyLabel, setBusyLabel] = useState<string | null>(null);
   const [bulkOpen, setBulkOpen] = useState(false);
+  const quote = useRef<ActivationQuote | null>(null);
+  const keepQuote = useCallback((shown: ActivationQuote | null) => (quote.current = shown), []);
   const { canAccess: canBulk } = useCanAccess({ resource: 'fitment', action: 'bulk-fitment' });
   const onBusy = (busy: boolean) => setUploads((n) => n + (busy ? 1 : -1));
   // back where the user came from; a deep link has nowhere to go back to
@@ -187,7 +190,8 @@ function FitmentForm({ record, imei }: { record?: Values; imei?: string }) {
       await (record
         ? apiCall(`/fitment/${record.id}`, 'PUT', toPayload(values))
         : apiCall('/fitment', 'POST', toPayload(values)));
-      notify(record ? 'fitment.updated' : 'fitment.created', { type: 'success' });
+      const [text, messageArgs] = record ? ['fitment.updated'] : createdMessage(quote.current);
+      notify(text, { type: 'success', messageArgs });
       back();
       return undefined;
     } catch (error) {
@@ -344,6 +348,7 @@ function FitmentForm({ record, imei }: { record?: Values; imei?: string }) {
               ]}
             />
           </Section>
+          {!editing && <ActivationQuoteNote onQuote={keepQuote} />}
           {failure && (
             <Alert severity="error" role="alert">
               {failure}

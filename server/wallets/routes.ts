@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { activationQuoteRoute } from './quote.ts';
+import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { alias } from 'drizzle-orm/pg-core';
-import { organisations, users } from '../db/schema.ts';
+import { organisations, users, vehicles } from '../db/schema.ts';
+import { fitments } from '../db/fitment-schema.ts';
 import { walletTransactions, wallets, type WalletTransactionType } from '../db/wallet-schema.ts';
 import type { AccountKind } from '../../resources/entities/wallet.ts';
 import { requireCaller, type Caller } from '../auth/caller.ts';
@@ -82,7 +84,15 @@ interface Counterparty {
 }
 
 /** A ledger row as the API gives it: times as ISO 8601, who by name, the transfer it is a leg of and its other side. */
-function present(row: WalletTransaction, createdByName?: string | null, counterparty?: Counterparty | null) {
+/** The fitment an activation leg paid for (its reference `fitment:<id>`), named by its vehicle. */
+type PaidFitment = { id: string; registrationNumber: string | null } | null;
+
+function present(
+  row: WalletTransaction,
+  createdByName?: string | null,
+  counterparty?: Counterparty | null,
+  fitment: PaidFitment = null,
+) {
   return {
     id: row.id,
     walletId: row.walletId,
@@ -97,6 +107,7 @@ function present(row: WalletTransaction, createdByName?: string | null, counterp
     transferKind: row.transferKind,
     counterWalletId: row.counterWalletId,
     counterparty: counterparty ?? null,
+    fitment,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -113,6 +124,7 @@ async function walletInScope(db: Db, caller: Caller, walletId: string) {
  * transfer of the double-entry ledger.
  */
 export function walletRoutes(app: FastifyInstance, db: Db) {
+  activationQuoteRoute(app, db);
   app.get<{ Params: { id: string }; Querystring: TransactionsQuery }>(
     '/wallets/:id/transactions',
     {
@@ -154,21 +166,30 @@ export function walletRoutes(app: FastifyInstance, db: Db) {
           counterOrganisation: organisations.tradeName,
           holderFirst: holders.firstName,
           holderLast: holders.lastName,
+          fitmentId: fitments.id,
+          registrationNumber: vehicles.registrationNumber,
         })
         .from(walletTransactions)
         .leftJoin(users, eq(users.id, walletTransactions.createdBy))
         .innerJoin(wallets, eq(wallets.id, walletTransactions.counterWalletId))
         .innerJoin(organisations, eq(organisations.id, wallets.organisationId))
         .leftJoin(holders, eq(holders.id, wallets.userId))
+        .leftJoin(fitments, sql`${walletTransactions.reference} = 'fitment:' || ${fitments.id}::text`)
+        .leftJoin(vehicles, eq(vehicles.id, fitments.vehicleId))
         .where(and(...conditions))
         .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id))
         .limit(MAX_TRANSACTIONS);
-      return rows.map(({ row, firstName, lastName, counterKind, counterOrganisation, holderFirst, holderLast }) =>
-        present(row, fullName(firstName, lastName), {
-          kind: counterKind,
-          organisationName: counterOrganisation,
-          holderName: fullName(holderFirst, holderLast),
-        }),
+      return rows.map((r) =>
+        present(
+          r.row,
+          fullName(r.firstName, r.lastName),
+          {
+            kind: r.counterKind,
+            organisationName: r.counterOrganisation,
+            holderName: fullName(r.holderFirst, r.holderLast),
+          },
+          r.fitmentId ? { id: r.fitmentId, registrationNumber: r.registrationNumber } : null,
+        ),
       );
     },
   );
