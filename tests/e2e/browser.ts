@@ -169,8 +169,25 @@ export async function signInAt(page: Page, path: string, username: string, passw
       [PERMISSIONS_KEY, encodePermissions(flattenAuthScopes(session.role.authScopes))],
     ],
   );
+  // no wait for the address: a path may lead on (`/` to the role's start page), and the test waits for what it shows
   await page.goto(`${baseUrl}${path}`);
-  await page.waitForURL(`**${path}`);
+}
+
+/**
+ * The page at rest, as a user looks at it: two frames drawn after whatever was last done (a resize,
+ * a click), the fonts in use loaded, and every animation and transition running then (a dialog's
+ * fade-in, the side menu turning into a drawer) finished, endless ones (a spinner) aside. Instead of a fixed pause.
+ */
+export async function settled(page: Page) {
+  await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    await document.fonts.ready;
+    // the finite ones: a spinner turns for ever
+    const ending = document
+      .getAnimations()
+      .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)));
+    await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
+  });
 }
 
 /**
