@@ -22,8 +22,9 @@ export interface SessionUser {
   organisation?: { id: string; brandName: string; tradeName: string };
 }
 
-const SESSION_KEY = 'waymark.session';
-const PERMISSIONS_KEY = 'waymark.permissions';
+/** The local-storage keys the session is kept under (the browser tests sign a context in through them too). */
+export const SESSION_KEY = 'waymark.session';
+export const PERMISSIONS_KEY = 'waymark.permissions';
 
 export function readSession(): Session | null {
   try {

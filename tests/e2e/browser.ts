@@ -1,6 +1,11 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { encodePermissions, flattenAuthScopes } from '../../core/permissions.ts';
+import { normaliseUsername } from '../../core/username.ts';
+import { encryptPassword } from '../../providers/encryptPassword.ts';
+import { isExpired, PERMISSIONS_KEY, SESSION_KEY, type Session } from '../../providers/session.ts';
 
 const candidates = [process.env.CHROMIUM_PATH, '/usr/lib/chromium/chromium', '/usr/bin/chromium'].filter(
   Boolean,
@@ -77,11 +82,112 @@ export function pagePerTest(contextOptions: BrowserContextOptions = {}): PagePer
   return session;
 }
 
-/** Opens a path signed out, signs in through the form and waits to be back on the path. */
-export async function signInAt(page: Page, path: string, username: string, password = DEMO_PASSWORD) {
+/**
+ * Opens a path signed out, signs in through the form and waits to be back on the path: for the
+ * tests of the form itself and of what a fresh sign-in changes. Every other test uses signInAt.
+ */
+export async function signInThroughFormAt(page: Page, path: string, username: string, password = DEMO_PASSWORD) {
   await page.goto(`${inject('baseUrl')}${path}`);
   await signInThroughForm(page, username, password);
   await page.waitForURL(`**${path}`);
+}
+
+/**
+ * What a reused session must still have of its access token: more than any test runs, so the
+ * console never refreshes it. A refresh rotates the refresh token, and the same one spent again by
+ * another context would end the session for every context holding it (server/auth/tokens.ts).
+ */
+const ACCESS_LEFT_MS = 5 * 60_000;
+
+/** Signs in through the API, as the console's sign-in page does (providers/signIn.ts), and returns the session it keeps. */
+async function signInThroughApi(username: string, password: string): Promise<Session> {
+  const api = `${inject('baseUrl')}/api`;
+  const key = (await (await fetch(`${api}/auth/public-key`)).json()) as { data: { publicKey: string } };
+  const response = await fetch(`${api}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      username: normaliseUsername(username),
+      password: await encryptPassword(key.data.publicKey, password),
+    }),
+  });
+  if (!response.ok) throw new Error(`signing ${username} in failed: ${response.status} ${await response.text()}`);
+  const { data } = (await response.json()) as {
+    data: Pick<Session, 'user' | 'role'> & {
+      token: { access: { token: string; expires: string }; refresh: { token: string; expires: string } };
+    };
+  };
+  return {
+    accessToken: data.token.access.token,
+    accessExpiresAt: data.token.access.expires,
+    refreshToken: data.token.refresh.token,
+    refreshExpiresAt: data.token.refresh.expires,
+    user: data.user,
+    role: data.role,
+  };
+}
+
+/** Whether the server still takes the session: a sign-out, a password change or a reused token ends it. */
+async function isLive(session: Session): Promise<boolean> {
+  const response = await fetch(`${inject('baseUrl')}/api/auth/logged-in-user/${session.user.id}`, {
+    headers: { authorization: `Bearer ${session.accessToken}` },
+  });
+  return response.ok;
+}
+
+/**
+ * One signed-in session per user for the whole run, kept in a file (global-setup.ts gives the
+ * folder) so every test file reuses it: the files run one after another, never at once. Signed in
+ * again through the API once it is near its end or the server no longer takes it.
+ */
+async function signedInSession(username: string, password: string): Promise<Session> {
+  const file = path.join(inject('signedInDir'), `${encodeURIComponent(username)}.json`);
+  const kept = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Session) : null;
+  if (kept && !isExpired(kept.accessExpiresAt, ACCESS_LEFT_MS) && (await isLive(kept))) return kept;
+  const session = await signInThroughApi(username, password);
+  fs.writeFileSync(`${file}.new`, JSON.stringify(session));
+  fs.renameSync(`${file}.new`, file);
+  return session;
+}
+
+/**
+ * Opens a path signed in as `username`: the page's context is given the user's signed-in state
+ * (what the console keeps in local storage after a sign-in) before the console loads, so the test
+ * starts where a user who has just signed in stands, without going through the form again.
+ */
+export async function signInAt(page: Page, path: string, username: string, password = DEMO_PASSWORD) {
+  const session = await signedInSession(username, password);
+  const baseUrl = inject('baseUrl');
+  // any page of the console's origin will do to write its local storage: the smallest one
+  await page.goto(`${baseUrl}/api/health`);
+  await page.evaluate(
+    (entries) => {
+      for (const [key, value] of entries) localStorage.setItem(key, value);
+    },
+    [
+      [SESSION_KEY, JSON.stringify(session)],
+      [PERMISSIONS_KEY, encodePermissions(flattenAuthScopes(session.role.authScopes))],
+    ],
+  );
+  // no wait for the address: a path may lead on (`/` to the role's start page), and the test waits for what it shows
+  await page.goto(`${baseUrl}${path}`);
+}
+
+/**
+ * The page at rest, as a user looks at it: two frames drawn after whatever was last done (a resize,
+ * a click), the fonts in use loaded, and every animation and transition running then (a dialog's
+ * fade-in, the side menu turning into a drawer) finished, endless ones (a spinner) aside. Instead of a fixed pause.
+ */
+export async function settled(page: Page) {
+  await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    await document.fonts.ready;
+    // the finite ones: a spinner turns for ever
+    const ending = document
+      .getAnimations()
+      .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)));
+    await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { expectNoSidewaysScroll, pagePerTest, signInAt } from './browser.ts';
+import { expectNoSidewaysScroll, pagePerTest, settled, signInAt } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const session = pagePerTest();
@@ -18,8 +18,8 @@ const email = (who: string) => `${who}@demo.waymark.in`;
 async function shoot(name: string) {
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(400);
     await expectNoSidewaysScroll(page);
+    await settled(page);
     await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1366, height: 900 });

@@ -10,11 +10,14 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     gatewayPort: number;
+    /** Where the signed-in sessions the test files reuse are kept (browser.ts, signInAt). */
+    signedInDir: string;
   }
 }
 
 let child: ChildProcess | undefined;
 let dataDir: string | undefined;
+let signedInDir: string | undefined;
 
 /** The real server, built console and demo data on a fresh data directory (or DATABASE_URL). */
 export default async function setup(project: TestProject) {
@@ -52,9 +55,12 @@ export default async function setup(project: TestProject) {
   }
   project.provide('baseUrl', baseUrl);
   project.provide('gatewayPort', gatewayPort);
+  signedInDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-e2e-sessions-'));
+  project.provide('signedInDir', signedInDir);
   return async () => {
     child?.kill('SIGTERM');
     await new Promise((r) => child?.once('exit', r));
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    if (signedInDir) fs.rmSync(signedInDir, { recursive: true, force: true });
   };
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
-import { pagePerTest, signInAt } from './browser.ts';
+import { pagePerTest, settled, signInAt } from './browser.ts';
 import { connectDevice } from '../gateway/device-client.ts';
 import { emergencyFrame, loginFrame, type DeviceState } from '../../server/simulator/frames.ts';
 
@@ -91,7 +91,7 @@ describe('the report filter bar at 1440 px', () => {
     for (const [path] of pages.slice(0, 3)) {
       await page.goto(`${inject('baseUrl')}${path}`);
       await page.getByTestId('report-filters').locator('label').first().waitFor();
-      await page.waitForTimeout(300);
+      await settled(page);
       expect(await cutLabels(), `${path} in Hindi`).toEqual([]);
     }
   });

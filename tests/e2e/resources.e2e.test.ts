@@ -1,9 +1,8 @@
 import fs from 'node:fs';
-import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_PASSWORD, pagePerTest, signInAt, signInThroughForm } from './browser.ts';
+import { pagePerTest, signInAt, signInThroughFormAt } from './browser.ts';
 
-const baseUrl = inject('baseUrl');
 const session = pagePerTest({ acceptDownloads: true });
 let page: Page;
 beforeEach(() => {
@@ -115,8 +114,7 @@ describe('role editor', () => {
     expect(await page.getByTestId('menu-group-management').count()).toBe(0);
 
     const admin = await (await session.browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
-    await admin.goto(`${baseUrl}/management/role`);
-    await signInThroughForm(admin, 'superadmin@demo.waymark.in', DEMO_PASSWORD);
+    await signInAt(admin, '/management/role', 'superadmin@demo.waymark.in');
     await admin.getByPlaceholder('Search...').fill('LIMITED');
     // the search applies after a pause and navigates; wait for it, as a user waits for the results
     await admin.waitForURL((url) => decodeURIComponent(url.search).includes('LIMITED'));
@@ -136,9 +134,9 @@ describe('role editor', () => {
     await admin.getByText('Saved').waitFor();
     await admin.context().close();
 
-    // the same user, signed in again
+    // the same user, signed in again through the form
     page = await session.restart();
-    await signIn('/vehicle-status', 'limited@demo.waymark.in');
+    await signInThroughFormAt(page, '/vehicle-status', 'limited@demo.waymark.in');
     await page.getByTestId('menu-group-management').click();
     await page.getByRole('menuitem', { name: 'Groups' }).click();
     await page.getByRole('heading', { name: 'Groups', level: 1 }).waitFor();

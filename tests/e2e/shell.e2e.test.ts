@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_PASSWORD, pagePerTest, signInThroughForm } from './browser.ts';
+import { DEMO_PASSWORD, pagePerTest, signInAt, signInThroughForm } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const session = pagePerTest();
@@ -55,9 +55,7 @@ describe('sign-in', () => {
 
 describe('menu by role', () => {
   it('hides Management from a CUSTOMER and shows it to SUPER_ADMIN', async () => {
-    await page.goto(`${baseUrl}/auth/login`);
-    await signInThroughForm(page, 'customer@demo.waymark.in', DEMO_PASSWORD);
-    await page.waitForURL('**/vehicle-status');
+    await signInAt(page, '/vehicle-status', 'customer@demo.waymark.in');
     await page.getByRole('menuitem', { name: 'Live tracking' }).waitFor();
     expect(await page.getByTestId('menu-group-reports').count()).toBe(1);
     expect(await page.getByTestId('menu-group-management').count()).toBe(0);
@@ -65,18 +63,14 @@ describe('menu by role', () => {
 
     const admin = await session.browser.newContext();
     const adminPage = await admin.newPage();
-    await adminPage.goto(`${baseUrl}/auth/login`);
-    await signInThroughForm(adminPage, 'superadmin@demo.waymark.in', DEMO_PASSWORD);
-    await adminPage.waitForURL('**/vehicle-status');
+    await signInAt(adminPage, '/vehicle-status', 'superadmin@demo.waymark.in');
     await adminPage.getByTestId('menu-group-management').click();
     await adminPage.getByRole('menuitem', { name: 'Organisations' }).waitFor();
     await admin.close();
   });
 
   it('shows a CUSTOMER the no-access page for a management path', async () => {
-    await page.goto(`${baseUrl}/auth/login`);
-    await signInThroughForm(page, 'customer@demo.waymark.in', DEMO_PASSWORD);
-    await page.waitForURL('**/vehicle-status');
+    await signInAt(page, '/vehicle-status', 'customer@demo.waymark.in');
     await page.goto(`${baseUrl}/management/device`);
     await page.getByRole('heading', { name: 'No access', level: 1 }).waitFor();
   });
@@ -84,18 +78,14 @@ describe('menu by role', () => {
 
 describe('session', () => {
   it('keeps the session across a reload', async () => {
-    await page.goto(`${baseUrl}/auth/login`);
-    await signInThroughForm(page, 'dealer@demo.waymark.in', DEMO_PASSWORD);
-    await page.waitForURL('**/vehicle-status');
+    await signInAt(page, '/vehicle-status', 'dealer@demo.waymark.in');
     await page.reload();
     await page.getByRole('heading', { name: 'Vehicle Status', level: 1 }).waitFor();
     expect(page.url()).toContain('/vehicle-status');
   });
 
   it('says "Session expired! Login again." when the refresh token has expired', async () => {
-    await page.goto(`${baseUrl}/auth/login`);
-    await signInThroughForm(page, 'dealer@demo.waymark.in', DEMO_PASSWORD);
-    await page.waitForURL('**/vehicle-status');
+    await signInAt(page, '/vehicle-status', 'dealer@demo.waymark.in');
     await page.evaluate(() => {
       const session = JSON.parse(localStorage.getItem('waymark.session')!);
       session.accessExpiresAt = new Date(Date.now() - 1000).toISOString();
@@ -108,9 +98,8 @@ describe('session', () => {
   });
 
   it('signs out from the user menu', async () => {
-    await page.goto(`${baseUrl}/auth/login`);
-    await signInThroughForm(page, 'fitter@demo.waymark.in', DEMO_PASSWORD);
-    await page.waitForURL('**/vehicle-status').catch(() => undefined);
+    // a fitter's work starts at the fitment list (src/layout/landing.ts)
+    await signInAt(page, '/fitment', 'fitter@demo.waymark.in');
     await page.getByRole('button', { name: 'Profile' }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL('**/auth/login');
@@ -128,9 +117,7 @@ describe('language', () => {
     };
     page.on('request', onRequest);
     try {
-      await page.goto(`${baseUrl}/auth/login`);
-      await signInThroughForm(page, 'superadmin@demo.waymark.in', DEMO_PASSWORD);
-      await page.waitForURL('**/vehicle-status');
+      await signInAt(page, '/vehicle-status', 'superadmin@demo.waymark.in');
       await page.getByRole('menuitem', { name: 'Vehicle Status' }).waitFor();
       // the language menu's हिन्दी, kept mounted, is the only Devanagari text in English
       expect(
@@ -189,9 +176,7 @@ describe('pages', () => {
   });
 
   it('changes the password end to end', async () => {
-    await page.goto(`${baseUrl}/auth/login`);
-    await signInThroughForm(page, 'rfc@demo.waymark.in', DEMO_PASSWORD);
-    await page.waitForURL('**/vehicle-status');
+    await signInAt(page, '/vehicle-status', 'rfc@demo.waymark.in');
     await page.goto(`${baseUrl}/change-password`);
     await page.getByLabel('Current password').fill(DEMO_PASSWORD);
     await page.getByLabel('New password', { exact: true }).fill('Rfc-pass-2027');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, signInThroughForm } from './browser.ts';
+import { launchBrowser, signInAt } from './browser.ts';
 import { connectDevice } from '../gateway/device-client.ts';
 import { emergencyFrame, loginFrame, normalFrame, type DeviceState } from '../../server/simulator/frames.ts';
 
@@ -26,9 +26,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   page = await context.newPage();
-  await page.goto(`${baseUrl}/vehicle-status`);
-  await signInThroughForm(page, 'customer@demo.waymark.in', 'Waymark@2026');
-  await page.waitForURL('**/vehicle-status');
+  await signInAt(page, '/vehicle-status', 'customer@demo.waymark.in');
 });
 afterAll(async () => {
   await browser?.close();
@@ -116,8 +114,7 @@ describe('tracking screens through the real gateway', () => {
 
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     const admin = await context.newPage();
-    await admin.goto(`${baseUrl}/view-operations/live-tracking`);
-    await signInThroughForm(admin, 'superadmin@demo.waymark.in', 'Waymark@2026');
+    await signInAt(admin, '/view-operations/live-tracking', 'superadmin@demo.waymark.in');
     await admin.locator('.leaflet-control-layers').hover();
     const layer = admin.getByRole('checkbox', { name: 'Geofences' });
     await expect.poll(() => layer.isChecked()).toBe(true);
@@ -148,9 +145,7 @@ describe('tracking screens through the real gateway', () => {
       .toContain('No frame from this IMEI has reached the server in the last 10 minutes.');
 
     // signed in with the raw logs, the same check also tells when the last frame came and how it was read
-    await visitor.goto(`${baseUrl}/management/raw-logs`);
-    await signInThroughForm(visitor, 'superadmin@demo.waymark.in', 'Waymark@2026');
-    await visitor.waitForURL('**/management/raw-logs');
+    await signInAt(visitor, '/management/raw-logs', 'superadmin@demo.waymark.in');
     await visitor.goto(`${baseUrl}/public/port-checker`);
     await visitor.getByLabel('IMEI').fill('868347070000000');
     await visitor.getByRole('button', { name: 'Check' }).click();

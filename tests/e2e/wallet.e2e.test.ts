@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { expectNoSidewaysScroll, pagePerTest, signInAt } from './browser.ts';
+import { expectNoSidewaysScroll, pagePerTest, settled, signInAt } from './browser.ts';
 import { formatRupees, parseRupees } from '../../core/money.ts';
 
 // the copy buttons write to the clipboard, which the test reads back
@@ -116,7 +116,7 @@ describe('wallet', () => {
     await page.getByRole('button', { name: 'Add Money' }).click();
     await page.getByRole('dialog', { name: 'Add Money' }).waitFor();
     await page.getByText('Wallet Recharge', { exact: false }).waitFor();
-    await page.waitForTimeout(400); // the dialog's fade-in, for the picture
+    await settled(page); // the dialog's fade-in, for the picture
     await shot('wallet-add-money-390');
   });
 
