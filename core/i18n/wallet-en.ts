@@ -12,6 +12,7 @@ const wallet = {
   },
   types: { CREDIT: 'Credit', DEBIT: 'Debit' },
   kinds: { WALLET: 'Wallet', BANK: 'Bank (provider)', REVENUE: 'Revenue (provider)' },
+  fitmentLink: 'the fitment',
   transferKinds: {
     DEPOSIT: 'Deposit',
     WITHDRAWAL: 'Withdrawal',

@@ -11,6 +11,7 @@ const wallet = {
     apply: 'लागू करें',
   },
   kinds: { WALLET: 'वॉलेट', BANK: 'बैंक (प्रदाता)', REVENUE: 'राजस्व (प्रदाता)' },
+  fitmentLink: 'फ़िटमेंट',
   transferKinds: { DEPOSIT: 'जमा', WITHDRAWAL: 'निकासी', TRANSFER: 'अंतरण', ACTIVATION: 'सक्रियण', RENEWAL: 'नवीनीकरण' },
   counterparty: {
     fromBank: 'बैंक से',

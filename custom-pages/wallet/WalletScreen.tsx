@@ -6,6 +6,7 @@ import {
   Card,
   CardContent,
   CircularProgress,
+  Link,
   MenuItem,
   Table,
   TableBody,
@@ -18,6 +19,7 @@ import {
 } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
 import { apiCall } from '../../providers/httpClient.ts';
 import { PageHeader } from '../../src/layout/PageHeader.tsx';
 import { formatDate, formatDateTime } from '../../core/format/date.ts';
@@ -244,7 +246,17 @@ export function WalletScreen({
                       component="div"
                       data-testid="wallet-counterparty"
                     >
-                      {[counterpartyText(row, translate), row.reference].filter(Boolean).join(' · ')}
+                      {[counterpartyText(row, translate), row.fitment ? null : row.reference]
+                        .filter(Boolean)
+                        .join(' · ')}
+                      {row.fitment && (
+                        <>
+                          {' · '}
+                          <Link component={RouterLink} to={`/fitment/edit/${row.fitment.id}`}>
+                            {row.fitment.registrationNumber ?? translate('wallet.fitmentLink')}
+                          </Link>
+                        </>
+                      )}
                     </Typography>
                   </TableCell>
                   <TableCell

@@ -29,6 +29,8 @@ export interface Movement {
   createdByName: string | null;
   transferKind: TransferKind;
   counterparty: Counterparty | null;
+  /** The fitment an activation paid for, by its vehicle; its reference is then not shown raw. */
+  fitment?: { id: string; registrationNumber: string | null } | null;
 }
 
 export interface WalletFilter {
@@ -95,7 +97,7 @@ export function searchMovements(rows: readonly Movement[], text: string, transla
       row.description,
       counterpartyText(row, translate),
       formatRupees(row.amount),
-      row.reference ?? '',
+      row.fitment?.registrationNumber ?? row.reference ?? '',
     ].some((value) => value.toLowerCase().includes(needle)),
   );
 }

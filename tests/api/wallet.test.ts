@@ -318,6 +318,8 @@ describe('wallet', () => {
       amount: 150_000,
       reference: `fitment:${fitment.id}`,
       description: `Activation of ${devices[8]!.imei} for 365 days`,
+      // the ledger names the fitment by its vehicle, for the console to link
+      fitment: { id: fitment.id, registrationNumber: 'UP78WA0001' },
       counterparty: { kind: 'REVENUE', organisationName: 'Waymark' },
     });
     expect((await call(as.superadmin!, 'PUT', `/activation/approve/${fitment.id}`)).statusCode).toBe(200);
@@ -367,6 +369,37 @@ describe('wallet', () => {
     expect(await balanceOf(dealerWallet.id)).toBe(before - 300_000);
     expect(ledgerSum(await movements(dealerWallet.id))).toBe(await balanceOf(dealerWallet.id));
     expect(await ledgerProblems(db)).toEqual([]);
+  });
+
+  it('tells the price, the paying wallet and (to a wallet reader) its balance before saving, changing nothing', async () => {
+    // a device of the dealer's that the next tests fit; asking the price changes nothing
+    const free = devices[6]!;
+    const quote = async (api: Api, days: number, imei = free!.imei) =>
+      call(api, 'GET', `/activation/quote?imei=${imei}&durationInDays=${days}`);
+    const balance = await balanceOf(dealerWallet.id);
+    const dealerOrganisation = (
+      (await call(as.superadmin!, 'GET', `/organisation/${dealerWallet.organisationId}`)).json() as {
+        tradeName: string;
+      }
+    ).tradeName;
+    expect((await quote(as.rfcadmin!, 365)).json().data).toEqual({
+      pricePaise: 150_000,
+      free: false,
+      payer: { organisation: dealerOrganisation, sufficient: true, balancePaise: balance },
+    });
+    expect((await quote(as.rfcadmin!, 730)).json().data.pricePaise).toBe(270_000);
+    expect((await quote(as.rfcadmin!, 100)).json().data.pricePaise).toBeNull();
+    // a fitter fits but does not read the wallet: the price and whether it is covered, not the balance
+    expect((await quote(as.fitter!, 365)).json().data.payer).toEqual({
+      organisation: dealerOrganisation,
+      sufficient: true,
+      balancePaise: null,
+    });
+    expect((await quote(as.customer!, 365)).statusCode).toBe(403);
+    expect((await quote(as.dealer!, 365, '999999999999999')).statusCode).toBe(400);
+    expect((await quote(as.dealer!, 0)).statusCode).toBe(400);
+
+    expect(await balanceOf(dealerWallet.id)).toBe(balance);
   });
 
   it("charges nothing for an edit that keeps a paid expiry, and buys a lengthening from the nearest wallet, the fitment's organisation's own", async () => {
