@@ -74,11 +74,20 @@ describe('fitment', () => {
     await upload('Aadhaar Card Images', 1);
     await upload('PAN Card Images', 1);
     await page.getByLabel('Fitment Date').fill('20/11/2026');
+    // before saving, the form says what the activation costs and which wallet pays (a dealer does not read its balance)
+    const quote = page.getByTestId('activation-quote');
+    await expect
+      .poll(() => quote.textContent())
+      .toBe('Activation for 365 days: ₹1,500.00, paid from the wallet of Metro Auto Dealers');
+    await quote.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${process.env.FITMENT_SHOTS ?? '/tmp'}/fitment-form-price-1440.png` });
     await page.getByRole('button', { name: 'Submit' }).click();
 
-    // back on the device list it came from; the fitment waits for approval
+    // back on the device list it came from; the fitment waits for approval, and the message says what was paid
     await page.waitForURL(/\/management\/device/);
-    await page.getByText('Fitment created').waitFor();
+    await page
+      .getByText('Fitment created: ₹1,500.00 paid for its activation from the wallet of Metro Auto Dealers')
+      .waitFor();
     await page.goto(`${new URL(page.url()).origin}/fitment`);
     const row = page.locator('tbody tr', { hasText: 'UP78GT5001' });
     await expect.poll(async () => row.textContent()).toContain('Pending approval');
