@@ -108,7 +108,8 @@ export async function stopsAndSummary(
       longitude: s.longitude,
     })),
     summary: {
-      points: inPeriod.length,
+      // the fixes drawn: those that count for distance, by the rule the path is drawn with
+      points: countedPoints(inPeriod, (f) => f, []).length,
       distanceKm: Math.round(summaries.reduce((sum, d) => sum + d.distanceMeters, 0) / 100) / 10,
       maxSpeed: summaries.reduce((max, d) => Math.max(max, d.maxSpeed), 0),
     },

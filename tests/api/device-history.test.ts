@@ -21,13 +21,14 @@ const times = { sunrise: [] as string[], ganga: [] as string[], back: [] as stri
 const iso = (ms: number) => new Date(ms).toISOString();
 const at = (value: string) => Date.parse(value);
 
-async function insertPositions(list: string[], count: number, start: number, step = minute) {
+/** `count` positions `step` ms apart, `spread` degrees of latitude apart (a plausible drive at a minute's step). */
+async function insertPositions(list: string[], count: number, start: number, step = minute, spread = 1 / 1000) {
   for (let i = 0; i < count; i++) {
     const fixTime = iso(start + i * step);
     list.push(fixTime);
     await server.database.db
       .execute(sql`insert into positions (device_id, fix_time, latitude, longitude, speed, packet_type)
-      values (${deviceId}::uuid, ${fixTime}::timestamptz, ${26.4 + i / 1000}, 80.33, 30, 'NR')`);
+      values (${deviceId}::uuid, ${fixTime}::timestamptz, ${26.4 + i * spread}, 80.33, 30, 'NR')`);
   }
 }
 
@@ -116,7 +117,8 @@ beforeAll(async () => {
   // a history frame recorded while Sunrise held the device, arriving after the move (stamped Ganga)
   await insertEvent('TAMPER', times.sunrise[2]!, other.id);
   // just after the move (and before the move back in the last test)
-  await insertPositions(times.ganga, 2, Date.now() + 1, 1);
+  // a millisecond apart, so at one place: 111 m in a millisecond would be a GPS jump, left out of playback
+  await insertPositions(times.ganga, 2, Date.now() + 1, 1, 0);
   await insertEvent('OVERSPEED', times.ganga[1]!, other.id);
 });
 afterAll(async () => {
