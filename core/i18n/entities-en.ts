@@ -189,8 +189,8 @@ const entities = {
     fields: {
       userId: 'User',
       kind: 'Account',
-      balance: 'Balance (₹)',
-      lowBalanceThreshold: 'Low balance alert (₹)',
+      balance: 'Balance',
+      lowBalanceThreshold: 'Low balance alert',
       isActive: 'Active',
       organisationId: 'Organisation',
     },

@@ -185,8 +185,8 @@ const entities: typeof entitiesEn = {
     fields: {
       userId: 'उपयोगकर्ता',
       kind: 'खाता',
-      balance: 'शेष (₹)',
-      lowBalanceThreshold: 'कम शेष चेतावनी (₹)',
+      balance: 'शेष',
+      lowBalanceThreshold: 'कम शेष चेतावनी',
       isActive: 'सक्रिय',
       organisationId: 'संगठन',
     },

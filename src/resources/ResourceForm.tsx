@@ -17,7 +17,7 @@ import {
   useTranslate,
   type Validator,
 } from 'react-admin';
-import { Box, Button, Card, CardContent } from '@mui/material';
+import { Box, Button, Card, CardContent, InputAdornment } from '@mui/material';
 import { Link, useNavigate } from 'react-router-dom';
 import { fieldLabel, textRule, type Field, type ResourceDeclaration } from '../../resources/define.ts';
 import { PHONE_INPUT_LENGTH, ruleValidator } from '../../core/rules.ts';
@@ -108,6 +108,8 @@ export function FieldInput({
             {...common}
             min={field.min === undefined ? undefined : field.min / 100}
             step={0.01}
+            // the rupee sign beside the amount, not in the label: a list shows it in each value already
+            slotProps={{ input: { startAdornment: <InputAdornment position="start">₹</InputAdornment> } }}
             format={(paise: number | null) => (paise === null || paise === undefined ? paise : paise / 100)}
             parse={(rupees: string) => (rupees === '' || rupees === null ? null : Math.round(Number(rupees) * 100))}
           />
