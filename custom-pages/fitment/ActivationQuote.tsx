@@ -27,8 +27,8 @@ export function ActivationQuoteNote({ onQuote }: { onQuote: (quote: ActivationQu
 
   useEffect(() => {
     let current = true;
+    // nothing asked: nothing shown (the render checks `asked`), and nothing to say after saving
     if (!asked) {
-      setQuote(null);
       onQuote(null);
       return;
     }
