@@ -1,7 +1,7 @@
 /**
  * The event reports: every alert (and the SOS alerts alone, through the same API), the vehicles
  * gone offline, and the route violations. Events are scoped by who held the device when the event
- * happened; rows name the vehicle that holds the device now.
+ * happened; rows name the vehicle that holds the device now, or the device where the caller sees no vehicle.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Caller } from '../auth/caller.ts';
@@ -13,6 +13,7 @@ import offline from '../../resources/reports/offline.ts';
 import routeViolation from '../../resources/reports/route-violation.ts';
 import { ROUTE_VIOLATION } from '../../resources/reports/event-types.ts';
 import { searchCondition, vehicleCondition, type ReportFilter, type ReportSource } from './framework.ts';
+import { vehicleColumns } from './run-scope.ts';
 
 /** "latitude,longitude" to 6 decimals, or null. */
 const place = (latitude: SQL, longitude: SQL) =>
@@ -34,8 +35,7 @@ function alertRows(caller: Caller, filter: ReportFilter): SQL {
   return eventsInPeriod(
     caller,
     filter,
-    sql`t.id, t.event_time as "eventTime", v.registration_number as "registrationNumber",
-      v.name as "vehicleName", d.imei, t.type, ${place(sql`t.latitude`, sql`t.longitude`)} as place,
+    sql`t.id, t.event_time as "eventTime", ${vehicleColumns(caller)}, d.imei, t.type, ${place(sql`t.latitude`, sql`t.longitude`)} as place,
       t.speed, coalesce(t.attributes->>'geofenceName', t.attributes->>'routeName') as details`,
     [
       type ? sql`t.type = ${type}` : sql`true`,
@@ -78,8 +78,7 @@ export const routeViolationReport: ReportSource = {
     eventsInPeriod(
       caller,
       filter,
-      sql`t.id, t.event_time as "eventTime", v.registration_number as "registrationNumber",
-      v.name as "vehicleName", coalesce(t.attributes->>'routeName', (select rt.name from routes rt where rt.id::text = t.attributes->>'routeId')) as "routeName",
+      sql`t.id, t.event_time as "eventTime", ${vehicleColumns(caller)}, coalesce(t.attributes->>'routeName', (select rt.name from routes rt where rt.id::text = t.attributes->>'routeId')) as "routeName",
       ${place(sql`t.latitude`, sql`t.longitude`)} as place, (t.attributes->>'meters')::float8 as "metersOffRoute"`,
       [
         sql`t.type = ${ROUTE_VIOLATION}`,

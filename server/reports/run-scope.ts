@@ -38,13 +38,13 @@ export function startInPeriod(filter: ReportFilter, time: SQL = sql`t.start_time
 /**
  * The vehicle a row names: the registration number and name of the vehicle holding the device now
  * when the caller may see that vehicle; otherwise (the device moved on to a vehicle of another
- * organisation, or sits in none) the device's IMEI and no name, so nothing of another
- * organisation's fleet shows.
+ * organisation, or sits in none) the device itself, its IMEI and name, so a row is never anonymous
+ * and nothing of another organisation's fleet shows.
  */
 export function vehicleColumns(caller: Caller): SQL {
   const visible = sql`(v.id is not null and ${visibleVehicles(caller)})`;
   return sql`case when ${visible} then v.registration_number else d.imei end as "registrationNumber",
-    case when ${visible} then v.name end as "vehicleName"`;
+    case when ${visible} then v.name else d.name end as "vehicleName"`;
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

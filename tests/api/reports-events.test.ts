@@ -262,3 +262,29 @@ describe('the offline and route violation reports', () => {
     );
   });
 });
+
+describe('an alert of a device fitted to no vehicle', () => {
+  it('names the device, its IMEI and name, instead of an empty vehicle', async () => {
+    const spare = (
+      await ok(as.superadmin!, '/device', 'POST', {
+        imei: '868347075560009',
+        name: 'Spare tracker 9',
+        status: 'NEW',
+        organisationId: orgs['Metro Auto Dealers'],
+      })
+    ).json().id as string;
+    await server.database.db
+      .execute(sql`insert into events (type, device_id, organisation_id, event_time, latitude, longitude, attributes)
+      values ('TAMPER', ${spare}::uuid, ${orgs['Metro Auto Dealers']}::uuid, '2026-10-04T07:00:00Z', 26.4499, 80.3319, '{}'::jsonb)`);
+    const rows = (
+      await ok(as.dealer!, `/report/alertv2?${q({ ...period, q: '868347075560009' })}&range=[0,49]`)
+    ).json() as Record<string, unknown>[];
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      registrationNumber: '868347075560009',
+      vehicleName: 'Spare tracker 9',
+      imei: '868347075560009',
+      type: 'TAMPER',
+    });
+  });
+});
