@@ -51,12 +51,13 @@ describe('tracking screens through the real gateway', () => {
 
   it('moves the vehicle on the live map and raises an SOS', async () => {
     const device = await connectDevice(gatewayPort);
-    await device.send(normalFrame(truck({ speed: 55.5, latitude: 26.4632, longitude: 80.3563 }), new Date()));
+    // 30 m on from the last fix, seconds later: a drive, not a jump (545 m in a few seconds would be one, left out of playback)
+    await device.send(normalFrame(truck({ speed: 55.5, latitude: 26.4669, longitude: 80.3532 }), new Date()));
     const item = page.getByRole('button', { name: /UP78AT4321/ });
     await expect.poll(() => item.textContent()).toContain('Running · 56 km/h');
     await expect
       .poll(() => page.getByRole('table', { name: 'UP78AT4321' }).textContent())
-      .toContain('26.463200, 80.356300');
+      .toContain('26.466900, 80.353200');
     // the vehicles are drawn on the map's canvas (React's strict mode remounts the layer: it must draw after that too)
     await expect
       .poll(() =>
