@@ -59,15 +59,19 @@ const settingsSchema = {
   additionalProperties: false,
 };
 
-/** The price of a length in days (365: 1 year, 730: 2 years), in paise; null for any other length, or one nobody priced. */
+/** Free: the provider priced both lengths at 0 for this organisation or one above it; then any length costs nothing. */
+export const isFree = (prices: Prices) => prices.priceOneYearPaise === 0 && prices.priceTwoYearsPaise === 0;
+
+/**
+ * The price of a length in days (365: 1 year, 730: 2 years), in paise; null for any other length, or
+ * one nobody priced. An organisation priced free pays 0 for any length.
+ */
 export function priceFor(prices: Prices, days: number): number | null {
+  if (isFree(prices)) return 0;
   if (days === 365) return prices.priceOneYearPaise;
   if (days === 730) return prices.priceTwoYearsPaise;
   return null;
 }
-
-/** Free: the provider priced both lengths at 0 for this organisation or one above it; then any length costs nothing. */
-export const isFree = (prices: Prices) => prices.priceOneYearPaise === 0 && prices.priceTwoYearsPaise === 0;
 
 const PRICE_KEYS = ['priceOneYearPaise', 'priceTwoYearsPaise'] as const;
 

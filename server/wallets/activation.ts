@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { Caller } from '../auth/caller.ts';
-import { effectivePrices, isFree, priceFor } from '../organisations/settings.ts';
+import { effectivePrices, priceFor } from '../organisations/settings.ts';
 import { badRequest } from '../http/errors.ts';
 import { message, said } from '../resources/messages.ts';
 import { query } from '../resources/sql.ts';
@@ -39,7 +39,7 @@ export async function settleActivation(db: Db, caller: Caller, fitmentId: string
   if (!fitment || fitment.activationStatus === 'INACTIVE') return null;
   if (fitment.paidThrough !== null && Date.parse(fitment.expiresOn) <= Date.parse(fitment.paidThrough)) return null;
   const prices = await effectivePrices(db, fitment.organisationId);
-  const price = isFree(prices) ? 0 : priceFor(prices, fitment.daysDue);
+  const price = priceFor(prices, fitment.daysDue);
   if (price === null) {
     const text = said('wallet.messages.lengthNotPriced', { days: fitment.daysDue });
     throw badRequest(text, { durationInDays: text });

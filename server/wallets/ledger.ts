@@ -88,10 +88,10 @@ export async function systemAccount(db: Db, kind: Exclude<AccountKind, 'WALLET'>
 export async function payingWallet(
   db: Db,
   organisationId: string,
-): Promise<{ id: string; balance: number; organisationId: string } | null> {
-  const [wallet] = await query<{ id: string; balance: number; organisationId: string }>(
+): Promise<{ id: string; balance: number; organisationId: string; organisationName: string } | null> {
+  const [wallet] = await query<{ id: string; balance: number; organisationId: string; organisationName: string }>(
     db,
-    sql`select w.id, w.balance, w.organisation_id as "organisationId"
+    sql`select w.id, w.balance, w.organisation_id as "organisationId", o.trade_name as "organisationName"
     from organisations me join organisations o on me.path like o.path || '%'
     join wallets w on w.organisation_id = o.id and w.kind = 'WALLET' and w.is_active
     where me.id = ${organisationId}::uuid

@@ -4,22 +4,19 @@
  * paying wallet as settleActivation(); the balance only to a caller who may read wallets.
  */
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { requireCaller, type Caller } from '../auth/caller.ts';
-import deviceResource from '../../resources/entities/device.ts';
 import fitment from '../../resources/entities/fitment.ts';
-import { badRequest } from '../http/errors.ts';
-import { andInScope } from '../resources/scope.ts';
-import { query } from '../resources/sql.ts';
-import { message, said } from '../resources/messages.ts';
+import { message } from '../resources/messages.ts';
+import { hasPermission } from '../../core/permissions.ts';
 import { effectivePrices, isFree, priceFor } from '../organisations/settings.ts';
+import { deviceToFit } from '../fitments/resolve.ts';
 import { payingWallet } from './ledger.ts';
 
 /** Who reads a wallet's balance: its holders (account) and the wallets' administrators. */
 const WALLET_READERS = ['account-wallet', 'management-wallet'];
 const mayReadWallets = (caller: Caller) =>
-  caller.isSuperAdmin || WALLET_READERS.some((p) => caller.permissions.includes(p));
+  WALLET_READERS.some((p) => hasPermission(caller.isSuperAdmin, caller.permissions, p));
 
 export interface ActivationQuote {
   /** The price of the length asked for, in paise; null when that length cannot be bought. */
@@ -57,28 +54,18 @@ export function activationQuoteRoute(app: FastifyInstance, db: Db) {
     async (request) => {
       const caller = await requireCaller(request);
       const { imei, durationInDays } = request.query;
-      const [device] = await query<{ organisationId: string }>(
-        db,
-        sql`select t.organisation_id as "organisationId" from devices t
-        where t.imei = ${imei}${andInScope(deviceResource, caller, 'write')}`,
-      );
-      if (!device) throw badRequest(said('fitment.deviceNotFound'), { imei: said('fitment.deviceNotFound') });
+      // the device the fitment would take, as the fitment's own write finds it (the caller's to fit)
+      const device = await deviceToFit(db, caller, imei);
       const prices = await effectivePrices(db, device.organisationId);
       const free = isFree(prices);
-      const pricePaise = free ? 0 : priceFor(prices, Number(durationInDays));
+      const pricePaise = priceFor(prices, Number(durationInDays));
       const wallet = free ? null : await payingWallet(db, device.organisationId);
-      const [owner] = wallet
-        ? await query<{ tradeName: string }>(
-            db,
-            sql`select trade_name as "tradeName" from organisations where id = ${wallet.organisationId}::uuid`,
-          )
-        : [];
       const quote: ActivationQuote = {
         pricePaise,
         free,
         payer: wallet
           ? {
-              organisation: owner?.tradeName ?? '',
+              organisation: wallet.organisationName,
               sufficient: pricePaise !== null && wallet.balance >= pricePaise,
               balancePaise: mayReadWallets(caller) ? wallet.balance : null,
             }
