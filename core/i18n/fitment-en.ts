@@ -102,7 +102,7 @@ const fitment = {
     notPriced: 'An activation of %{days} days cannot be bought: choose 1 year or 2 years',
     free: "This organisation's activations are free",
     noWallet: "No wallet pays for this organisation's activations: saving will be refused",
-    charged: 'Fitment created: %{price} paid for its activation from the wallet of %{organisation}',
+    charged: '%{price} paid for its activation from the wallet of %{organisation}',
   },
   bulk: {
     title: 'Bulk Upload',

@@ -64,8 +64,8 @@ export function ActivationQuoteNote({ onQuote }: { onQuote: (quote: ActivationQu
   );
 }
 
-/** The message after a new fitment is saved: what its activation cost, or plainly that it was created. */
-export function createdMessage(quote: ActivationQuote | null): [string, Record<string, unknown>?] {
-  if (!quote || quote.free || !quote.pricePaise || !quote.payer) return ['fitment.created'];
+/** What a new fitment's activation cost, said after the spec's "Fitment created"; null when it cost nothing. */
+export function chargedMessage(quote: ActivationQuote | null): [string, Record<string, unknown>] | null {
+  if (!quote || quote.free || !quote.pricePaise || !quote.payer) return null;
   return ['fitment.quote.charged', { price: formatRupees(quote.pricePaise), organisation: quote.payer.organisation }];
 }

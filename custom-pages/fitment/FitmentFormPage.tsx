@@ -26,7 +26,7 @@ import {
 } from 'react-admin';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { apiCall } from '../../providers/httpClient.ts';
-import { ActivationQuoteNote, createdMessage, type ActivationQuote } from './ActivationQuote.tsx';
+import { ActivationQuoteNote, chargedMessage, type ActivationQuote } from './ActivationQuote.tsx';
 import { VEHICLE_CATEGORIES } from '../../resources/entities/vehicle.ts';
 import { IMAGE_COUNTS } from '../../resources/entities/fitment.ts';
 import { ACTIVATION_DURATIONS } from '../../resources/entities/sim-activation.ts';
@@ -190,8 +190,9 @@ function FitmentForm({ record, imei }: { record?: Values; imei?: string }) {
       await (record
         ? apiCall(`/fitment/${record.id}`, 'PUT', toPayload(values))
         : apiCall('/fitment', 'POST', toPayload(values)));
-      const [text, messageArgs] = record ? ['fitment.updated'] : createdMessage(quote.current);
-      notify(text, { type: 'success', messageArgs });
+      notify(record ? 'fitment.updated' : 'fitment.created', { type: 'success' });
+      const charged = record ? null : chargedMessage(quote.current);
+      if (charged) notify(charged[0], { type: 'info', messageArgs: charged[1] });
       back();
       return undefined;
     } catch (error) {

@@ -85,9 +85,8 @@ describe('fitment', () => {
 
     // back on the device list it came from; the fitment waits for approval, and the message says what was paid
     await page.waitForURL(/\/management\/device/);
-    await page
-      .getByText('Fitment created: ₹1,500.00 paid for its activation from the wallet of Metro Auto Dealers')
-      .waitFor();
+    await page.getByText('Fitment created', { exact: true }).waitFor();
+    await page.getByText('₹1,500.00 paid for its activation from the wallet of Metro Auto Dealers').waitFor();
     await page.goto(`${new URL(page.url()).origin}/fitment`);
     const row = page.locator('tbody tr', { hasText: 'UP78GT5001' });
     await expect.poll(async () => row.textContent()).toContain('Pending approval');
