@@ -7,7 +7,9 @@ import { message, said } from '../resources/messages.ts';
 import { query } from '../resources/sql.ts';
 import { InsufficientBalanceError, payingWallet, systemAccount, transfer, type Transfer } from './ledger.ts';
 
-const activationReference = (fitmentId: string) => `fitment:${fitmentId}`;
+/** An activation leg's reference: the fitment it paid for (the ledger's transactions name the fitment by it). */
+export const ACTIVATION_REFERENCE_PREFIX = 'fitment:';
+const activationReference = (fitmentId: string) => `${ACTIVATION_REFERENCE_PREFIX}${fitmentId}`;
 
 interface Settling {
   id: string;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { activationQuoteRoute } from './quote.ts';
+import { ACTIVATION_REFERENCE_PREFIX } from './activation.ts';
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { alias } from 'drizzle-orm/pg-core';
@@ -174,7 +175,10 @@ export function walletRoutes(app: FastifyInstance, db: Db) {
         .innerJoin(wallets, eq(wallets.id, walletTransactions.counterWalletId))
         .innerJoin(organisations, eq(organisations.id, wallets.organisationId))
         .leftJoin(holders, eq(holders.id, wallets.userId))
-        .leftJoin(fitments, sql`${walletTransactions.reference} = 'fitment:' || ${fitments.id}::text`)
+        .leftJoin(
+          fitments,
+          sql`${walletTransactions.reference} = ${ACTIVATION_REFERENCE_PREFIX} || ${fitments.id}::text`,
+        )
         .leftJoin(vehicles, eq(vehicles.id, fitments.vehicleId))
         .where(and(...conditions))
         .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id))
