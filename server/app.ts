@@ -126,7 +126,10 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   registerErrorHandler(app);
   limitJsonDepth(app);
   await registerSecurityHeaders(app, config);
-  await registerRateLimits(app);
+  await registerRateLimits(
+    app,
+    config.redisUrl ? { url: config.redisUrl, keyPrefix: config.redisKeyPrefix } : undefined,
+  );
   const { db } = database;
   const keys = await loadAuthKeys(db);
   const callers = new CallerDirectory(database);

@@ -48,6 +48,13 @@ export interface Config {
   exactCountLimit: number;
   /** Keep list pages in memory until a table they read changes (WAYMARK_LIST_CACHE, on by default; server/resources/list-cache.ts). */
   listCache: boolean;
+  /**
+   * Redis the rate limits count in (REDIS_URL): with it, every API process of a deployment counts one
+   * limit together; without it, each process counts in its own memory.
+   */
+  redisUrl: string | undefined;
+  /** What every key this deployment writes to Redis starts with (REDIS_KEY_PREFIX, "waymark:"): deployments may share a Redis. */
+  redisKeyPrefix: string;
 }
 
 /**
@@ -156,5 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: Parti
       'a whole number of rows',
     ),
     listCache: flag(env.WAYMARK_LIST_CACHE, defaults.listCache ?? true),
+    redisUrl: env.REDIS_URL || defaults.redisUrl || undefined,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX || defaults.redisKeyPrefix || 'waymark:',
   };
 }

@@ -1,8 +1,17 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { tooManyRequests } from './errors.ts';
 import { said } from '../resources/messages.ts';
 import type { Said } from './errors.ts';
+import {
+  connectRateLimitRedis,
+  KEYS_KEPT,
+  MemoryMissStore,
+  REDIS_NAMESPACE,
+  RedisMissStore,
+  type MissCount,
+  type MissStore,
+} from './rate-limit-stores.ts';
 
 /**
  * At most `max` requests in `windowMs` for each key: the client's address, or the account a
@@ -23,9 +32,6 @@ export interface Limit {
 }
 
 export const MINUTE = 60_000;
-
-/** How many keys each counter keeps in memory, the oldest forgotten first (the library's LRU holds as many). */
-const KEYS_KEPT = 20_000;
 
 /** The client's address: the socket's, or the proxy's X-Forwarded-For only when TRUST_PROXY says so. */
 export const perAddress = (max: number, windowMs: number): Limit => ({
@@ -48,35 +54,43 @@ export const missesOnly = (limit: Limit): Limit => ({ ...limit, per: `${limit.pe
 /** What to do once a request is answered, for the miss limits it passed: count it when it was a miss. */
 const afterAnswer = new WeakMap<FastifyRequest, ((statusCode: number) => void)[]>();
 
-/** Counters in memory (a bounded LRU per process), shared by every limit; routes opt in with `throttle`. */
-export async function registerRateLimits(app: FastifyInstance) {
-  await app.register(rateLimit, { global: false, cache: KEYS_KEPT });
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where the miss counters live: memory, or the Redis every process shares (REDIS_URL). */
+    rateLimitMisses: MissStore;
+  }
+}
+
+/**
+ * Counters shared by every limit; routes opt in with `throttle`. In this process's memory (a bounded
+ * LRU), or, with a Redis URL, in Redis: then N API processes count one limit together instead of
+ * multiplying it by N.
+ */
+export async function registerRateLimits(app: FastifyInstance, redis?: { url: string; keyPrefix: string }) {
+  if (redis) {
+    const client = connectRateLimitRedis(redis.url, app.log);
+    const namespace = `${redis.keyPrefix}${REDIS_NAMESPACE}`;
+    app.addHook('onClose', async () => {
+      client.disconnect();
+    });
+    await app.register(rateLimit, { global: false, redis: client, nameSpace: namespace, skipOnError: true });
+    app.decorate('rateLimitMisses', new RedisMissStore(client, namespace));
+  } else {
+    await app.register(rateLimit, { global: false, cache: KEYS_KEPT });
+    app.decorate('rateLimitMisses', new MemoryMissStore());
+  }
   app.addHook('onResponse', async (request, reply) => {
     for (const count of afterAnswer.get(request) ?? []) count(reply.statusCode);
   });
 }
 
-/**
- * Misses per key in fixed windows, in memory. The library's counter cannot be read without adding
- * to it, and a miss is known only once the request is answered: hence this one, beside it.
- */
-class MissCounts {
-  private readonly counts = new Map<string, { misses: number; until: number }>();
-
-  /** The key's misses in its current window, and when that window ends. */
-  current(key: string, now = Date.now()) {
-    const count = this.counts.get(key);
-    return count && count.until > now ? count : { misses: 0, until: now };
-  }
-
-  add(key: string, windowMs: number, now = Date.now()) {
-    const count = this.current(key, now);
-    this.counts.delete(key);
-    this.counts.set(
-      key,
-      count.misses ? { misses: count.misses + 1, until: count.until } : { misses: 1, until: now + windowMs },
-    );
-    if (this.counts.size > KEYS_KEPT) this.counts.delete(this.counts.keys().next().value!);
+/** A miss counter that cannot be read counts nothing (see connectRateLimitRedis): the request goes on. */
+async function missesOf(store: MissStore, key: string, log: FastifyBaseLogger): Promise<MissCount> {
+  try {
+    return await store.current(key);
+  } catch (error) {
+    log.warn({ err: error }, 'rate limits: a miss counter could not be read');
+    return { misses: 0, until: Date.now() };
   }
 }
 
@@ -93,7 +107,7 @@ export function throttle(app: FastifyInstance, name: string, limits: Limit[]): p
   const keys = new WeakMap<FastifyRequest, string>();
   const checks = limits.map((limit) =>
     limit.counts === 'misses'
-      ? { limit, misses: new MissCounts() }
+      ? { limit, misses: app.rateLimitMisses }
       : {
           limit,
           check: app.createRateLimit({
@@ -109,12 +123,15 @@ export function throttle(app: FastifyInstance, name: string, limits: Limit[]): p
       if (key === undefined) continue;
       const counted = `${name}:${limit.per}:${key}`;
       if (misses) {
-        const { misses: so, until } = misses.current(counted);
+        const { misses: so, until } = await missesOf(misses, counted, request.log);
         if (so >= limit.max) throw refuse(Math.max(1, Math.ceil((until - Date.now()) / 1000)));
         afterAnswer.set(request, [
           ...(afterAnswer.get(request) ?? []),
           (status) => {
-            if (status === 404) misses.add(counted, limit.windowMs);
+            if (status === 404)
+              misses.add(counted, limit.windowMs).catch((error: unknown) => {
+                request.log.warn({ err: error }, 'rate limits: a miss could not be counted');
+              });
           },
         ]);
         continue;
