@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { defineConfig, mergeConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { reactPdfImageBufferCheck } from './custom-pages/certificate/pdf/imageBufferCheck.ts';
 
 /** In the dev server the brand comes from BRAND; in a build the API server fills it in. */
 const devBrand = (): Plugin => ({
@@ -77,7 +78,8 @@ const signIn: UserConfig = {
 export default defineConfig(({ mode }) =>
   mergeConfig(
     {
-      plugins: [react(), devBrand(), precompress()],
+      plugins: [react(), devBrand(), precompress(), reactPdfImageBufferCheck()],
+      optimizeDeps: { rolldownOptions: { plugins: [reactPdfImageBufferCheck()] } },
       resolve: {
         // one copy of each, or react-admin's contexts split in two
         dedupe: [

@@ -54,6 +54,11 @@ export function startOfIndianMonth(value: number | Date, months = 0): Date {
   return new Date(addMonths(startOfMonth(value, inKolkata), months).getTime());
 }
 
+/** Midnight in Asia/Kolkata of the day `value` falls on there, `months` calendar months later (31 Jan + 1: 28 or 29 Feb). */
+export function addIndianMonths(value: string | number | Date, months: number): Date {
+  return new Date(addMonths(startOfDay(new Date(value), inKolkata), months).getTime());
+}
+
 /** Day of the week in Asia/Kolkata of an instant, Monday 0 to Sunday 6. */
 export function indianWeekday(value: number | Date): number {
   return getISODay(value, inKolkata) - 1;

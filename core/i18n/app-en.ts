@@ -48,6 +48,7 @@ const app = {
     privacyPolicy: 'Privacy Policy',
     lostPassword: 'Lost password?',
     signIn: 'Sign in',
+    openConsole: 'Open console',
     renewSubscription: 'Renew Device Subscription',
     contactUs: 'Contact Us',
     usernameRequired: 'The username field is required',

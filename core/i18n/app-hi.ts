@@ -49,6 +49,7 @@ const app: AppMessages = {
     privacyPolicy: 'गोपनीयता नीति',
     lostPassword: 'पासवर्ड भूल गए?',
     signIn: 'साइन इन करें',
+    openConsole: 'कंसोल खोलें',
     renewSubscription: 'डिवाइस सदस्यता नवीनीकृत करें',
     contactUs: 'संपर्क करें',
     usernameRequired: 'उपयोगकर्ता नाम आवश्यक है',

@@ -49,6 +49,8 @@ const certificate = {
     standard: 'Device Standard',
     fitmentDate: 'Fitment Date',
     validTill: 'Valid Till',
+    warrantyPeriod: 'Warranty Period',
+    warrantyEndsOn: 'Warranty Ends On',
     brandName: 'Brand Name',
     tradeName: 'Trade Name',
     email: 'Email',
@@ -74,7 +76,7 @@ const certificate = {
       repairs: 'Repairs and services out of warranty',
     },
     terms:
-      '%{brand} warrants this %{standard} vehicle location tracking device against defects in material and workmanship for %{months} months from the date of first purchase or installation, whichever is earlier. During this period a defective device or part is repaired or replaced free of charge.',
+      '%{brand} warrants this %{standard} vehicle location tracking device against defects in material and workmanship for %{months} months from the first purchase or installation date, whichever is earlier. During this period a defective device or part is repaired or replaced free of charge.',
     claims:
       'To claim under this warranty, contact the dealer or fitter who installed the device, or %{brand} at the address below, with this certificate and the device IMEI. The device is inspected at an authorised service centre; a claim is settled by repair or replacement at the discretion of %{brand}.',
     exclusions: {
@@ -91,6 +93,7 @@ const certificate = {
       'This warranty is valid only with this certificate and an unaltered device label and IMEI. A repaired or replaced device carries the remainder of the original warranty. Disputes are subject to the exclusive jurisdiction of the courts at %{jurisdiction}.',
     repairs:
       'After the warranty ends, or for damage this warranty does not cover, repairs and services are available at authorised service centres at the charges then in force. Parts replaced out of warranty carry a warranty of 90 days.',
+    period: '%{months} months from the installation date, %{date}',
     companyAddress: 'Company Address',
     signature: 'Authorised Signatory',
     ownerSignature: 'Vehicle Owner',

@@ -116,7 +116,7 @@ function Certificate({ data, onCorrected }: { data: CertificateData; onCorrected
       <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
         {translate('certificate.disclaimer', { standard: DEVICE_STANDARD })}
       </Typography>
-      <WarrantyCertificate />
+      <WarrantyCertificate data={data} />
       {editing && (
         <CorrectionDialog
           data={data}

@@ -1,10 +1,14 @@
 import { Box, Divider, Paper, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { currentBrand } from '../../brands/index.ts';
-import { warrantyTexts } from './sections.ts';
+import type { CertificateData } from '../../resources/certificate.ts';
+import { warrantyPeriod, warrantyTexts } from './sections.ts';
 
-/** The Warranty Certificate under the fitment certificate: its five headings and the company's address from the brand. */
-export function WarrantyCertificate() {
+/**
+ * The Warranty Certificate under the fitment certificate: its period and the day it ends, its five
+ * headings and the company's address from the brand.
+ */
+export function WarrantyCertificate({ data }: { data: CertificateData }) {
   const translate = useTranslate();
   const brand = currentBrand();
   const warranty = warrantyTexts(translate, brand.warrantyBrandNames);
@@ -13,6 +17,21 @@ export function WarrantyCertificate() {
       <Typography variant="h5" component="h2" align="center" gutterBottom>
         {warranty.title}
       </Typography>
+      <Box
+        component="dl"
+        sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', columnGap: 4, rowGap: 1, m: 0, mb: 2 }}
+      >
+        {warrantyPeriod(data, translate).map((item) => (
+          <div key={item.header}>
+            <Typography variant="caption" color="text.secondary" component="dt">
+              {item.header}
+            </Typography>
+            <Typography variant="body2" component="dd" sx={{ m: 0, fontWeight: 600 }}>
+              {item.value}
+            </Typography>
+          </div>
+        ))}
+      </Box>
       {warranty.sections.map((s) => (
         <Box key={s.heading} sx={{ mb: 2 }}>
           <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>

@@ -1,5 +1,5 @@
 import type { CertificateData } from '../../resources/certificate.ts';
-import { formatDate } from '../../core/format/date.ts';
+import { addIndianMonths, formatDate } from '../../core/format/date.ts';
 
 /** The device standard and the warranty's fixed terms (spec §9). */
 export const DEVICE_STANDARD = 'AIS140';
@@ -101,6 +101,24 @@ export function certificateSections(data: CertificateData, t: Translate): Certif
 /** `{registration number}-VLTD_Certificate-{fitment date}.pdf`, the date dd-MM-yyyy (a file name cannot hold a slash). */
 export function certificateFileName(data: CertificateData): string {
   return `${data.vehicle.registrationNumber}-VLTD_Certificate-${formatDate(data.fitment.date).replaceAll('/', '-')}.pdf`;
+}
+
+/**
+ * The warranty's period and the day it ends, beside the warranty's texts: 12 months from the
+ * installation (the fitment date), so the end is that day 12 months on, whatever the activation's
+ * own validity ("Valid Till", the fitment's duration) is.
+ */
+export function warrantyPeriod(data: CertificateData, t: Translate): { header: string; value: string }[] {
+  return [
+    {
+      header: t('certificate.fields.warrantyPeriod'),
+      value: t('certificate.warranty.period', { months: WARRANTY_MONTHS, date: formatDate(data.fitment.date) }),
+    },
+    {
+      header: t('certificate.fields.warrantyEndsOn'),
+      value: formatDate(addIndianMonths(data.fitment.date, WARRANTY_MONTHS)),
+    },
+  ];
 }
 
 /** The warranty's texts with the brand's names, the months, the standard and the jurisdiction filled in. */

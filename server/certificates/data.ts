@@ -37,7 +37,12 @@ export interface FitmentRow {
   writable: boolean;
 }
 
-/** The fitment of the device an IMEI names (one per device: fitting it again edits it), with its device, model and organisation. */
+/**
+ * The fitment of the device an IMEI names (one per device: fitting it again edits it), with its
+ * device, model and vendor. The vendor is the organisation that fitted the device: the fitter's,
+ * when the fitter has an account, else the one the fitment belongs to. A fitment belongs to the
+ * device's holder, which may be the customer already; the customer is not the vendor then.
+ */
 export async function fitmentOfDevice(db: Db, imei: string, caller: Caller | null): Promise<FitmentRow | undefined> {
   const scope = (mode: 'read' | 'write') =>
     caller ? sql`(true${andInScope(fitmentResource, caller, mode, 'f')})` : sql`false`;
@@ -48,7 +53,8 @@ export async function fitmentOfDevice(db: Db, imei: string, caller: Caller | nul
       d.imei, d.uid, d.sim1, d.sim2, d.iccid, m.name as "modelName", m.tac,
       o.brand_name as "brandName", o.trade_name as "tradeName", o.email as "orgEmail", o.contact, o.address,
       ${scope('read')} as "inScope", ${scope('write')} as writable
-    from fitments f join devices d on d.id = f.device_id join organisations o on o.id = f.organisation_id
+    from fitments f join devices d on d.id = f.device_id left join users fitter on fitter.id = f.fitter_id
+      join organisations o on o.id = coalesce(fitter.organisation_id, f.organisation_id)
       left join device_models m on m.id = d.model_id
     where d.imei = ${imei}
     order by f.created_at desc limit 1`,

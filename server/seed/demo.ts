@@ -98,7 +98,15 @@ export async function seedDemo(app: FastifyInstance, db: Db, log: FastifyBaseLog
       brandName: 'Metro Auto',
       email: 'hello@metroauto.in',
       isOnboarded: true,
-      address: { country: 'India', city: 'Kanpur', state: 'Uttar Pradesh', pin: '208001' },
+      // the vendor on the certificates of the fitments its fitter makes
+      contact: '8000000006',
+      address: {
+        country: 'India',
+        city: 'Kanpur',
+        state: 'Uttar Pradesh',
+        pin: '208001',
+        landmark: 'GT Road, Rawatpur',
+      },
     });
     const customer = await api('POST', '/organisation', {
       parentId: dealer.id,

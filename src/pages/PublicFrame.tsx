@@ -3,8 +3,9 @@ import { Link } from 'react-router-dom';
 import { LocalesMenuButton, Title, useTranslate } from 'react-admin';
 import { currentBrand } from '../../brands/index.ts';
 import { ScrollToTop } from '../layout/ScrollToTop.tsx';
+import { isComplete, isExpired, readSession } from '../../providers/session.ts';
 
-/** Frame of the public pages: brand bar, content, and the way back to sign-in. */
+/** Frame of the public pages: brand bar, content, and the way into the console: Sign in, or Open console for a signed-in user. */
 export function PublicFrame({
   title,
   titleArgs,
@@ -18,6 +19,8 @@ export function PublicFrame({
 }) {
   const translate = useTranslate();
   const brand = currentBrand();
+  const session = readSession();
+  const signedIn = isComplete(session) && !isExpired(session.refreshExpiresAt);
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default', color: 'text.primary' }}>
       <ScrollToTop />
@@ -43,8 +46,8 @@ export function PublicFrame({
           {brand.brandName}
         </Typography>
         <LocalesMenuButton />
-        <MuiLink component={Link} to="/auth/login" color="inherit" sx={{ whiteSpace: 'nowrap' }}>
-          {translate('auth.signIn')}
+        <MuiLink component={Link} to={signedIn ? '/' : '/auth/login'} color="inherit" sx={{ whiteSpace: 'nowrap' }}>
+          {translate(signedIn ? 'auth.openConsole' : 'auth.signIn')}
         </MuiLink>
       </Box>
       <Container maxWidth={wide ? 'xl' : 'md'} sx={{ py: 4, px: { xs: 2, sm: 3 } }}>

@@ -196,6 +196,29 @@ describe('GET /api/certificate/{imei}', () => {
     expect(full.device).toMatchObject({ sim1: device.sim1, sim2: device.sim2, iccid: device.iccid });
   });
 
+  it("names as vendor the organisation that fitted the device, never the customer holding it: the demo's own fitments", async () => {
+    // the demo's six fitted devices are held by Sunrise Logistics (the customer); Metro Auto's fitter fitted them
+    const fitted = devices.filter((d) => d.organisationId === orgs['Sunrise Logistics'] && d.status === 'INSTALLED');
+    expect(fitted.length).toBeGreaterThan(0);
+    for (const device of fitted) {
+      const body = (await anonymous(`/certificate/${device.imei}`)).json() as CertificateData;
+      expect(body.owner).toMatchObject({ firstName: 'Priya', lastName: 'Singh' });
+      expect(body.vendor).toMatchObject({
+        brandName: 'Metro Auto',
+        tradeName: 'Metro Auto Dealers',
+        email: 'hello@metroauto.in',
+        contact: '+918000000006',
+        address: {
+          landmark: 'GT Road, Rawatpur',
+          city: 'Kanpur',
+          state: 'Uttar Pradesh',
+          pin: '208001',
+          country: 'India',
+        },
+      });
+    }
+  });
+
   it('answers 404 with a clear message for an IMEI without a fitment', async () => {
     const unfitted = devices.find((d) => d.status === 'NEW')!;
     for (const id of [unfitted.imei, '000000000000000', 'not-an-imei']) {

@@ -61,6 +61,13 @@ const indianDate = (iso: string) =>
     year: 'numeric',
   }).format(new Date(iso));
 
+/** The same instant a year (12 months) on. */
+const yearOn = (iso: string) => {
+  const date = new Date(iso);
+  date.setUTCFullYear(date.getUTCFullYear() + 1);
+  return date.toISOString();
+};
+
 /** The QR image's pixels, read in the page, decoded here. */
 async function decodeQr(): Promise<string | undefined> {
   const qr = page.getByRole('img', { name: 'QR code of this certificate page' });
@@ -141,12 +148,27 @@ describe('certificate page', () => {
       await page.getByRole('heading', { name: heading, exact: true }).waitFor();
     }
     expect(text).toContain('Salt Lake Sector V, Kolkata');
+    // the vendor is the dealer whose fitter fitted the device, not the customer (Sunrise Logistics) holding it
+    const vendor = await page.getByRole('region', { name: 'Vendor Details' }).innerText();
+    expect(vendor).toContain('Metro Auto Dealers');
+    expect(vendor).not.toContain('Sunrise');
+    // the warranty says its own period and end, 12 months from the fitment date
+    const warranty = await page.getByRole('region', { name: 'Warranty Certificate' }).innerText();
+    expect(warranty).toContain(
+      `Warranty Period\n12 months from the installation date, ${indianDate(fitted.fitmentDate)}`,
+    );
+    expect(warranty).toContain(`Warranty Ends On\n${indianDate(yearOn(fitted.fitmentDate))}`);
+    expect(warranty).not.toContain('Valid Till');
     expect(await firstRowCount('Vehicle Details')).toBe(4);
     await page.setViewportSize({ width: 390, height: 844 });
     await expect.poll(() => firstRowCount('Vehicle Details')).toBe(2);
   });
 
   it('prints: shows Loading document... and downloads the PDF named per the spec, holding the certificate and the warranty', async () => {
+    // whatever the browser logs while the PDF is built (react-pdf's image loading logged "Buffer is not defined")
+    const logged: string[] = [];
+    page.on('console', (message) => logged.push(`${message.type()}: ${message.text()}`));
+    page.on('pageerror', (error) => logged.push(`pageerror: ${error.message}`));
     await page.goto(`${inject('baseUrl')}/certificate/${fitted.imei}`);
     const print = page.getByRole('button', { name: 'Print' });
     await print.waitFor();
@@ -179,13 +201,37 @@ describe('certificate page', () => {
       expect(text).toContain(expected);
     }
     expect(text).not.toContain(fitted.customerPhone.replace('+91', ''));
+    // the vendor and the warranty's brand: the dealer that fitted it, never the customer
+    expect(text).toContain('Metro Auto');
+    expect(text).not.toContain('Sunrise Logistics');
+    expect(text.replace(/\s+/g, ' ')).toContain(`Warranty Ends On ${indianDate(yearOn(fitted.fitmentDate))}`);
     await page.getByRole('button', { name: 'Print' }).waitFor();
+    expect(logged.filter((line) => /Buffer|is not defined/.test(line))).toEqual([]);
   });
 
   it('says "No certificate for this device" for an IMEI without a fitment', async () => {
     await page.goto(`${inject('baseUrl')}/certificate/999999999999999`);
     await page.getByText('No certificate for this device').waitFor();
     expect(await page.getByRole('button', { name: 'Print' }).count()).toBe(0);
+  });
+
+  it('offers an anonymous visitor Sign in, and a signed-in user Open console, which leads back into the console', async () => {
+    const address = `${inject('baseUrl')}/certificate/${fitted.imei}`;
+    await page.goto(address);
+    await page.getByRole('button', { name: 'Print' }).waitFor();
+    await page.getByRole('link', { name: 'Sign in' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Open console' }).count()).toBe(0);
+
+    await signInAt(page, '/fitment', 'dealer@demo.waymark.in');
+    await page.getByPlaceholder(/Search/).waitFor();
+    await page.goto(address);
+    await page.getByRole('button', { name: 'Print' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Sign in' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Open console' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/certificate'));
+    expect(new URL(page.url()).pathname).not.toMatch(/^\/auth/);
+    // the console's own frame: its profile menu, which no public page has
+    await page.getByRole('button', { name: 'Profile' }).waitFor();
   });
 
   it('shows a signed-in user of the organisation the full contacts', async () => {

@@ -83,6 +83,18 @@ async function pagesOf(bytes: Buffer): Promise<string[]> {
   return pages;
 }
 
+/** Page `n`'s texts with where they start and how wide they are (PDF points, from the page's lower left). */
+async function textsOf(bytes: Buffer, n: number) {
+  const pdf = await getDocument({ data: new Uint8Array(bytes), isEvalSupported: false }).promise;
+  const { items } = await (await pdf.getPage(n)).getTextContent();
+  return items
+    .filter((item) => 'str' in item && item.str.trim() !== '')
+    .map((item) => {
+      const { str, transform, width } = item as { str: string; transform: number[]; width: number };
+      return { str, x: transform[4]!, y: transform[5]!, right: transform[4]! + width };
+    });
+}
+
 beforeAll(() => {
   registerFonts({
     sans: [
@@ -161,5 +173,60 @@ describe('the certificate PDF', () => {
     }) as unknown as ReactElement<DocumentProps>;
     expect(await pagesOf(await renderToBuffer(document))).toHaveLength(3);
     expect(certificateFileName(certificate)).toBe('UP78AT4321-VLTD_Certificate-01-10-2026.pdf');
+  });
+
+  it('wraps a long e-mail inside its own cell: none of it reaches the Address cell beside it, and nothing is added to it', async () => {
+    const email = 'srinivasaraghavan.venkataraman.chandrasekharaniyer@gmail.com';
+    expect(email).toHaveLength(60);
+    const document = createElement(CertificateDocument, {
+      data: {
+        ...certificate,
+        full: true,
+        owner: { ...certificate.owner, email, phone: '+919876543210', address: '14/112 Civil Lines\nKanpur' },
+      },
+      t: translate,
+      brand: vltd,
+      images: {},
+    }) as unknown as ReactElement<DocumentProps>;
+    const texts = await textsOf(await renderToBuffer(document), 1);
+    // Owner Details: Name, Phone, Email, Address; the rightmost "Address" label is the owner's, 4 pt into its cell
+    const address = texts.filter((t) => t.str === 'Address').sort((a, b) => b.x - a.x)[0]!;
+    const ownerEmail = texts.filter((t) => t.str === 'Email' && Math.abs(t.y - address.y) < 1)[0]!;
+    expect(ownerEmail.x).toBeLessThan(address.x);
+    const shown = texts
+      .filter((t) => t.y < address.y && t.y > address.y - 60 && t.x >= ownerEmail.x - 1 && email.includes(t.str))
+      .sort((a, b) => b.y - a.y || a.x - b.x);
+    // the whole address, in reading order, with no hyphen or space put in
+    expect(shown.map((t) => t.str).join('')).toBe(email);
+    // each line ends before the Address cell starts, so it takes more than one
+    for (const piece of shown) expect(piece.right).toBeLessThanOrEqual(address.x - 4);
+    expect(new Set(shown.map((t) => Math.round(t.y))).size).toBeGreaterThan(1);
+  });
+
+  it("says on each warranty page the warranty's period and the day it ends, not the activation's Valid Till", async () => {
+    // activated for 2 years: the activation is valid till 01/10/2028, the warranty is 12 months from installation
+    const document = createElement(CertificateDocument, {
+      data: {
+        ...certificate,
+        fitment: { ...certificate.fitment, expiresOn: '2028-09-30T18:30:00.000Z', durationInDays: 730 },
+      },
+      t: translate,
+      brand: vltd,
+      images: {},
+    }) as unknown as ReactElement<DocumentProps>;
+    const [fitment, ...warranty] = await pagesOf(await renderToBuffer(document));
+    // the fitment page keeps the activation's validity
+    expect(fitment).toContain('Valid Till');
+    expect(fitment).toContain('01/10/2028');
+    expect(warranty).toHaveLength(2);
+    for (const page of warranty) {
+      expect(page).toContain('Warranty Period');
+      expect(page).toContain('12 months from the installation date, 01/10/2026');
+      expect(page).toContain('Warranty Ends On');
+      expect(page).toContain('01/10/2027');
+      expect(page).toContain('12 months from the first purchase or installation date');
+      expect(page).not.toContain('Valid Till');
+      expect(page).not.toContain('01/10/2028');
+    }
   });
 });

@@ -1,15 +1,16 @@
 import { Circle, Document, Image, Page, Path, StyleSheet, Svg, Text, View } from '@react-pdf/renderer';
 import type { Brand } from '../../../brands/types.ts';
 import type { CertificateData } from '../../../resources/certificate.ts';
-import { formatDate } from '../../../core/format/date.ts';
 import {
   certificateSections,
   DEVICE_STANDARD,
+  warrantyPeriod,
   warrantyTexts,
   type CertificateSection,
   type Translate,
 } from '../sections.ts';
 import { PDF_FONTS } from './registerFonts.ts';
+import { piecesToFit } from './fitText.ts';
 
 export interface CertificateDocumentProps {
   data: CertificateData;
@@ -21,8 +22,14 @@ export interface CertificateDocumentProps {
   images: Record<string, string>;
 }
 
+const PAGE_PADDING = 28;
+const CELL_PADDING = 4;
+const VALUE_SIZE = 9;
+/** What a value may take of a cell 4 wide on A4 (595.28 pt): a quarter of the page within its padding, less the cell's padding and border. */
+const VALUE_WIDTH = (595.28 - 2 * PAGE_PADDING) / 4 - 2 * CELL_PADDING - 1;
+
 const styles = StyleSheet.create({
-  page: { padding: 28, paddingBottom: 44, fontFamily: PDF_FONTS, fontSize: 9, color: '#1f2937' },
+  page: { padding: PAGE_PADDING, paddingBottom: 44, fontFamily: PDF_FONTS, fontSize: 9, color: '#1f2937' },
   header: { flexDirection: 'row', alignItems: 'center', marginBottom: 12 },
   brandBlock: { flex: 1, marginLeft: 10 },
   brandName: { fontSize: 13, fontWeight: 700 },
@@ -38,9 +45,11 @@ const styles = StyleSheet.create({
     marginTop: 8,
   },
   row: { flexDirection: 'row', borderLeftWidth: 0.5, borderColor: '#cbd5e1' },
-  cell: { width: '25%', borderRightWidth: 0.5, borderBottomWidth: 0.5, borderColor: '#cbd5e1', padding: 4 },
+  cell: { width: '25%', borderRightWidth: 0.5, borderBottomWidth: 0.5, borderColor: '#cbd5e1', padding: CELL_PADDING },
   label: { fontSize: 7, color: '#6b7280' },
-  value: { fontSize: 9, fontWeight: 700, marginTop: 1 },
+  value: { fontSize: VALUE_SIZE, fontWeight: 700, marginTop: 1 },
+  valuePieces: { flexDirection: 'row', flexWrap: 'wrap' },
+  valuePiece: { fontSize: VALUE_SIZE, fontWeight: 700 },
   imageCell: { width: '33.33%', padding: 4 },
   image: { height: 150, objectFit: 'contain', backgroundColor: '#f3f4f6' },
   paragraph: { marginBottom: 5, textAlign: 'justify' },
@@ -118,6 +127,25 @@ function Footer({ t, brand }: { t: Translate; brand: Brand }) {
   );
 }
 
+/** A cell's value; one with a word too wide for the cell (a long e-mail) wraps inside it, piece by piece (fitText.ts). */
+function Value({ value }: { value: string }) {
+  const lines = piecesToFit(value, VALUE_SIZE, VALUE_WIDTH);
+  if (!lines) return <Text style={styles.value}>{value}</Text>;
+  return (
+    <View style={{ marginTop: 1 }}>
+      {lines.map((pieces, i) => (
+        <View key={i} style={styles.valuePieces}>
+          {pieces.map((piece, k) => (
+            <Text key={k} style={styles.valuePiece}>
+              {piece}
+            </Text>
+          ))}
+        </View>
+      ))}
+    </View>
+  );
+}
+
 /** Rows of `width` items. */
 const rowsOf = <T,>(items: T[], width: number): T[][] =>
   Array.from({ length: Math.ceil(items.length / width) }, (_, i) => items.slice(i * width, i * width + width));
@@ -132,7 +160,7 @@ function InfoTable({ section, color }: { section: Extract<CertificateSection, { 
           {row.map((item) => (
             <View key={item.header} style={styles.cell}>
               <Text style={styles.label}>{item.header}</Text>
-              <Text style={styles.value}>{item.value}</Text>
+              <Value value={item.value} />
             </View>
           ))}
           {Array.from({ length: 4 - row.length }, (_, k) => (
@@ -180,8 +208,7 @@ function WarrantyPage({ data, t, brand, copy }: { data: CertificateData; t: Tran
     data: [
       { header: t('certificate.fields.registrationNumber'), value: data.vehicle.registrationNumber },
       { header: t('certificate.fields.imei'), value: data.device.imei },
-      { header: t('certificate.fields.fitmentDate'), value: formatDate(data.fitment.date) },
-      { header: t('certificate.fields.validTill'), value: formatDate(data.fitment.expiresOn) },
+      ...warrantyPeriod(data, t),
       { header: t('certificate.fields.name'), value: owner || '—' },
       { header: t('certificate.fields.deviceModel'), value: data.device.model ?? '—' },
       { header: t('certificate.fields.standard'), value: DEVICE_STANDARD },
