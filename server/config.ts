@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { notifyConfig, type NotifyConfig } from './notify/settings.ts';
 
 export interface Config {
   port: number;
@@ -48,6 +49,8 @@ export interface Config {
   exactCountLimit: number;
   /** Keep list pages in memory until a table they read changes (WAYMARK_LIST_CACHE, on by default; server/resources/list-cache.ts). */
   listCache: boolean;
+  /** Delivery of the outbox: SMTP, the SMS provider, web push keys, webhook address ranges, retries (server/notify/settings.ts). */
+  notify: NotifyConfig;
 }
 
 /**
@@ -99,6 +102,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: Parti
   const brand = env.BRAND || defaults.brand || 'vltd';
   if (!BRANDS.includes(brand)) throw new Error(`BRAND must be one of ${BRANDS.join(', ')}, got "${brand}"`);
   const dataDir = path.resolve(env.DATA_DIR || defaults.dataDir || './data');
+  const publicUrl = (
+    env.PUBLIC_URL ||
+    defaults.publicUrl ||
+    `http://localhost:${port('PORT', env.PORT, defaults.port ?? 8080)}`
+  ).replace(/\/+$/, '');
   return {
     port: port('PORT', env.PORT, defaults.port ?? 8080),
     host: env.HOST || defaults.host || '0.0.0.0',
@@ -113,11 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: Parti
     testPayments: flag(env.WAYMARK_TEST_PAYMENTS, defaults.testPayments ?? false),
     simulate: flag(env.WAYMARK_SIMULATE, defaults.simulate ?? flag(env.WAYMARK_DEMO, defaults.demo ?? false)),
     logLevel: env.LOG_LEVEL || defaults.logLevel || 'info',
-    publicUrl: (
-      env.PUBLIC_URL ||
-      defaults.publicUrl ||
-      `http://localhost:${port('PORT', env.PORT, defaults.port ?? 8080)}`
-    ).replace(/\/+$/, ''),
+    publicUrl,
     tiles: {
       road: env.TILE_ROAD_URL || defaults.tiles?.road || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
       satellite:
@@ -156,5 +160,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: Parti
       'a whole number of rows',
     ),
     listCache: flag(env.WAYMARK_LIST_CACHE, defaults.listCache ?? true),
+    notify: notifyConfig(env, publicUrl, defaults.notify),
   };
 }

@@ -135,7 +135,11 @@ export const outbox = pgTable(
     /** What the channel needs beside the recipient: the SMS template, a webhook's secret, a push subscription's keys. */
     options: jsonb('options').notNull().default({}),
   },
-  (t) => [index('outbox_due_idx').on(t.nextAttemptAt).where(sql`status = 'queued'`)],
+  (t) => [
+    index('outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`status = 'queued'`),
+  ],
 );
 
 /** Key material created on first start and shared by every process on the database. */
