@@ -32,16 +32,12 @@ const names: Record<string, string> = {
   'metadata.customer.test': '169.254.169.254',
   'mapped.customer.test': '::ffff:127.0.0.1',
 };
-const standInDns = ((hostname: string, options: dns.LookupOptions, callback: Parameters<Lookup>[2]) => {
+type LookupCallback = (error: Error | null, address: string | dns.LookupAddress[], family?: number) => void;
+const standInDns = ((hostname: string, options: dns.LookupOptions, callback: LookupCallback) => {
   const address = names[hostname];
-  if (!address)
-    return (callback as (error: Error) => void)(Object.assign(new Error('ENOTFOUND'), { code: 'ENOTFOUND' }));
+  if (!address) return callback(Object.assign(new Error('ENOTFOUND'), { code: 'ENOTFOUND' }), '');
   const family = address.includes(':') ? 6 : 4;
-  (callback as (e: null, a: dns.LookupAddress[] | string, f?: number) => void)(
-    null,
-    options.all ? [{ address, family }] : address,
-    family,
-  );
+  callback(null, options.all ? [{ address, family }] : address, family);
 }) as unknown as Lookup;
 
 const delivery = (recipient: string, secret = newWebhookSecret()): Delivery => ({
