@@ -39,7 +39,9 @@ export function backoffMs(attempts: number, baseMs: number, maxMs = MAX_BACKOFF_
 export class DeliveryWorker {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> | null = null;
-  private stopped = true;
+  /** stop() was called: no timer runs, and a drain under way ends after its round. */
+  private stopped = false;
+  private started = false;
   private again = false;
   readonly stats = { sent: 0, logged: 0, retried: 0, dead: 0 };
 
@@ -51,6 +53,7 @@ export class DeliveryWorker {
 
   start() {
     this.stopped = false;
+    this.started = true;
     this.schedule(0);
   }
 
@@ -64,13 +67,13 @@ export class DeliveryWorker {
 
   /** Something was queued: look now rather than at the next interval. */
   poke() {
-    if (this.stopped) return;
+    if (this.stopped || !this.started) return;
     if (this.running) this.again = true;
     else this.schedule(0);
   }
 
   private schedule(ms: number) {
-    if (this.stopped) return;
+    if (this.stopped || !this.started) return;
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = null;
