@@ -7,7 +7,7 @@ import type { NotifyConfig } from './settings.ts';
 /**
  * SMS through an HTTP provider: one JSON POST per message to SMS_URL, with the key as a bearer
  * token and, as Indian SMS needs, the DLT sender id, entity id and the template id of the message's
- * kind (its `template` option: password-reset, vehicle-details). The body a provider's own API wants
+ * kind (its `template` option: password-reset). The body a provider's own API wants
  * differs from one to the next; docs/notifications.md shows this one, for a small adapter or a
  * provider that takes it. The delivery id goes as `reference` and `Idempotency-Key`.
  */
