@@ -11,10 +11,11 @@ import type { NotifyConfig } from './settings.ts';
  */
 export function emailChannel(settings: NotifyConfig['mail'], log: FastifyBaseLogger): Channel {
   if (!settings.smtpUrl) return new LogOnly(log, 'SMTP_URL', settings.from);
-  const transport = nodemailer.createTransport(settings.smtpUrl, {
-    from: settings.from,
-    ...(settings.requireTls ? { requireTLS: true } : {}),
-  });
+  // the URL as a transport option, so requireTLS sits beside it (a second argument is the mails' defaults)
+  const transport = nodemailer.createTransport(
+    { url: settings.smtpUrl, ...(settings.requireTls ? { requireTLS: true } : {}) },
+    { from: settings.from },
+  );
   return {
     async send(delivery: Delivery): Promise<Outcome> {
       try {
@@ -27,9 +28,11 @@ export function emailChannel(settings: NotifyConfig['mail'], log: FastifyBaseLog
         });
         return { sent: true, answer: String(info.response ?? info.messageId) };
       } catch (error) {
-        const { responseCode, message } = error as { responseCode?: number; message: string };
-        // 5xx: the server will not take this message (no such mailbox); 4xx and no answer: later
-        throw new DeliveryFailure(message, typeof responseCode === 'number' && responseCode >= 500);
+        const { responseCode, code, message } = error as { responseCode?: number; code?: string; message: string };
+        // 5xx to this message (no such mailbox, refused content): never; a 4xx, no answer, a failed
+        // STARTTLS or sign-in (the server's or our settings', which an operator may mend): later
+        const refusedMessage = (code === 'EENVELOPE' || code === 'EMESSAGE') && (responseCode ?? 0) >= 500;
+        throw new DeliveryFailure(message, refusedMessage);
       }
     },
     close: () => transport.close(),

@@ -44,14 +44,14 @@ const REFUSED_V6 = [
 
 export const ADDRESS_REFUSED = 'WAYMARK_ADDRESS_REFUSED';
 
-function addRange(list: net.BlockList, range: string) {
+function addRange(lists: Record<'ipv4' | 'ipv6', net.BlockList>, range: string) {
   const [address = '', prefix] = range.split('/');
   const family = net.isIPv6(address) ? 'ipv6' : net.isIPv4(address) ? 'ipv4' : null;
   if (!family) throw new Error(`"${range}" is not an IP address range (10.1.0.0/16, fd00::/8)`);
   const bits = prefix === undefined ? (family === 'ipv4' ? 32 : 128) : Number(prefix);
   if (!Number.isInteger(bits) || bits < 0 || bits > (family === 'ipv4' ? 32 : 128))
     throw new Error(`"${range}" has no valid prefix length`);
-  list.addSubnet(address, bits, family);
+  lists[family].addSubnet(address, bits, family);
 }
 
 export type Lookup = typeof dns.lookup;
@@ -62,8 +62,10 @@ type LookupCallback = (
 ) => void;
 
 export class AddressGuard {
-  private readonly refused = new net.BlockList();
-  private readonly allowed = new net.BlockList();
+  // one list per family: Node checks an IPv4 address against IPv6 rules too, as ::ffff:a.b.c.d,
+  // so the rule refusing mapped addresses would refuse every IPv4 address in a shared list
+  private readonly refused = { ipv4: new net.BlockList(), ipv6: new net.BlockList() };
+  private readonly allowed = { ipv4: new net.BlockList(), ipv6: new net.BlockList() };
 
   /** `allowRanges`: CIDRs reachable despite the rules (the operator's WEBHOOK_ALLOW_RANGES). */
   constructor(
@@ -71,8 +73,7 @@ export class AddressGuard {
     /** How names are resolved: dns.lookup, or a stand-in (tests). */
     private readonly resolve: Lookup = dns.lookup,
   ) {
-    for (const range of REFUSED_V4) addRange(this.refused, range);
-    for (const range of REFUSED_V6) addRange(this.refused, range);
+    for (const range of [...REFUSED_V4, ...REFUSED_V6]) addRange(this.refused, range);
     for (const range of allowRanges) addRange(this.allowed, range);
   }
 
@@ -81,8 +82,8 @@ export class AddressGuard {
     const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
     const ip = mapped ? mapped[1]! : address;
     const family = net.isIPv6(ip) ? 'ipv6' : 'ipv4';
-    if (this.allowed.check(ip, family)) return false;
-    return this.refused.check(ip, family);
+    if (this.allowed[family].check(ip, family)) return false;
+    return this.refused[family].check(ip, family);
   }
 
   /** A socket's lookup: resolves, and fails when any address the name has is refused. */

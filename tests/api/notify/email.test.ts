@@ -5,6 +5,7 @@ import { DEMO_PASSWORD, demoEmail, login, signIn, startTestServer, bearer, type 
 import { outbox } from '../../../server/db/schema.ts';
 import { notifyConfig } from '../../../server/notify/settings.ts';
 import { emailChannel } from '../../../server/notify/email.ts';
+import { DeliveryFailure } from '../../../server/notify/channel.ts';
 import { queueMessage } from '../../../server/outbox.ts';
 import { startSmtp } from './receivers.ts';
 
@@ -121,6 +122,31 @@ describe('e-mail over SMTP (SMTP_URL)', () => {
     expect(row.attempts).toBe(1);
     expect(row.sentAt).toBeNull();
     expect(row.answer).toMatch(/550/);
+  });
+});
+
+describe('SMTP_REQUIRE_TLS', () => {
+  it('refuses to send in the clear to a server that offers no STARTTLS', async () => {
+    const before = smtp.mails.length;
+    const channel = emailChannel(
+      notifyConfig({ SMTP_URL: smtp.url, SMTP_REQUIRE_TLS: '1' }, PUBLIC_URL).mail,
+      {} as FastifyBaseLogger,
+    );
+    const failure = await channel
+      .send({
+        id: '3f1c2a9e-0000-4000-8000-000000000002',
+        channel: 'email',
+        recipient: 'someone@waymark.test',
+        subject: 'Your code',
+        body: 'Your code is 123456',
+        options: {},
+        attempts: 1,
+      })
+      .catch((error: unknown) => error);
+    channel.close?.();
+    expect(failure).toBeInstanceOf(DeliveryFailure);
+    expect((failure as DeliveryFailure).answer).toMatch(/STARTTLS/i);
+    expect(smtp.mails.length).toBe(before);
   });
 });
 
