@@ -35,6 +35,7 @@ import { timelineRoutes } from './reports/timeline.ts';
 import { dashboardRoutes } from './dashboards/routes.ts';
 import type { Gateway } from './gateway/server.ts';
 import { Summariser } from './reports/summariser.ts';
+import { registerNotify } from './notify/plugin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -158,6 +159,8 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   app.decorate('summariser', summariser);
   if (config.summarise) app.addHook('onReady', async () => summariser.start());
   app.addHook('onClose', async () => summariser.stop());
+  // the outbox's delivery: e-mail, SMS, webhooks, web push (server/notify/)
+  await registerNotify(app, database, config);
 
   await app.register(swagger, {
     openapi: {
@@ -185,7 +188,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
         async () => ({ status: 'ok' }),
       );
       authRoutes(api, db, keys);
-      resetRoutes(api, db, { demo: config.demo, publicUrl: config.publicUrl });
+      resetRoutes(api, db, { publicUrl: config.publicUrl });
       resourceRoutes(api, db);
       searchRoutes(api, db);
       trackingRoutes(api, db);

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { notifyConfig, type NotifyConfig } from './notify/settings.ts';
 
 export interface Config {
   port: number;
@@ -55,6 +56,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** What every key this deployment writes to Redis starts with (REDIS_KEY_PREFIX, "waymark:"): deployments may share a Redis. */
   redisKeyPrefix: string;
+  /** Delivery of the outbox: SMTP, the SMS provider, web push keys, webhook address ranges, retries (server/notify/settings.ts). */
+  notify: NotifyConfig;
 }
 
 /**
@@ -106,6 +109,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: Parti
   const brand = env.BRAND || defaults.brand || 'vltd';
   if (!BRANDS.includes(brand)) throw new Error(`BRAND must be one of ${BRANDS.join(', ')}, got "${brand}"`);
   const dataDir = path.resolve(env.DATA_DIR || defaults.dataDir || './data');
+  const publicUrl = (
+    env.PUBLIC_URL ||
+    defaults.publicUrl ||
+    `http://localhost:${port('PORT', env.PORT, defaults.port ?? 8080)}`
+  ).replace(/\/+$/, '');
   return {
     port: port('PORT', env.PORT, defaults.port ?? 8080),
     host: env.HOST || defaults.host || '0.0.0.0',
@@ -120,11 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: Parti
     testPayments: flag(env.WAYMARK_TEST_PAYMENTS, defaults.testPayments ?? false),
     simulate: flag(env.WAYMARK_SIMULATE, defaults.simulate ?? flag(env.WAYMARK_DEMO, defaults.demo ?? false)),
     logLevel: env.LOG_LEVEL || defaults.logLevel || 'info',
-    publicUrl: (
-      env.PUBLIC_URL ||
-      defaults.publicUrl ||
-      `http://localhost:${port('PORT', env.PORT, defaults.port ?? 8080)}`
-    ).replace(/\/+$/, ''),
+    publicUrl,
     tiles: {
       road: env.TILE_ROAD_URL || defaults.tiles?.road || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
       satellite:
@@ -165,5 +169,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: Parti
     listCache: flag(env.WAYMARK_LIST_CACHE, defaults.listCache ?? true),
     redisUrl: env.REDIS_URL || defaults.redisUrl || undefined,
     redisKeyPrefix: env.REDIS_KEY_PREFIX || defaults.redisKeyPrefix || 'waymark:',
+    notify: notifyConfig(env, publicUrl, defaults.notify),
   };
 }

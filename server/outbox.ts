@@ -1,19 +1,32 @@
-import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
 import { outbox } from './db/schema.ts';
+import type { ChannelName } from './notify/channel.ts';
 
 export interface OutgoingMessage {
-  channel: 'email' | 'sms';
+  channel: ChannelName;
+  /** An e-mail address, a phone number, a webhook's URL or a push subscription's endpoint. */
   recipient: string;
   subject: string;
   body: string;
+  /** What the channel needs beside (server/notify/channel.ts): an SMS's DLT `template`, a webhook's `secret`, a push subscription's `keys`. */
+  options?: Record<string, unknown>;
 }
 
+/** Where the delivery workers of every process listen for new messages (server/notify/plugin.ts). */
+export const OUTBOX_CHANNEL = 'waymark_outbox';
+
 /**
- * Queues a message for delivery. A configured SMTP/SMS sender, or an operator, reads the outbox
- * table; in demo mode the message is also written to the log so a newcomer can use it.
+ * Queues a message; the delivery worker (server/notify/worker.ts) of this process or another sends
+ * it, or writes it to the log when its channel has no provider configured. In a transaction, the
+ * message is queued with the change it tells of, or not at all; its delivery id is the row's.
  */
-export async function queueMessage(db: Db, log: FastifyBaseLogger, demo: boolean, message: OutgoingMessage) {
-  await db.insert(outbox).values(message);
-  if (demo) log.info({ outbox: message }, `outbox: ${message.channel} to ${message.recipient}: ${message.body}`);
+export async function queueMessage(db: Db, message: OutgoingMessage): Promise<string> {
+  const [row] = await db
+    .insert(outbox)
+    .values({ ...message, options: message.options ?? {} })
+    .returning({ id: outbox.id });
+  // heard once the transaction (if any) commits
+  await db.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, 'queued')`);
+  return row!.id;
 }

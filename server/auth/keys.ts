@@ -12,7 +12,7 @@ export interface AuthKeys {
 }
 
 /** Reads a key by name, creating it first if no process has yet; every process ends with the same value. */
-async function loadOrCreate(db: Db, name: string, create: () => string): Promise<string> {
+export async function loadOrCreate(db: Db, name: string, create: () => string): Promise<string> {
   const existing = await db.select().from(serverKeys).where(eq(serverKeys.name, name));
   if (existing[0]) return existing[0].value;
   await db.insert(serverKeys).values({ name, value: create() }).onConflictDoNothing();

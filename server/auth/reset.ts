@@ -6,7 +6,7 @@ import { passwordResets } from '../db/schema.ts';
 import { badRequest, spoken } from '../http/errors.ts';
 import { PUBLIC } from '../http/permissions.ts';
 import { queueMessage } from '../outbox.ts';
-import { normaliseUsername } from '../../core/username.ts';
+import { isEmail, normaliseUsername } from '../../core/username.ts';
 import { findUserByUsername, setPassword } from '../users/service.ts';
 import { randomToken, sha256 } from './keys.ts';
 import { checkPasswordRule } from './passwords.ts';
@@ -20,7 +20,7 @@ export const RESET_TTL_MS = 15 * 60 * 1000;
 const MAX_OTP_ATTEMPTS = 5;
 const INVALID_RESET = said('api.auth.resetInvalid');
 
-export function resetRoutes(app: FastifyInstance, db: Db, options: { demo: boolean; publicUrl: string }) {
+export function resetRoutes(app: FastifyInstance, db: Db, options: { publicUrl: string }) {
   app.post<{ Body: { username: string } }>(
     '/auth/forgot-password',
     {
@@ -34,7 +34,8 @@ export function resetRoutes(app: FastifyInstance, db: Db, options: { demo: boole
     },
     async (request) => {
       const otpToken = randomToken();
-      const found = await findUserByUsername(db, normaliseUsername(request.body.username));
+      const username = normaliseUsername(request.body.username);
+      const found = await findUserByUsername(db, username);
       // the answer is the same whether or not the account exists, so it cannot be used to probe for accounts
       if (found?.row.isEnabled) {
         const otp = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
@@ -55,11 +56,14 @@ export function resetRoutes(app: FastifyInstance, db: Db, options: { demo: boole
         // users keep no language of their own: the one the request asks in (the console sends its
         // chosen language; the asker is as a rule the account's owner), English otherwise
         const language = preferredLanguage(request.headers['accept-language']);
-        await queueMessage(db, request.log, options.demo, {
-          channel: found.row.email ? 'email' : 'sms',
-          recipient: found.row.email ?? found.row.phone ?? '',
+        // to where the user signs in from: the mailbox of an e-mail username, the phone of a number
+        const byEmail = isEmail(username);
+        await queueMessage(db, {
+          channel: byEmail ? 'email' : 'sms',
+          recipient: (byEmail ? found.row.email : found.row.phone) ?? username,
           subject: textIn(language, 'api.auth.resetMailSubject'),
           body: textIn(language, 'api.auth.resetMailBody', { otp, minutes: RESET_TTL_MS / 60_000, link }),
+          options: { template: 'password-reset' },
         });
       }
       return { success: true, ...spoken(said('api.auth.resetSent')), data: { otpToken } };

@@ -107,16 +107,40 @@ export const passwordResets = pgTable(
   ],
 );
 
-/** Messages waiting for an SMTP/SMS sender (or an operator) to deliver them. */
-export const outbox = pgTable('outbox', {
-  id: id(),
-  channel: text('channel').notNull(),
-  recipient: text('recipient').notNull(),
-  subject: text('subject').notNull(),
-  body: text('body').notNull(),
-  createdAt: createdAt(),
-  sentAt: timestamp('sent_at', { withTimezone: true }),
-});
+/**
+ * Messages to deliver, and how their delivery went: the queue the delivery worker
+ * (server/notify/worker.ts) claims rows from, any number of processes at once. The row's id is the
+ * delivery id a receiver drops duplicates by (docs/notifications.md).
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: id(),
+    /** email, sms, webhook or push (server/notify/channel.ts). */
+    channel: text('channel').notNull(),
+    /** An e-mail address, a phone number, a webhook's URL or a push subscription's endpoint. */
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** queued (waiting, or being tried), sent, logged (no provider configured: written to the log, not sent), dead (the last try failed). */
+    status: text('status').notNull().default('queued'),
+    /** Tries so far; a claimed row counts the try it is under. */
+    attempts: integer('attempts').notNull().default(0),
+    /** When a worker may take the row: its next try, or when a claim whose worker died lapses. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** What the provider answered last (or why the try failed). */
+    answer: text('answer'),
+    /** What the channel needs beside the recipient: the SMS template, a webhook's secret, a push subscription's keys. */
+    options: jsonb('options').notNull().default({}),
+  },
+  (t) => [
+    index('outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`status = 'queued'`),
+  ],
+);
 
 /** Key material created on first start and shared by every process on the database. */
 export const serverKeys = pgTable('server_keys', {

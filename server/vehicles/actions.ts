@@ -12,7 +12,9 @@ import { andInScope } from '../resources/scope.ts';
 import { query } from '../resources/sql.ts';
 import { normaliseProperties, rules, ruleSchema } from '../../core/rules.ts';
 import { displayValue } from '../../resources/display.ts';
-import { labelOf, message } from '../resources/messages.ts';
+import { message, preferredLanguage, textIn } from '../resources/messages.ts';
+import { fieldLabel } from '../../resources/define.ts';
+import { queueMessage } from '../outbox.ts';
 import { idParams } from '../http/params.ts';
 import { said } from '../resources/messages.ts';
 
@@ -199,17 +201,21 @@ export function vehicleActionRoutes(app: FastifyInstance, db: Db) {
         );
       }
       if (!recipient) throw badRequest(said('api.vehicles.ownerNoEmail'));
-      const translate = (key: string) => message(key);
+      // in the language the request asks in, as the password-reset mail is
+      const language = preferredLanguage(request.headers['accept-language']);
+      const translate = (key: string) => textIn(language, key);
       const body = Object.keys(vehicleResource.fields)
         .map(
           (name) =>
-            `${labelOf(vehicleResource, name)}: ${displayValue(vehicleResource, name, vehicle, translate) || '-'}`,
+            `${translate(fieldLabel(vehicleResource, name))}: ${displayValue(vehicleResource, name, vehicle, translate) || '-'}`,
         )
         .join('\n');
-      await query(
-        db,
-        sql`insert into outbox (channel, recipient, subject, body) values ('email', ${recipient}, ${message('api.vehicles.mailSubject', { registration: String(vehicle.registrationNumber) })}, ${body})`,
-      );
+      await queueMessage(db, {
+        channel: 'email',
+        recipient,
+        subject: textIn(language, 'api.vehicles.mailSubject', { registration: String(vehicle.registrationNumber) }),
+        body,
+      });
       return { success: true, ...spoken(said('api.vehicles.detailsSent', { recipient })) };
     },
   );

@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { loadOrCreate } from '../auth/keys.ts';
+import { OUTBOX_CHANNEL } from '../outbox.ts';
+import type { Channel, ChannelName } from './channel.ts';
+import { emailChannel } from './email.ts';
+import { AddressGuard } from './guarded-http.ts';
+import { newVapidKeys, pushChannel, type VapidKeys } from './push.ts';
+import { smsChannel } from './sms.ts';
+import { webhookChannel } from './webhook.ts';
+import { DeliveryWorker } from './worker.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's outbox delivery worker (config.notify.deliver), null when it leaves delivery to others. */
+    deliveries: DeliveryWorker | null;
+    /** The VAPID public key browsers subscribe to web push with. */
+    vapidPublicKey: string;
+  }
+}
+
+/** The VAPID keys: the configured ones, or a pair made once and kept in the database for every process. */
+export async function vapidKeys(database: Database, settings: Config['notify']['push']): Promise<VapidKeys> {
+  if (settings.publicKey && settings.privateKey)
+    return { publicKey: settings.publicKey, privateKey: settings.privateKey, subject: settings.subject };
+  const pair = JSON.parse(await loadOrCreate(database.db, 'vapid', () => JSON.stringify(newVapidKeys()))) as {
+    publicKey: string;
+    privateKey: string;
+  };
+  return { ...pair, subject: settings.subject };
+}
+
+/** Every channel, as the settings configure them. */
+export function channelsOf(
+  settings: Config['notify'],
+  vapid: VapidKeys,
+  log: FastifyInstance['log'],
+  guard = new AddressGuard(settings.allowRanges),
+): Record<ChannelName, Channel> {
+  return {
+    email: emailChannel(settings.mail, log),
+    sms: smsChannel(settings.sms, settings.mail.from, log),
+    webhook: webhookChannel(guard),
+    push: pushChannel(vapid, guard),
+  };
+}
+
+/**
+ * Delivery of the outbox in this process: the channels, and a worker that starts with the server,
+ * wakes when any process queues a message (LISTEN on waymark_outbox) and looks anyway every second.
+ */
+export async function registerNotify(app: FastifyInstance, database: Database, config: Config) {
+  const settings = config.notify;
+  const vapid = await vapidKeys(database, settings.push);
+  app.decorate('vapidPublicKey', vapid.publicKey);
+  if (!settings.deliver) {
+    app.decorate('deliveries', null);
+    return;
+  }
+  const worker = new DeliveryWorker(database.db, channelsOf(settings, vapid, app.log), {
+    maxAttempts: settings.maxAttempts,
+    retryBaseMs: settings.retryBaseMs,
+    onError: (error) => app.log.error({ err: error }, 'Delivering the outbox failed'),
+  });
+  app.decorate('deliveries', worker);
+  let unlisten: (() => Promise<void>) | null = null;
+  app.addHook('onReady', async () => {
+    unlisten = await database.listen(OUTBOX_CHANNEL, () => worker.poke());
+    worker.start();
+  });
+  app.addHook('onClose', async () => {
+    await unlisten?.();
+    await worker.stop();
+  });
+}
