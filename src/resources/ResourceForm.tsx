@@ -12,6 +12,7 @@ import {
   SimpleForm,
   TextInput,
   Toolbar,
+  useCanAccess,
   useNotify,
   useRecordContext,
   useTranslate,
@@ -57,6 +58,39 @@ function validatorsOf(field: Field, label: string, translate: Translate): Valida
       );
   }
   return rules;
+}
+
+/**
+ * A reference field's picker, shown only to a role that may pick from the referenced rows (their
+ * readers, their pickableBy and namePickableBy, or every signed-in user): a role that may pick
+ * nothing there is not offered an empty picker that the API refuses, and the field keeps its value
+ * (on Add, the server's default).
+ */
+function ReferencePicker({
+  source,
+  reference,
+  label,
+  validate,
+}: {
+  source: string;
+  reference: string;
+  label: string;
+  validate: Validator[];
+}) {
+  const target = findResource(reference);
+  const { canAccess } = useCanAccess({ resource: reference, action: 'pick' });
+  if (!target?.readableBySignedIn && !canAccess) return null;
+  return (
+    <ReferenceInput source={source} reference={reference} perPage={PICKER_OPTIONS}>
+      <AutocompleteInput
+        label={label}
+        validate={validate}
+        fullWidth
+        filterToQuery={(q: string) => ({ q })}
+        optionText={(r: RecordLike) => (target ? recordTitle(target, r) : String(r.id))}
+      />
+    </ReferenceInput>
+  );
 }
 
 /** `uploadFor`: what an image field uploads for, when not the entity's own form (the profile's avatar). */
@@ -123,20 +157,8 @@ export function FieldInput({
     // "Any" belongs to filters: a form's optional choice offers a blank, a required one none
     case 'choice':
       return <SelectInput {...common} choices={field.choices.map((c) => ({ id: c, name: c }))} />;
-    case 'reference': {
-      const target = findResource(field.reference);
-      return (
-        <ReferenceInput source={source} reference={field.reference} perPage={PICKER_OPTIONS}>
-          <AutocompleteInput
-            label={label}
-            validate={validate}
-            fullWidth
-            filterToQuery={(q: string) => ({ q })}
-            optionText={(r: RecordLike) => (target ? recordTitle(target, r) : String(r.id))}
-          />
-        </ReferenceInput>
-      );
-    }
+    case 'reference':
+      return <ReferencePicker source={source} reference={field.reference} label={label} validate={validate} />;
     case 'image':
       return <ImageUploadInput source={source} label={label} uploadFor={uploadFor} />;
     case 'geometry':
