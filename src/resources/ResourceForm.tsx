@@ -12,7 +12,6 @@ import {
   SimpleForm,
   TextInput,
   Toolbar,
-  useCanAccess,
   useNotify,
   useRecordContext,
   useTranslate,
@@ -29,6 +28,7 @@ import { AuthScopesInput } from './inputs/AuthScopesInput.tsx';
 import { GeometryInput } from './inputs/GeometryInput.tsx';
 import { ImageUploadInput } from './inputs/ImageUploadInput.tsx';
 import { resourcePath } from './paths.ts';
+import { usePickable } from './pickable.ts';
 
 type Translate = ReturnType<typeof useTranslate>;
 
@@ -61,10 +61,9 @@ function validatorsOf(field: Field, label: string, translate: Translate): Valida
 }
 
 /**
- * A reference field's picker, shown only to a role that may pick from the referenced rows (their
- * readers, their pickableBy and namePickableBy, or every signed-in user): a role that may pick
- * nothing there is not offered an empty picker that the API refuses, and the field keeps its value
- * (on Add, the server's default).
+ * A reference field's picker, shown only to a role that may pick from the referenced rows
+ * (pickable.ts): a role that may pick nothing there is not offered a picker the API refuses, and
+ * the field keeps its value (on Add, the server's default).
  */
 function ReferencePicker({
   source,
@@ -78,8 +77,8 @@ function ReferencePicker({
   validate: Validator[];
 }) {
   const target = findResource(reference);
-  const { canAccess } = useCanAccess({ resource: reference, action: 'pick' });
-  if (!target?.readableBySignedIn && !canAccess) return null;
+  const pickable = usePickable([reference]);
+  if (!pickable(reference)) return null;
   return (
     <ReferenceInput source={source} reference={reference} perPage={PICKER_OPTIONS}>
       <AutocompleteInput

@@ -10,12 +10,11 @@ import { call, demoWorld, type Api } from './resource-fixtures.ts';
  */
 let server: TestServer;
 let as: Record<string, Api>;
-let orgs: Record<string, string>;
 let otherTenantVehicle: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  ({ as, orgs } = await demoWorld(server.app, ['superadmin', 'inventory', 'manufacturer']));
+  ({ as } = await demoWorld(server.app, ['superadmin', 'inventory', 'manufacturer']));
   const root = (
     (await call(as.superadmin!, 'GET', '/organisation?range=[0,50]')).json() as { id: string; parentId: null }[]
   ).find((o) => !o.parentId)!;
