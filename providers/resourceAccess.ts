@@ -13,6 +13,9 @@ export function permissionFor(resource: string, action: string): string[] | unde
   // its own screen opens with its module only; reading its rows (a report's, a picker's) is not opening the screen
   if (action === 'screen') return [declaration.module];
   const alsoBy = declaration.readableByModules ?? [];
+  // picking a row in another screen's form (a reference picker): read in full, or by name alone
+  if (action === 'pick')
+    return [declaration.module, ...alsoBy, ...(declaration.pickableBy ?? []), ...(declaration.namePickableBy ?? [])];
   if (action === 'list' || action === 'show' || action === 'access') return [declaration.module, ...alsoBy];
   const also = declaration.alsoPermittedBy?.[action as Exclude<Action, 'list'>] ?? [];
   if (action === 'export' && declaration.permissions.export) return exportPermissions(declaration);

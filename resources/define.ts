@@ -203,6 +203,12 @@ export interface ResourceDeclaration {
    * form (the fitment form's IMEI picker), without the entity's own screen or its export.
    */
   pickableBy?: readonly string[];
+  /**
+   * Permission ids whose holders may list the rows' ids and names alone (the recordLabel fields,
+   * scoped as usual), to pick one in a form of theirs (the item form's vehicle), without reading the
+   * rows: no other field, no read of one row, no filter but the search and ids (server/resources/picker.ts).
+   */
+  namePickableBy?: readonly string[];
   /** Other modules whose users may list and read the rows too (a report over the same data). */
   readableByModules?: string[];
   fields: Record<string, Field>;

@@ -16,6 +16,7 @@ const reports = {
   vehicle: 'Vehicle',
   hoursAxis: '%{hours} h',
   chooseVehicle: 'Choose a vehicle to see this report',
+  chooseVehicleToExport: 'Choose a vehicle to export this report',
   allVehicles: 'All vehicles',
   group: 'Group',
   allGroups: 'All groups',

@@ -18,6 +18,7 @@ const reports: typeof en = {
   vehicle: 'वाहन',
   hoursAxis: '%{hours} घं',
   chooseVehicle: 'यह रिपोर्ट देखने के लिए एक वाहन चुनें',
+  chooseVehicleToExport: 'यह रिपोर्ट निर्यात करने के लिए एक वाहन चुनें',
   allVehicles: 'सभी वाहन',
   group: 'समूह',
   allGroups: 'सभी समूह',

@@ -160,10 +160,13 @@ function Chart({ report }: { report: ReportDeclaration }) {
 
 function Toolbar({ report }: { report: ReportDeclaration }) {
   const columns = useVisibleColumns(report);
+  const { filterValues } = useListContext();
+  // the export asks the report's API, which refuses a single-vehicle report without its vehicle: say so before asking
+  const notYet = waitsForVehicle(report, filterValues) ? 'reports.chooseVehicleToExport' : undefined;
   return (
     <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
       <SelectColumnsButton preferenceKey={preferenceKey(report)} />
-      <ExportMenu report={{ declaration: report, columns }} />
+      <ExportMenu report={{ declaration: report, columns, notYet }} />
     </Box>
   );
 }

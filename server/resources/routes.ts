@@ -16,6 +16,7 @@ import { message, said, saidLabel } from './messages.ts';
 import { TOTAL_ESTIMATED_HEADER } from '../../core/list-contract.ts';
 import type { ResourceHooks, WriteContext } from './hooks.ts';
 import { pageKey, type CachedPage } from './list-cache.ts';
+import { checkPickerQuery, fullReaders, listReaders, namesOnly, picksNamesOnly } from './picker.ts';
 
 /** Largest page of a list, and of one export request (the console pages through a large export). */
 export const MAX_LIST_PAGE = 1000;
@@ -189,9 +190,9 @@ export function registerResourceRoutes(
   hooks: ResourceHooks = {},
 ) {
   const tags = [resource.name];
-  const readPermission = resource.readableBySignedIn
-    ? SIGNED_IN
-    : [resource.module, ...(resource.readableByModules ?? []), ...(resource.pickableBy ?? [])];
+  const readPermission = resource.readableBySignedIn ? SIGNED_IN : fullReaders(resource);
+  // a form's name picker lists ids and names alone (picker.ts)
+  const listPermission = resource.readableBySignedIn ? SIGNED_IN : listReaders(resource);
   const context = async (request: FastifyRequest): Promise<WriteContext> => ({
     db,
     resource,
@@ -220,6 +221,8 @@ export function registerResourceRoutes(
     (maxPage: number, cachedTables?: ReadonlySet<string>) =>
     async (request: FastifyRequest<{ Querystring: Record<string, unknown> }>, reply: FastifyReply) => {
       const caller = await requireCaller(request);
+      const namesAlone = picksNamesOnly(resource, caller);
+      if (namesAlone) checkPickerQuery(resource, request.query);
       const tables = app.listCache.active ? cachedTables : undefined;
       const key = tables && pageKey(resource.api, caller, request.query);
       const cached = key && app.listCache.get(key);
@@ -228,9 +231,10 @@ export function registerResourceRoutes(
       const listQuery = parseListQuery(resource, request.query, { maxPage, extraFilters: hooks.extraFilters });
       const { rows, total, estimated } = await listRecords(db, resource, caller, listQuery, app.exactCountLimit);
       await hooks.decorate?.(db, rows, request.query);
-      if (!tables || !key) return sendList(reply, resource, listQuery.start, rows, total, estimated);
+      const shown = namesAlone ? namesOnly(resource, rows) : rows;
+      if (!tables || !key) return sendList(reply, resource, listQuery.start, shown, total, estimated);
       const page = {
-        body: JSON.stringify(rows),
+        body: JSON.stringify(shown),
         headers: listHeaders(resource, listQuery.start, rows.length, total, estimated),
       };
       app.listCache.put(key, ticket, tables, page);
@@ -241,7 +245,7 @@ export function registerResourceRoutes(
   app.get(
     resource.api,
     {
-      config: { permission: readPermission },
+      config: { permission: listPermission },
       schema: { tags, summary: `List ${resource.name} rows the caller may see`, querystring },
     },
     list(hooks.maxListPage ?? MAX_LIST_PAGE, app.listCache.tablesOf(resource, hooks)),

@@ -45,6 +45,11 @@ export async function fetchExportRows(
 export interface ReportExport {
   declaration: ReportDeclaration;
   columns: ReportColumn[];
+  /**
+   * Why the report cannot be exported as its filters stand (the message key the user is shown
+   * instead of any request): a single-vehicle report with no vehicle chosen, which its API refuses.
+   */
+  notYet?: string;
 }
 
 /**
@@ -86,6 +91,10 @@ export function ExportMenu({ resource, report }: { resource?: ResourceDeclaratio
 
   const run = async (format: ExportFormat) => {
     setAnchor(null);
+    if (report?.notYet) {
+      notify(report.notYet, { type: 'warning' });
+      return;
+    }
     setProgress({ done: 0, total: total ?? 0 });
     try {
       const rows = await fetchExportRows(dataProvider, collection, { sort, filter: filterValues }, (done, of) =>

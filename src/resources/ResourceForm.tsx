@@ -28,6 +28,7 @@ import { AuthScopesInput } from './inputs/AuthScopesInput.tsx';
 import { GeometryInput } from './inputs/GeometryInput.tsx';
 import { ImageUploadInput } from './inputs/ImageUploadInput.tsx';
 import { resourcePath } from './paths.ts';
+import { usePickable } from './pickable.ts';
 
 type Translate = ReturnType<typeof useTranslate>;
 
@@ -57,6 +58,38 @@ function validatorsOf(field: Field, label: string, translate: Translate): Valida
       );
   }
   return rules;
+}
+
+/**
+ * A reference field's picker, shown only to a role that may pick from the referenced rows
+ * (pickable.ts): a role that may pick nothing there is not offered a picker the API refuses, and
+ * the field keeps its value (on Add, the server's default).
+ */
+function ReferencePicker({
+  source,
+  reference,
+  label,
+  validate,
+}: {
+  source: string;
+  reference: string;
+  label: string;
+  validate: Validator[];
+}) {
+  const target = findResource(reference);
+  const pickable = usePickable([reference]);
+  if (!pickable(reference)) return null;
+  return (
+    <ReferenceInput source={source} reference={reference} perPage={PICKER_OPTIONS}>
+      <AutocompleteInput
+        label={label}
+        validate={validate}
+        fullWidth
+        filterToQuery={(q: string) => ({ q })}
+        optionText={(r: RecordLike) => (target ? recordTitle(target, r) : String(r.id))}
+      />
+    </ReferenceInput>
+  );
 }
 
 /** `uploadFor`: what an image field uploads for, when not the entity's own form (the profile's avatar). */
@@ -123,20 +156,8 @@ export function FieldInput({
     // "Any" belongs to filters: a form's optional choice offers a blank, a required one none
     case 'choice':
       return <SelectInput {...common} choices={field.choices.map((c) => ({ id: c, name: c }))} />;
-    case 'reference': {
-      const target = findResource(field.reference);
-      return (
-        <ReferenceInput source={source} reference={field.reference} perPage={PICKER_OPTIONS}>
-          <AutocompleteInput
-            label={label}
-            validate={validate}
-            fullWidth
-            filterToQuery={(q: string) => ({ q })}
-            optionText={(r: RecordLike) => (target ? recordTitle(target, r) : String(r.id))}
-          />
-        </ReferenceInput>
-      );
-    }
+    case 'reference':
+      return <ReferencePicker source={source} reference={field.reference} label={label} validate={validate} />;
     case 'image':
       return <ImageUploadInput source={source} label={label} uploadFor={uploadFor} />;
     case 'geometry':

@@ -42,6 +42,7 @@ import {
 import { ExportMenu } from './ExportMenu.tsx';
 import { RowActionMenu } from './RowActionMenu.tsx';
 import { useAllowedRowActions } from './rowActionAccess.ts';
+import { usePickable } from './pickable.ts';
 import { resourcePath } from './paths.ts';
 import { resourceActions } from './actions/index.ts';
 import { useState } from 'react';
@@ -59,12 +60,17 @@ function ListPagination() {
 }
 
 /** The filter bar: the search box over searchable fields, then one input per filterable field. */
-function filtersOf(resource: ResourceDeclaration, translate: (key: string) => string) {
+function filtersOf(
+  resource: ResourceDeclaration,
+  translate: (key: string) => string,
+  pickable: (target: string) => boolean,
+) {
   const inputs = [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate(resource.searchPlaceholder ?? 'list.search')} />,
   ];
   for (const [name, field] of Object.entries(resource.fields)) {
-    if (!field.filterable) continue;
+    // a reference filter the role may not pick from is not offered: its list would be refused
+    if (!field.filterable || (field.type === 'reference' && !pickable(field.reference))) continue;
     const label = fieldLabel(resource, name);
     if (field.type === 'choice')
       inputs.push(
@@ -283,6 +289,9 @@ function HeaderAction({
 export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
   const translate = useTranslate();
   const { canAccess: canCreate } = useCanAccess({ resource: resource.name, action: 'create' });
+  const pickable = usePickable(
+    Object.values(resource.fields).flatMap((f) => (f.type === 'reference' && f.filterable ? [f.reference] : [])),
+  );
   const [field, order] = resource.defaultSort;
   return (
     <ListBase
@@ -317,7 +326,7 @@ export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
         {resource.filterPanel && <FilterPanel resource={resource} />}
         <Card sx={{ flex: 1, minWidth: 0 }}>
           <ListToolbar
-            filters={filtersOf(resource, translate)}
+            filters={filtersOf(resource, translate, pickable)}
             actions={
               <Box
                 sx={{ display: 'flex', alignItems: 'center', gap: 1, '& .MuiButton-root': { whiteSpace: 'nowrap' } }}

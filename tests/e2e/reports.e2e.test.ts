@@ -96,3 +96,57 @@ describe('the report filter bar at 1440 px', () => {
     }
   });
 });
+
+describe('an export the report cannot give', () => {
+  /** The API's refusals (4xx) the page receives from now on. */
+  const refusals = () => {
+    const refused: string[] = [];
+    session.page.on('response', (response) => {
+      if (new URL(response.url()).pathname.startsWith('/api/') && response.status() >= 400)
+        refused.push(`${response.status()} ${new URL(response.url()).pathname}`);
+    });
+    return refused;
+  };
+  const exportCsv = async (exportLabel: string) => {
+    await session.page.getByRole('button', { name: exportLabel }).click();
+    await session.page.getByRole('menuitem', { name: 'CSV' }).click();
+  };
+
+  it('says to choose a vehicle when Custom Trip is exported without one, in English and Hindi, and asks nothing', async () => {
+    const { page } = session;
+    const refused = refusals();
+    await signInAt(page, '/reports/custom-trip', 'customer@demo.waymark.in');
+    await page.getByTestId('report-choose-vehicle').waitFor();
+    let downloads = 0;
+    page.on('download', () => downloads++);
+    await exportCsv('Export');
+    await page.getByRole('alert').getByText('Choose a vehicle to export this report').waitFor();
+    await page
+      .getByRole('button', { name: 'Language' })
+      .or(page.getByRole('button', { name: 'English' }))
+      .first()
+      .click();
+    await page.getByRole('menuitem', { name: 'हिन्दी' }).click();
+    await page.getByTestId('report-choose-vehicle').getByText('यह रिपोर्ट देखने के लिए एक वाहन चुनें').waitFor();
+    await exportCsv('निर्यात');
+    await page.getByRole('alert').getByText('यह रिपोर्ट निर्यात करने के लिए एक वाहन चुनें').waitFor();
+    expect(downloads).toBe(0);
+    // the form's own message, before any request: the API's 400 is never asked for
+    expect(refused).toEqual([]);
+  });
+
+  it('says there is nothing to export when the report has no rows, and downloads no file', async () => {
+    const { page } = session;
+    const refused = refusals();
+    // the customer's vehicles have no route, so no route violation
+    await signInAt(page, '/reports/route-violation', 'customer@demo.waymark.in');
+    await page.getByRole('heading', { name: 'Route Violation' }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    let downloads = 0;
+    page.on('download', () => downloads++);
+    await exportCsv('Export');
+    await page.getByRole('alert').getByText('There are no rows to export').waitFor();
+    expect(downloads).toBe(0);
+    expect(refused).toEqual([]);
+  });
+});
