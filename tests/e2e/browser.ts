@@ -11,13 +11,17 @@ const candidates = [process.env.CHROMIUM_PATH, '/usr/lib/chromium/chromium', '/u
   Boolean,
 ) as string[];
 
-/** Debian's Chromium, headless, with the flags that keep it off this machine's closed network. */
-export function launchBrowser(): Promise<Browser> {
+/**
+ * Debian's Chromium, headless, with the flags that keep it off this machine's closed network; `env` is added
+ * to its environment (FONTCONFIG_FILE: another machine's fonts, noto-sans-desktop.ts).
+ */
+export function launchBrowser(env: Record<string, string> = {}): Promise<Browser> {
   const executablePath = candidates.find((p) => fs.existsSync(p));
   if (!executablePath)
     throw new Error('Chromium not found: apt-get install -y --no-install-recommends chromium, or set CHROMIUM_PATH');
   return chromium.launch({
     executablePath,
+    env: { ...process.env, ...env },
     args: [
       '--headless',
       '--no-sandbox',
@@ -51,7 +55,10 @@ export interface PagePerTest {
  * One Chromium for the file and a fresh context for every test. A test fails if the browser
  * reports anything the server's Content-Security-Policy refused: the policy must not break the console.
  */
-export function pagePerTest(contextOptions: BrowserContextOptions = {}): PagePerTest {
+export function pagePerTest(
+  contextOptions: BrowserContextOptions = {},
+  browserEnv: Record<string, string> = {},
+): PagePerTest {
   let context: BrowserContext | undefined;
   let cspViolations: string[] = [];
   const session = {
@@ -67,7 +74,7 @@ export function pagePerTest(contextOptions: BrowserContextOptions = {}): PagePer
     },
   } as PagePerTest;
   beforeAll(async () => {
-    session.browser = await launchBrowser();
+    session.browser = await launchBrowser(browserEnv);
   });
   afterAll(async () => {
     await session.browser?.close();
