@@ -6,6 +6,7 @@ import { notoSansDesktop } from './noto-sans-desktop.ts';
 import { connectDevice } from '../gateway/device-client.ts';
 import { emergencyFrame, loginFrame, normalFrame, type DeviceState } from '../../server/simulator/frames.ts';
 import reportsHi from '../../core/i18n/reports-hi.ts';
+import trackingHi from '../../core/i18n/tracking-hi.ts';
 import tracking from '../../core/i18n/tracking-en.ts';
 
 /**
@@ -123,7 +124,7 @@ describe('the charts’ tick labels on a machine whose sans-serif is Noto Sans',
       .click();
     await page.getByRole('menuitem', { name: 'हिन्दी' }).click();
     const hindi = page.getByRole('figure', { name: reportsHi.alert.chart });
-    const { eventTypes } = reportsHi;
+    const eventTypes = trackingHi.events;
     await expect
       .poll(() => tickLabels(hindi, 'x'))
       .toEqual(
