@@ -232,7 +232,11 @@ export class Summariser {
       const from = Math.max(Date.parse(claim.from), floor ?? -Infinity);
       const until = Date.parse(state.processedUntil);
       if (!state.state) {
-        this.finishDevice(writes, claim.deviceId, await rebuildFrom(db, writes, claim.deviceId, thresholds, from, floor));
+        this.finishDevice(
+          writes,
+          claim.deviceId,
+          await rebuildFrom(db, writes, claim.deviceId, thresholds, from, floor),
+        );
         continue;
       }
       const current = DayDetector.restore(thresholds, state.state);

@@ -51,10 +51,7 @@ export async function linkDevice(
     if (others.length) left.push(deviceId);
   }
   if (left.length)
-    await query(
-      db,
-      sql`update devices set left_vehicle_at = now() where id = any(${`{${left.join(',')}}`}::uuid[])`,
-    );
+    await query(db, sql`update devices set left_vehicle_at = now() where id = any(${`{${left.join(',')}}`}::uuid[])`);
   if (!deviceId) {
     await query(
       db,
