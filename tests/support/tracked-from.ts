@@ -1,0 +1,13 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../server/db/client.ts';
+
+/**
+ * Test set-up for a vehicle whose history a test sends for a past day: the vehicle was fitted
+ * before that day (a fitment dated then and recorded late tracks it from the day's start), so the
+ * device's positions of that day are the vehicle's (docs/reports.md, "A vehicle's own history").
+ */
+export async function fittedSince(db: Db, vehicleId: string, time: Date): Promise<void> {
+  await db.execute(
+    sql`update vehicles set tracked_from = ${time.toISOString()}::timestamptz where id = ${vehicleId}::uuid`,
+  );
+}
