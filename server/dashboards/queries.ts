@@ -182,9 +182,10 @@ export async function chartDays(
           count(distinct t.device_id) filter (where ${visibleVehicles(caller)}) as reporting
         from daily_summaries t join vehicles v on v.device_id = t.device_id and ${sinceTrackedDay(sql`t.day`)}
         where t.day between ${fromDay}::date and ${toDay}::date and ${heldForDay(caller)} group by t.day),
-      fleet as (select days.day, count(v.id) as vehicles from days
-        join vehicles v on v.device_id is not null and ${visibleVehicles(caller)} and ${sinceTrackedDay(sql`days.day`)}
-        group by days.day)
+      -- the caller's vehicles with a device by the day they are tracked from, then a day's fleet: those tracked by then
+      tracked as (select coalesce((v.tracked_from at time zone 'Asia/Kolkata')::date, '-infinity'::date) as day, count(*) as n
+        from vehicles v where v.device_id is not null and ${visibleVehicles(caller)} group by 1),
+      fleet as (select days.day, (select coalesce(sum(tracked.n), 0) from tracked where tracked.day <= days.day) as vehicles from days)
       select to_char(days.day, 'YYYY-MM-DD') as key, coalesce(s.distance, 0)::float8 as distance,
         coalesce(s.running, 0)::float8 as running, coalesce(s.reporting, 0)::integer as reporting,
         coalesce(fleet.vehicles, 0)::integer as fleet
