@@ -16,7 +16,11 @@ export interface OrganisationSettings {
    */
   priceOneYearPaise: number | null;
   priceTwoYearsPaise: number | null;
-  /** Trips and stops (server/reports/detector.ts, docs/reports.md): moving above this speed unless the device reports the ignition. */
+  /**
+   * The one motion rule (server/tracking/motion.ts, docs/reports.md): at or above this speed a vehicle
+   * is running unless its device reports the ignition off; slower, it is standing (idle with the
+   * ignition on, stopped otherwise). Vehicle Status, playback, the reports and the idle alert all use it.
+   */
   minMovingKmph: number;
   /** A halt at least this long is a stop. */
   minParkingMinutes: number;

@@ -6,11 +6,7 @@
 export const VEHICLE_STATES = ['running', 'idle', 'stopped', 'offline', 'noData'] as const;
 export type VehicleState = (typeof VEHICLE_STATES)[number];
 
-/**
- * The default of an organisation's minMovingKmph ("moving above", server/tracking/motion.ts), and
- * the fixed threshold of the generated column device_states.motion (migration 0026), which nothing
- * reads any more.
- */
+/** The default of an organisation's minMovingKmph ("moving above", server/tracking/motion.ts). */
 export const MOVING_KMPH = 5;
 /** A vehicle not heard from for this long is offline, unless its organisation's settings say otherwise. */
 export const DEFAULT_OFFLINE_MINUTES = 30;

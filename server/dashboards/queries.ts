@@ -11,7 +11,7 @@ import { query } from '../resources/sql.ts';
 import { isSuperAdmin } from '../resources/scope.ts';
 import { inOrganisationTree } from '../organisations/scope.ts';
 import { heldHistory } from '../tracking/ownership.ts';
-import { dayStart as daysStart, heldOnDay } from '../reports/day-scope.ts';
+import { dayStart as daysStart, heldOnDay, sinceTrackedDay } from '../reports/day-scope.ts';
 import { VEHICLE_STATES } from '../tracking/status.ts';
 import { vehicleStatesSql, visibleVehicles } from '../tracking/routes.ts';
 import { DEVICE_STATUSES } from '../../resources/entities/device.ts';
@@ -51,14 +51,14 @@ export async function dayFigures(db: Db, caller: Caller, day: string) {
       db,
       sql`select coalesce(sum(t.distance_meters), 0)::float8 as distance,
         coalesce(sum(t.running_seconds), 0)::integer as running, count(*)::integer as reporting
-      from daily_summaries t join vehicles v on v.device_id = t.device_id
+      from daily_summaries t join vehicles v on v.device_id = t.device_id and ${sinceTrackedDay(sql`t.day`)}
       where t.day = ${day}::date and ${heldForDay(caller)}`,
     ),
     query(
       db,
       sql`select v.id as "vehicleId", v.name, v.registration_number as "registrationNumber",
         t.distance_meters::float8 as "distanceMeters", t.running_seconds as "runningSeconds", t.max_speed::float8 as "maxSpeed"
-      from daily_summaries t join vehicles v on v.device_id = t.device_id
+      from daily_summaries t join vehicles v on v.device_id = t.device_id and ${sinceTrackedDay(sql`t.day`)}
       where t.day = ${day}::date and ${heldForDay(caller)} and t.distance_meters > 0
       order by t.distance_meters desc, v.registration_number limit 10`,
     ),
@@ -146,7 +146,9 @@ async function fitmentsByDay(db: Db, caller: Caller, fromDay: string, toDay: str
 
 /**
  * One row per Asia/Kolkata day of [fromDay, toDay]. The fleet is the caller's vehicles with a
- * device today: a vehicle is offline on a day it has no summary row (it sent no position).
+ * device today; a day's fleet those of them tracked by then (from tracked_from's day on: a vehicle
+ * is no part of the days before it existed). A vehicle of a day's fleet is offline that day when it
+ * has no summary row (it sent no position).
  */
 export async function chartDays(
   db: Db,
@@ -172,17 +174,22 @@ export async function chartDays(
       db,
       sql`select count(*)::integer as total from vehicles v where v.device_id is not null and ${visibleVehicles(caller)}`,
     ),
-    query<{ key: string; distance: number; running: number; reporting: number }>(
+    query<{ key: string; distance: number; running: number; reporting: number; fleet: number }>(
       db,
       sql`with days as (
         select d::date as day from generate_series(${fromDay}::date, ${toDay}::date, interval '1 day') d),
       s as (select t.day, sum(t.distance_meters) as distance, sum(t.running_seconds) as running,
           count(distinct t.device_id) filter (where ${visibleVehicles(caller)}) as reporting
-        from daily_summaries t join vehicles v on v.device_id = t.device_id
-        where t.day between ${fromDay}::date and ${toDay}::date and ${heldForDay(caller)} group by t.day)
+        from daily_summaries t join vehicles v on v.device_id = t.device_id and ${sinceTrackedDay(sql`t.day`)}
+        where t.day between ${fromDay}::date and ${toDay}::date and ${heldForDay(caller)} group by t.day),
+      -- the caller's vehicles with a device by the day they are tracked from, then a day's fleet: those tracked by then
+      tracked as (select coalesce((v.tracked_from at time zone 'Asia/Kolkata')::date, '-infinity'::date) as day, count(*) as n
+        from vehicles v where v.device_id is not null and ${visibleVehicles(caller)} group by 1),
+      fleet as (select days.day, (select coalesce(sum(tracked.n), 0) from tracked where tracked.day <= days.day) as vehicles from days)
       select to_char(days.day, 'YYYY-MM-DD') as key, coalesce(s.distance, 0)::float8 as distance,
-        coalesce(s.running, 0)::float8 as running, coalesce(s.reporting, 0)::integer as reporting
-      from days left join s on s.day = days.day order by days.day`,
+        coalesce(s.running, 0)::float8 as running, coalesce(s.reporting, 0)::integer as reporting,
+        coalesce(fleet.vehicles, 0)::integer as fleet
+      from days left join s on s.day = days.day left join fleet on fleet.day = days.day order by days.day`,
     ),
     withFitments ? fitmentsByDay(db, caller, fromDay, toDay) : Promise.resolve(new Map<string, number>()),
   ]);
@@ -193,9 +200,9 @@ export async function chartDays(
       key: d.key,
       distanceMeters: Number(d.distance),
       runningSeconds: Number(d.running),
-      utilisation: vehicles ? Math.round((Number(d.running) / (86_400 * vehicles)) * 1000) / 10 : null,
+      utilisation: Number(d.fleet) ? Math.round((Number(d.running) / (86_400 * Number(d.fleet))) * 1000) / 10 : null,
       reportingVehicles: Number(d.reporting),
-      offlineVehicles: Math.max(0, vehicles - Number(d.reporting)),
+      offlineVehicles: Math.max(0, Number(d.fleet) - Number(d.reporting)),
       ...(withFitments ? { fitments: fitted.get(d.key) ?? 0 } : {}),
     })),
   };

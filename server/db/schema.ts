@@ -32,7 +32,6 @@ import item from '../../resources/entities/item.ts';
 import position from '../../resources/entities/position.ts';
 import eventLog from '../../resources/entities/event-log.ts';
 import simActivation from '../../resources/entities/sim-activation.ts';
-import { MOTION_SQL } from '../tracking/status.ts';
 
 export const organisations = tableOf(organisation, {
   columns: {
@@ -156,6 +155,10 @@ export const vehicleGroups = tableOf(groups);
 
 export const devices = tableOf(device, {
   organisationIndex: false,
+  columns: {
+    /** When the device last left a vehicle (unlinked, or linked to another): a later fitment dated earlier never reaches back past it (server/vehicles/tracked-from.ts). */
+    leftVehicleAt: timestamp('left_vehicle_at', { withTimezone: true }),
+  },
   constraints: (t) => [
     index('devices_org_status_imei_idx').on(t.organisationId, t.status, t.imei),
     index('devices_status_imei_idx').on(t.status, t.imei),
@@ -164,6 +167,13 @@ export const devices = tableOf(device, {
 
 export const vehicles = tableOf(vehicle, {
   organisationIndex: false,
+  columns: {
+    /**
+     * From when the vehicle's figures count its device's positions and alerts (null: no device):
+     * set with every link (server/vehicles/tracked-from.ts, docs/reports.md "A vehicle's own history").
+     */
+    trackedFrom: timestamp('tracked_from', { withTimezone: true }),
+  },
   uniqueIndexNames: { registrationNumber: 'vehicles_registration_idx' },
   constraints: (t) => [
     index('vehicles_org_category_registration_idx').on(t.organisationId, t.category, t.registrationNumber), // the list's filter and order
@@ -312,8 +322,6 @@ export const deviceStates = pgTable('device_states', {
   lastHealth: jsonb('last_health'),
   /** The earliest fix time stored since the summariser last read the device; null: nothing new. */
   summaryFrom: timestamp('summary_from', { withTimezone: true }),
-  /** running, idle or stopped from the last position (null without one): the state rule's half kept here, server/tracking/status.ts. */
-  motion: text('motion', { enum: ['running', 'idle', 'stopped'] }).generatedAlwaysAs(sql.raw(MOTION_SQL)),
 });
 
 /**

@@ -10,6 +10,7 @@ import { badRequest, HttpError } from '../http/errors.ts';
 import { said } from '../resources/messages.ts';
 import { andInScope } from '../resources/scope.ts';
 import { query } from '../resources/sql.ts';
+import { linkDevice } from '../vehicles/tracked-from.ts';
 
 interface Person {
   firstName?: string | null;
@@ -122,13 +123,14 @@ export async function fitterAccount(db: Db, caller: Caller, fitter: FitmentBody[
 
 /**
  * The fitted vehicle, created or brought up to date from the form, owned by the customer and
- * linked to the device (which leaves any other vehicle it was linked to).
+ * linked to the device (which leaves any other vehicle it was linked to), tracked from the
+ * fitment's day when it is dated earlier than today (linkDevice).
  */
 export async function fittedVehicle(
   db: Db,
   caller: Caller,
   vehicle: FitmentBody['vehicle'],
-  link: { deviceId: string; ownerId: string; organisationId: string },
+  link: { deviceId: string; ownerId: string; organisationId: string; fitmentDay: string },
 ): Promise<string> {
   const [existing] = await query<{ id: string; writable: boolean }>(
     db,
@@ -136,10 +138,6 @@ export async function fittedVehicle(
     from vehicles t where t.registration_number = ${vehicle.registrationNumber}`,
   );
   if (existing && !existing.writable) throw elsewhere('vehicle.registrationNumber');
-  await query(
-    db,
-    sql`update vehicles set device_id = null, updated_at = now() where device_id = ${link.deviceId}::uuid${existing ? sql` and id <> ${existing.id}::uuid` : sql``}`,
-  );
   const details = {
     category: vehicle.category,
     make: vehicle.make ?? null,
@@ -152,16 +150,18 @@ export async function fittedVehicle(
       db,
       sql`update vehicles set category = ${details.category}, make = coalesce(${details.make}, make), model = coalesce(${details.model}, model),
       engine_no = coalesce(${details.engineNo}, engine_no), chassis_no = coalesce(${details.chassisNo}, chassis_no),
-      owner_id = ${link.ownerId}::uuid, device_id = ${link.deviceId}::uuid, updated_at = now() where id = ${existing.id}::uuid`,
+      owner_id = ${link.ownerId}::uuid, updated_at = now() where id = ${existing.id}::uuid`,
     );
+    await linkDevice(db, existing.id, link.deviceId, { fitmentDay: link.fitmentDay });
     return existing.id;
   }
   const [created] = await query<{ id: string }>(
     db,
-    sql`insert into vehicles (name, registration_number, category, make, model, engine_no, chassis_no, owner_id, device_id, organisation_id)
+    sql`insert into vehicles (name, registration_number, category, make, model, engine_no, chassis_no, owner_id, organisation_id)
     values (${vehicle.registrationNumber}, ${vehicle.registrationNumber}, ${details.category}, ${details.make}, ${details.model}, ${details.engineNo}, ${details.chassisNo},
-      ${link.ownerId}::uuid, ${link.deviceId}::uuid, ${link.organisationId}::uuid) returning id`,
+      ${link.ownerId}::uuid, ${link.organisationId}::uuid) returning id`,
   );
+  await linkDevice(db, created!.id, link.deviceId, { fitmentDay: link.fitmentDay });
   return created!.id;
 }
 

@@ -38,6 +38,12 @@ function fitmentDateOf(body: FitmentBody, existing?: { fitmentDate: string; paid
   return sql`${given}::timestamptz`;
 }
 
+/** The Asia/Kolkata day the fitment is dated (the day it is recorded when the form leaves it out). */
+function fitmentDayOf(body: FitmentBody): string {
+  const given = body.fitmentDate ?? indianIsoDay();
+  return indianDayOf(given) ?? given;
+}
+
 /** The columns every write resolves from the payload: the accounts and vehicle, and the flat copies the list shows. */
 async function resolve(
   ctx: WriteContext,
@@ -58,6 +64,7 @@ async function resolve(
     deviceId,
     ownerId: customerId,
     organisationId,
+    fitmentDay: fitmentDayOf(body),
   });
   const fitterId = await fitterAccount(ctx.db, ctx.caller, body.fitter);
   columns.set('customer', sql`${JSON.stringify(customerSnapshot(body.customer))}::jsonb`);

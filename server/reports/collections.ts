@@ -61,7 +61,9 @@ export function visitsSql(caller: Caller, filter: ReportFilter): SQL {
         j.organisation_id as job_organisation_id, d.day,
         greatest(case when not j.is_recurring then j.start_date
             when t.end_tod is null or t.end_tod = t.start_tod then ${dayStart(sql`d.day`)}
-            else ((d.day + t.start_tod) at time zone 'Asia/Kolkata') end, ${dayStart(sql`d.day`)}, ${from}) as starts,
+            else ((d.day + t.start_tod) at time zone 'Asia/Kolkata') end, ${dayStart(sql`d.day`)}, ${from},
+          -- the vehicle's own history only (greatest passes over a null tracked_from)
+          v.tracked_from) as starts,
         least(case when not j.is_recurring then coalesce(j.end_date, ${dayStart(sql`(t.first_day + 1)`)})
             when t.end_tod is null or t.end_tod = t.start_tod then ${dayStart(sql`(d.day + 1)`)}
             when t.end_tod > t.start_tod then ((d.day + t.end_tod) at time zone 'Asia/Kolkata')

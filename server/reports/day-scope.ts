@@ -37,3 +37,17 @@ export function heldOnDay(caller: Caller, deviceId: SQL, day: SQL): SQL {
   return sql`exists (select 1 from (${ownedDays(caller)}) o
     where o.device_id = ${deviceId} and ${day} between o.first_day and o.last_day)`;
 }
+
+/**
+ * A day row of the vehicle `v` (alias) holding its device: a day from the one its history starts
+ * (vehicles.tracked_from, Asia/Kolkata) on. Earlier days belong to whoever held the device then.
+ * A vehicle without tracked_from (written before it existed) keeps all of its device's days.
+ */
+export function sinceTrackedDay(day: SQL, vehicle = sql`v`): SQL {
+  return sql`${day} >= coalesce((${vehicle}.tracked_from at time zone 'Asia/Kolkata')::date, '-infinity'::date)`;
+}
+
+/** A position or alert time of the vehicle `v` (alias): from its tracked_from on. */
+export function sinceTracked(time: SQL, vehicle = sql`v`): SQL {
+  return sql`${time} >= coalesce(${vehicle}.tracked_from, '-infinity'::timestamptz)`;
+}

@@ -6,7 +6,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Caller } from '../auth/caller.ts';
 import { badRequest } from '../http/errors.ts';
-import { heldOnDay } from './day-scope.ts';
+import { heldOnDay, sinceTrackedDay } from './day-scope.ts';
 import { visibleVehicles } from '../tracking/routes.ts';
 import duty, { DEFAULT_DUTY_HOURS, DEFAULT_DUTY_KM } from '../../resources/reports/duty-report.ts';
 import { isoText, searchCondition, vehicleCondition, type ReportFilter, type ReportSource } from './framework.ts';
@@ -42,7 +42,7 @@ function dutyRows(caller: Caller, filter: ReportFilter): SQL {
     from vehicles v cross join (${days}) days
     left join vehicle_groups g on g.id = v.group_id
     left join daily_summaries s on s.device_id = v.device_id and s.day = days.day
-    where v.device_id is not null and ${visibleVehicles(caller)}
+    where v.device_id is not null and ${visibleVehicles(caller)} and ${sinceTrackedDay(sql`days.day`)}
       and ${heldOnDay(caller, sql`v.device_id`, sql`days.day`)}
       and ${vehicleCondition(filter)} and ${searchCondition(filter, [sql`v.registration_number`, sql`v.name`, sql`g.name`])}`;
   const status = filter.extra.status;

@@ -14,15 +14,21 @@ import routeViolation from '../../resources/reports/route-violation.ts';
 import { ROUTE_VIOLATION } from '../../resources/reports/event-types.ts';
 import { searchCondition, vehicleCondition, type ReportFilter, type ReportSource } from './framework.ts';
 import { vehicleColumns } from './run-scope.ts';
+import { sinceTracked } from './day-scope.ts';
 
 /** "latitude,longitude" to 6 decimals, or null. */
 const place = (latitude: SQL, longitude: SQL) =>
   sql`case when ${latitude} is null or ${longitude} is null then null else round(${latitude}::numeric, 6)::text || ',' || round(${longitude}::numeric, 6)::text end`;
 
-/** The events of the caller's devices in the period (alias t), with the vehicle (v) holding the device now and the device (d). */
+/**
+ * The events of the caller's devices in the period (alias t), with the device (d) and the vehicle
+ * (v) holding it now when the event is of that vehicle's own history (sinceTracked): an earlier one
+ * shows under the device, its IMEI and name.
+ */
 function eventsInPeriod(caller: Caller, filter: ReportFilter, columns: SQL, conditions: SQL[]): SQL {
   return sql`select ${columns}
-    from ${heldHistory(caller, 'events', 'event_time')} join devices d on d.id = t.device_id left join vehicles v on v.device_id = t.device_id
+    from ${heldHistory(caller, 'events', 'event_time')} join devices d on d.id = t.device_id
+      left join vehicles v on v.device_id = t.device_id and ${sinceTracked(sql`t.event_time`)}
     where t.event_time >= ${filter.from}::timestamptz and t.event_time < ${filter.to}::timestamptz
       and ${vehicleCondition(filter)} and ${sql.join(conditions, sql` and `)}`;
 }

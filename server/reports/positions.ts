@@ -40,17 +40,24 @@ export async function* positionsOf(db: Db, deviceId: string, from: number, to: n
   }
 }
 
+/**
+ * The device's last position before `time`, or its first from `time` on. `floor`: where its
+ * vehicle's history starts (vehicles.tracked_from); nothing before it is a neighbour.
+ */
 export async function neighbour(
   db: Db,
   deviceId: string,
   time: number,
   direction: 'before' | 'after',
+  floor: number | null = null,
 ): Promise<Fix | null> {
+  if (direction === 'before' && floor !== null && floor >= time) return null;
   const at = new Date(time).toISOString();
+  const since = floor === null ? sql`` : sql`and p.fix_time >= ${new Date(floor).toISOString()}::timestamptz`;
   const [row] = await query<Record<string, unknown>>(
     db,
     direction === 'before'
-      ? sql`select ${FIX_COLUMNS} from positions p where p.device_id = ${deviceId}::uuid and p.fix_time < ${at}::timestamptz order by p.fix_time desc, p.id desc limit 1`
+      ? sql`select ${FIX_COLUMNS} from positions p where p.device_id = ${deviceId}::uuid and p.fix_time < ${at}::timestamptz ${since} order by p.fix_time desc, p.id desc limit 1`
       : sql`select ${FIX_COLUMNS} from positions p where p.device_id = ${deviceId}::uuid and p.fix_time >= ${at}::timestamptz order by p.fix_time, p.id limit 1`,
   );
   return row ? asFix(row) : null;

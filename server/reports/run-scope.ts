@@ -10,6 +10,7 @@ import type { Caller } from '../auth/caller.ts';
 import { badRequest } from '../http/errors.ts';
 import { visibleVehicles } from '../tracking/routes.ts';
 import { said } from '../resources/messages.ts';
+import { sinceTrackedDay } from './day-scope.ts';
 
 /** Midnight in Asia/Kolkata of a day row's day: the time its ownership is judged at. */
 export { dayStart } from './day-scope.ts';
@@ -20,9 +21,13 @@ export const isoTime = (time: SQL): SQL => sql`to_char(${time} at time zone 'UTC
 /** A speed (stored as real) to one decimal, as a number. */
 export const speed = (value: SQL): SQL => sql`round((${value})::numeric, 1)::float8`;
 
-/** The report table `t` with its device and the vehicle holding the device now. */
+/**
+ * The report table `t` with its device and the vehicle holding the device now, for the days of
+ * that vehicle's own history (sinceTrackedDay): a row of an earlier day is the device's alone.
+ */
 export const fromReportTable = (table: 'trips' | 'stops' | 'daily_summaries'): SQL =>
-  sql`from ${sql.raw(table)} t join devices d on d.id = t.device_id left join vehicles v on v.device_id = t.device_id`;
+  sql`from ${sql.raw(table)} t join devices d on d.id = t.device_id
+    left join vehicles v on v.device_id = t.device_id and ${sinceTrackedDay(sql`t.day`)}`;
 
 /** The Asia/Kolkata days the period [from, to) touches. */
 export function dayInPeriod(filter: ReportFilter, day: SQL = sql`t.day`): SQL {

@@ -14,6 +14,8 @@ const CLAIM = 500;
 interface Claimed {
   deviceId: string;
   from: string;
+  /** Where the history of the vehicle holding the device starts (vehicles.tracked_from); null: all of it. */
+  floor: string | null;
   settings: Partial<OrganisationSettings> | null;
 }
 interface Saved {
@@ -38,16 +40,31 @@ function walk(
   });
 }
 
-/** Rebuilds one device's history from the start of the day `from` falls on, up to its newest position. */
+/**
+ * The summary of the day `floor` falls in, when the floor cuts it: positions before it no longer
+ * count, and the day may have none left.
+ */
+async function dropCutDay(db: Db, deviceId: string, start: number, floor: number | null) {
+  if (floor === null || floor <= start) return;
+  await db.execute(
+    sql`delete from daily_summaries where device_id = ${deviceId}::uuid and day = ${indianDay(floor).day}::date`,
+  );
+}
+
+/**
+ * Rebuilds one device's history from the start of the day `from` falls on, up to its newest
+ * position, leaving out positions before `floor` (its vehicle's tracked_from).
+ */
 async function rebuildFrom(
   db: Db,
   writes: Writes,
   deviceId: string,
   thresholds: DetectorThresholds,
   from: number,
+  floor: number | null,
 ): Promise<DayDetector | null> {
   const { start } = indianDay(from);
-  const seed = await neighbour(db, deviceId, start, 'before');
+  const seed = await neighbour(db, deviceId, start, 'before', floor);
   let detector: DayDetector | null = DayDetector.forDay(thresholds, start, seed);
   // every day from here is rewritten, including days whose rows a previous pass wrote
   await db.execute(
@@ -56,16 +73,25 @@ async function rebuildFrom(
   await db.execute(
     sql`delete from stops where device_id = ${deviceId}::uuid and start_time >= ${new Date(start).toISOString()}::timestamptz`,
   );
-  for await (const chunk of positionsOf(db, deviceId, start, null))
+  await dropCutDay(db, deviceId, start, floor);
+  for await (const chunk of positionsOf(db, deviceId, Math.max(start, floor ?? start), null))
     detector = walk(writes, deviceId, thresholds, detector, chunk);
   return detector;
 }
 
 /** Recomputes one past day alone (a late or history frame fell into it); the day under way is left as it is. */
-async function rebuildDay(db: Db, writes: Writes, deviceId: string, thresholds: DetectorThresholds, time: number) {
+async function rebuildDay(
+  db: Db,
+  writes: Writes,
+  deviceId: string,
+  thresholds: DetectorThresholds,
+  time: number,
+  floor: number | null,
+) {
   const { start, end, day } = indianDay(time);
-  const detector = DayDetector.forDay(thresholds, start, await neighbour(db, deviceId, start, 'before'));
-  for await (const chunk of positionsOf(db, deviceId, start, end)) {
+  const detector = DayDetector.forDay(thresholds, start, await neighbour(db, deviceId, start, 'before', floor));
+  await dropCutDay(db, deviceId, start, floor);
+  for await (const chunk of positionsOf(db, deviceId, Math.max(start, floor ?? start), end)) {
     for (const fix of chunk) detector.push(fix);
     writes.positions += chunk.length;
   }
@@ -162,6 +188,7 @@ export class Summariser {
       update device_states d set summary_from = null from c, devices v join organisations o on o.id = v.organisation_id
       where d.device_id = c.device_id and v.id = c.device_id
       returning d.device_id as "deviceId", to_json(c.summary_from) #>> '{}' as "from",
+        to_json((select vh.tracked_from from vehicles vh where vh.device_id = v.id)) #>> '{}' as floor,
         -- the settings of the fleet the vehicle belongs to, as Vehicle Status and the alerts read them
         coalesce((select vo.attributes from vehicles vh join organisations vo on vo.id = vh.organisation_id
           where vh.device_id = v.id), o.attributes) -> 'settings' as settings`,
@@ -200,10 +227,16 @@ export class Summariser {
     for (const claim of claimed) {
       const thresholds = thresholdsOf(claim.settings);
       const state = savedOf.get(claim.deviceId)!;
-      const from = Date.parse(claim.from);
+      const floor = claim.floor ? Date.parse(claim.floor) : null;
+      // positions before the vehicle's history starts are not its own: nothing to do for them
+      const from = Math.max(Date.parse(claim.from), floor ?? -Infinity);
       const until = Date.parse(state.processedUntil);
       if (!state.state) {
-        this.finishDevice(writes, claim.deviceId, await rebuildFrom(db, writes, claim.deviceId, thresholds, from));
+        this.finishDevice(
+          writes,
+          claim.deviceId,
+          await rebuildFrom(db, writes, claim.deviceId, thresholds, from, floor),
+        );
         continue;
       }
       const current = DayDetector.restore(thresholds, state.state);
@@ -211,10 +244,14 @@ export class Summariser {
         const lateDay = indianDay(from);
         if (lateDay.day === current.day || from >= current.dayEnd) {
           // the day under way: rebuilt from its start, with whatever came after
-          this.finishDevice(writes, claim.deviceId, await rebuildFrom(db, writes, claim.deviceId, thresholds, from));
+          this.finishDevice(
+            writes,
+            claim.deviceId,
+            await rebuildFrom(db, writes, claim.deviceId, thresholds, from, floor),
+          );
           continue;
         }
-        await rebuildDay(db, writes, claim.deviceId, thresholds, from);
+        await rebuildDay(db, writes, claim.deviceId, thresholds, from, floor);
       }
       appending.push({ claim, detector: current, thresholds, since: until });
     }
@@ -224,9 +261,9 @@ export class Summariser {
         db,
         sql`
         select c.device_id as "deviceId", ${FIX_COLUMNS}
-        from jsonb_to_recordset(${JSON.stringify(appending.map((a) => ({ device_id: a.claim.deviceId, since: new Date(a.since).toISOString() })))}::jsonb)
-          as c(device_id uuid, since timestamptz)
-        join positions p on p.device_id = c.device_id and p.fix_time > c.since
+        from jsonb_to_recordset(${JSON.stringify(appending.map((a) => ({ device_id: a.claim.deviceId, since: new Date(a.since).toISOString(), floor: a.claim.floor })))}::jsonb)
+          as c(device_id uuid, since timestamptz, floor timestamptz)
+        join positions p on p.device_id = c.device_id and p.fix_time > c.since and p.fix_time >= coalesce(c.floor, '-infinity')
         order by c.device_id, p.fix_time, p.id`,
       );
       const fixesOf = new Map<string, Fix[]>();

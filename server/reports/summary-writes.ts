@@ -86,6 +86,8 @@ export class Writes {
           x."lastIgnitionOff", x."maxSpeed", x.trips, x.stops, x.positions,
           coalesce((select jsonb_object_agg(e.type, e.n) from (select type, count(*)::integer as n from events
             where device_id = x."deviceId" and event_time >= (x.day::timestamp at time zone 'Asia/Kolkata')
+              -- the alerts of the vehicle's own history (vehicles.tracked_from on)
+              and event_time >= coalesce((select vh.tracked_from from vehicles vh where vh.device_id = x."deviceId"), '-infinity')
               and event_time < ((x.day + 1)::timestamp at time zone 'Asia/Kolkata') group by type) e), '{}'::jsonb),
           x."firstFixTime", x."lastFixTime", now()
         from jsonb_to_recordset(${rows}::jsonb) as x("deviceId" uuid, day date, "distanceMeters" float8, "runningSeconds" integer,

@@ -46,24 +46,34 @@ function params(input: { vehicleId?: unknown; day?: unknown }): { vehicleId: str
 }
 
 async function visibleVehicle(db: Db, caller: Caller, vehicleId: string) {
-  const [vehicle] = await query<{ id: string; name: string; registrationNumber: string; deviceId: string | null }>(
+  const [found] = await query<{
+    id: string;
+    name: string;
+    registrationNumber: string;
+    deviceId: string | null;
+    trackedFrom: string | null;
+  }>(
     db,
     sql`
-    select v.id, v.name, v.registration_number as "registrationNumber", v.device_id as "deviceId"
+    select v.id, v.name, v.registration_number as "registrationNumber", v.device_id as "deviceId",
+      to_json(v.tracked_from) #>> '{}' as "trackedFrom"
     from vehicles v where v.id = ${vehicleId}::uuid and ${visibleVehicles(caller)}`,
   );
-  if (!vehicle) throw notFound(said('api.vehicles.noSuchVehicle'));
-  return vehicle;
+  if (!found) throw notFound(said('api.vehicles.noSuchVehicle'));
+  return found;
 }
 
 const iso = (column: SQL) => sql`to_json(${column}) #>> '{}'`;
 
 /** A vehicle's day: its summary and its items in time order (an item of equal time: stops, then trips, then alerts). */
 export async function timeline(db: Db, caller: Caller, vehicleId: string, day: string): Promise<Timeline> {
-  const { deviceId, ...vehicle } = await visibleVehicle(db, caller, vehicleId);
+  const { deviceId, trackedFrom, ...vehicle } = await visibleVehicle(db, caller, vehicleId);
   const { from, to } = dayBounds(day);
   if (!deviceId) return { vehicle, day, from, to, summary: null, items: [] };
-  const held = (time: SQL) => heldByCaller(caller, sql`t.device_id`, time);
+  // the vehicle's own history: its days from the one it is tracked from, its alerts from that moment
+  const tracked = trackedFrom ? sql`${trackedFrom}::timestamptz` : sql`'-infinity'::timestamptz`;
+  const ownDay = sql`${day}::date >= (${tracked} at time zone 'Asia/Kolkata')::date`;
+  const held = (time: SQL) => sql`${heldByCaller(caller, sql`t.device_id`, time)} and ${ownDay}`;
   const rows = await query<{ item: TimelineItem }>(
     db,
     sql`
@@ -83,7 +93,7 @@ export async function timeline(db: Db, caller: Caller, vehicleId: string, day: s
       select t.event_time, 2, t.id, json_build_object('kind', 'event', 'id', 'event-' || t.id, 'type', t.type,
           'start', ${iso(sql`t.event_time`)}, 'latitude', t.latitude, 'longitude', t.longitude)
         from events t where t.device_id = ${deviceId}::uuid and t.event_time >= ${from}::timestamptz and t.event_time < ${to}::timestamptz
-          and ${held(sql`t.event_time`)}
+          and ${held(sql`t.event_time`)} and t.event_time >= ${tracked}
     ) items order by at, rank, id`,
   );
   const [summary] = await query<TimelineSummary>(
@@ -93,7 +103,7 @@ export async function timeline(db: Db, caller: Caller, vehicleId: string, day: s
       t.stopped_seconds as "stoppedSeconds", ${iso(sql`t.first_ignition_on`)} as "firstIgnitionOn", ${iso(sql`t.last_ignition_off`)} as "lastIgnitionOff",
       t.max_speed as "maxSpeed", t.trips, t.stops, t.alert_counts as "alertCounts"
     from daily_summaries t where t.device_id = ${deviceId}::uuid and t.day = ${day}::date
-      and ${heldOnDay(caller, sql`t.device_id`, sql`t.day`)}`,
+      and ${heldOnDay(caller, sql`t.device_id`, sql`t.day`)} and ${ownDay}`,
   );
   return { vehicle, day, from, to, summary: summary ?? null, items: rows.map((r) => r.item) };
 }

@@ -7,6 +7,7 @@ import { roleHooks } from '../roles/resource-hooks.ts';
 import { deviceHooks } from '../devices/resource-hooks.ts';
 import { deviceActionRoutes } from '../devices/actions.ts';
 import { vehicleActionRoutes } from '../vehicles/actions.ts';
+import { vehicleHooks } from '../vehicles/resource-hooks.ts';
 import { organisationSettingsRoutes } from '../organisations/settings.ts';
 import { kmlRouteRoutes } from '../planned-routes/kml.ts';
 import { geofenceHooks } from '../geofences/resource-hooks.ts';
@@ -30,7 +31,7 @@ export const hooksByResource: Record<string, ResourceHooks> = {
   organisation: { ...organisationHooks, routes: organisationSettingsRoutes },
   role: roleHooks,
   device: { ...deviceHooks, routes: deviceActionRoutes },
-  vehicle: { routes: vehicleActionRoutes },
+  vehicle: { ...vehicleHooks, routes: vehicleActionRoutes },
   route: { routes: kmlRouteRoutes },
   geofence: geofenceHooks,
   'sim-activation': simActivationHooks,

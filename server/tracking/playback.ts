@@ -59,6 +59,8 @@ export interface PlaybackScope {
 /**
  * One page of a vehicle's path in a period, in time order, with `next` for the following page
  * (null on the last). The first page also carries the stops and the summary of the whole period.
+ * The period starts no earlier than the vehicle's tracked_from: the device's positions before it
+ * are not the vehicle's (docs/reports.md, "A vehicle's own history").
  */
 export async function playback(
   db: Db,
@@ -68,14 +70,27 @@ export async function playback(
   to: string,
   page: PlaybackPage,
 ) {
-  const [vehicle] = await query<{ id: string; name: string; registrationNumber: string; deviceId: string | null }>(
+  const [found] = await query<{
+    id: string;
+    name: string;
+    registrationNumber: string;
+    deviceId: string | null;
+    trackedFrom: string | null;
+  }>(
     db,
     sql`
-    select v.id, v.name, v.registration_number as "registrationNumber", v.device_id as "deviceId" from vehicles v
+    select v.id, v.name, v.registration_number as "registrationNumber", v.device_id as "deviceId",
+      to_json(v.tracked_from) #>> '{}' as "trackedFrom" from vehicles v
     where v.id = ${vehicleId}::uuid and ${scope.vehicles}`,
   );
-  if (!vehicle) throw notFound();
-  if (!vehicle.deviceId) {
+  if (!found) throw notFound();
+  const { trackedFrom, ...vehicle } = found;
+  // the vehicle's own history: the window starts no earlier than its tracked_from
+  if (trackedFrom && Date.parse(trackedFrom) > Date.parse(from)) from = new Date(trackedFrom).toISOString();
+  const own = trackedFrom
+    ? (deviceId: SQL, time: SQL) => sql`${scope.held(deviceId, time)} and ${time} >= ${trackedFrom}::timestamptz`
+    : scope.held;
+  if (!vehicle.deviceId || Date.parse(from) > Date.parse(to)) {
     return {
       vehicle,
       from,
@@ -86,7 +101,7 @@ export async function playback(
     };
   }
   const inPeriod = sql`t.device_id = ${vehicle.deviceId}::uuid and t.fix_time between ${from}::timestamptz and ${to}::timestamptz
-    and ${scope.held(sql`t.device_id`, sql`t.fix_time`)}`;
+    and ${own(sql`t.device_id`, sql`t.fix_time`)}`;
   const after = page.after
     ? sql`and (t.fix_time, t.id) > (timestamptz 'epoch' + interval '1 microsecond' * ${page.after.micros}::bigint, ${page.after.id}::bigint)`
     : sql``;
@@ -118,6 +133,5 @@ export async function playback(
     before.map(asFix),
   ).map(({ cursor: _cursor, gpsFix: _gpsFix, satellites: _satellites, ...point }) => point);
   if (page.after) return { vehicle, from, to, points, next };
-  const held = scope.held;
-  return { vehicle, from, to, points, next, ...(await stopsAndSummary(db, vehicle.deviceId, held, from, to)) };
+  return { vehicle, from, to, points, next, ...(await stopsAndSummary(db, vehicle.deviceId, own, from, to)) };
 }

@@ -1,20 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 
-import { DEFAULT_OFFLINE_MINUTES, MOVING_KMPH } from '../../resources/tracking.ts';
+import { DEFAULT_OFFLINE_MINUTES } from '../../resources/tracking.ts';
 import { motionSql } from './motion.ts';
 
 export { VEHICLE_STATES } from '../../resources/tracking.ts';
-
-/**
- * What the generated column device_states.motion holds (migration 0026), at the default threshold.
- * Nothing reads the column any more: a vehicle's state takes its organisation's threshold, which a
- * generated column cannot see, through the one motion rule (motion.ts, vehicleStateSql below).
- */
-export const MOTION_SQL = `case
-    when last_position is null then null
-    when (last_position->>'speed')::float8 >= ${MOVING_KMPH} then 'running'
-    when (last_position->>'ignition')::boolean then 'idle'
-    else 'stopped' end`;
 
 /**
  * The state of a vehicle from its device's latest state `s` and its organisation `o` (whose

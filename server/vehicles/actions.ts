@@ -17,6 +17,7 @@ import { fieldLabel } from '../../resources/define.ts';
 import { queueMessage } from '../outbox.ts';
 import { idParams } from '../http/params.ts';
 import { said } from '../resources/messages.ts';
+import { linkDevice } from './tracked-from.ts';
 
 /** Vehicle actions of the spec: tracking on and off, device link, geofences, send mail. */
 export function vehicleActionRoutes(app: FastifyInstance, db: Db) {
@@ -76,10 +77,8 @@ export function vehicleActionRoutes(app: FastifyInstance, db: Db) {
         const t = tx as unknown as Db;
         if (action === 'unlink') {
           if (vehicle.deviceId !== device.id) throw badRequest(said('api.vehicles.deviceNotLinked'));
-          await query(
-            t,
-            sql`update vehicles set device_id = null, is_tracking_activated = false, updated_at = now() where id = ${vehicle.id}::uuid`,
-          );
+          await linkDevice(t, vehicle.id, null);
+          await query(t, sql`update vehicles set is_tracking_activated = false where id = ${vehicle.id}::uuid`);
           return;
         }
         const [elsewhere] = await query<{ registrationNumber: string }>(
@@ -91,10 +90,7 @@ export function vehicleActionRoutes(app: FastifyInstance, db: Db) {
             409,
             said('api.vehicles.deviceLinkedElsewhere', { registration: elsewhere.registrationNumber }),
           );
-        await query(
-          t,
-          sql`update vehicles set device_id = ${device.id}::uuid, updated_at = now() where id = ${vehicle.id}::uuid`,
-        );
+        await linkDevice(t, vehicle.id, device.id);
         await query(t, sql`update devices set status = 'INSTALLED', updated_at = now() where id = ${device.id}::uuid`);
       });
       return {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { signIn, startTestServer, type TestServer } from './harness.ts';
 import { call, demoWorld, type Api } from './resource-fixtures.ts';
+import { FITTED_EARLY, fittedSince } from '../support/tracked-from.ts';
 
 /**
  * A device's history belongs to whoever held it at the time: a device of Sunrise Logistics moves
@@ -110,6 +111,7 @@ beforeAll(async () => {
       organisationId: sunrise,
     })
   ).id;
+  await fittedSince(server.database.db, sunriseVehicle, FITTED_EARLY);
   await insertPositions(times.sunrise, 3, Date.now() - 120 * minute);
   await insertEvent('SOS', times.sunrise[0]!, sunrise);
 
@@ -151,6 +153,8 @@ describe('a device that moves between organisations', () => {
         organisationId: orgs['Ganga Movers'],
       })
     ).id;
+    // fitted back then: what this test reads is the organisations' periods (a vehicle's own history: fitted-midday.test.ts)
+    await fittedSince(server.database.db, gangaVehicle, FITTED_EARLY);
     expect(await playbackTimes(ganga, gangaVehicle)).toEqual(times.ganga);
     expect(await playbackTimes(as.superadmin!, gangaVehicle)).toEqual([...times.sunrise, ...times.ganga]);
   });

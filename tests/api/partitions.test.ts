@@ -14,6 +14,7 @@ import {
 import { startTestServer, type TestServer } from './harness.ts';
 import { databaseBefore } from '../support/migrations.ts';
 import { call, demoWorld, type Api } from './resource-fixtures.ts';
+import { fittedSince } from '../support/tracked-from.ts';
 
 /**
  * Positions are partitioned by Asia/Kolkata month (migration 0022, server/tracking/partitions.ts).
@@ -133,6 +134,8 @@ describe('partitions of a running server', () => {
     ).json() as { id: string; deviceId: string }[];
     vehicleId = vehicles[0]!.id;
     deviceId = vehicles[0]!.deviceId;
+    // the demo truck is fitted in October 2026; these tests write its device's 2025
+    await fittedSince(db, vehicleId, '2025-01-01T00:00:00+05:30');
   });
   afterAll(async () => {
     await server?.close();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { signIn, startTestServer, type TestServer } from './harness.ts';
 import { call, demoWorld, type Api } from './resource-fixtures.ts';
+import { FITTED_EARLY, fittedSince } from '../support/tracked-from.ts';
 
 /**
  * The collection reports from hand-made positions: a daily job (06:00 to 10:00 Asia/Kolkata,
@@ -117,6 +118,7 @@ beforeAll(async () => {
       organisationId: sunrise,
     })
   ).id;
+  await fittedSince(server.database.db, vehicleId, FITTED_EARLY);
   await ok(admin, 'POST', '/job-schedule', {
     name: 'Ward A morning round',
     vehicleId,

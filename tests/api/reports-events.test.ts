@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { signIn, startTestServer, type TestServer } from './harness.ts';
 import { call, demoWorld, type Api } from './resource-fixtures.ts';
+import { FITTED_EARLY, fittedSince } from '../support/tracked-from.ts';
 
 /**
  * The event reports over hand-made events: a Sunrise Logistics vehicle (the demo CUSTOMER's), a
@@ -44,6 +45,7 @@ async function addVehicle(who: string, organisationId: string, imei: string, reg
       organisationId,
     })
   ).json().id;
+  await fittedSince(server.database.db, vehicle[who]!, FITTED_EARLY);
 }
 
 beforeAll(async () => {

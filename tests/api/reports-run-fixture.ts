@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { TestServer } from './harness.ts';
 import { signIn } from './harness.ts';
 import { call, demoWorld, type Api } from './resource-fixtures.ts';
+import { FITTED_EARLY, fittedSince } from '../support/tracked-from.ts';
 
 export interface RunWorld {
   as: { superadmin: Api; customer: Api; ganga: Api };
@@ -274,6 +275,7 @@ export async function runWorld(server: TestServer): Promise<RunWorld> {
         organisationId,
       })
     ).id as string;
+    await fittedSince(server.database.db, vehicle, FITTED_EARLY);
     return { device, vehicle };
   };
   const one = await fit('868347075560001', 'UP78RR0001', 'Sunrise 1', sunrise);

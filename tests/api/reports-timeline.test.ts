@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { signIn, startTestServer, type TestServer } from './harness.ts';
 import { call, demoWorld, type Api } from './resource-fixtures.ts';
+import { FITTED_EARLY, fittedSince } from '../support/tracked-from.ts';
 
 /**
  * The vehicle timeline and the duty report read the summariser's tables; the rows here are
@@ -121,6 +122,7 @@ beforeAll(async () => {
     })
   ).id as string;
   truck = { vehicle, device };
+  await fittedSince(server.database.db, vehicle, FITTED_EARLY);
   await periods(device, [[sunrise, '2026-01-01T00:00:00+05:30', null]]);
 
   const movedDevice = (
@@ -136,6 +138,7 @@ beforeAll(async () => {
     })
   ).id as string;
   moved = { vehicle: gangaVehicle, device: movedDevice };
+  await fittedSince(server.database.db, gangaVehicle, FITTED_EARLY);
   await periods(movedDevice, [
     [sunrise, '2026-01-01T00:00:00+05:30', '2026-03-12T00:00:00+05:30'],
     [orgs['Ganga Movers']!, '2026-03-12T00:00:00+05:30', null],
@@ -280,7 +283,7 @@ describe('the duty report', () => {
       const device = (
         await ok(admin, 'POST', '/device', { imei: `86834707557000${n}`, status: 'NEW', organisationId: sunrise })
       ).id as string;
-      await ok(admin, 'POST', '/vehicle', {
+      const patrol = await ok(admin, 'POST', '/vehicle', {
         name: `Patrol ${n}`,
         registrationNumber: `UP78PD000${n}`,
         category: 'SUV',
@@ -288,6 +291,7 @@ describe('the duty report', () => {
         organisationId: sunrise,
         groupId: group,
       });
+      await fittedSince(server.database.db, patrol.id as string, FITTED_EARLY);
       await periods(device, [[sunrise, '2026-01-01T00:00:00+05:30', null]]);
       await insertSummary(device, '2026-03-10', { ...figures, first: ist('2026-03-10', '08:00:00') });
       if (n === 2)
@@ -355,6 +359,7 @@ describe('the duty report', () => {
     ).id as string;
     // fitted at 10:00 on 11 March: midnight of that day it was no one's
     await periods(device, [[sunrise, ist('2026-03-11', '10:00:00'), null]]);
+    await fittedSince(server.database.db, vehicle, ist('2026-03-11', '10:00:00'));
     await insertSummary(device, '2026-03-11', { metres: 5000, running: 1800, idle: 0, trips: 1 });
     expect((await rows(as.customer!, { ...period, vehicleId: vehicle })).map((r) => [r.day, r.distanceMeters])).toEqual(
       [['2026-03-11', 5000]],

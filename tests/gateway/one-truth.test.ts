@@ -4,6 +4,7 @@ import { bearer, signIn, startTestServer, ADMIN_EMAIL, ADMIN_PASSWORD, type Test
 import { loginFrame, normalFrame } from '../../server/simulator/frames.ts';
 import { query } from '../../server/resources/sql.ts';
 import { connectDevice, eventually } from './device-client.ts';
+import { fittedSince } from '../support/tracked-from.ts';
 import { at, DAY, DAY_METERS, frameText, heldOutDay, IMEI, ist, NEXT_DAY, REGISTRATION } from './held-out-day.ts';
 
 /**
@@ -79,6 +80,8 @@ beforeAll(async () => {
   });
   expect(vehicle.statusCode, vehicle.body).toBeLessThan(300);
   vehicleId = (vehicle.json() as { id: string }).id;
+  // fitted before the day it drives (tests/gateway/fitted-midday.test.ts: a vehicle fitted that day)
+  await fittedSince(server.database.db, vehicleId, ist(DAY, '00:00'));
 
   const frames = heldOutDay();
   const live = frames.filter((f) => f.live);

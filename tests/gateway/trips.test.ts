@@ -4,6 +4,7 @@ import { bearer, signIn, startTestServer, ADMIN_EMAIL, ADMIN_PASSWORD, type Test
 import { loginFrame, normalFrame, type DeviceState } from '../../server/simulator/frames.ts';
 import { query } from '../../server/resources/sql.ts';
 import { connectDevice, eventually } from './device-client.ts';
+import { FITTED_EARLY, fittedSince } from '../support/tracked-from.ts';
 
 /**
  * A hand-checked evening and night of one device, sent over the AIS-140 gateway as a device
@@ -137,6 +138,8 @@ beforeAll(async () => {
   });
   expect(vehicle.statusCode).toBeLessThan(300);
   vehicleId = (vehicle.json() as { id: string }).id;
+  // fitted before the evening it drives (a vehicle fitted that day: fitted-midday.test.ts)
+  await fittedSince(server.database.db, vehicleId, FITTED_EARLY);
   await sendAll(plan().map((f) => normalFrame(f.device, f.time)));
   await server.app.summariser.catchUp();
 }, 180_000);
