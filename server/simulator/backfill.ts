@@ -12,7 +12,7 @@ export interface BackfillOptions {
    */
   plan: (imeis: string[], from: Date, until: Date) => Promise<Map<string, Set<string>>>;
   density?: HistoryDensity;
-  /** Frames written at once, and the pause after each write: 30 every 2 s is 15 a second, under the gateway's 20 (limits.ts). */
+  /** Frames written at once, and the pause after each write: 10 every 667 ms is 15 a second, under the gateway's 20 (limits.ts). */
   batch?: number;
   pauseMs?: number;
   /**
@@ -98,14 +98,14 @@ export class Backfill {
   private finished(imei: string) {
     if (!this.pending.delete(imei) || this.pending.size) return;
     const report = { ...this.totals, ms: Date.now() - this.started };
-    this.options.onDone?.(report);
+    if (!this.stopped) this.options.onDone?.(report);
     this.resolveDone(report);
   }
 
   /** One day's frames in batches; false once the simulator stopped. */
   private async sendDay(device: HistoryDevice, day: string, counted: (frames: number) => void): Promise<boolean> {
     const fixes = historyDay(device.route, device.imei, day, this.until, this.options.density ?? DEFAULT_DENSITY);
-    const batch = this.options.batch ?? 30;
+    const batch = this.options.batch ?? 10;
     for (let i = 0; i < fixes.length; i += batch) {
       const text = fixes
         .slice(i, i + batch)
@@ -129,7 +129,7 @@ export class Backfill {
       const count = Math.min(batch, fixes.length - i);
       this.totals.frames += count;
       counted(count);
-      await sleep(this.options.pauseMs ?? 2000);
+      await sleep(this.options.pauseMs ?? 667);
     }
     return !this.stopped;
   }
