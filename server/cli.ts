@@ -11,6 +11,7 @@ import { frameStoreFor, startGateway } from './gateway/index.ts';
 import { Gateway } from './gateway/server.ts';
 import { LiveFeed } from './tracking/live.ts';
 import { startSimulator } from './simulator/simulator.ts';
+import { storedDays } from './simulator/stored-days.ts';
 import { DEMO_FIRST_IMEI, DEMO_DEVICE_COUNT } from './seed/demo.ts';
 import { fitsRule, rules } from '../core/rules.ts';
 
@@ -63,7 +64,8 @@ async function serve(config: Config, buildIfNeeded: boolean) {
     port: config.gatewayPort,
     host: config.host,
   });
-  // the demo fleet drives around Kanpur so a newcomer sees vehicles move on the live map
+  // the demo fleet drives around Kanpur so a newcomer sees vehicles move on the live map, and, in
+  // the background, sends its vehicles' last days as history so the reports have days to show
   const simulator =
     config.demo && config.simulate
       ? startSimulator({
@@ -72,6 +74,16 @@ async function serve(config: Config, buildIfNeeded: boolean) {
           devices: DEMO_DEVICE_COUNT,
           firstImei: DEMO_FIRST_IMEI,
           intervalSeconds: 2,
+          backfill: config.backfillDays
+            ? {
+                days: config.backfillDays,
+                plan: (imeis, from, until) => storedDays(database.db, imeis, from, until),
+                onDone: ({ devices, days, frames, ms }) =>
+                  app.log.info(
+                    `demo history sent: ${days} days of ${devices} vehicles, ${frames} frames in ${Math.round(ms / 1000)} s`,
+                  ),
+              }
+            : undefined,
         })
       : null;
   await app.listen({ port: config.port, host: config.host });

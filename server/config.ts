@@ -21,6 +21,8 @@ export interface Config {
   testPayments: boolean;
   /** Drive the demo devices with the simulator (WAYMARK_SIMULATE; on with demo data). */
   simulate: boolean;
+  /** Days of history the demo simulator sends for its vehicles after start-up (WAYMARK_BACKFILL_DAYS, 7; 0 sends none). */
+  backfillDays: number;
   logLevel: string;
   /** Address users reach the console at, for links in e-mails and SMS. */
   publicUrl: string;
@@ -127,6 +129,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: Parti
     demo: flag(env.WAYMARK_DEMO, defaults.demo ?? false),
     testPayments: flag(env.WAYMARK_TEST_PAYMENTS, defaults.testPayments ?? false),
     simulate: flag(env.WAYMARK_SIMULATE, defaults.simulate ?? flag(env.WAYMARK_DEMO, defaults.demo ?? false)),
+    backfillDays: wholeNumber(
+      'WAYMARK_BACKFILL_DAYS',
+      env.WAYMARK_BACKFILL_DAYS,
+      defaults.backfillDays ?? 7,
+      31,
+      'a whole number of days from 0 to 31',
+    ),
     logLevel: env.LOG_LEVEL || defaults.logLevel || 'info',
     publicUrl,
     tiles: {

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { along, KANPUR_LOOPS } from './paths.ts';
 import { emergencyFrame, healthFrame, loginFrame, normalFrame, type DeviceState } from './frames.ts';
+import { Backfill, type BackfillOptions, type BackfillReport } from './backfill.ts';
 
 export interface SimulatorOptions {
   host: string;
@@ -14,6 +15,8 @@ export interface SimulatorOptions {
   alertRate?: number;
   /** Fleets larger than a city loop or two are spread over a wider area. */
   spread?: boolean;
+  /** Each device's past days sent as history frames once it is sending live ones (backfill.ts). */
+  backfill?: BackfillOptions;
   onError?: (error: Error) => void;
 }
 
@@ -21,6 +24,8 @@ interface SimulatedDevice extends DeviceState {
   socket: net.Socket | null;
   loop: [number, number][];
   offset: [number, number];
+  /** Where on its loop it starts and, in its history, parks (metres from the loop's first corner). */
+  depot: number;
   odometer: number;
   cruise: number;
   /** Seconds left standing (a signal, a halt with the engine off). */
@@ -31,6 +36,8 @@ export interface Simulator {
   /** Frames written to sockets so far. */
   readonly sent: number;
   readonly connected: number;
+  /** Settles once every device has sent its history; null without `backfill`. */
+  readonly backfilled: Promise<BackfillReport> | null;
   stop(): Promise<void>;
 }
 
@@ -68,11 +75,19 @@ export function startSimulator(options: SimulatorOptions): Simulator {
       socket: null,
       loop,
       offset,
+      depot: (i * 733) % 5000,
       odometer: (i * 733) % 5000,
       cruise: 25 + (i % 7) * 5,
       halt: 0,
     });
   }
+
+  const backfill = options.backfill
+    ? new Backfill(
+        options.backfill,
+        devices.map((d) => d.imei),
+      )
+    : null;
 
   const write = (device: SimulatedDevice, text: string) => {
     if (device.socket?.writable) {
@@ -152,6 +167,16 @@ export function startSimulator(options: SimulatorOptions): Simulator {
           write(device, normalFrame(device, new Date(), alert ?? { type: 'NR', alertId: 1 }));
           if (device.frameNumber % 60 === 0) write(device, healthFrame(device, 60 + (device.frameNumber % 40)));
           if (Math.random() < alertRate / 20) write(device, emergencyFrame(device, new Date()));
+          if (device.frameNumber === 1)
+            backfill?.start(
+              {
+                imei: device.imei,
+                registration: device.registration,
+                route: { loop: device.loop, offset: device.offset, depot: device.depot, cruise: device.cruise },
+                socket: () => device.socket,
+              },
+              (frames) => (sent += frames),
+            );
         }, options.intervalSeconds * 1000);
         timers.push(timer);
       }, delay),
@@ -165,8 +190,10 @@ export function startSimulator(options: SimulatorOptions): Simulator {
     get connected() {
       return devices.filter((d) => d.socket && !d.socket.connecting && d.socket.writable).length;
     },
+    backfilled: backfill?.done ?? null,
     async stop() {
       stopped = true;
+      backfill?.stop();
       for (const timer of timers) clearTimeout(timer);
       for (const device of devices) device.socket?.destroy();
     },
