@@ -93,6 +93,9 @@ export class DayDetector {
   get day(): string {
     return this.state.day;
   }
+  get dayStart(): number {
+    return this.state.dayStart;
+  }
   get dayEnd(): number {
     return this.state.dayEnd;
   }

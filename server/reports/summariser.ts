@@ -5,6 +5,7 @@ import type { OrganisationSettings } from '../organisations/settings.ts';
 import { DayDetector, indianDay, type DetectorState, type DetectorThresholds, type Fix } from './detector.ts';
 import { asFix, FIX_COLUMNS, neighbour, positionsOf, thresholdsOf, walkDays } from './positions.ts';
 import { Writes } from './summary-writes.ts';
+import { indianDayRange } from '../../core/format/date.ts';
 
 export { thresholdsOf } from './positions.ts';
 
@@ -99,6 +100,22 @@ async function rebuildDay(
   writes.rebuilt.push({ deviceId, day });
   writes.collect(deviceId, detector);
   writes.summaries.push({ ...detector.summary(), deviceId });
+}
+
+/**
+ * The start of each Asia/Kolkata day from `from`'s to the one before `before` holding positions of
+ * the device: the past days late positions may have fallen into (days without any have nothing to
+ * rebuild).
+ */
+async function pastDaysWithPositions(db: Db, deviceId: string, from: number, before: number): Promise<number[]> {
+  const rows = await query<{ day: string }>(
+    db,
+    sql`select distinct to_char(fix_time at time zone 'Asia/Kolkata', 'YYYY-MM-DD') as day from positions
+      where device_id = ${deviceId}::uuid and fix_time >= ${new Date(indianDay(from).start).toISOString()}::timestamptz
+        and fix_time < ${new Date(before).toISOString()}::timestamptz
+      order by day`,
+  );
+  return rows.map((r) => indianDayRange(r.day)!.from.getTime());
 }
 
 export interface SummariserOptions {
@@ -251,7 +268,9 @@ export class Summariser {
           );
           continue;
         }
-        await rebuildDay(db, writes, claim.deviceId, thresholds, from, floor);
+        // a device catching up after a gap sends several past days at once: each is rebuilt, in order
+        for (const day of await pastDaysWithPositions(db, claim.deviceId, from, current.dayStart))
+          await rebuildDay(db, writes, claim.deviceId, thresholds, day, floor);
       }
       appending.push({ claim, detector: current, thresholds, since: until });
     }

@@ -15,12 +15,6 @@ export interface BackfillOptions {
   /** Frames written at once, and the pause after each write: 10 every 667 ms is 15 a second, under the gateway's 20 (limits.ts). */
   batch?: number;
   pauseMs?: number;
-  /**
-   * Pause between two days of one device: the summariser recomputes the one past day a pass's
-   * earliest late fix falls in (docs/reports.md), so the end of one day and the start of the next
-   * must not reach it in the same pass (a pass every 2 s, a device at most every 10 s).
-   */
-  dayPauseMs?: number;
   onDone?: (report: BackfillReport) => void;
 }
 
@@ -80,8 +74,7 @@ export class Backfill {
         if (!stored) return;
         const missing = days.filter((day) => !stored.has(day));
         if (missing.length) this.totals.devices += 1;
-        for (const [n, day] of missing.entries()) {
-          if (n > 0) await sleep(this.options.dayPauseMs ?? 20_000);
+        for (const day of missing) {
           if (!(await this.sendDay(device, day, counted))) return;
           this.totals.days += 1;
         }

@@ -52,7 +52,6 @@ async function runDemoSimulator() {
       density: { movingSeconds: 60, parkedSeconds: 1200 },
       batch: 100,
       pauseMs: 20,
-      dayPauseMs: 0,
     },
   });
   const report = await simulator.backfilled!;

@@ -228,6 +228,40 @@ describe('trips, stops and daily summaries from ingested positions', () => {
     expect((await summaryOf('2026-10-01'))!.positions).toBe(61);
   });
 
+  it('summarises every past day of a device catching up after a gap, when their history arrives in one pass', async () => {
+    // two days the device was out of reach, 10 minutes' drive north each morning, sent together as history:
+    const tracker = await connectDevice(server.gatewayPort);
+    await tracker.send(loginFrame(state(26.4, 0, false, 0)));
+    let n = 2000;
+    // 26.20 → 26.30 on the first, 26.30 → 26.40 on the second, where the evening of the 30th finds it parked
+    for (const [d, day] of ['2026-09-28', '2026-09-29'].entries())
+      for (let i = 0; i <= 10; i += 1) {
+        const time = new Date(ist(day, '10:00').getTime() + i * 60_000);
+        const latitude = 26.2 + (d * 10 + i) * 0.01;
+        await tracker.send(normalFrame(state(latitude, 66.7, true, n++), time, undefined, false));
+      }
+    await eventually(
+      async () => {
+        const [row] = await rows<{ n: number }>(
+          sql`select count(*)::integer as n from positions where device_id = ${deviceId}::uuid and live = false`,
+        );
+        return Number(row!.n) === 1 + 22;
+      },
+      10_000,
+      'history frames stored',
+    );
+    tracker.close();
+    await server.app.summariser.catchUp();
+
+    for (const day of ['2026-09-28', '2026-09-29']) {
+      const summary = await summaryOf(day);
+      expect(summary, day).toMatchObject({ positions: 11, trips: 1 });
+      expect(Number(summary!.distance), day).toBeCloseTo(10 * STEP_M, 1);
+    }
+    // the days after were not rewritten
+    expect((await summaryOf('2026-09-30'))!.positions).toBe(61);
+  });
+
   it('gives the reports the same figures', async () => {
     const filter = encodeURIComponent(
       JSON.stringify({ from: at('2026-09-30', '00:00'), to: at('2026-10-02', '00:00'), vehicleId }),
