@@ -93,6 +93,10 @@ export class DayDetector {
   get day(): string {
     return this.state.day;
   }
+  /** Positions of the day fed so far. */
+  get positions(): number {
+    return this.state.totals.positions;
+  }
   get dayStart(): number {
     return this.state.dayStart;
   }

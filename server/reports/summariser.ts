@@ -118,6 +118,16 @@ async function pastDaysWithPositions(db: Db, deviceId: string, from: number, bef
   return rows.map((r) => indianDayRange(r.day)!.from.getTime());
 }
 
+/** How many positions the device has from `from` to `until`, both included. */
+async function positionsBetween(db: Db, deviceId: string, from: number, until: number): Promise<number> {
+  const [row] = await query<{ n: number }>(
+    db,
+    sql`select count(*)::integer as n from positions where device_id = ${deviceId}::uuid
+      and fix_time >= ${new Date(from).toISOString()}::timestamptz and fix_time <= ${new Date(until).toISOString()}::timestamptz`,
+  );
+  return Number(row?.n ?? 0);
+}
+
 export interface SummariserOptions {
   /** Pause between background passes. */
   intervalMs?: number;
@@ -271,6 +281,16 @@ export class Summariser {
         // a device catching up after a gap sends several past days at once: each is rebuilt, in order
         for (const day of await pastDaysWithPositions(db, claim.deviceId, from, current.dayStart))
           await rebuildDay(db, writes, claim.deviceId, thresholds, day, floor);
+        // and when some reached the day under way too (it holds more than the detector was fed), that day is rebuilt
+        const fed = Math.max(current.dayStart, floor ?? -Infinity);
+        if ((await positionsBetween(db, claim.deviceId, fed, until)) > current.positions) {
+          this.finishDevice(
+            writes,
+            claim.deviceId,
+            await rebuildFrom(db, writes, claim.deviceId, thresholds, current.dayStart, floor),
+          );
+          continue;
+        }
       }
       appending.push({ claim, detector: current, thresholds, since: until });
     }

@@ -228,7 +228,7 @@ describe('trips, stops and daily summaries from ingested positions', () => {
     expect((await summaryOf('2026-10-01'))!.positions).toBe(61);
   });
 
-  it('summarises every past day of a device catching up after a gap, when their history arrives in one pass', async () => {
+  it('summarises every day a device catching up after a gap sent in one pass, the day under way included', async () => {
     // two days the device was out of reach, 10 minutes' drive north each morning, sent together as history:
     const tracker = await connectDevice(server.gatewayPort);
     await tracker.send(loginFrame(state(26.4, 0, false, 0)));
@@ -240,12 +240,21 @@ describe('trips, stops and daily summaries from ingested positions', () => {
         const latitude = 26.2 + (d * 10 + i) * 0.01;
         await tracker.send(normalFrame(state(latitude, 66.7, true, n++), time, undefined, false));
       }
+    // and in the same burst, a fix of the day under way it had missed: on its line north, half-way between two minutes
+    await tracker.send(
+      normalFrame(
+        state(26.955, 66.7, true, n++),
+        new Date(ist('2026-10-01', '00:05').getTime() + 30_000),
+        undefined,
+        false,
+      ),
+    );
     await eventually(
       async () => {
         const [row] = await rows<{ n: number }>(
           sql`select count(*)::integer as n from positions where device_id = ${deviceId}::uuid and live = false`,
         );
-        return Number(row!.n) === 1 + 22;
+        return Number(row!.n) === 1 + 22 + 1;
       },
       10_000,
       'history frames stored',
@@ -258,7 +267,11 @@ describe('trips, stops and daily summaries from ingested positions', () => {
       expect(summary, day).toMatchObject({ positions: 11, trips: 1 });
       expect(Number(summary!.distance), day).toBeCloseTo(10 * STEP_M, 1);
     }
-    // the days after were not rewritten
+    // the day under way counts its missed fix, with the same distance (it lay on the line driven)
+    const night = (await summaryOf('2026-10-01'))!;
+    expect(night.positions).toBe(62);
+    expect(Number(night.distance)).toBeCloseTo(21 * STEP_M, 1);
+    // the day between, which got nothing, was not rewritten
     expect((await summaryOf('2026-09-30'))!.positions).toBe(61);
   });
 
