@@ -45,6 +45,8 @@ import { useAllowedRowActions } from './rowActionAccess.ts';
 import { resourcePath } from './paths.ts';
 import { resourceActions } from './actions/index.ts';
 import { useState } from 'react';
+import { listColumnPriorities } from '../../resources/column-priority.ts';
+import { LeftOutColumns, useColumnFit } from './ColumnFit.tsx';
 
 export const PAGE_SIZES = [5, 10, 15];
 
@@ -101,9 +103,10 @@ function Column({
 }: {
   resource: ResourceDeclaration;
   name: string;
+  /** Read by the Datagrid: the header's sort field and the cells' `column-<source>` class. */
+  source?: string;
   label?: string;
   sortable?: boolean;
-  sortBy?: string;
 }) {
   const translate = useTranslate();
   const field = resource.fields[name]!;
@@ -196,42 +199,64 @@ const stickyActions = {
   },
 };
 
+/** The table: the columns that fit its width by their declared priority, the others under each row (ColumnFit.tsx). */
+/** The Actions header: on a phone, for screen readers alone (the column is its menu buttons), leaving the room to a column. */
+function ActionsLabel() {
+  const translate = useTranslate();
+  const hidden = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)' };
+  return (
+    <Box component="span" sx={(theme) => ({ [theme.breakpoints.down('sm')]: hidden })}>
+      {translate('list.actions')}
+    </Box>
+  );
+}
+
 function Table({ resource }: { resource: ResourceDeclaration }) {
   const translate = useTranslate();
   const { isFetching } = useListContext();
   const allowedActions = useAllowedRowActions(resource);
+  const { boxRef, out, sx } = useColumnFit(listColumnPriorities(resource));
+  const leftOut = out.map((name) => ({
+    name,
+    label: columnLabel(resource, name, translate),
+    render: () => <Column resource={resource} name={name} />,
+  }));
   return (
     <>
       <LinearProgress sx={{ visibility: isFetching ? 'visible' : 'hidden' }} aria-hidden={!isFetching} />
-      <Datagrid
-        sx={stickyActions}
-        rowClick={false}
-        bulkActionButtons={<BulkActions resource={resource} />}
-        empty={
-          <Typography sx={{ p: 3 }} color="text.secondary">
-            {translate(resource.emptyMessage ?? 'ra.navigation.no_results')}
-          </Typography>
-        }
-      >
-        {resource.list.map((name) => (
-          <Column
-            key={name}
-            resource={resource}
-            name={name}
-            label={columnLabel(resource, name, translate)}
-            sortable={Boolean(resource.fields[name]?.sortable)}
-          />
-        ))}
-        {allowedActions && allowedActions.length > 0 && (
-          <FunctionField
-            label={translate('list.actions')}
-            textAlign="right"
-            cellClassName="row-actions"
-            headerClassName="row-actions"
-            render={() => <RowActionMenu resource={resource} allowed={allowedActions} />}
-          />
-        )}
-      </Datagrid>
+      <Box ref={boxRef} sx={{ overflowX: 'auto', ...sx }}>
+        <Datagrid
+          sx={stickyActions}
+          rowClick={false}
+          expand={leftOut.length > 0 ? <LeftOutColumns columns={leftOut} /> : undefined}
+          bulkActionButtons={<BulkActions resource={resource} />}
+          empty={
+            <Typography sx={{ p: 3 }} color="text.secondary">
+              {translate(resource.emptyMessage ?? 'ra.navigation.no_results')}
+            </Typography>
+          }
+        >
+          {resource.list.map((name) => (
+            <Column
+              key={name}
+              resource={resource}
+              name={name}
+              source={name}
+              label={columnLabel(resource, name, translate)}
+              sortable={Boolean(resource.fields[name]?.sortable)}
+            />
+          ))}
+          {allowedActions && allowedActions.length > 0 && (
+            <FunctionField
+              label={<ActionsLabel />}
+              textAlign="right"
+              cellClassName="row-actions"
+              headerClassName="row-actions"
+              render={() => <RowActionMenu resource={resource} allowed={allowedActions} />}
+            />
+          )}
+        </Datagrid>
+      </Box>
       <ListPagination />
     </>
   );
@@ -328,9 +353,7 @@ export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
             }
             sx={{ px: 2, flexWrap: 'wrap' }}
           />
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table resource={resource} />
-          </Box>
+          <Table resource={resource} />
         </Card>
       </Box>
     </ListBase>
