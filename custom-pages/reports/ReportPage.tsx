@@ -140,7 +140,8 @@ function ReportTable({ report }: { report: ReportDeclaration }) {
         <DatagridConfigurable
           preferenceKey={preferenceKey(report)}
           omit={report.columns.filter((c) => c.hidden).map((c) => c.name)}
-          rowClick={false}
+          // a tap on a row opens what its columns leave out
+          rowClick={leftOut.length > 0 ? 'expand' : false}
           bulkActionButtons={false}
           body={<TotalsBody report={report} totals={totals} out={out} />}
           expand={leftOut.length > 0 ? <LeftOutColumns columns={leftOut} /> : undefined}

@@ -227,7 +227,8 @@ function Table({ resource }: { resource: ResourceDeclaration }) {
       <Box ref={boxRef} sx={{ overflowX: 'auto', ...sx }}>
         <Datagrid
           sx={stickyActions}
-          rowClick={false}
+          // a tap on a row opens what its columns leave out
+          rowClick={leftOut.length > 0 ? 'expand' : false}
           expand={leftOut.length > 0 ? <LeftOutColumns columns={leftOut} /> : undefined}
           bulkActionButtons={<BulkActions resource={resource} />}
           empty={
