@@ -103,7 +103,7 @@ function Column({
 }: {
   resource: ResourceDeclaration;
   name: string;
-  /** Read by the Datagrid: the header's sort field and the cells' `column-<source>` class. */
+  /** Read by the Datagrid: the cells' and header's `column-<source>` class. */
   source?: string;
   label?: string;
   sortable?: boolean;
@@ -244,7 +244,8 @@ function Table({ resource }: { resource: ResourceDeclaration }) {
               name={name}
               source={name}
               label={columnLabel(resource, name, translate)}
-              sortable={Boolean(resource.fields[name]?.sortable)}
+              // the headers stay unsorted as before: the source is given for the cells' column class
+              sortable={false}
             />
           ))}
           {allowedActions && allowedActions.length > 0 && (
