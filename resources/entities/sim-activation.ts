@@ -87,7 +87,15 @@ export default defineResource({
       minItemsMessage: 'sim.numbersRequired',
       maxItemsMessage: 'sim.numbersMax',
     }),
-    durationInDays: number({ required: true, integer: true, min: 1, max: 3650, sortable: true, format: 'duration' }),
+    durationInDays: number({
+      priority: 2,
+      required: true,
+      integer: true,
+      min: 1,
+      max: 3650,
+      sortable: true,
+      format: 'duration',
+    }),
     status: choice(SIM_ORDER_STATUSES, {
       priority: 1,
       readOnly: true,
