@@ -35,6 +35,8 @@ interface FieldBase {
   default?: unknown;
   /** Shown as a column of the list table (and so in exports) unless the declaration's `list` says otherwise. */
   listed?: boolean;
+  /** How much the column matters on a narrow table (resources/column-priority.ts): 1 always in view, then 2, then 3. */
+  priority?: 1 | 2 | 3;
   /** Usable as a filter (?filter={"field":...}) and offered in the table's filter bar. */
   filterable?: boolean;
   sortable?: boolean;

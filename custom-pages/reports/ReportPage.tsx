@@ -28,6 +28,8 @@ import { StatusPage } from '../../src/pages/StatusPage.tsx';
 import { ModulePage } from '../../src/pages/ModulePage.tsx';
 import { REPORT_VIEW, waitsForVehicle, type ReportViewMeta, type Totals } from './api.ts';
 import { ReportFilters } from './ReportFilters.tsx';
+import { reportColumnPriorities } from '../../resources/column-priority.ts';
+import { LeftOutColumns, useColumnFit } from '../../src/resources/ColumnFit.tsx';
 
 const ReportChart = lazy(() => import('./ReportChart.tsx').then((m) => ({ default: m.ReportChart })));
 
@@ -63,9 +65,16 @@ function Cell({ column, row }: { column: ReportColumn; row: Row }) {
 }
 
 /** The table's rows, then its totals row (over every matching row, not the page) in the footer, under the shown columns. */
-function TotalsBody({ report, totals, ...props }: DatagridBodyProps & { report: ReportDeclaration; totals?: Totals }) {
+function TotalsBody({
+  report,
+  totals,
+  out = [],
+  ...props
+}: DatagridBodyProps & { report: ReportDeclaration; totals?: Totals; out?: readonly string[] }) {
   const translate = useTranslate();
   const shown = Children.toArray(props.children).filter(isValidElement) as ReactElement<{ source?: string }>[];
+  // "Total" heads the first column in view (the others are under each row at this width)
+  const first = shown.findIndex((child) => !out.includes(child.props.source ?? ''));
   const hasTotals = report.columns.some((c) => c.total);
   return (
     <>
@@ -76,6 +85,7 @@ function TotalsBody({ report, totals, ...props }: DatagridBodyProps & { report: 
             data-testid="report-totals"
             sx={{ '& td': { fontWeight: 600, color: 'text.primary', fontSize: '0.875rem' } }}
           >
+            {props.expand ? <TableCell padding="none" /> : null}
             {shown.map((child, i) => {
               const column = report.columns.find((c) => c.name === child.props.source);
               const value =
@@ -87,9 +97,9 @@ function TotalsBody({ report, totals, ...props }: DatagridBodyProps & { report: 
                       column.labels,
                     )
                   : '';
-              const label = i === 0 ? translate('reports.total') : '';
+              const label = i === first ? translate('reports.total') : '';
               return (
-                <TableCell key={child.props.source ?? i}>
+                <TableCell key={child.props.source ?? i} className={`column-${child.props.source}`}>
                   {label && value ? `${label}: ${value}` : label || value}
                 </TableCell>
               );
@@ -105,6 +115,17 @@ function ReportTable({ report }: { report: ReportDeclaration }) {
   const translate = useTranslate();
   const { isFetching, filterValues, meta } = useListContext();
   const totals = (meta as ReportViewMeta | undefined)?.totals;
+  const visible = useVisibleColumns(report);
+  const { boxRef, out, sx } = useColumnFit(
+    reportColumnPriorities(report.columns).filter((c) => visible.some((v) => v.name === c.name)),
+  );
+  const leftOut = visible
+    .filter((column) => out.includes(column.name))
+    .map((column) => ({
+      name: column.name,
+      label: translate(column.label),
+      render: (row: Row) => <Cell column={column} row={row} />,
+    }));
   if (waitsForVehicle(report, filterValues)) {
     return (
       <Typography sx={{ p: 3 }} color="text.secondary" data-testid="report-choose-vehicle">
@@ -115,13 +136,15 @@ function ReportTable({ report }: { report: ReportDeclaration }) {
   return (
     <>
       <LinearProgress sx={{ visibility: isFetching ? 'visible' : 'hidden' }} aria-hidden={!isFetching} />
-      <Box sx={{ overflowX: 'auto' }}>
+      <Box ref={boxRef} sx={{ overflowX: 'auto', ...sx }}>
         <DatagridConfigurable
           preferenceKey={preferenceKey(report)}
           omit={report.columns.filter((c) => c.hidden).map((c) => c.name)}
-          rowClick={false}
+          // a tap on a row opens what its columns leave out
+          rowClick={leftOut.length > 0 ? 'expand' : false}
           bulkActionButtons={false}
-          body={<TotalsBody report={report} totals={totals} />}
+          body={<TotalsBody report={report} totals={totals} out={out} />}
+          expand={leftOut.length > 0 ? <LeftOutColumns columns={leftOut} /> : undefined}
           empty={
             <Typography sx={{ p: 3 }} color="text.secondary">
               {translate(report.emptyMessage ?? 'ra.navigation.no_results')}

@@ -12,9 +12,9 @@ export default defineResource({
   scope: 'organisation',
   permissions: crudPermissions('admin-division'),
   fields: {
-    name: text({ required: true, maxLength: 100, searchable: true, sortable: true }),
-    code: text({ maxLength: 30, searchable: true, sortable: true }),
-    kind: choice(ADMIN_DIVISION_KINDS, { required: true, filterable: true, sortable: true }),
+    name: text({ priority: 1, required: true, maxLength: 100, searchable: true, sortable: true }),
+    code: text({ priority: 2, maxLength: 30, searchable: true, sortable: true }),
+    kind: choice(ADMIN_DIVISION_KINDS, { priority: 2, required: true, filterable: true, sortable: true }),
     parentId: reference('admin-division', { filterable: true }),
     organisationId: organisationField({ sortable: true }),
   },

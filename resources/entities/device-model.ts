@@ -12,9 +12,9 @@ export default defineResource({
   readableBySignedIn: true,
   permissions: crudPermissions('device-model'),
   fields: {
-    name: text({ required: true, maxLength: 100, unique: true, searchable: true, sortable: true }),
-    manufacturer: text({ maxLength: 100, searchable: true, sortable: true }),
-    protocol: choice(['AIS140'], { default: 'AIS140', filterable: true }),
+    name: text({ priority: 1, required: true, maxLength: 100, unique: true, searchable: true, sortable: true }),
+    manufacturer: text({ priority: 2, maxLength: 100, searchable: true, sortable: true }),
+    protocol: choice(['AIS140'], { priority: 2, default: 'AIS140', filterable: true }),
     tac: text({ maxLength: 50, searchable: true }),
     description: text({ maxLength: 500, multiline: true }),
   },

@@ -142,18 +142,19 @@ export default defineResource({
     deviceActivate: boolean({ default: true }),
 
     // kept by the server from the above, for the list, its search and its filters
-    imei: text({ readOnly: true, required: true, searchable: true, sortable: true, filterable: true }),
-    registrationNumber: text({ readOnly: true, required: true, searchable: true, sortable: true }),
-    customerName: text({ readOnly: true, required: true, searchable: true }),
+    imei: text({ priority: 1, readOnly: true, required: true, searchable: true, sortable: true, filterable: true }),
+    registrationNumber: text({ priority: 1, readOnly: true, required: true, searchable: true, sortable: true }),
+    customerName: text({ priority: 2, readOnly: true, required: true, searchable: true }),
     customerPhone: text({ readOnly: true, required: true, searchable: true }),
     activationStatus: choice(ACTIVATION_STATUSES, {
+      priority: 1,
       readOnly: true,
       default: 'INACTIVE',
       filterable: true,
       sortable: true,
       choiceLabels: 'fitment.statuses',
     }),
-    expiresOn: date({ readOnly: true, required: true, sortable: true }),
+    expiresOn: date({ priority: 2, readOnly: true, required: true, sortable: true }),
     // the activation is paid up to here (docs/wallet.md): moving expiresOn past it is charged or refused
     paidThrough: date({ readOnly: true, listed: false }),
     deviceId: reference('device', { readOnly: true, required: true, listed: false, filterable: true }),

@@ -15,8 +15,8 @@ export default defineResource({
   pickableBy: ['assign-geofence'],
   views: { create: true, edit: false },
   fields: {
-    name: text({ required: true, maxLength: 100, searchable: true, sortable: true }),
-    type: choice(GEOFENCE_TYPES, { required: true, filterable: true, sortable: true }),
+    name: text({ priority: 1, required: true, maxLength: 100, searchable: true, sortable: true }),
+    type: choice(GEOFENCE_TYPES, { priority: 2, required: true, filterable: true, sortable: true }),
     area: geometry(['Point', 'Polygon'], { required: true }),
     radiusMeters: number({ integer: true, min: 10, max: 50000, default: 200, nullable: true }),
     organisationId: organisationField({ sortable: true }),

@@ -11,9 +11,9 @@ export default defineResource({
   readableBySignedIn: true,
   permissions: crudPermissions('group'),
   fields: {
-    name: text({ required: true, maxLength: 100, searchable: true, sortable: true }),
+    name: text({ priority: 1, required: true, maxLength: 100, searchable: true, sortable: true }),
     description: text({ maxLength: 500, multiline: true, searchable: true }),
-    organisationId: organisationField({ sortable: true }),
+    organisationId: organisationField({ priority: 2, sortable: true }),
   },
   list: ['name', 'description', 'organisationId'],
   recordLabel: ['name'],

@@ -11,9 +11,9 @@ export default defineResource({
   readableBySignedIn: true,
   permissions: crudPermissions('organisation'),
   fields: {
-    tradeName: text({ required: true, maxLength: 150, searchable: true, sortable: true }),
+    tradeName: text({ priority: 1, required: true, maxLength: 150, searchable: true, sortable: true }),
     brandName: text({ required: true, maxLength: 150, searchable: true, sortable: true }),
-    contact: phone({ searchable: true }),
+    contact: phone({ priority: 2, searchable: true }),
     email: email({ searchable: true }),
     gst: text({ rule: 'gst' }),
     address: object(
@@ -27,7 +27,7 @@ export default defineResource({
       { default: {} },
     ),
     attributes: object({ logo: image() }, { default: {} }),
-    isOnboarded: boolean({ default: false, filterable: true }),
+    isOnboarded: boolean({ priority: 2, default: false, filterable: true }),
     parentId: reference('organisation', { filterable: true }),
   },
   list: ['tradeName', 'brandName', 'contact', 'email', 'gst', 'isOnboarded', 'parentId'],

@@ -23,14 +23,14 @@ export default defineResource({
   scope: 'organisation',
   permissions: crudPermissions('poi'),
   fields: {
-    name: text({ required: true, maxLength: 100, searchable: true, sortable: true }),
+    name: text({ priority: 1, required: true, maxLength: 100, searchable: true, sortable: true }),
     description: text({ maxLength: 500, multiline: true, searchable: true }),
     location: geometry(['Point'], { required: true }),
     radiusMeters: number({ integer: true, min: 5, max: 10000, default: 50 }),
-    kind: choice(POI_KINDS, { filterable: true, sortable: true, choiceLabels: 'collection.kinds' }),
+    kind: choice(POI_KINDS, { priority: 2, filterable: true, sortable: true, choiceLabels: 'collection.kinds' }),
     // how the point is identified at the door, the spec's tag types (none: left empty)
     tagType: choice(TAG_TYPES, { filterable: true, sortable: true, choiceLabels: 'collection.tagTypes' }),
-    wardId: reference('admin-division', { filterable: true, onDelete: 'set null' }),
+    wardId: reference('admin-division', { priority: 2, filterable: true, onDelete: 'set null' }),
     organisationId: organisationField({ sortable: true }),
   },
   list: ['name', 'description', 'location', 'radiusMeters', 'kind', 'tagType', 'wardId', 'organisationId'],

@@ -18,12 +18,12 @@ export default defineResource({
   // the gateway appends a frame on every batch: a kept page would be forgotten at once
   listCache: false,
   fields: {
-    imei: text({ readOnly: true, searchable: true, filterable: true, sortable: true }),
+    imei: text({ priority: 1, readOnly: true, searchable: true, filterable: true, sortable: true }),
     deviceId: reference('device', { readOnly: true, filterable: true, onDelete: 'set null' }),
-    receivedAt: date({ readOnly: true, default: 'now', sortable: true, filterable: true }),
+    receivedAt: date({ priority: 1, readOnly: true, default: 'now', sortable: true, filterable: true }),
     frame: text({ readOnly: true, required: true }),
-    parseResult: choice(PARSE_RESULTS, { readOnly: true, required: true, filterable: true }),
-    message: text({ readOnly: true }),
+    parseResult: choice(PARSE_RESULTS, { priority: 2, readOnly: true, required: true, filterable: true }),
+    message: text({ priority: 2, readOnly: true }),
     // frames of unknown IMEIs belong to no organisation
     organisationId: organisationField({ readOnly: true, nullable: true }),
   },

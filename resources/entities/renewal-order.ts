@@ -25,11 +25,18 @@ export default defineResource({
   permissions: { export: 'export-renewal-order' },
   views: { create: false, edit: false },
   fields: {
-    reference: text({ readOnly: true, required: true, unique: true, searchable: true, sortable: true }),
-    registrationNumber: text({ readOnly: true, required: true, searchable: true, sortable: true }),
+    reference: text({ priority: 1, readOnly: true, required: true, unique: true, searchable: true, sortable: true }),
+    registrationNumber: text({ priority: 1, readOnly: true, required: true, searchable: true, sortable: true }),
     imei: text({ readOnly: true, required: true, searchable: true, filterable: true }),
     durationInDays: number({ readOnly: true, required: true, integer: true, format: 'duration' }),
-    amountPaise: number({ readOnly: true, required: true, integer: true, format: 'money', sortable: true }),
+    amountPaise: number({
+      priority: 2,
+      readOnly: true,
+      required: true,
+      integer: true,
+      format: 'money',
+      sortable: true,
+    }),
     provider: choice(RENEWAL_PROVIDERS, {
       readOnly: true,
       required: true,
@@ -37,6 +44,7 @@ export default defineResource({
       choiceLabels: 'renewal.providers',
     }),
     status: choice(RENEWAL_STATUSES, {
+      priority: 1,
       readOnly: true,
       default: 'PENDING',
       filterable: true,

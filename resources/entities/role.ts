@@ -15,6 +15,7 @@ export default defineResource({
   permissions: crudPermissions('role'),
   fields: {
     name: text({
+      priority: 1,
       required: true,
       maxLength: 60,
       pattern: '^[A-Za-z][A-Za-z0-9_ -]*$',
@@ -25,7 +26,7 @@ export default defineResource({
     }),
     authScopes: json({ editor: 'auth-scopes', default: [] as AuthScope[] }),
     isSystem: boolean({ readOnly: true, default: false, filterable: true }),
-    organisationId: organisationField({ required: false }),
+    organisationId: organisationField({ priority: 2, required: false }),
   },
   list: ['name', 'organisationId'],
   recordLabel: ['name'],

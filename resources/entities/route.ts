@@ -10,11 +10,11 @@ export default defineResource({
   scope: 'organisation',
   permissions: crudPermissions('route'),
   fields: {
-    name: text({ required: true, maxLength: 100, searchable: true, sortable: true }),
+    name: text({ priority: 1, required: true, maxLength: 100, searchable: true, sortable: true }),
     description: text({ maxLength: 500, multiline: true, searchable: true }),
     line: geometry(['LineString']),
     // empty: the organisation's route deviation setting applies
-    toleranceMeters: number({ integer: true, min: 10, max: 5000 }),
+    toleranceMeters: number({ priority: 2, integer: true, min: 10, max: 5000 }),
     organisationId: organisationField({ sortable: true }),
   },
   list: ['name', 'description', 'toleranceMeters', 'organisationId'],

@@ -18,9 +18,9 @@ export default defineResource({
   readableBySignedIn: true,
   permissions: crudPermissions('rto'),
   fields: {
-    state: choice(STATE_IDS, { required: true, filterable: true, sortable: true }),
-    code: text({ required: true, rule: 'rtoCode', unique: true, searchable: true, sortable: true }),
-    name: text({ required: true, maxLength: 100, searchable: true, sortable: true }),
+    state: choice(STATE_IDS, { priority: 2, required: true, filterable: true, sortable: true }),
+    code: text({ priority: 1, required: true, rule: 'rtoCode', unique: true, searchable: true, sortable: true }),
+    name: text({ priority: 1, required: true, maxLength: 100, searchable: true, sortable: true }),
   },
   list: ['code', 'name', 'state'],
   recordLabel: ['name', 'code'],

@@ -62,7 +62,7 @@ export default defineResource({
   permissions: { create: 'add-sim-activation-order', export: 'export-sim-activation-order' },
   alsoPermittedBy: { create: ['raise-sim-activation'] },
   fields: {
-    imei: text({ required: true, rule: 'imei', searchable: true, sortable: true, filterable: true }),
+    imei: text({ priority: 1, required: true, rule: 'imei', searchable: true, sortable: true, filterable: true }),
     uid: text({ readOnly: true, searchable: true }),
     deviceId: reference('device', {
       readOnly: true,
@@ -87,8 +87,17 @@ export default defineResource({
       minItemsMessage: 'sim.numbersRequired',
       maxItemsMessage: 'sim.numbersMax',
     }),
-    durationInDays: number({ required: true, integer: true, min: 1, max: 3650, sortable: true, format: 'duration' }),
+    durationInDays: number({
+      priority: 2,
+      required: true,
+      integer: true,
+      min: 1,
+      max: 3650,
+      sortable: true,
+      format: 'duration',
+    }),
     status: choice(SIM_ORDER_STATUSES, {
+      priority: 1,
       readOnly: true,
       default: 'INITIATED',
       filterable: true,
@@ -98,8 +107,8 @@ export default defineResource({
     manufacturerId: reference('organisation', { readOnly: true, filterable: true }),
     // written only by Change Status to DONE, whose payload these fields' rules validate
     attributes: object({ simDetails: object(SIM_DETAILS) }, { readOnly: true, default: {} }),
-    organisationId: organisationField({ sortable: true }),
-    createdAt: date({ readOnly: true, sortable: true }),
+    organisationId: organisationField({ priority: 2, sortable: true }),
+    createdAt: date({ priority: 2, readOnly: true, sortable: true }),
   },
   list: ['imei', 'uid', 'status', 'durationInDays', 'numbers', 'manufacturerId', 'organisationId', 'createdAt'],
   recordLabel: ['imei'],

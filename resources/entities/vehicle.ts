@@ -34,8 +34,9 @@ export default defineResource({
     export: 'export-vehicle',
   },
   fields: {
-    name: text({ required: true, maxLength: 100, searchable: true, sortable: true }),
+    name: text({ priority: 1, required: true, maxLength: 100, searchable: true, sortable: true }),
     registrationNumber: text({
+      priority: 1,
       required: true,
       rule: 'registrationNumber',
       unique: true,
@@ -48,10 +49,10 @@ export default defineResource({
     engineNo: text({ maxLength: 50, searchable: true }),
     chassisNo: text({ maxLength: 50, searchable: true }),
     ownerId: reference('user', { filterable: true }),
-    deviceId: reference('device', { unique: true, filterable: true }),
+    deviceId: reference('device', { priority: 2, unique: true, filterable: true }),
     groupId: reference('groups', { filterable: true }),
     routeId: reference('route', { filterable: true, onDelete: 'set null' }),
-    isTrackingActivated: boolean({ default: false, readOnly: true, filterable: true }),
+    isTrackingActivated: boolean({ priority: 2, default: false, readOnly: true, filterable: true }),
     organisationId: organisationField({ sortable: true }),
   },
   list: ['name', 'registrationNumber', 'category', 'deviceId', 'isTrackingActivated', 'ownerId', 'organisationId'],

@@ -21,8 +21,9 @@ export default defineResource({
   scope: 'organisation',
   permissions: { create: 'add-wallet', edit: 'edit-wallet', export: 'export-wallet' },
   fields: {
-    userId: reference('user', { required: true, unique: true, filterable: true }),
+    userId: reference('user', { priority: 1, required: true, unique: true, filterable: true }),
     balance: number({
+      priority: 1,
       integer: true,
       readOnly: true,
       default: 0,
@@ -31,9 +32,15 @@ export default defineResource({
       label: 'resources.wallet.fields.balance',
     }),
     lowBalanceThreshold: number({ integer: true, min: 0, max: 2_147_483_647, default: 0, format: 'money' }),
-    kind: choice(ACCOUNT_KINDS, { readOnly: true, default: 'WALLET', filterable: true, choiceLabels: 'wallet.kinds' }),
+    kind: choice(ACCOUNT_KINDS, {
+      priority: 2,
+      readOnly: true,
+      default: 'WALLET',
+      filterable: true,
+      choiceLabels: 'wallet.kinds',
+    }),
     isActive: boolean({ default: true, filterable: true }),
-    organisationId: organisationField({ sortable: true }),
+    organisationId: organisationField({ priority: 2, sortable: true }),
   },
   list: ['userId', 'kind', 'balance', 'lowBalanceThreshold', 'isActive', 'organisationId'],
   recordLabel: ['userId'],

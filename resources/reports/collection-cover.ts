@@ -8,9 +8,16 @@ export default defineReport({
   api: '/report/collection-cover',
   title: 'menu.reports.collectionCover',
   columns: [
-    { name: 'name', label: 'collection.columns.division', type: 'text', sortable: true, total: 'count' },
+    { name: 'name', label: 'collection.columns.division', type: 'text', sortable: true, total: 'count', priority: 1 },
     { name: 'parentName', label: 'collection.columns.circle', type: 'text', sortable: true },
-    { name: 'households', label: 'collection.columns.households', type: 'count', sortable: true, total: 'sum' },
+    {
+      name: 'households',
+      label: 'collection.columns.households',
+      type: 'count',
+      sortable: true,
+      total: 'sum',
+      priority: 2,
+    },
     {
       name: 'householdsCovered',
       label: 'collection.columns.householdsCovered',
@@ -20,7 +27,7 @@ export default defineReport({
     },
     { name: 'bins', label: 'collection.columns.bins', type: 'count', sortable: true, total: 'sum' },
     { name: 'binsCovered', label: 'collection.columns.binsCovered', type: 'count', sortable: true, total: 'sum' },
-    { name: 'percent', label: 'collection.columns.coverage', type: 'percent', sortable: true },
+    { name: 'percent', label: 'collection.columns.coverage', type: 'percent', sortable: true, priority: 1 },
   ],
   defaultSort: ['name', 'ASC'],
   defaultPreset: 'today',

@@ -9,8 +9,15 @@ export default defineReport({
   api: '/report/d2d-collection',
   title: 'menu.reports.d2dCollection',
   columns: [
-    { name: 'day', label: 'collection.columns.day', type: 'date', sortable: true },
-    { name: 'poiName', label: 'collection.columns.household', type: 'text', sortable: true, total: 'count' },
+    { name: 'day', label: 'collection.columns.day', type: 'date', sortable: true, priority: 1 },
+    {
+      name: 'poiName',
+      label: 'collection.columns.household',
+      type: 'text',
+      sortable: true,
+      total: 'count',
+      priority: 1,
+    },
     {
       name: 'tagType',
       label: 'collection.columns.tagType',
@@ -18,7 +25,7 @@ export default defineReport({
       sortable: true,
       labels: 'collection.tagTypes',
     },
-    { name: 'wardName', label: 'collection.columns.ward', type: 'text', sortable: true },
+    { name: 'wardName', label: 'collection.columns.ward', type: 'text', sortable: true, priority: 2 },
     { name: 'circleName', label: 'collection.columns.circle', type: 'text', sortable: true, hidden: true },
     {
       name: 'collected',
@@ -26,8 +33,9 @@ export default defineReport({
       type: 'text',
       sortable: true,
       labels: 'collection.yesNo',
+      priority: 1,
     },
-    { name: 'collectedAt', label: 'collection.columns.collectedAt', type: 'datetime', sortable: true },
+    { name: 'collectedAt', label: 'collection.columns.collectedAt', type: 'datetime', sortable: true, priority: 2 },
     { name: 'vehicleName', label: 'collection.columns.vehicleName', type: 'text', sortable: true },
     { name: 'collectedCount', label: 'collection.columns.collected', type: 'count', total: 'sum', hidden: true },
   ],

@@ -9,11 +9,11 @@ export default defineReport({
   columns: [
     runColumn('day', 'date'),
     ...vehicleColumns(),
-    runColumn('distance', 'distance', { total: 'sum' }),
+    runColumn('distance', 'distance', { total: 'sum', priority: 1 }),
     ...timeColumns(),
     runColumn('firstIgnitionOn', 'datetime'),
     runColumn('lastIgnitionOff', 'datetime'),
-    runColumn('maxSpeed', 'speed', { total: 'max' }),
+    runColumn('maxSpeed', 'speed', { total: 'max', priority: 2 }),
     runColumn('trips', 'count', { total: 'sum' }),
     runColumn('alerts', 'count', { total: 'sum' }),
   ],

@@ -37,6 +37,8 @@ export interface ReportColumn {
   sortable?: boolean;
   /** The totals row: how the column adds up over every row matching the filter (server-side). */
   total?: 'sum' | 'max' | 'min' | 'avg' | 'count';
+  /** How much the column matters on a narrow table (resources/column-priority.ts): 1 always in view, then 2, then 3. */
+  priority?: 1 | 2 | 3;
   /** Hidden until chosen in the column chooser. */
   hidden?: boolean;
   /** i18n prefix translating a text column's values (`prefix.VALUE`), as an alert's type. */

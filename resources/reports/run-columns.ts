@@ -14,20 +14,20 @@ export const runColumn = (name: string, type: ReportColumnType, more: Partial<Re
 
 /** The vehicle holding the device now: registration number (the device's IMEI when the caller cannot see that vehicle) and name. */
 export const vehicleColumns = (more: Partial<ReportColumn> = {}): ReportColumn[] => [
-  runColumn('registrationNumber', 'text', more),
+  runColumn('registrationNumber', 'text', { priority: 1, ...more }),
   runColumn('vehicleName', 'text'),
 ];
 
 /** The day's or period's running, idle and stopped time, summed in the totals row. */
 export const timeColumns = (): ReportColumn[] => [
-  runColumn('running', 'duration', { total: 'sum' }),
+  runColumn('running', 'duration', { total: 'sum', priority: 2 }),
   runColumn('idle', 'duration', { total: 'sum' }),
   runColumn('stopped', 'duration', { total: 'sum' }),
 ];
 
 /** A vehicle's figures summed over a period (total run summary, monthly summary): each adds up in the totals row. */
 export const periodSumColumns = (): ReportColumn[] => [
-  runColumn('distance', 'distance', { total: 'sum' }),
+  runColumn('distance', 'distance', { total: 'sum', priority: 1 }),
   ...timeColumns(),
   runColumn('maxSpeed', 'speed', { total: 'max' }),
   runColumn('trips', 'count', { total: 'sum' }),

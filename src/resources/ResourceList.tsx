@@ -46,6 +46,8 @@ import { usePickable } from './pickable.ts';
 import { resourcePath } from './paths.ts';
 import { resourceActions } from './actions/index.ts';
 import { useState } from 'react';
+import { listColumnPriorities } from '../../resources/column-priority.ts';
+import { LeftOutColumns, useColumnFit } from './ColumnFit.tsx';
 
 export const PAGE_SIZES = [5, 10, 15];
 
@@ -107,9 +109,10 @@ function Column({
 }: {
   resource: ResourceDeclaration;
   name: string;
+  /** Read by the Datagrid: the cells' and header's `column-<source>` class. */
+  source?: string;
   label?: string;
   sortable?: boolean;
-  sortBy?: string;
 }) {
   const translate = useTranslate();
   const field = resource.fields[name]!;
@@ -202,42 +205,66 @@ const stickyActions = {
   },
 };
 
+/** The table: the columns that fit its width by their declared priority, the others under each row (ColumnFit.tsx). */
+/** The Actions header: on a phone, for screen readers alone (the column is its menu buttons), leaving the room to a column. */
+function ActionsLabel() {
+  const translate = useTranslate();
+  const hidden = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)' };
+  return (
+    <Box component="span" sx={(theme) => ({ [theme.breakpoints.down('sm')]: hidden })}>
+      {translate('list.actions')}
+    </Box>
+  );
+}
+
 function Table({ resource }: { resource: ResourceDeclaration }) {
   const translate = useTranslate();
   const { isFetching } = useListContext();
   const allowedActions = useAllowedRowActions(resource);
+  const { boxRef, out, sx } = useColumnFit(listColumnPriorities(resource));
+  const leftOut = out.map((name) => ({
+    name,
+    label: columnLabel(resource, name, translate),
+    render: () => <Column resource={resource} name={name} />,
+  }));
   return (
     <>
       <LinearProgress sx={{ visibility: isFetching ? 'visible' : 'hidden' }} aria-hidden={!isFetching} />
-      <Datagrid
-        sx={stickyActions}
-        rowClick={false}
-        bulkActionButtons={<BulkActions resource={resource} />}
-        empty={
-          <Typography sx={{ p: 3 }} color="text.secondary">
-            {translate(resource.emptyMessage ?? 'ra.navigation.no_results')}
-          </Typography>
-        }
-      >
-        {resource.list.map((name) => (
-          <Column
-            key={name}
-            resource={resource}
-            name={name}
-            label={columnLabel(resource, name, translate)}
-            sortable={Boolean(resource.fields[name]?.sortable)}
-          />
-        ))}
-        {allowedActions && allowedActions.length > 0 && (
-          <FunctionField
-            label={translate('list.actions')}
-            textAlign="right"
-            cellClassName="row-actions"
-            headerClassName="row-actions"
-            render={() => <RowActionMenu resource={resource} allowed={allowedActions} />}
-          />
-        )}
-      </Datagrid>
+      <Box ref={boxRef} sx={{ overflowX: 'auto', ...sx }}>
+        <Datagrid
+          sx={stickyActions}
+          // a tap on a row opens what its columns leave out
+          rowClick={leftOut.length > 0 ? 'expand' : false}
+          expand={leftOut.length > 0 ? <LeftOutColumns columns={leftOut} /> : undefined}
+          bulkActionButtons={<BulkActions resource={resource} />}
+          empty={
+            <Typography sx={{ p: 3 }} color="text.secondary">
+              {translate(resource.emptyMessage ?? 'ra.navigation.no_results')}
+            </Typography>
+          }
+        >
+          {resource.list.map((name) => (
+            <Column
+              key={name}
+              resource={resource}
+              name={name}
+              source={name}
+              label={columnLabel(resource, name, translate)}
+              // the headers stay unsorted as before: the source is given for the cells' column class
+              sortable={false}
+            />
+          ))}
+          {allowedActions && allowedActions.length > 0 && (
+            <FunctionField
+              label={<ActionsLabel />}
+              textAlign="right"
+              cellClassName="row-actions"
+              headerClassName="row-actions"
+              render={() => <RowActionMenu resource={resource} allowed={allowedActions} />}
+            />
+          )}
+        </Datagrid>
+      </Box>
       <ListPagination />
     </>
   );
@@ -337,9 +364,7 @@ export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
             }
             sx={{ px: 2, flexWrap: 'wrap' }}
           />
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table resource={resource} />
-          </Box>
+          <Table resource={resource} />
         </Card>
       </Box>
     </ListBase>

@@ -1,0 +1,156 @@
+import fs from 'node:fs';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expectNoSidewaysScroll, pagePerTest, settled, signInAt } from './browser.ts';
+import { connectDevice } from '../gateway/device-client.ts';
+import { loginFrame, normalFrame, type DeviceState } from '../../server/simulator/frames.ts';
+
+const gatewayPort = inject('gatewayPort');
+const session = pagePerTest();
+const SHOTS = '/tmp/shots-columns';
+
+// the demo's first device, fitted to UP78AT4321 of Sunrise Logistics (the demo CUSTOMER's)
+const truck = (patch: Partial<DeviceState>): DeviceState => ({
+  imei: '868347070000000',
+  registration: 'UP78AT4321',
+  latitude: 26.4671,
+  longitude: 80.353,
+  speed: 30,
+  heading: 45,
+  ignition: true,
+  frameNumber: 1,
+  ...patch,
+});
+
+/**
+ * Where a user sees the column headed `header` of the table: its header cell's and its first row's
+ * cell's boxes, and whether the row's cell is the thing drawn at its own middle (not under the
+ * pinned Actions column, say).
+ */
+function columnSeen(page: Page, header: string) {
+  return page.evaluate((header) => {
+    const table = document.querySelector('table')!;
+    const heads = [...table.querySelectorAll('thead th')];
+    const th = heads.find((h) => h.textContent?.trim() === header);
+    if (!th) return null;
+    const index = heads.indexOf(th);
+    const td = table.querySelectorAll('tbody tr')[0]?.querySelectorAll(':scope > td')[index];
+    // down the page if need be, as a user scrolls to the table; never sideways, which is what is checked
+    if (td) window.scrollBy(0, td.getBoundingClientRect().top - window.innerHeight / 2);
+    const box = (e: Element) => {
+      const r = e.getBoundingClientRect();
+      return { left: r.left, right: r.right, width: r.width };
+    };
+    const middle = td && box(td);
+    const drawn =
+      td && middle
+        ? document.elementFromPoint((middle.left + middle.right) / 2, td.getBoundingClientRect().top + 4)
+        : null;
+    return {
+      header: box(th),
+      cell: td ? box(td) : null,
+      cellText: td?.textContent ?? '',
+      cellOnTop: Boolean(drawn && td && (drawn === td || td.contains(drawn))),
+      viewport: document.documentElement.clientWidth,
+    };
+  }, header);
+}
+
+async function expectInView(page: Page, header: string) {
+  const seen = await columnSeen(page, header);
+  expect(seen, `a column headed ${header}`).not.toBeNull();
+  const { header: head, cell, viewport, cellOnTop } = seen!;
+  for (const box of [head, cell!]) {
+    expect(box.width, `${header} is drawn`).toBeGreaterThan(0);
+    expect(box.left, `${header} starts in the window`).toBeGreaterThanOrEqual(0);
+    expect(box.right, `${header} ends in the window`).toBeLessThanOrEqual(viewport);
+  }
+  expect(cellOnTop, `${header}'s cell is not covered`).toBe(true);
+  return seen!;
+}
+
+describe('tables keep the columns that matter most in view', () => {
+  it('on a phone, Daily Run Summary shows date, vehicle and distance; the vehicle name opens under the row', async () => {
+    // today's drive of the customer's truck, through the real gateway: a row of the day's summary
+    const device = await connectDevice(gatewayPort);
+    await device.send(loginFrame(truck({})));
+    await device.send(normalFrame(truck({}), new Date(Date.now() - 60_000)));
+    await device.send(normalFrame(truck({ latitude: 26.4673, longitude: 80.3532 }), new Date(Date.now() - 40_000)));
+    await device.send(normalFrame(truck({ latitude: 26.4675, longitude: 80.3534 }), new Date(Date.now() - 20_000)));
+    device.close();
+
+    const { page } = session;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAt(page, '/reports/daily-run-summary', 'customer@demo.waymark.in');
+    const row = page.locator('tbody tr', { hasText: 'UP78AT4321' }).first();
+    // the summariser writes the day's row within seconds of the frames: until then the page is opened again
+    await expect
+      .poll(
+        async () => {
+          if ((await row.count()) === 0) {
+            await page.reload();
+            await row.waitFor({ timeout: 5_000 }).catch(() => undefined);
+          }
+          return row.count();
+        },
+        { timeout: 45_000 },
+      )
+      .toBe(1);
+    await settled(page);
+
+    await expectInView(page, 'Date');
+    await expectInView(page, 'Vehicle');
+    const distance = await expectInView(page, 'Distance (km)');
+    expect(distance.cellText).toMatch(/^\d+(\.\d)?$/);
+    // the table itself needs no sideways scroll to show them, nor does the page
+    expect(
+      await page.locator('table').evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth),
+    ).toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(page);
+    fs.mkdirSync(SHOTS, { recursive: true });
+    await row.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/daily-run-summary-390.png` });
+
+    // what does not fit is a tap away: the row opens on its other columns, as label and value
+    expect(await page.locator('thead th', { hasText: 'Vehicle Name' }).isVisible()).toBe(false);
+    await row.locator('td').nth(1).click();
+    const more = page.getByTestId('left-out-columns').first();
+    await more.waitFor();
+    expect(await more.getByText('Vehicle Name', { exact: true }).isVisible()).toBe(true);
+    expect(await more.getByText('Running', { exact: true }).isVisible()).toBe(true);
+    await settled(page);
+    await page.screenshot({ path: `${SHOTS}/daily-run-summary-390-expanded.png` });
+
+    // at 1440 px the same table has room for more: the vehicle name, the times, the speed, without sideways scrolling
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await expect.poll(() => page.locator('thead th', { hasText: 'Vehicle Name' }).isVisible()).toBe(true);
+    await settled(page);
+    for (const header of ['Date', 'Vehicle', 'Vehicle Name', 'Distance (km)', 'Running', 'Max Speed (km/h)'])
+      await expectInView(page, header);
+    expect(
+      await page.locator('table').evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth),
+    ).toBeLessThanOrEqual(0);
+    await settled(page);
+    await page.screenshot({ path: `${SHOTS}/daily-run-summary-1440.png` });
+  });
+
+  it('at 1440 px, the fitment list shows each fitment’s activation status beside its IMEI and registration', async () => {
+    const { page } = session;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAt(page, '/fitment', 'admin@demo.waymark.in');
+    await page.locator('tbody tr', { hasText: 'UP78AT4321' }).waitFor();
+    await settled(page);
+
+    await expectInView(page, 'IMEI');
+    await expectInView(page, 'Registration Number');
+    const status = await expectInView(page, 'Activation');
+    expect(status.cellText).toMatch(/^(Pending approval|Active|Not activated)$/);
+    fs.mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/fitment-1440.png` });
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(async () => (await columnSeen(page, 'Activation'))?.header.right ?? Infinity).toBeLessThan(390);
+    await settled(page);
+    await page.screenshot({ path: `${SHOTS}/fitment-390.png` });
+  });
+});
