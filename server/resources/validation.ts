@@ -1,4 +1,5 @@
-import { seenAsName, textRule, type Field, type ResourceDeclaration } from '../../resources/define.ts';
+import { seenAsName, type Field, type ResourceDeclaration } from '../../resources/define.ts';
+import { textRule } from '../../resources/text-rule.ts';
 import { normalise, rules, ruleSchema } from '../../core/rules.ts';
 import { labelOf, message, said, saidLabel } from './messages.ts';
 import type { Said } from '../http/errors.ts';

@@ -19,7 +19,8 @@ import {
 } from 'react-admin';
 import { Box, Button, Card, CardContent, InputAdornment } from '@mui/material';
 import { Link, useNavigate } from 'react-router-dom';
-import { fieldLabel, textRule, type Field, type ResourceDeclaration } from '../../resources/define.ts';
+import { fieldLabel, type Field, type ResourceDeclaration } from '../../resources/define.ts';
+import { textRule } from '../../resources/text-rule.ts';
 import { PHONE_INPUT_LENGTH, ruleValidator } from '../../core/rules.ts';
 import { findResource } from '../../resources/modules.ts';
 import { PageHeader } from '../layout/PageHeader.tsx';

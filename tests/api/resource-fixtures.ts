@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { textRule, type Field, type ResourceDeclaration } from '../../resources/define.ts';
+import { type Field, type ResourceDeclaration } from '../../resources/define.ts';
+import { textRule } from '../../resources/text-rule.ts';
 import { findResource } from '../../resources/modules.ts';
 import type { Db } from '../../server/db/client.ts';
 import { bearer, demoEmail, signIn } from './harness.ts';

@@ -3,7 +3,7 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, type DataProvider } from 'react-admin';
 import { demoEmail, signIn, startTestServer, type TestServer } from './harness.ts';
 import { resources } from '../../resources/modules.ts';
-import { textRule } from '../../resources/define.ts';
+import { textRule } from '../../resources/text-rule.ts';
 import { createSample, sampleBody, type Api } from './resource-fixtures.ts';
 
 /** The real ra-data-simple-rest package, unchanged, against every collection over real HTTP. */

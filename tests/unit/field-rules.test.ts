@@ -12,7 +12,8 @@ import {
   type RuleName,
 } from '../../core/rules.ts';
 import { normaliseUsername } from '../../core/username.ts';
-import { textRule, type Field } from '../../resources/define.ts';
+import { type Field } from '../../resources/define.ts';
+import { textRule } from '../../resources/text-rule.ts';
 import { resources } from '../../resources/modules.ts';
 import { AJV_OPTIONS } from '../../server/app.ts';
 import { message } from '../../server/resources/messages.ts';
