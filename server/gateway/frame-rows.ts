@@ -86,3 +86,17 @@ export const inTimeOrderPerDevice = (positions: ArrivingPosition[]): ArrivingPos
       a.p.deviceId !== b.p.deviceId ? (a.p.deviceId < b.p.deviceId ? -1 : 1) : a.time - b.time || a.index - b.index,
     )
     .map(({ p }) => p);
+
+/** How old an alert from a history frame may be and still reach live consoles (a toast, the SOS sound). */
+export const LIVE_EVENT_MAX_AGE_MS = 10 * 60_000;
+
+/**
+ * The alerts live consoles are told of: those of live frames, and those of history frames no older
+ * than LIVE_EVENT_MAX_AGE_MS. A device emptying its store after a gap raises its past alerts in
+ * the reports and the timeline, not as toasts of what happened days ago.
+ */
+export function liveEvents(events: DerivedEvent[], now = Date.now()): LiveEvent[] {
+  return events
+    .filter((e) => e.attributes.live === true || now - Date.parse(e.eventTime) <= LIVE_EVENT_MAX_AGE_MS)
+    .map(({ organisationId: _o, attributes: _a, ...e }) => e);
+}

@@ -9,6 +9,7 @@ import {
   describe,
   imeiOf,
   insertEvents,
+  liveEvents,
   placeable,
   positionOf,
   inTimeOrderPerDevice,
@@ -89,10 +90,7 @@ export class FrameStore {
 
   /** Stores alerts the gateway itself raises (not carried by a frame) and shows them on live maps. */
   async raise(events: DerivedEvent[]): Promise<void> {
-    const liveBatch: LiveBatch = {
-      positions: [],
-      events: events.map(({ organisationId: _o, attributes: _a, ...e }) => e),
-    };
+    const liveBatch: LiveBatch = { positions: [], events: liveEvents(events) };
     const statements = [insertEvents(events), ...this.live.notifyStatements(liveBatch)];
     await this.db.transaction(async (tx) => {
       for (const statement of statements) await tx.execute(statement);
@@ -378,7 +376,7 @@ export class FrameStore {
           ...p,
           status: motions.get(p.deviceId) ?? 'noData',
         })),
-        events: events.map(({ organisationId: _o, attributes: _a, ...e }) => e),
+        events: liveEvents(events),
         unregistered: [...unregistered],
       };
       for (const statement of this.live.notifyStatements(liveBatch)) await tx.execute(statement);

@@ -66,7 +66,7 @@ export interface LiveMessage {
   type: string;
   vehicles?: { vehicleId: string; deviceId: string | null; status: VehicleState }[];
   positions?: WirePosition[];
-  events?: { type: string; vehicleId: string }[];
+  events?: { type: string; vehicleId: string; eventTime: string }[];
   states?: WireState[];
   distant?: WireDistant[];
 }

@@ -356,6 +356,16 @@ describe('live tracking API', () => {
       normalFrame(device(SUNRISE_IMEI, { speed: 20 }), new Date(Date.now() + 2000), { type: 'EA', alertId: 10 }),
     );
     await eventually(() => socket.events().find((e) => e.type === 'SOS'), 3000, 'SOS on the socket');
+    // a device emptying its store after a gap: its SOS of three days ago goes to the reports, not to live maps as news
+    const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000);
+    await tracker.send(
+      normalFrame(device(SUNRISE_IMEI, { speed: 20 }), threeDaysAgo, { type: 'EA', alertId: 10 }, false),
+    );
+    await tracker.send(
+      normalFrame(device(SUNRISE_IMEI, { speed: 21 }), new Date(Date.now() + 3000), { type: 'EA', alertId: 10 }),
+    );
+    await eventually(() => socket.events().filter((e) => e.type === 'SOS').length >= 2, 3000, 'the next live SOS');
+    expect(socket.events().filter((e) => Date.parse(e.eventTime) < Date.now() - 3_600_000)).toEqual([]);
     expect(socket.positions().some((p) => p.vehicleId === vehicles[OTHER_IMEI])).toBe(false);
     expect(moved).toMatchObject({ ignition: true, heading: 90, status: 'running' });
     socket.close();
