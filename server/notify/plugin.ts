@@ -68,6 +68,12 @@ export async function registerNotify(app: FastifyInstance, database: Database, c
   app.addHook('onReady', async () => {
     unlisten = await database.listen(OUTBOX_CHANNEL, () => worker.poke());
     worker.start();
+    // an operator learns at start-up, not from a user who never got his reset code
+    const unsent = [!settings.mail.smtpUrl && 'e-mail (SMTP_URL)', !settings.sms.url && 'SMS (SMS_URL)'].filter(
+      Boolean,
+    );
+    if (unsent.length)
+      app.log.info(`${unsent.join(' and ')} not configured: those messages are written to this log, marked not sent`);
   });
   app.addHook('onClose', async () => {
     await unlisten?.();
