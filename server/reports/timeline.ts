@@ -11,6 +11,7 @@ import { playback, playbackPage, playbackPageQuery } from '../tracking/playback.
 import { indianDayRange } from '../../core/format/date.ts';
 import { checkDay, type Timeline, type TimelineItem, type TimelineSummary } from '../../resources/reports/timeline.ts';
 import { said } from '../resources/messages.ts';
+import { trackedVehicle } from '../vehicles/tracked-from.ts';
 
 /**
  * The vehicle timeline (report-vehicle-timeline): one vehicle's Asia/Kolkata day as trips, stops and
@@ -46,19 +47,7 @@ function params(input: { vehicleId?: unknown; day?: unknown }): { vehicleId: str
 }
 
 async function visibleVehicle(db: Db, caller: Caller, vehicleId: string) {
-  const [found] = await query<{
-    id: string;
-    name: string;
-    registrationNumber: string;
-    deviceId: string | null;
-    trackedFrom: string | null;
-  }>(
-    db,
-    sql`
-    select v.id, v.name, v.registration_number as "registrationNumber", v.device_id as "deviceId",
-      to_json(v.tracked_from) #>> '{}' as "trackedFrom"
-    from vehicles v where v.id = ${vehicleId}::uuid and ${visibleVehicles(caller)}`,
-  );
+  const found = await trackedVehicle(db, vehicleId, visibleVehicles(caller));
   if (!found) throw notFound(said('api.vehicles.noSuchVehicle'));
   return found;
 }

@@ -6,6 +6,7 @@ import type { PositionFix } from '../../resources/tracking.ts';
 import { said } from '../resources/messages.ts';
 import { asFix, FIX_COLUMNS } from '../reports/positions.ts';
 import { countedPoints, stopsAndSummary } from './playback-summary.ts';
+import { trackedVehicle } from '../vehicles/tracked-from.ts';
 
 /** Fixes before a page read to know the last one that counted (a run of more jumps than this is drawn). */
 const LOOKBACK = 200;
@@ -70,19 +71,7 @@ export async function playback(
   to: string,
   page: PlaybackPage,
 ) {
-  const [found] = await query<{
-    id: string;
-    name: string;
-    registrationNumber: string;
-    deviceId: string | null;
-    trackedFrom: string | null;
-  }>(
-    db,
-    sql`
-    select v.id, v.name, v.registration_number as "registrationNumber", v.device_id as "deviceId",
-      to_json(v.tracked_from) #>> '{}' as "trackedFrom" from vehicles v
-    where v.id = ${vehicleId}::uuid and ${scope.vehicles}`,
-  );
+  const found = await trackedVehicle(db, vehicleId, scope.vehicles);
   if (!found) throw notFound();
   const { trackedFrom, ...vehicle } = found;
   // the vehicle's own history: the window starts no earlier than its tracked_from

@@ -91,3 +91,23 @@ async function summariseAgain(db: Db, deviceId: string) {
   );
   await query(db, sql`delete from trip_states where device_id = ${deviceId}::uuid`);
 }
+
+/** A vehicle as the readers of its history need it: who it is, its device, and where its own history starts. */
+export interface TrackedVehicle {
+  id: string;
+  name: string;
+  registrationNumber: string;
+  deviceId: string | null;
+  trackedFrom: string | null;
+}
+
+/** The vehicle, when `visible` (a condition on `v`, the caller's scope) lets it through. */
+export async function trackedVehicle(db: Db, vehicleId: string, visible: SQL): Promise<TrackedVehicle | undefined> {
+  const [found] = await query<TrackedVehicle>(
+    db,
+    sql`select v.id, v.name, v.registration_number as "registrationNumber", v.device_id as "deviceId",
+      to_json(v.tracked_from) #>> '{}' as "trackedFrom"
+    from vehicles v where v.id = ${vehicleId}::uuid and ${visible}`,
+  );
+  return found;
+}
