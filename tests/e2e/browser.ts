@@ -180,6 +180,16 @@ export async function signInAt(page: Page, path: string, username: string, passw
   await page.goto(`${baseUrl}${path}`);
 }
 
+/** Switches the console to Hindi through the app bar's language menu (the button reads "Language" on a phone), as a user does. */
+export async function switchToHindi(page: Page) {
+  await page
+    .getByRole('button', { name: 'Language' })
+    .or(page.getByRole('button', { name: 'English' }))
+    .first()
+    .click();
+  await page.getByRole('menuitem', { name: 'हिन्दी' }).click();
+}
+
 /**
  * The page at rest, as a user looks at it: two frames drawn after whatever was last done (a resize,
  * a click), the fonts in use loaded, and every animation and transition running then (a dialog's

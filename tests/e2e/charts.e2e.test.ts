@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { pagePerTest, settled, signInAt } from './browser.ts';
+import { pagePerTest, settled, signInAt, switchToHindi } from './browser.ts';
 import { notoSansDesktop } from './noto-sans-desktop.ts';
 import { connectDevice } from '../gateway/device-client.ts';
 import { emergencyFrame, loginFrame, normalFrame, type DeviceState } from '../../server/simulator/frames.ts';
@@ -117,12 +117,7 @@ describe('the charts’ tick labels on a machine whose sans-serif is Noto Sans',
       expectNumbers(await tickLabels(chart, 'y'));
       await shoot(page, 'alert-report', width);
     }
-    await page
-      .getByRole('button', { name: 'Language' })
-      .or(page.getByRole('button', { name: 'English' }))
-      .first()
-      .click();
-    await page.getByRole('menuitem', { name: 'हिन्दी' }).click();
+    await switchToHindi(page);
     const hindi = page.getByRole('figure', { name: reportsHi.alert.chart });
     const eventTypes = trackingHi.events;
     await expect

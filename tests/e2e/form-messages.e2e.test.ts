@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { pagePerTest, signInAt } from './browser.ts';
+import { pagePerTest, signInAt, switchToHindi } from './browser.ts';
 
 const session = pagePerTest();
 let page: Page;
@@ -41,12 +41,7 @@ describe('the fitment form submitted empty', () => {
 
   it('shows every message translated, in Hindi', async () => {
     await signInAt(page, '/fitment/add', 'dealer@demo.waymark.in');
-    await page
-      .getByRole('button', { name: 'Language' })
-      .or(page.getByRole('button', { name: 'English' }))
-      .first()
-      .click();
-    await page.getByRole('menuitem', { name: 'हिन्दी' }).click();
+    await switchToHindi(page);
     await page.getByRole('heading', { name: 'फ़िटमेंट जोड़ें', level: 1 }).waitFor();
     const messages = await submitEmptyForm([
       'ठीक 2 आरसी चित्र अपलोड करें',

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
-import { pagePerTest, settled, signInAt } from './browser.ts';
+import { pagePerTest, settled, signInAt, switchToHindi } from './browser.ts';
 import { connectDevice } from '../gateway/device-client.ts';
 import { emergencyFrame, loginFrame, type DeviceState } from '../../server/simulator/frames.ts';
 
@@ -80,12 +80,7 @@ describe('the report filter bar at 1440 px', () => {
       await page.getByTestId('report-filters').getByText(label, { exact: true }).waitFor();
       expect(await cutLabels(), path).toEqual([]);
     }
-    await page
-      .getByRole('button', { name: 'Language' })
-      .or(page.getByRole('button', { name: 'English' }))
-      .first()
-      .click();
-    await page.getByRole('menuitem', { name: 'हिन्दी' }).click();
+    await switchToHindi(page);
     await page.getByTestId('report-filters').getByText('इसके अनुसार दिखाएँ', { exact: true }).waitFor();
     expect(await cutLabels(), 'collection-cover in Hindi').toEqual([]);
     for (const [path] of pages.slice(0, 3)) {
@@ -121,12 +116,7 @@ describe('an export the report cannot give', () => {
     page.on('download', () => downloads++);
     await exportCsv('Export');
     await page.getByRole('alert').getByText('Choose a vehicle to export this report').waitFor();
-    await page
-      .getByRole('button', { name: 'Language' })
-      .or(page.getByRole('button', { name: 'English' }))
-      .first()
-      .click();
-    await page.getByRole('menuitem', { name: 'हिन्दी' }).click();
+    await switchToHindi(page);
     await page.getByTestId('report-choose-vehicle').getByText('यह रिपोर्ट देखने के लिए एक वाहन चुनें').waitFor();
     await exportCsv('निर्यात');
     await page.getByRole('alert').getByText('यह रिपोर्ट निर्यात करने के लिए एक वाहन चुनें').waitFor();

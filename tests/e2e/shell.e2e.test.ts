@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_PASSWORD, pagePerTest, signInAt, signInThroughForm } from './browser.ts';
+import { DEMO_PASSWORD, pagePerTest, signInAt, signInThroughForm, switchToHindi } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const session = pagePerTest();
@@ -124,12 +124,7 @@ describe('language', () => {
         fonts.every((url) => url.includes('-400-')),
         fonts.join(),
       ).toBe(true);
-      await page
-        .getByRole('button', { name: 'Language' })
-        .or(page.getByRole('button', { name: 'English' }))
-        .first()
-        .click();
-      await page.getByRole('menuitem', { name: 'हिन्दी' }).click();
+      await switchToHindi(page);
       await page.getByRole('menuitem', { name: 'वाहन स्थिति' }).waitFor();
       await page.getByTestId('menu-group-management').getByText('प्रबंधन').waitFor();
       // the machine running the tests may have no Devanagari font: the bundled face draws the Hindi
@@ -147,12 +142,7 @@ describe('language', () => {
     await page.goto(`${baseUrl}/auth/login`);
     await signInThroughForm(page, 'superadmin@demo.waymark.in', DEMO_PASSWORD);
     await page.waitForURL('**/vehicle-status');
-    await page
-      .getByRole('button', { name: 'Language' })
-      .or(page.getByRole('button', { name: 'English' }))
-      .first()
-      .click();
-    await page.getByRole('menuitem', { name: 'हिन्दी' }).click();
+    await switchToHindi(page);
     await page.getByRole('menuitem', { name: 'वाहन स्थिति' }).waitFor();
     // signed out, with the language choice kept: the Hindi messages are a chunk of their own, fetched before the first render
     await page.evaluate(() => localStorage.removeItem('waymark.session'));
