@@ -47,6 +47,8 @@ declare module 'fastify' {
     summariser: Summariser;
     /** The brand id the server runs as (BRAND): its default customer password, certificate texts. */
     brand: string;
+    /** Where users reach the console (PUBLIC_URL), for links in messages. */
+    publicUrl: string;
     /** Lists count matching rows up to this many, then estimate (config.exactCountLimit). */
     exactCountLimit: number;
     /** List pages kept until a table they read changes (config.listCache). */
@@ -147,6 +149,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   app.decorate('live', live);
   app.decorate('gateway', null);
   app.decorate('brand', config.brand);
+  app.decorate('publicUrl', config.publicUrl);
   app.decorate('exactCountLimit', config.exactCountLimit);
   app.addHook('onClose', async () => live.stop());
   registerLiveSocket(app, db, callers, keys, live, config.liveRecheckMs);

@@ -104,6 +104,10 @@ const fitment = {
     noWallet: "No wallet pays for this organisation's activations: saving will be refused",
     charged: '%{price} paid for its activation from the wallet of %{organisation}',
   },
+  welcome: {
+    subject: 'Welcome to %{brand}',
+    body: 'Hello %{name}, your vehicle %{registration} now has a %{brand} tracker. See it live at %{link}: sign in with your phone number %{phone} and the password your dealer gave you, or choose "Lost password?" there to set one.',
+  },
   bulk: {
     title: 'Bulk Upload',
     intro: 'Drop a CSV file here, or download the sample, fill one row per fitment and choose it.',

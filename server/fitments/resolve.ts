@@ -65,7 +65,7 @@ export async function deviceToFit(db: Db, caller: Caller, imei: string): Promise
 /**
  * The customer's account: the one the phone number belongs to (a customer of the caller's
  * organisations), or a new CUSTOMER account in the fitment's organisation with the given password
- * or the brand's default.
+ * or the brand's default (`created`: the customer is told, fitments/welcome.ts).
  */
 export async function customerAccount(
   db: Db,
@@ -73,7 +73,7 @@ export async function customerAccount(
   customer: FitmentBody['customer'],
   organisationId: string,
   defaultPassword: string,
-): Promise<string> {
+): Promise<{ id: string; created: boolean }> {
   const [existing] = await query<{ id: string; roleName: string; visible: boolean }>(
     db,
     sql`select t.id, r.name as "roleName",
@@ -85,7 +85,7 @@ export async function customerAccount(
     // an account the caller can see anyway: the precise reason helps and tells nothing new
     if (existing.roleName !== 'CUSTOMER')
       throw badRequest(said('fitment.notCustomer'), { 'customer.phone': said('fitment.notCustomer') });
-    return existing.id;
+    return { id: existing.id, created: false };
   }
   if (!customer.firstName)
     throw badRequest(said('fitment.newCustomerName'), { 'customer.firstName': said('fitment.newCustomerName') });
@@ -108,7 +108,7 @@ export async function customerAccount(
     values (${customer.firstName!}, ${customer.lastName ?? ''}, ${customer.email ?? null}, ${customer.phone!}, ${role!.id}::uuid, ${organisationId}::uuid, ${hash})
     returning id`,
   );
-  return created!.id;
+  return { id: created!.id, created: true };
 }
 
 /** The fitter's account when their phone number is one the caller can see; otherwise the form's details alone are kept. */

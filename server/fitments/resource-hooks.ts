@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ActivationStatus } from '../../resources/entities/fitment.ts';
 import { brands, type Brand } from '../../brands/index.ts';
+import { queueWelcome } from './welcome.ts';
 import { indianIsoDay } from '../../core/format/date.ts';
 import { badRequest, HttpError } from '../http/errors.ts';
 import type { Columns, ResourceHooks, WriteContext } from '../resources/hooks.ts';
@@ -53,13 +54,15 @@ async function resolve(
   organisationId: string,
   fitmentDate: SQL,
 ) {
-  const customerId = await customerAccount(
+  const customer = await customerAccount(
     ctx.db,
     ctx.caller,
     body.customer,
     organisationId,
     brandOf(ctx).defaultCustomerPassword,
   );
+  if (customer.created) await queueWelcome(ctx, body, brandOf(ctx));
+  const customerId = customer.id;
   const vehicleId = await fittedVehicle(ctx.db, ctx.caller, body.vehicle, {
     deviceId,
     ownerId: customerId,

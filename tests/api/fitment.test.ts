@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc, eq } from 'drizzle-orm';
+import { outbox } from '../../server/db/schema.ts';
 import { demoEmail, signIn, startTestServer, type TestServer } from './harness.ts';
 import { call, demoWorld, uploadPngs, type Api } from './resource-fixtures.ts';
 import { sampleTable } from '../../custom-pages/fitment/bulkCsv.ts';
@@ -28,6 +30,14 @@ interface Fitment {
 /** Six images the fitter uploaded: a fitment names only uploads of its writer's organisation tree (tests/api/private-documents.test.ts). */
 let uploaded: string[] = [];
 const image = (n: number) => uploaded[n - 1]!;
+
+/** The messages queued for a recipient (server/outbox.ts), oldest first. */
+const messagesTo = async (recipient: string) =>
+  server.database.db
+    .select({ channel: outbox.channel, subject: outbox.subject, body: outbox.body })
+    .from(outbox)
+    .where(eq(outbox.recipient, recipient))
+    .orderBy(asc(outbox.createdAt));
 
 /** A whole form as the console sends it; `over` replaces parts. */
 function form(imei: string, over: Record<string, unknown> = {}, customer: Record<string, unknown> = {}) {
@@ -182,6 +192,17 @@ describe('fitment', () => {
     // the new customer signs in with the password the form gave
     const ravi = await signIn(server.app, '9811100001', 'Ravi-pass-1');
     expect(ravi.user.role.name).toBe('CUSTOMER');
+    // and is told so, at the e-mail the form gave: where to see the vehicle and how to sign in
+    expect(await messagesTo('ravi.kumar@fitment.test')).toEqual([
+      {
+        channel: 'email',
+        subject: 'Welcome to Waymark',
+        body:
+          'Hello Ravi, your vehicle UP78FZ9001 now has a Waymark tracker. See it live at http://localhost:8080: ' +
+          'sign in with your phone number +919811100001 and the password your dealer gave you, ' +
+          'or choose "Lost password?" there to set one.',
+      },
+    ]);
 
     // the manufacturer approves; the vehicle is tracked. Undo stops it.
     expect((await call(as.fitter!, 'PUT', `/activation/approve/${fitment.id}`)).statusCode).toBe(403);
@@ -213,6 +234,8 @@ describe('fitment', () => {
     });
     const moved = await call(as.fitter!, 'PUT', `/fitment/${fitment.id}`, form(devices[9]!.imei));
     expect(moved.json()).toMatchObject({ success: false, message: "A fitment's device cannot be changed" });
+    // an edit opens no account: no second welcome
+    expect(await messagesTo('ravi.kumar@fitment.test')).toHaveLength(1);
   });
 
   it('refuses bad fitments with a clear message and changes nothing', async () => {
