@@ -172,12 +172,9 @@ describe('tables keep the columns that matter most in view', () => {
 
     // on a phone too: the three columns that say which vehicle carries which device, and whether it works
     await page.setViewportSize({ width: 390, height: 844 });
-    // the menu, open at 1440 px, is a drawer over the page on a phone: closed, as a phone user has it
-    const drawer = page.locator('.RaSidebar-modal');
-    if (await drawer.isVisible()) {
-      await page.keyboard.press('Escape');
-      await drawer.waitFor({ state: 'hidden' });
-    }
+    // opened on the phone (the menu, open at 1440 px, would lie over the page as a drawer)
+    await page.reload();
+    await page.locator('tbody tr', { hasText: 'UP78AT4321' }).waitFor();
     await expect.poll(async () => (await columnSeen(page, 'Activation'))?.header.width ?? 0).toBeGreaterThan(0);
     await settled(page);
     await expectInView(page, 'IMEI');
