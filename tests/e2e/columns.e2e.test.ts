@@ -114,11 +114,20 @@ describe('tables keep the columns that matter most in view', () => {
     // ... and a few key presses away: the row's expand button is in the tab order, a button that says whether it is open
     const toggle = row.getByRole('button', { name: 'Expand' });
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    // the focused element, if it is a button of the truck's row: its accessible name
+    const focusedInRow = () =>
+      page.evaluate(() => {
+        const focused = document.activeElement;
+        const inRow = focused?.closest('tr')?.textContent?.includes('UP78AT4321');
+        return inRow ? focused!.getAttribute('aria-label') : null;
+      });
     let tabs = 0;
-    while (!(await toggle.evaluate((b) => b === document.activeElement).catch(() => false))) {
+    while ((await focusedInRow()) !== 'Expand') {
       expect(++tabs, 'the row’s Expand button is reached with Tab').toBeLessThan(100);
       await page.keyboard.press('Tab');
     }
+    // the focused element is the row's button a screen reader announces
+    expect(await toggle.evaluate((b) => b === document.activeElement)).toBe(true);
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
     await page.keyboard.press('Enter');
     const opened = page.getByTestId('left-out-columns').first();
