@@ -24,6 +24,19 @@ const sameNames = (a: readonly string[], b: readonly string[]) =>
  * same task: nothing of it is painted) against the width the box has. Null while the box holds no
  * table (no rows).
  */
+/**
+ * react-admin's expand button is drawn for the mouse alone (aria-hidden, out of the tab order).
+ * It is a MUI button already (role button, Enter and Space open it, aria-expanded, labelled with
+ * ra.action.expand / ra.action.close in each language): put it back in reach of the keyboard and
+ * of screen readers, for each row drawn. React sets neither attribute again while the row lives.
+ */
+function exposeExpanders(box: HTMLElement) {
+  for (const button of box.querySelectorAll<HTMLElement>('.RaDatagrid-expandIcon[aria-hidden]')) {
+    button.removeAttribute('aria-hidden');
+    button.tabIndex = 0;
+  }
+}
+
 function measure(box: HTMLElement, columns: readonly PrioritisedColumn[]): string[] | null {
   const table = box.querySelector('table');
   if (!table) return null;
@@ -51,7 +64,11 @@ function measure(box: HTMLElement, columns: readonly PrioritisedColumn[]): strin
  * table is never seen with columns it cannot hold. `boxRef` goes on the element around the
  * Datagrid; `sx` hides the left-out columns' cells.
  */
-export function useColumnFit(columns: readonly PrioritisedColumn[]) {
+export function useColumnFit(
+  columns: readonly PrioritisedColumn[],
+  /** On a phone, cells closer still and a narrower expand column (a list, whose columns are short values). */
+  { tight = false }: { tight?: boolean } = {},
+) {
   const theme = useTheme();
   // a state, not a ref: the box may come later (a report waiting for its vehicle draws no table)
   const [box, boxRef] = useState<HTMLDivElement | null>(null);
@@ -63,6 +80,7 @@ export function useColumnFit(columns: readonly PrioritisedColumn[]) {
   useLayoutEffect(() => {
     if (!box || typeof ResizeObserver === 'undefined') return;
     const fit = () => {
+      exposeExpanders(box);
       const next = measure(box, latest.current);
       if (next) flushSync(() => setOut((previous) => (sameNames(previous, next) ? previous : next)));
     };
@@ -79,10 +97,16 @@ export function useColumnFit(columns: readonly PrioritisedColumn[]) {
   const sx = {
     // measured, a header counts at its narrowest (its words on lines of their own, as a narrow table wraps them)
     [`& table.${MEASURING} thead th > *`]: { display: 'inline-flex', width: 'min-content' },
-    // on a phone, half the cells' side padding and a smaller expand button: room for one more column
+    // on a phone, half (tight: a quarter) of the cells' side padding and a smaller expand button: room for more columns
     [theme.breakpoints.down('sm')]: {
-      '& .MuiTableCell-sizeSmall:not(.MuiTableCell-paddingCheckbox):not(.MuiTableCell-paddingNone)': { px: 1 },
-      '& table .RaDatagrid-expandHeader, & table .RaDatagrid-expandIconCell': { width: theme.spacing(4.5) },
+      '& .MuiTableCell-sizeSmall:not(.MuiTableCell-paddingCheckbox):not(.MuiTableCell-paddingNone)': {
+        px: tight ? 0.5 : 1,
+      },
+      '& table .RaDatagrid-expandHeader, & table .RaDatagrid-expandIconCell': {
+        width: theme.spacing(tight ? 3.5 : 4.5),
+      },
+      // a sortable header's arrow only where the list is sorted by it (elsewhere it is drawn on hover, which a phone has not)
+      '& thead .MuiTableSortLabel-root:not(.Mui-active) .MuiTableSortLabel-icon': { display: 'none' },
     },
     ...Object.fromEntries(hidden.map((name) => [`& table:not(.${MEASURING}) .column-${name}`, { display: 'none' }])),
   };

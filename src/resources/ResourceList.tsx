@@ -176,6 +176,10 @@ function BulkAction({ resource, id, label }: { resource: ResourceDeclaration; id
   );
 }
 
+/** Whether the entity has any bulk action at all (deleting, or a bulk row action); each is checked for the role when drawn. */
+const hasBulkActions = (resource: ResourceDeclaration) =>
+  Boolean(resource.permissions.delete) || (resource.rowActions ?? []).some((a) => resourceActions[a.id]?.bulk);
+
 function BulkActions({ resource }: { resource: ResourceDeclaration }) {
   return (
     <>
@@ -205,6 +209,11 @@ const stickyActions = {
   },
 };
 
+/** On a phone, the Actions column is its menu button and no more: its room goes to a column. */
+const compactActions = (theme: Theme) => ({
+  [theme.breakpoints.down('sm')]: { '& .row-actions': { px: 0 }, '& .row-actions .MuiIconButton-root': { p: 0.25 } },
+});
+
 /** The table: the columns that fit its width by their declared priority, the others under each row (ColumnFit.tsx). */
 /** The Actions header: on a phone, for screen readers alone (the column is its menu buttons), leaving the room to a column. */
 function ActionsLabel() {
@@ -221,7 +230,7 @@ function Table({ resource }: { resource: ResourceDeclaration }) {
   const translate = useTranslate();
   const { isFetching } = useListContext();
   const allowedActions = useAllowedRowActions(resource);
-  const { boxRef, out, sx } = useColumnFit(listColumnPriorities(resource));
+  const { boxRef, out, sx } = useColumnFit(listColumnPriorities(resource), { tight: true });
   const leftOut = out.map((name) => ({
     name,
     label: columnLabel(resource, name, translate),
@@ -232,11 +241,12 @@ function Table({ resource }: { resource: ResourceDeclaration }) {
       <LinearProgress sx={{ visibility: isFetching ? 'visible' : 'hidden' }} aria-hidden={!isFetching} />
       <Box ref={boxRef} sx={{ overflowX: 'auto', ...sx }}>
         <Datagrid
-          sx={stickyActions}
+          sx={[stickyActions, compactActions]}
           // a tap on a row opens what its columns leave out
           rowClick={leftOut.length > 0 ? 'expand' : false}
           expand={leftOut.length > 0 ? <LeftOutColumns columns={leftOut} /> : undefined}
-          bulkActionButtons={<BulkActions resource={resource} />}
+          // no selection boxes where nothing could be done with a selection (their column is room for data on a phone)
+          bulkActionButtons={hasBulkActions(resource) ? <BulkActions resource={resource} /> : false}
           empty={
             <Typography sx={{ p: 3 }} color="text.secondary">
               {translate(resource.emptyMessage ?? 'ra.navigation.no_results')}
@@ -250,8 +260,8 @@ function Table({ resource }: { resource: ResourceDeclaration }) {
               name={name}
               source={name}
               label={columnLabel(resource, name, translate)}
-              // the headers stay unsorted as before: the source is given for the cells' column class
-              sortable={false}
+              // a header sorts (react-admin's list sort, kept in the URL) where the server sorts: a declared sortable column of the table
+              sortable={Boolean(resource.fields[name]?.sortable && !resource.fields[name]?.via)}
             />
           ))}
           {allowedActions && allowedActions.length > 0 && (
@@ -351,7 +361,8 @@ export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
       />
       <Box sx={{ display: 'flex', minWidth: 0 }}>
         {resource.filterPanel && <FilterPanel resource={resource} />}
-        <Card sx={{ flex: 1, minWidth: 0 }}>
+        {/* on a phone, the list reaches the window's edges (over the page's side padding): room for a column */}
+        <Card sx={{ flex: 1, minWidth: 0, mx: { xs: -1, sm: 0 }, borderRadius: { xs: 0, sm: 1 } }}>
           <ListToolbar
             filters={filtersOf(resource, translate, pickable)}
             actions={

@@ -7,7 +7,7 @@ import { loginFrame, normalFrame, type DeviceState } from '../../server/simulato
 
 const gatewayPort = inject('gatewayPort');
 const session = pagePerTest();
-const SHOTS = '/tmp/shots-columns';
+const SHOTS = '/tmp/shots-columns2';
 
 // the demo's first device, fitted to UP78AT4321 of Sunrise Logistics (the demo CUSTOMER's)
 const truck = (patch: Partial<DeviceState>): DeviceState => ({
@@ -111,6 +111,37 @@ describe('tables keep the columns that matter most in view', () => {
     await row.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/daily-run-summary-390.png` });
 
+    // ... and a few key presses away: the row's expand button is in the tab order, a button that says whether it is open
+    const toggle = row.getByRole('button', { name: 'Expand' });
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    // the focused element, if it is a button of the truck's row: its accessible name
+    const focusedInRow = () =>
+      page.evaluate(() => {
+        const focused = document.activeElement;
+        const inRow = focused?.closest('tr')?.textContent?.includes('UP78AT4321');
+        return inRow ? focused!.getAttribute('aria-label') : null;
+      });
+    let tabs = 0;
+    while ((await focusedInRow()) !== 'Expand') {
+      expect(++tabs, 'the row’s Expand button is reached with Tab').toBeLessThan(100);
+      await page.keyboard.press('Tab');
+    }
+    // the focused element is the row's button a screen reader announces
+    expect(await toggle.evaluate((b) => b === document.activeElement)).toBe(true);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await page.keyboard.press('Enter');
+    const opened = page.getByTestId('left-out-columns').first();
+    await opened.waitFor();
+    const running = opened.locator('dt', { hasText: /^Running$/ });
+    expect(await running.isVisible()).toBe(true);
+    expect((await running.locator('xpath=following-sibling::dd[1]').innerText()).trim()).not.toBe('');
+    const close = row.getByRole('button', { name: 'Close' });
+    expect(await close.getAttribute('aria-expanded')).toBe('true');
+    await settled(page);
+    await page.screenshot({ path: `${SHOTS}/daily-run-summary-390-keyboard.png` });
+    await page.keyboard.press('Enter');
+    await opened.waitFor({ state: 'detached' });
+
     // what does not fit is a tap away: the row opens on its other columns, as label and value
     expect(await page.locator('thead th', { hasText: 'Vehicle Name' }).isVisible()).toBe(false);
     await row.locator('td').nth(1).click();
@@ -148,9 +179,53 @@ describe('tables keep the columns that matter most in view', () => {
     fs.mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: `${SHOTS}/fitment-1440.png` });
 
+    // on a phone too: the three columns that say which vehicle carries which device, and whether it works
     await page.setViewportSize({ width: 390, height: 844 });
-    await expect.poll(async () => (await columnSeen(page, 'Activation'))?.header.right ?? Infinity).toBeLessThan(390);
+    // opened on the phone (the menu, open at 1440 px, would lie over the page as a drawer)
+    await page.reload();
+    await page.locator('tbody tr', { hasText: 'UP78AT4321' }).waitFor();
+    await expect.poll(async () => (await columnSeen(page, 'Activation'))?.header.width ?? 0).toBeGreaterThan(0);
     await settled(page);
+    await expectInView(page, 'IMEI');
+    await expectInView(page, 'Registration Number');
+    const phoneStatus = await expectInView(page, 'Activation');
+    expect(phoneStatus.cellText).toMatch(/^(Pending approval|Active|Not activated)$/);
+    await expectNoSidewaysScroll(page);
     await page.screenshot({ path: `${SHOTS}/fitment-390.png` });
+  });
+
+  it('a sortable header sorts the list by its column, both ways, and the order stays on reload', async () => {
+    const { page } = session;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAt(page, '/management/device', 'superadmin@demo.waymark.in');
+    await page.locator('tbody tr').first().waitFor();
+    await settled(page);
+    const imeis = () =>
+      page.locator('tbody tr td.column-imei').evaluateAll((cells) => cells.map((c) => c.textContent?.trim() ?? ''));
+    const ascending = (list: string[]) => list.length > 1 && list.every((v, i) => i === 0 || list[i - 1]! <= v);
+    const descending = (list: string[]) => list.length > 1 && list.every((v, i) => i === 0 || list[i - 1]! >= v);
+    const header = page.locator('thead th.column-imei').getByRole('button');
+    const first = await imeis();
+
+    // the list opens by IMEI, ascending: a click reverses it, another puts it back
+    await header.click();
+    await expect.poll(async () => descending(await imeis())).toBe(true);
+    expect(await imeis()).not.toEqual(first);
+    await header.click();
+    await expect.poll(async () => ascending(await imeis())).toBe(true);
+    await header.click();
+    await expect.poll(async () => descending(await imeis())).toBe(true);
+    const shown = await imeis();
+    await settled(page);
+    await page.screenshot({ path: `${SHOTS}/device-sorted-desc.png` });
+
+    // the order is the URL's: a reload keeps it
+    expect(decodeURIComponent(page.url())).toContain('order=DESC');
+    await page.reload();
+    await page.locator('tbody tr').first().waitFor();
+    await expect.poll(imeis).toEqual(shown);
+
+    // a header the server does not sort by stays plain text
+    expect(await page.locator('thead th.column-eSimProvider').getByRole('button').count()).toBe(0);
   });
 });

@@ -59,7 +59,8 @@ describe('generated device screens', () => {
     await expect.poll(() => rows().count()).toBe(10);
     await page.getByRole('button', { name: 'Add filter' }).click();
     await page.getByRole('menu').getByText('Status', { exact: true }).click();
-    await page.getByLabel('Status').click();
+    // exactly: the sortable Status header is labelled "Sort by Status …"
+    await page.getByLabel('Status', { exact: true }).click();
     await page.getByRole('listbox').waitFor();
     await page.getByRole('option', { name: 'NEW', exact: true }).click();
     await page.waitForURL((url) => decodeURIComponent(url.search).includes('"status":"NEW"'));
