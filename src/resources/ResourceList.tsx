@@ -363,18 +363,20 @@ export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
         {resource.filterPanel && <FilterPanel resource={resource} />}
         {/* on a phone, the list reaches the window's edges (over the page's side padding): room for a column */}
         <Card sx={{ flex: 1, minWidth: 0, mx: { xs: -1, sm: 0 }, borderRadius: { xs: 0, sm: 1 } }}>
-          <ListToolbar
-            filters={filtersOf(resource, translate, pickable)}
-            actions={
-              <Box
-                sx={{ display: 'flex', alignItems: 'center', gap: 1, '& .MuiButton-root': { whiteSpace: 'nowrap' } }}
-              >
-                <FilterButton />
-                <ExportMenu resource={resource} />
-              </Box>
-            }
-            sx={{ px: 2, flexWrap: 'wrap' }}
-          />
+          {/* ListToolbar hands an sx of its own to nobody when its filters are a list: the inset is this box's */}
+          <Box sx={{ px: 2 }}>
+            <ListToolbar
+              filters={filtersOf(resource, translate, pickable)}
+              actions={
+                <Box
+                  sx={{ display: 'flex', alignItems: 'center', gap: 1, '& .MuiButton-root': { whiteSpace: 'nowrap' } }}
+                >
+                  <FilterButton />
+                  <ExportMenu resource={resource} />
+                </Box>
+              }
+            />
+          </Box>
           <Table resource={resource} />
         </Card>
       </Box>
