@@ -135,9 +135,10 @@ describe('item list', () => {
 describe('public listing settings', () => {
   it('publishes an organisation as an RFC with a chosen contact from its settings page, and the viewer shows it', async () => {
     await signInAt(page, '/management/organisation', 'admin@demo.waymark.in');
-    // Metro Auto's row names Sharma Distributors as its parent: the row is the one that starts with it
+    // Sharma Distributors' own row: the one whose trade name it is (Metro Auto's row names it as its parent)
     await page
-      .getByRole('row', { name: /^Select this row Sharma Distributors/ })
+      .locator('tbody tr')
+      .filter({ has: page.locator('td.column-tradeName', { hasText: /^Sharma Distributors$/ }) })
       .getByRole('button', { name: 'Row actions' })
       .click();
     await page.getByRole('menuitem', { name: 'Settings' }).click();

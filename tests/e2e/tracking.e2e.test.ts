@@ -35,12 +35,15 @@ afterAll(async () => {
 describe('tracking screens through the real gateway', () => {
   it('counts a vehicle as running on Vehicle Status once its device reports', async () => {
     await expect.poll(() => page.getByTestId('count-total').textContent()).toBe('6');
-    const before = Number(await page.getByTestId('count-running').textContent());
     const device = await connectDevice(gatewayPort);
     await device.send(loginFrame(truck({})));
+    // whatever another file's drive left it doing, the truck stands parked first
+    const row = page.locator('tbody tr', { hasText: 'UP78AT4321' });
+    await device.send(normalFrame(truck({ speed: 0, ignition: false }), new Date(Date.now() - 5_000)));
+    await expect.poll(() => row.textContent()).not.toContain('Running');
+    const before = Number(await page.getByTestId('count-running').textContent());
     await device.send(normalFrame(truck({ speed: 42 }), new Date()));
     await expect.poll(() => page.getByTestId('count-running').textContent()).toBe(String(before + 1));
-    const row = page.locator('tbody tr', { hasText: 'UP78AT4321' });
     await expect.poll(() => row.textContent()).toContain('Running');
     await row.getByRole('button').last().click();
     await page.getByRole('menuitem', { name: 'See Live Tracking' }).click();
