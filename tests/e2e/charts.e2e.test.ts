@@ -8,6 +8,7 @@ import { emergencyFrame, loginFrame, normalFrame, type DeviceState } from '../..
 import reportsHi from '../../core/i18n/reports-hi.ts';
 import trackingHi from '../../core/i18n/tracking-hi.ts';
 import tracking from '../../core/i18n/tracking-en.ts';
+import { demoTruck } from './demo-truck.ts';
 
 /**
  * Issue 25, point 9: the charts' tick labels, read as drawn, on a machine whose sans-serif face is Noto Sans
@@ -19,17 +20,7 @@ const shots = process.env.CHART_SHOTS ?? '/tmp/shots-charts';
 fs.mkdirSync(shots, { recursive: true });
 
 const CUSTOMER = 'customer@demo.waymark.in';
-// the demo's first device, fitted to UP78AT4321 of Sunrise Logistics (the demo CUSTOMER's)
-const truck: DeviceState = {
-  imei: '868347070000000',
-  registration: 'UP78AT4321',
-  latitude: 26.4671,
-  longitude: 80.353,
-  speed: 30,
-  heading: 45,
-  ignition: true,
-  frameNumber: 500,
-};
+const truck: DeviceState = demoTruck({ speed: 30, frameNumber: 500 });
 /** Seven kinds of alert the truck raises (packet type and alert id), and their names on screen. */
 const ALERTS: [string, number, string][] = [
   ['TA', 3, 'Tamper'],

@@ -4,23 +4,13 @@ import type { Page } from 'playwright-core';
 import { expectNoSidewaysScroll, pagePerTest, settled, signInAt } from './browser.ts';
 import { connectDevice } from '../gateway/device-client.ts';
 import { loginFrame, normalFrame, type DeviceState } from '../../server/simulator/frames.ts';
+import { demoTruck } from './demo-truck.ts';
 
 const gatewayPort = inject('gatewayPort');
 const session = pagePerTest();
 const SHOTS = '/tmp/shots-columns2';
 
-// the demo's first device, fitted to UP78AT4321 of Sunrise Logistics (the demo CUSTOMER's)
-const truck = (patch: Partial<DeviceState>): DeviceState => ({
-  imei: '868347070000000',
-  registration: 'UP78AT4321',
-  latitude: 26.4671,
-  longitude: 80.353,
-  speed: 30,
-  heading: 45,
-  ignition: true,
-  frameNumber: 1,
-  ...patch,
-});
+const truck = (patch: Partial<DeviceState>): DeviceState => demoTruck({ speed: 30, ...patch });
 
 /**
  * Where a user sees the column headed `header` of the table: its header cell's and its first row's

@@ -3,21 +3,12 @@ import { describe, expect, inject, it } from 'vitest';
 import { pagePerTest, settled, signInAt, switchToHindi } from './browser.ts';
 import { connectDevice } from '../gateway/device-client.ts';
 import { emergencyFrame, loginFrame, type DeviceState } from '../../server/simulator/frames.ts';
+import { demoTruck } from './demo-truck.ts';
 
 const gatewayPort = inject('gatewayPort');
 const session = pagePerTest({ acceptDownloads: true });
 
-// the demo's first device, fitted to UP78AT4321 of Sunrise Logistics (the demo CUSTOMER's)
-const truck: DeviceState = {
-  imei: '868347070000000',
-  registration: 'UP78AT4321',
-  latitude: 26.4671,
-  longitude: 80.353,
-  speed: 10,
-  heading: 45,
-  ignition: true,
-  frameNumber: 1,
-};
+const truck: DeviceState = demoTruck({ speed: 10 });
 
 describe('the alert report in the browser', () => {
   it('shows this month’s alerts of the customer’s vehicles as a table and a chart, and exports them as CSV', async () => {

@@ -4,23 +4,13 @@ import { pagePerTest, signInAt } from './browser.ts';
 import { connectDevice } from '../gateway/device-client.ts';
 import { formatDate, indianIsoDay } from '../../core/format/date.ts';
 import { emergencyFrame, loginFrame, normalFrame, type DeviceState } from '../../server/simulator/frames.ts';
+import { demoTruck } from './demo-truck.ts';
 
 const gatewayPort = inject('gatewayPort');
 const session = pagePerTest();
 const SHOTS = '/tmp/shots-timeline';
 
-// the demo's first device, fitted to UP78AT4321 of Sunrise Logistics
-const truck = (patch: Partial<DeviceState>): DeviceState => ({
-  imei: '868347070000000',
-  registration: 'UP78AT4321',
-  latitude: 26.4671,
-  longitude: 80.353,
-  speed: 0,
-  heading: 45,
-  ignition: true,
-  frameNumber: 1,
-  ...patch,
-});
+const truck = (patch: Partial<DeviceState>): DeviceState => demoTruck(patch);
 
 describe('the vehicle timeline', () => {
   it("lists a vehicle's day for the demo customer and focuses the item clicked", async () => {

@@ -3,24 +3,14 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, signInAt } from './browser.ts';
 import { connectDevice } from '../gateway/device-client.ts';
 import { emergencyFrame, loginFrame, normalFrame, type DeviceState } from '../../server/simulator/frames.ts';
+import { demoTruck } from './demo-truck.ts';
 
 const baseUrl = inject('baseUrl');
 const gatewayPort = inject('gatewayPort');
 let browser: Browser;
 let page: Page;
 
-// the demo's first device, fitted to UP78AT4321 of Sunrise Logistics
-const truck = (patch: Partial<DeviceState>): DeviceState => ({
-  imei: '868347070000000',
-  registration: 'UP78AT4321',
-  latitude: 26.4671,
-  longitude: 80.353,
-  speed: 0,
-  heading: 45,
-  ignition: true,
-  frameNumber: 1,
-  ...patch,
-});
+const truck = (patch: Partial<DeviceState>): DeviceState => demoTruck(patch);
 
 beforeAll(async () => {
   browser = await launchBrowser();
