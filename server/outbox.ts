@@ -11,6 +11,8 @@ export interface OutgoingMessage {
   body: string;
   /** What the channel needs beside (server/notify/channel.ts): an SMS's DLT `template`, a webhook's `secret`, a push subscription's `keys`. */
   options?: Record<string, unknown>;
+  /** The organisation it is sent for (whose Deliveries screen lists it); none for the platform's own. */
+  organisationId?: string | null;
 }
 
 /** Where the delivery workers of every process listen for new messages (server/notify/plugin.ts). */

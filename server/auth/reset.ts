@@ -64,6 +64,7 @@ export function resetRoutes(app: FastifyInstance, db: Db, options: { publicUrl: 
           subject: textIn(language, 'api.auth.resetMailSubject'),
           body: textIn(language, 'api.auth.resetMailBody', { otp, minutes: RESET_TTL_MS / 60_000, link }),
           options: { template: 'password-reset' },
+          organisationId: found.row.organisationId,
         });
       }
       return { success: true, ...spoken(said('api.auth.resetSent')), data: { otpToken } };

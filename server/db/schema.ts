@@ -133,8 +133,11 @@ export const outbox = pgTable(
     answer: text('answer'),
     /** What the channel needs beside the recipient: the SMS template, a webhook's secret, a push subscription's keys. */
     options: jsonb('options').notNull().default({}),
+    /** The organisation the message is sent for: whose Deliveries screen lists it; null for the platform's own. */
+    organisationId: uuid('organisation_id').references(() => organisations.id, { onDelete: 'cascade' }),
   },
   (t) => [
+    index('outbox_organisation_idx').on(t.organisationId, t.createdAt),
     index('outbox_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`status = 'queued'`),

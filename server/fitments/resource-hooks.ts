@@ -61,7 +61,7 @@ async function resolve(
     organisationId,
     brandOf(ctx).defaultCustomerPassword,
   );
-  if (customer.created) await queueWelcome(ctx, body, brandOf(ctx));
+  if (customer.created) await queueWelcome(ctx, body, brandOf(ctx), organisationId);
   const customerId = customer.id;
   const vehicleId = await fittedVehicle(ctx.db, ctx.caller, body.vehicle, {
     deviceId,

@@ -10,7 +10,7 @@ import type { FitmentBody } from './resolve.ts';
  * language the fitting dealer's console asks in (users keep no language of their own). Queued in
  * the fitment's transaction: no fitment, no message.
  */
-export async function queueWelcome(ctx: WriteContext, body: FitmentBody, brand: Brand) {
+export async function queueWelcome(ctx: WriteContext, body: FitmentBody, brand: Brand, organisationId: string) {
   const { customer } = body;
   const language = preferredLanguage(ctx.request.headers['accept-language']);
   const values = {
@@ -26,5 +26,6 @@ export async function queueWelcome(ctx: WriteContext, body: FitmentBody, brand: 
     subject: textIn(language, 'fitment.welcome.subject', values),
     body: textIn(language, 'fitment.welcome.body', values),
     options: { template: 'welcome' },
+    organisationId,
   });
 }

@@ -211,6 +211,7 @@ export function vehicleActionRoutes(app: FastifyInstance, db: Db) {
         recipient,
         subject: textIn(language, 'api.vehicles.mailSubject', { registration: String(vehicle.registrationNumber) }),
         body,
+        organisationId: vehicle.organisationId as string,
       });
       return { success: true, ...spoken(said('api.vehicles.detailsSent', { recipient })) };
     },
