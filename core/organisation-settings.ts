@@ -27,6 +27,8 @@ export interface OrganisationSettings {
   /** A trip shorter than this distance or time is part of the stop around it. */
   minTripMeters: number;
   minTripSeconds: number;
+  /** Its administrators (users who may manage users or roles) must sign in with an authenticator app too. */
+  requireTotpForAdmins: boolean;
 }
 
 /** The settings that are prices (paise; null: the nearest ancestor's). */

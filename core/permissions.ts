@@ -41,6 +41,13 @@ export const roleNameKey = (name: string) =>
 export const isReservedRoleName = (name: string) =>
   (BUILT_IN_ROLE_NAMES as readonly string[]).includes(roleNameKey(name));
 
+/** The permission ids that make a user an administrator: he may manage the organisation's users or roles. */
+export const ADMINISTRATION_PERMISSIONS = ['management-user', 'management-role'] as const;
+
+/** Whether a permission set is an administrator's (an organisation may require him an authenticator). */
+export const hasAdministration = (permissions: readonly string[]) =>
+  ADMINISTRATION_PERMISSIONS.some((id) => permissions.includes(id));
+
 /** Allowed nodes plus their truthy actions, depth first, without duplicates. */
 export function flattenAuthScopes(scopes: readonly AuthScope[] | null | undefined): string[] {
   const out = new Set<string>();

@@ -15,6 +15,7 @@ import { registerSecurityHeaders, swaggerUiCsp } from './http/security-headers.t
 import { loadAuthKeys } from './auth/keys.ts';
 import { CallerDirectory, registerCaller } from './auth/caller.ts';
 import { authRoutes } from './auth/routes.ts';
+import { totpRoutes } from './auth/totp-routes.ts';
 import { resetRoutes } from './auth/reset.ts';
 import { resourceRoutes } from './resources/plugin.ts';
 import { forgetListsOnWrites, ListCache } from './resources/list-cache.ts';
@@ -191,6 +192,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
         async () => ({ status: 'ok' }),
       );
       authRoutes(api, db, keys);
+      totpRoutes(api, db, keys);
       resetRoutes(api, db, { publicUrl: config.publicUrl });
       resourceRoutes(api, db);
       searchRoutes(api, db);

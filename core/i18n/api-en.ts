@@ -211,6 +211,18 @@ export default {
       minTripSeconds: 'Shortest trip (seconds)',
     },
   },
+  totp: {
+    codeNeeded: 'Enter the code from your authenticator app',
+    enrolNeeded: 'Your organisation asks its administrators for a second sign-in step: add an authenticator app',
+    wrongCode: 'The code is wrong or already used',
+    codeRequired: 'Enter a code from your authenticator app or a recovery code',
+    challengeExpired: 'The sign-in took too long. Sign in again.',
+    alreadyOn: 'Your authenticator is already on; turn it off first to add another',
+    turnedOn: 'Two-step sign-in is on',
+    turnedOff: 'Two-step sign-in is off',
+    newCodes: 'New recovery codes made; the old ones no longer work',
+    requiredHere: 'Your organisation requires two-step sign-in for administrators; it cannot be turned off',
+  },
   centres: {
     kind: 'kind must be SSC or RFC',
     state: 'Choose a state of India',

@@ -87,6 +87,7 @@ const forms = {
       'Further than this from an assigned route raises a violation, unless the route sets its own tolerance',
     alertEmail: 'Alert e-mail',
     sosPhone: 'SOS phone',
+    requireTotpForAdmins: 'Administrators must sign in with an authenticator app (two-step sign-in)',
     minMovingKmph: 'Moving above (km/h)',
     minMovingKmphHelp: 'Trips and stops: slower than this counts as standing, unless the device reports the ignition',
     minParkingMinutes: 'Stop after (minutes)',

@@ -87,6 +87,7 @@ const forms: typeof formsEn = {
     routeDeviationMetersHelp: 'निर्धारित मार्ग से इससे अधिक दूरी पर उल्लंघन, जब तक मार्ग की अपनी सहनशीलता न हो',
     alertEmail: 'अलर्ट ईमेल',
     sosPhone: 'SOS फ़ोन',
+    requireTotpForAdmins: 'प्रशासकों को ऑथेंटिकेटर ऐप से साइन इन करना होगा (दो-चरणीय साइन-इन)',
     minMovingKmph: 'इससे तेज़ चलना (कि.मी./घंटा)',
     minMovingKmphHelp: 'यात्राएँ और ठहराव: इससे धीमा खड़ा माना जाता है, जब तक डिवाइस इग्निशन न बताए',
     minParkingMinutes: 'ठहराव इतने समय बाद (मिनट)',

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, CircularProgress, TextField } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, CircularProgress, FormControlLabel, Switch, TextField } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import { apiCall } from '../../providers/httpClient.ts';
@@ -134,6 +134,16 @@ export function OrganisationSettingsPage() {
                 onChange={(e) => set('sosPhone', e.target.value)}
                 helperText="+91"
                 inputProps={{ maxLength: PHONE_INPUT_LENGTH, inputMode: 'tel' }}
+              />
+              <FormControlLabel
+                sx={{ gridColumn: '1 / -1' }}
+                control={
+                  <Switch
+                    checked={settings.requireTotpForAdmins}
+                    onChange={(e) => setSettings((s) => s && { ...s, requireTotpForAdmins: e.target.checked })}
+                  />
+                }
+                label={translate('settings.requireTotpForAdmins')}
               />
               {prices &&
                 PRICES.map(([key, label]) => (

@@ -15,9 +15,25 @@ import { issueTokens, revokeFamily, revokeUserSessions, spendRefreshToken } from
 import { assertNotLocked, clearFailures, recordFailure } from './throttle.ts';
 import { MINUTE, perAccount, perAddress, throttle } from '../http/rate-limits.ts';
 import * as schemas from './schemas.ts';
+import { secondStepFor, signChallenge } from './totp.ts';
 import { said } from '../resources/messages.ts';
 
 const WRONG_CREDENTIALS = said('api.auth.wrongCredentials');
+
+/** The answer of a sign-in that is complete: the user, his role and a new session's tokens. */
+export async function signedIn(db: Db, keys: AuthKeys, found: NonNullable<Awaited<ReturnType<typeof findUserById>>>) {
+  const token = await issueTokens(db, keys, found.row.id);
+  const { role, ...user } = found.public;
+  return {
+    success: true,
+    ...spoken(said('auth.loginSuccess')),
+    data: {
+      user: { ...user, role: { id: role.id, name: role.name } },
+      role: { name: role.name, isSuperAdmin: role.isSuperAdmin, authScopes: role.authScopes },
+      token,
+    },
+  };
+}
 
 /** The account a sign-in or reset request names, as typed (normalised): counted whether or not it exists. */
 export const namedAccount = (request: FastifyRequest) => {
@@ -66,18 +82,16 @@ export function authRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
       }
       if (!found.row.isEnabled) throw forbidden(said('api.auth.disabled'));
       await clearFailures(db, found.row.id);
-      const token = await issueTokens(db, keys, found.row.id);
-      const { role, ...user } = found.public;
+      // the password was right; an authenticator, or one the organisation requires, asks a code first
+      const step = await secondStepFor(db, found.row.id);
+      if (step)
+        return {
+          success: true,
+          ...spoken(said(step === 'totp' ? 'api.totp.codeNeeded' : 'api.totp.enrolNeeded')),
+          data: { secondStep: step, challenge: await signChallenge(keys, found.row.id, step) },
+        };
       request.log.info({ userId: found.row.id }, 'signed in');
-      return {
-        success: true,
-        ...spoken(said('auth.loginSuccess')),
-        data: {
-          user: { ...user, role: { id: role.id, name: role.name } },
-          role: { name: role.name, isSuperAdmin: role.isSuperAdmin, authScopes: role.authScopes },
-          token,
-        },
-      };
+      return signedIn(db, keys, found);
     },
   );
 

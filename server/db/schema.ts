@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   doublePrecision,
@@ -143,6 +144,22 @@ export const outbox = pgTable(
       .where(sql`status = 'queued'`),
   ],
 );
+
+/**
+ * A user's authenticator (TOTP, RFC 6238): its secret sealed under a server key, whether he has
+ * confirmed it with a first code, the last time step used (no code is accepted twice) and the hashes
+ * of his recovery codes (docs/security.md, server/auth/totp.ts).
+ */
+export const userTotp = pgTable('user_totp', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  sealedSecret: text('sealed_secret').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  lastTimeStep: bigint('last_time_step', { mode: 'number' }),
+  recoveryCodeHashes: text('recovery_code_hashes').array().notNull().default(sql`'{}'::text[]`),
+  createdAt: createdAt(),
+});
 
 /** Key material created on first start and shared by every process on the database. */
 export const serverKeys = pgTable('server_keys', {

@@ -29,6 +29,7 @@ export const DEFAULT_SETTINGS: OrganisationSettings = {
   minParkingMinutes: 5,
   minTripMeters: 300,
   minTripSeconds: 60,
+  requireTotpForAdmins: false,
 };
 
 /** A whole number from min to max; its message names the setting by its label (api.settings.label.<field>). */
@@ -55,6 +56,7 @@ const settingsSchema = {
     minParkingMinutes: range(1, 120, 'minParkingMinutes'),
     minTripMeters: range(0, 10_000, 'minTripMeters'),
     minTripSeconds: range(0, 3600, 'minTripSeconds'),
+    requireTotpForAdmins: { type: 'boolean' },
   },
   additionalProperties: false,
 };

@@ -39,6 +39,7 @@ describe('organisation settings', () => {
       minParkingMinutes: 5,
       minTripMeters: 300,
       minTripSeconds: 60,
+      requireTotpForAdmins: false,
     });
     const saved = await call(admin, 'PUT', `/organisation/settings/${id}`, {
       overspeedKmph: 60,
