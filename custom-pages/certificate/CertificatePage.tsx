@@ -14,7 +14,8 @@ import { WarrantyCertificate } from './WarrantyCertificate.tsx';
 import { PrintButton } from './PrintButton.tsx';
 import { CorrectionDialog } from './CorrectionDialog.tsx';
 import { useCertificate } from './useCertificate.ts';
-import { pageAddress, useQrCode } from './qr.ts';
+import { pageAddress } from './qr.ts';
+import { useQrCode } from '../../src/qr-code.ts';
 
 /** Public certificate page /certificate/{imei} (spec §2): no sign-in needed; a session's token brings the full view. */
 export function CertificatePage() {

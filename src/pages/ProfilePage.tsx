@@ -5,6 +5,7 @@ import { apiCall } from '../../providers/httpClient.ts';
 import { readSession, writeSession, type SessionUser } from '../../providers/session.ts';
 import { PageHeader } from '../layout/PageHeader.tsx';
 import { FieldInput } from '../resources/ResourceForm.tsx';
+import { TwoStepSignIn } from './auth/totp/TwoStepSignIn.tsx';
 
 const user = findResource('user')!;
 const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'avatar'] as const;
@@ -68,6 +69,7 @@ export function ProfilePage() {
           </SimpleForm>
         </CardContent>
       </Card>
+      <TwoStepSignIn />
     </>
   );
 }

@@ -1,9 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { generate } from 'otplib';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, DEMO_PASSWORD, demoEmail, login, signIn, startTestServer, type TestServer } from './harness.ts';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  bearer,
+  DEMO_PASSWORD,
+  demoEmail,
+  login,
+  signIn,
+  startTestServer,
+  type TestServer,
+} from './harness.ts';
 import { loginThrottle, users, userTotp } from '../../server/db/schema.ts';
 import { MAX_FAILURES } from '../../server/auth/throttle.ts';
+import { query } from '../../server/resources/sql.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -69,12 +80,22 @@ describe('two-step sign-in with an authenticator app', () => {
     const { token } = await signIn(server.app, email);
     const { recoveryCodes } = await enrol(token.access.token);
     const recoveryCode = recoveryCodes[3]!.toUpperCase();
-    const used = await post('/auth/login/second-step', { challenge: (await challengeOf(email)).challenge, recoveryCode });
+    const used = await post('/auth/login/second-step', {
+      challenge: (await challengeOf(email)).challenge,
+      recoveryCode,
+    });
     expect(used.statusCode).toBe(200);
-    const twice = await post('/auth/login/second-step', { challenge: (await challengeOf(email)).challenge, recoveryCode });
+    const twice = await post('/auth/login/second-step', {
+      challenge: (await challengeOf(email)).challenge,
+      recoveryCode,
+    });
     expect(twice.statusCode).toBe(401);
 
-    const state = await server.app.inject({ method: 'GET', url: '/api/auth/totp', headers: bearer(token.access.token) });
+    const state = await server.app.inject({
+      method: 'GET',
+      url: '/api/auth/totp',
+      headers: bearer(token.access.token),
+    });
     expect(state.json().data).toEqual({ enabled: true, recoveryCodesLeft: 9, required: false });
 
     const forged = await post('/auth/login/second-step', { challenge: token.access.token, code: '123456' });
@@ -119,9 +140,10 @@ describe('two-step sign-in with an authenticator app', () => {
   it("requires an authenticator of an organisation's administrators when it says so, and only of them", async () => {
     const admin = await signIn(server.app, ADMIN_EMAIL, ADMIN_PASSWORD);
     const dealer = await signIn(server.app, demoEmail('dealer'));
-    const [{ organisationId }] = (
-      await server.database.db.execute(sql`select organisation_id as "organisationId" from users where id = ${dealer.user.id}::uuid`)
-    ).rows as { organisationId: string }[];
+    const [{ organisationId }] = await query<{ organisationId: string }>(
+      server.database.db,
+      sql`select organisation_id as "organisationId" from users where id = ${dealer.user.id}::uuid`,
+    );
     const settings = await server.app.inject({
       method: 'GET',
       url: `/api/organisation/settings/${organisationId}`,
@@ -149,7 +171,11 @@ describe('two-step sign-in with an authenticator app', () => {
     expect(done.json().data.recoveryCodes).toHaveLength(10);
     expect(done.json().data.token.access.token).toBeTruthy();
 
-    const off = await post('/auth/totp/disable', { code: await codeAt(secret, 1) }, done.json().data.token.access.token);
+    const off = await post(
+      '/auth/totp/disable',
+      { code: await codeAt(secret, 1) },
+      done.json().data.token.access.token,
+    );
     expect(off.statusCode).toBe(403);
     expect(off.json().messageKey).toBe('api.totp.requiredHere');
   });

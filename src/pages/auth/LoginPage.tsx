@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import {
   Box,
   Button,
@@ -19,7 +19,10 @@ import { FormCallMessage, useFormCall } from './useFormCall.tsx';
 import { maxLength, requiredField } from './validators.ts';
 import { useInternalLink } from './internalLink.ts';
 import { setFlash } from '../../flash.ts';
-import { signIn } from '../../../providers/signIn.ts';
+import { signIn, type SecondStep } from '../../../providers/signIn.ts';
+
+// only accounts with an authenticator need it (and its QR code library): not in the sign-in page's first load
+const SecondStepPage = lazy(() => import('./totp/SecondStepPage.tsx'));
 
 interface Credentials {
   username: string;
@@ -62,14 +65,19 @@ export function LoginPage({ next }: { next: string }) {
   // checked on submit, then again on every change once a submit has been refused
   const [errors, setErrors] = useState<Errors | null>(null);
   const [passwordVisible, setPasswordVisible] = useState(false);
-  const { submit, busy, result } = useFormCall(() => signIn({ username: values.username, password: values.password }), {
-    fallback: 'auth.loginFailed',
-    onSuccess: () => {
-      setFlash('auth.loginSuccess');
-      // the page reloads into the page asked for, so every part starts from the new session
-      window.location.replace(next);
+  const [secondStep, setSecondStep] = useState<SecondStep | null>(null);
+  const { submit, busy, result } = useFormCall<{ message?: string; step: SecondStep | null }>(
+    async () => ({ step: await signIn({ username: values.username, password: values.password }) }),
+    {
+      fallback: 'auth.loginFailed',
+      onSuccess: ({ step }) => {
+        if (step) return setSecondStep(step);
+        setFlash('auth.loginSuccess');
+        // the page reloads into the page asked for, so every part starts from the new session
+        window.location.replace(next);
+      },
     },
-  });
+  );
   const change = <K extends keyof Credentials>(name: K, value: Credentials[K]) => {
     const changed = { ...values, [name]: value };
     setValues(changed);
@@ -86,6 +94,12 @@ export function LoginPage({ next }: { next: string }) {
   const renewal = useInternalLink('/public/renewal-payment');
   const contact = useInternalLink('/public/contact-us');
 
+  if (secondStep)
+    return (
+      <Suspense fallback={null}>
+        <SecondStepPage step={secondStep} next={next} onBack={() => setSecondStep(null)} />
+      </Suspense>
+    );
   return (
     <AuthFrame title="auth.signInTitle" subtitle="auth.signInSubtitle">
       <form onSubmit={onSubmit} noValidate>
