@@ -15,6 +15,7 @@ import { registerSecurityHeaders, swaggerUiCsp } from './http/security-headers.t
 import { loadAuthKeys } from './auth/keys.ts';
 import { CallerDirectory, registerCaller } from './auth/caller.ts';
 import { authRoutes } from './auth/routes.ts';
+import { registerAuditLog } from './audit/plugin.ts';
 import { totpRoutes } from './auth/totp-routes.ts';
 import { resetRoutes } from './auth/reset.ts';
 import { resourceRoutes } from './resources/plugin.ts';
@@ -140,6 +141,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await callers.start();
   app.addHook('onClose', async () => callers.stop());
   registerCaller(app, callers, keys);
+  registerAuditLog(app, db);
   const listCache = new ListCache(database, config.listCache);
   await listCache.start();
   app.addHook('onClose', async () => listCache.stop());

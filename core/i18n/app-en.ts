@@ -175,6 +175,7 @@ const app = {
       poi: 'Points of Interest',
       geofences: 'Geofences',
       rawLogs: 'Raw Logs',
+      auditLog: 'Audit Log',
       wallets: 'Wallets',
       deviceModels: 'Device Models',
       rtos: 'RTOs',

@@ -175,6 +175,7 @@ const app: AppMessages = {
       poi: 'रुचि के स्थान',
       geofences: 'जियोफ़ेंस',
       rawLogs: 'रॉ लॉग',
+      auditLog: 'ऑडिट लॉग',
       wallets: 'वॉलेट',
       deviceModels: 'डिवाइस मॉडल',
       rtos: 'आरटीओ',

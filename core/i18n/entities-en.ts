@@ -170,6 +170,28 @@ const entities = {
   'vehicle/statuses': {
     subtitle: 'Every vehicle you can see, by state',
   },
+  'audit-log': {
+    subtitle: 'Who changed what, and from where: every change, sign-in and sign-out',
+    empty: 'No audit entries for the applied filters...',
+    fields: {
+      at: 'When',
+      event: 'Event',
+      actorId: 'User',
+      account: 'Account',
+      action: 'Action',
+      targetId: 'Record',
+      status: 'Answer',
+      address: 'Address',
+      details: 'Details',
+      organisationId: 'Organisation',
+    },
+    events: {
+      'sign-in': 'Signed in',
+      'sign-in-failed': 'Sign-in refused',
+      'sign-out': 'Signed out',
+      change: 'Change',
+    },
+  },
   'raw-logs': {
     subtitle: 'Every frame the gateway received',
     empty: 'No raw logs for the applied filters...',

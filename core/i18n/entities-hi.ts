@@ -166,6 +166,28 @@ const entities: typeof entitiesEn = {
   'vehicle/statuses': {
     subtitle: 'आपको दिखने वाले सभी वाहन, स्थिति के अनुसार',
   },
+  'audit-log': {
+    subtitle: 'किसने क्या बदला, और कहाँ से: हर बदलाव, साइन-इन और साइन-आउट',
+    empty: 'लागू फ़िल्टर के लिए कोई ऑडिट प्रविष्टि नहीं...',
+    fields: {
+      at: 'कब',
+      event: 'घटना',
+      actorId: 'उपयोगकर्ता',
+      account: 'खाता',
+      action: 'कार्य',
+      targetId: 'रिकॉर्ड',
+      status: 'उत्तर',
+      address: 'पता',
+      details: 'विवरण',
+      organisationId: 'संगठन',
+    },
+    events: {
+      'sign-in': 'साइन इन किया',
+      'sign-in-failed': 'साइन-इन अस्वीकृत',
+      'sign-out': 'साइन आउट किया',
+      change: 'बदलाव',
+    },
+  },
   'raw-logs': {
     subtitle: 'गेटवे को मिला हर फ़्रेम',
     empty: 'लागू फ़िल्टर के लिए कोई रॉ लॉग नहीं...',

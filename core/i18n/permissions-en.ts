@@ -93,6 +93,7 @@ const permissions = {
   'delete-geofence': 'Delete',
   'export-geofence': 'Export',
   'export-raw-logs': 'Export',
+  'export-audit-log': 'Export',
   'add-wallet': 'Add',
   'edit-wallet': 'Edit',
   'export-wallet': 'Export',

@@ -93,6 +93,7 @@ const permissions = {
   'delete-geofence': 'हटाएँ',
   'export-geofence': 'निर्यात करें',
   'export-raw-logs': 'निर्यात करें',
+  'export-audit-log': 'निर्यात करें',
   'add-wallet': 'जोड़ें',
   'edit-wallet': 'संपादित करें',
   'export-wallet': 'निर्यात करें',

@@ -20,6 +20,7 @@ import rto from './rto.ts';
 import renewalOrder from './renewal-order.ts';
 import position from './position.ts';
 import eventLog from './event-log.ts';
+import auditLog from './audit-log.ts';
 
 /** Every declared entity, in the order the spec lists them. */
 export const declarations: ResourceDeclaration[] = [
@@ -35,6 +36,7 @@ export const declarations: ResourceDeclaration[] = [
   poi,
   geofence,
   rawLogs,
+  auditLog,
   wallet,
   deviceModel,
   item,

@@ -72,7 +72,10 @@ export function authRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
         throw badRequest(said('api.auth.passwordRequired'), { password: said('api.auth.passwordRequired') });
       if (password.length > MAX_CREDENTIAL_LENGTH)
         throw badRequest(said('api.auth.passwordTooLong', { max: MAX_CREDENTIAL_LENGTH }));
-      const found = await findUserByUsername(db, normaliseUsername(request.body.username));
+      const account = normaliseUsername(request.body.username);
+      const found = await findUserByUsername(db, account);
+      // a refusal unless it ends in a session (docs/security.md, the audit log)
+      request.audit = { event: 'sign-in-failed', userId: found?.row.id ?? null, account };
       if (found) await assertNotLocked(db, found.row.id);
       // an unknown account is checked against a decoy hash, so it answers no faster than a wrong password
       const valid = await verifyPassword(found?.row.passwordHash, password);
@@ -84,6 +87,8 @@ export function authRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
       await clearFailures(db, found.row.id);
       // the password was right; an authenticator, or one the organisation requires, asks a code first
       const step = await secondStepFor(db, found.row.id);
+      // the second step's answer is what the log keeps
+      request.audit = step ? false : { event: 'sign-in', userId: found.row.id };
       if (step)
         return {
           success: true,
@@ -102,6 +107,8 @@ export function authRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
       schema: { tags: ['auth'], summary: 'Rotate the refresh token', body: schemas.refreshBody },
     },
     async (request) => {
+      // a session going on: no change to tell of
+      request.audit = false;
       const { userId, familyId } = await spendRefreshToken(db, request.body.refreshToken);
       const user = await findUserById(db, userId);
       if (!user?.row.isEnabled) {
@@ -126,10 +133,11 @@ export function authRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
     },
     async (request) => {
       const [row] = await db
-        .select({ familyId: refreshTokens.familyId })
+        .select({ familyId: refreshTokens.familyId, userId: refreshTokens.userId })
         .from(refreshTokens)
         .where(and(eq(refreshTokens.tokenHash, sha256(request.body.refreshToken)), isNull(refreshTokens.revokedAt)));
       if (!row) throw notFound(said('api.session.notFound'));
+      request.audit = { event: 'sign-out', userId: row.userId };
       await revokeFamily(db, row.familyId);
       return { success: true, ...spoken(said('auth.loggedOut')) };
     },

@@ -53,6 +53,8 @@ export function totpRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
   async function challenged(request: FastifyRequest<{ Body: CodeBody }>, step: SecondStep) {
     const userId = await readChallenge(keys, request.body?.challenge, step);
     if (!userId) throw unauthorized(said('api.totp.challengeExpired'));
+    // a refusal unless it ends in a session (the audit log)
+    request.audit = { event: 'sign-in-failed', userId };
     const found = await findUserById(db, userId);
     if (!found?.row.isEnabled) throw forbidden(said('api.auth.disabled'));
     await assertNotLocked(db, userId);
@@ -61,9 +63,10 @@ export function totpRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
   async function refused(userId: string): Promise<never> {
     throw (await recordFailure(db, userId)) ?? unauthorized(WRONG_CODE);
   }
-  async function complete(userId: string) {
+  async function complete(request: FastifyRequest, userId: string) {
     const found = await findUserById(db, userId);
     if (!found?.row.isEnabled) throw forbidden(said('api.auth.disabled'));
+    request.audit = { event: 'sign-in', userId };
     await clearFailures(db, userId);
     return signedIn(db, keys, found);
   }
@@ -73,12 +76,16 @@ export function totpRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
     {
       config: { permission: PUBLIC, writesSessionsOnly: true },
       preHandler: limits('totp-login', challengeAccount('totp')),
-      schema: { tags: ['auth'], summary: "Sign in's second step: a code from the app or a recovery code", body: codeBody },
+      schema: {
+        tags: ['auth'],
+        summary: "Sign in's second step: a code from the app or a recovery code",
+        body: codeBody,
+      },
     },
     async (request) => {
       const userId = await challenged(request, 'totp');
       if (!(await checkSecondFactor(db, userId, request.body))) return refused(userId);
-      return complete(userId);
+      return complete(request, userId);
     },
   );
 
@@ -87,10 +94,15 @@ export function totpRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
     {
       config: { permission: PUBLIC, writesSessionsOnly: true },
       preHandler: limits('totp-enrol', challengeAccount('enrol')),
-      schema: { tags: ['auth'], summary: 'An authenticator for a sign-in that requires one: its secret', body: codeBody },
+      schema: {
+        tags: ['auth'],
+        summary: 'An authenticator for a sign-in that requires one: its secret',
+        body: codeBody,
+      },
     },
     async (request) => {
       const userId = await challenged(request, 'enrol');
+      request.audit = { event: 'change', userId };
       const found = await findUserById(db, userId);
       const started = await startEnrolment(db, userId, found?.row.email ?? found?.row.phone ?? userId, issuer());
       if (!started) throw new HttpError(409, said('api.totp.alreadyOn'));
@@ -103,13 +115,17 @@ export function totpRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
     {
       config: { permission: PUBLIC, writesSessionsOnly: true },
       preHandler: limits('totp-enrol', challengeAccount('enrol')),
-      schema: { tags: ['auth'], summary: 'Confirm the new authenticator with its first code, and sign in', body: codeBody },
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirm the new authenticator with its first code, and sign in',
+        body: codeBody,
+      },
     },
     async (request) => {
       const userId = await challenged(request, 'enrol');
       const codes = await confirmEnrolment(db, userId, request.body.code ?? '');
       if (!codes) return refused(userId);
-      const answer = await complete(userId);
+      const answer = await complete(request, userId);
       return { ...answer, data: { ...answer.data, recoveryCodes: codes } };
     },
   );

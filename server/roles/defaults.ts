@@ -65,6 +65,7 @@ const ADMIN_MODULES = [
   'management-POI',
   'management-geofence',
   'management-raw-logs',
+  'management-audit-log',
   'management-wallet',
   'management-device-model',
   'management-item',
@@ -88,6 +89,8 @@ export const defaultRoleGrants: Record<(typeof BUILT_IN_ROLE_NAMES)[number], Gra
     'management-vehicle': ['export-vehicle'],
     'management-user': ['add-user', 'edit-user', 'export-user', 'set-user-password'],
     'management-organisation': ['add-organisation', 'edit-organisation', 'export-organisation'],
+    // administrators of their tree: who changed what in it
+    'management-audit-log': '*',
     'device-details': '*',
   },
   DEALER: {
@@ -113,6 +116,7 @@ export const defaultRoleGrants: Record<(typeof BUILT_IN_ROLE_NAMES)[number], Gra
     ],
     'management-user': ['add-user', 'edit-user', 'export-user'],
     'management-organisation': ['add-organisation', 'export-organisation'],
+    'management-audit-log': '*',
     'device-details': '*',
     // pays its customers' renewals on the public renewal page from its wallet, and sees those orders
     'management-renewal-order': ['pay-renewal-from-wallet'],
@@ -164,6 +168,7 @@ export const defaultRoleGrants: Record<(typeof BUILT_IN_ROLE_NAMES)[number], Gra
     ...tracking,
     fitment: '*',
     'management-user': ['add-user', 'edit-user', 'export-user', 'set-user-password'],
+    'management-audit-log': '*',
     'management-wallet': '*',
     'account-wallet': '*',
     'device-details': '*',

@@ -234,9 +234,12 @@ export async function createSample(
       const result = (await db.execute(statement)) as unknown as { rows: { id: string }[] };
       return result.rows[0]!;
     }
-    const result = (await db.execute(
-      sql`insert into ${sql.identifier(resource.table)} (frame, parse_result, imei, organisation_id) values ('$sample*', 'OK', ${digits(15)}, ${organisationId}::uuid) returning id`,
-    )) as unknown as { rows: { id: string }[] };
+    const statement =
+      resource.name === 'audit-log'
+        ? // written by the server after each change: one by nobody in particular, of the organisation
+          sql`insert into audit_log (event, action, address, organisation_id) values ('change', 'PUT /api/sample', '127.0.0.1', ${organisationId}::uuid) returning id`
+        : sql`insert into ${sql.identifier(resource.table)} (frame, parse_result, imei, organisation_id) values ('$sample*', 'OK', ${digits(15)}, ${organisationId}::uuid) returning id`;
+    const result = (await db.execute(statement)) as unknown as { rows: { id: string }[] };
     return result.rows[0]!;
   }
   const response = await call(api, 'POST', resource.api, await sampleBody(api, resource, organisationId));
