@@ -1,6 +1,7 @@
 /** Strings of the SOS banner, its acknowledgement, the escalation messages and the SOS API's answers. */
 const sos = {
   banner: {
+    label: 'Open SOS alerts',
     title: 'SOS: %{vehicle}',
     detail: 'Pressed at %{time} · %{place}',
     noPlace: 'place unknown',

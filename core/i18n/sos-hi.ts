@@ -1,6 +1,7 @@
 /** SOS बैनर, उसकी स्वीकृति, एस्केलेशन संदेश और SOS API के उत्तर। */
 const sos = {
   banner: {
+    label: 'खुले SOS अलर्ट',
     title: 'SOS: %{vehicle}',
     detail: '%{time} पर दबाया गया · %{place}',
     noPlace: 'स्थान अज्ञात',

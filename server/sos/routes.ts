@@ -14,28 +14,10 @@ import { message, said } from '../resources/messages.ts';
 import { query } from '../resources/sql.ts';
 import { heldByCaller } from '../tracking/ownership.ts';
 import { escalateDueSosCases } from './escalation.ts';
+import { ACKNOWLEDGE_SOS, MAX_NOTE_LENGTH, SEE_OPEN_SOS, type OpenSos } from '../../core/sos.ts';
 
-/** Who may acknowledge an SOS. */
-export const ACKNOWLEDGE_SOS = 'acknowledge-sos';
-/** Who sees the open SOS cases: whoever may acknowledge them, read the SOS report, or watch the live map. */
-export const SEE_OPEN_SOS = [ACKNOWLEDGE_SOS, 'report-sosalert', 'live-tracking'];
-/** Longest note an acknowledgement keeps. */
-export const MAX_NOTE_LENGTH = 500;
 /** How often each process looks for cases due to escalate. */
 export const SWEEP_EVERY_MS = 15_000;
-
-export interface OpenSos {
-  id: string;
-  deviceId: string;
-  vehicleId: string | null;
-  registrationNumber: string | null;
-  imei: string;
-  openedAt: string;
-  latitude: number | null;
-  longitude: number | null;
-  releasedAt: string | null;
-  escalationLevel: number;
-}
 
 const noteSchema = {
   type: 'object',
