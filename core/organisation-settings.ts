@@ -10,6 +10,13 @@ export interface OrganisationSettings {
   routeDeviationMeters: number;
   alertEmail: string | null;
   sosPhone: string | null;
+  /** An SOS nobody acknowledged for this long goes to the next recipients, then the level above after as long again. */
+  sosEscalationMinutes: number;
+  /**
+   * Who an unacknowledged SOS goes to first: users of the organisation's tree by id, phone numbers
+   * (+91…) and e-mail addresses; none: the administrators of the parent organisation (docs/notifications.md).
+   */
+  sosEscalationContacts: string[];
   /**
    * What a device's activation or renewal costs here, in paise, by duration; null: the nearest
    * ancestor's price (docs/wallet.md). Set by the provider alone; 0 only where it chose free.

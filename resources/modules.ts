@@ -104,7 +104,8 @@ export const modules: ModuleDefinition[] = [
 
   report('alert', 'alert'),
   report('offline', 'offline'),
-  report('sosalert', 'sosAlert', false),
+  // who opens the SOS report may be allowed to acknowledge an SOS (server/sos/routes.ts)
+  { ...report('sosalert', 'sosAlert', false), actions: [action('export-report-sosalert'), action('acknowledge-sos')] },
   report('vehicle-timeline', 'vehicleTimeline'),
   report('monthly-summary', 'monthlySummary'),
   report('duty-report', 'dutyReport'),

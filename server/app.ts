@@ -38,6 +38,7 @@ import { dashboardRoutes } from './dashboards/routes.ts';
 import type { Gateway } from './gateway/server.ts';
 import { Summariser } from './reports/summariser.ts';
 import { registerNotify } from './notify/plugin.ts';
+import { registerSosSweep, sosRoutes } from './sos/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -167,6 +168,8 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   app.addHook('onClose', async () => summariser.stop());
   // the outbox's delivery: e-mail, SMS, webhooks, web push (server/notify/)
   await registerNotify(app, database, config);
+  // unacknowledged SOS cases go up the organisation tree (server/sos/escalation.ts)
+  registerSosSweep(app, db, config.publicUrl);
 
   await app.register(swagger, {
     openapi: {
@@ -208,6 +211,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
       certificateRoutes(api, db);
       renewalRoutes(api, db, { testPayments: config.testPayments });
       dashboardRoutes(api, db);
+      sosRoutes(api, db);
       await fileRoutes(api, db, config);
     },
     { prefix: '/api' },

@@ -209,6 +209,7 @@ export default {
       minParkingMinutes: 'Stop after',
       minTripMeters: 'Shortest trip (m)',
       minTripSeconds: 'Shortest trip (seconds)',
+      sosEscalationMinutes: 'SOS escalation after',
     },
   },
   totp: {

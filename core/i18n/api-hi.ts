@@ -208,6 +208,7 @@ const hi: typeof en = {
       minParkingMinutes: 'इसके बाद रुकाव',
       minTripMeters: 'सबसे छोटी यात्रा (मीटर)',
       minTripSeconds: 'सबसे छोटी यात्रा (सेकंड)',
+      sosEscalationMinutes: 'SOS एस्केलेशन के बाद',
     },
   },
   totp: {

@@ -96,6 +96,12 @@ const forms = {
     minTripMetersHelp: 'A movement shorter than this is part of the stop around it',
     minTripSeconds: 'Shortest trip (seconds)',
     minTripSecondsHelp: 'A movement shorter than this is part of the stop around it',
+    sosEscalationMinutes: 'SOS escalation after (minutes)',
+    sosEscalationMinutesHelp:
+      'An SOS nobody acknowledged for this long goes to the escalation contacts, then a level higher',
+    sosEscalationContacts: 'SOS escalation contacts',
+    sosEscalationContactsHelp:
+      'E-mail addresses, mobile numbers or user ids, separated by commas; empty: the administrators of the parent organisation',
   },
   kml: {
     subtitle: 'Upload a KML file; its line becomes the route',

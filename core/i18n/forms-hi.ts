@@ -96,6 +96,10 @@ const forms: typeof formsEn = {
     minTripMetersHelp: 'इससे छोटी हलचल आसपास के ठहराव का हिस्सा है',
     minTripSeconds: 'सबसे छोटी यात्रा (सेकंड)',
     minTripSecondsHelp: 'इससे छोटी हलचल आसपास के ठहराव का हिस्सा है',
+    sosEscalationMinutes: 'SOS एस्केलेशन (मिनट) के बाद',
+    sosEscalationMinutesHelp: 'जिस SOS को इतनी देर तक किसी ने स्वीकार नहीं किया, वह एस्केलेशन संपर्कों को, फिर एक स्तर ऊपर जाता है',
+    sosEscalationContacts: 'SOS एस्केलेशन संपर्क',
+    sosEscalationContactsHelp: 'ई-मेल पते, मोबाइल नंबर या उपयोगकर्ता आईडी, अल्पविराम से अलग; खाली: मूल संगठन के व्यवस्थापक',
   },
   kml: {
     subtitle: 'KML फ़ाइल अपलोड करें; उसकी रेखा मार्ग बनेगी',

@@ -23,6 +23,7 @@ const permissions = {
   'export-report-alert': 'Export',
   'export-report-offline': 'Export',
   'export-report-sosalert': 'Export',
+  'acknowledge-sos': 'Acknowledge an SOS',
   'export-report-vehicle-timeline': 'Export',
   'export-report-monthly-summary': 'Export',
   'export-report-duty-report': 'Export',

@@ -23,6 +23,7 @@ const permissions = {
   'export-report-alert': 'निर्यात करें',
   'export-report-offline': 'निर्यात करें',
   'export-report-sosalert': 'निर्यात करें',
+  'acknowledge-sos': 'SOS स्वीकार करें',
   'export-report-vehicle-timeline': 'निर्यात करें',
   'export-report-monthly-summary': 'निर्यात करें',
   'export-report-duty-report': 'निर्यात करें',

@@ -52,9 +52,17 @@ const reports = {
     lastPlace: 'Last place',
     routeName: 'Route',
     metersOffRoute: 'Off route by (m)',
+    sosStatus: 'Status',
+    acknowledgedBy: 'Acknowledged by',
+    acknowledgedAt: 'Acknowledged at',
+    acknowledgementNote: 'Note',
+    escalationLevel: 'Escalation level',
   },
   alert: { chart: 'Alerts by type', count: 'Alerts', empty: 'No alerts in this period' },
-  sosalert: { empty: 'No SOS alerts in this period' },
+  sosalert: {
+    empty: 'No SOS alerts in this period',
+    status: { open: 'Open', escalated: 'Escalated', acknowledged: 'Acknowledged' },
+  },
   offline: { minutes: 'Offline for over (minutes)', empty: 'Every vehicle has been heard from recently' },
   routeViolation: { empty: 'No vehicle left its route in this period' },
 };

@@ -54,9 +54,17 @@ const reports: typeof en = {
     lastPlace: 'अंतिम स्थान',
     routeName: 'रूट',
     metersOffRoute: 'रूट से दूरी (मी.)',
+    sosStatus: 'स्थिति',
+    acknowledgedBy: 'किसने स्वीकार किया',
+    acknowledgedAt: 'कब स्वीकार किया',
+    acknowledgementNote: 'टिप्पणी',
+    escalationLevel: 'एस्केलेशन स्तर',
   },
   alert: { chart: 'प्रकार के अनुसार अलर्ट', count: 'अलर्ट', empty: 'इस अवधि में कोई अलर्ट नहीं' },
-  sosalert: { empty: 'इस अवधि में कोई SOS अलर्ट नहीं' },
+  sosalert: {
+    empty: 'इस अवधि में कोई SOS अलर्ट नहीं',
+    status: { open: 'खुला', escalated: 'एस्केलेट किया गया', acknowledged: 'स्वीकार किया गया' },
+  },
   offline: { minutes: 'इससे अधिक मिनट से ऑफ़लाइन', empty: 'हर वाहन हाल ही में संपर्क में आया है' },
   routeViolation: { empty: 'इस अवधि में कोई वाहन अपने रूट से नहीं हटा' },
 };

@@ -29,7 +29,7 @@ import {
 } from '../../src/live/useLiveFleet.ts';
 import { apiCall } from '../../providers/httpClient.ts';
 import { Telemetry, type TrackedVehicle } from './Telemetry.tsx';
-import { playAlarm } from './alarm.ts';
+import { playAlarm } from '../../src/live/alarm.ts';
 import { ShareButton } from '../../src/live/ShareButton.tsx';
 import { LiveViewport } from '../../src/live/LiveViewport.tsx';
 import { FitPlaces, FollowPlace } from '../../src/map/MapCamera.tsx';

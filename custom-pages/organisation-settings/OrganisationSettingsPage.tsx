@@ -1,5 +1,15 @@
 import { useEffect, useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, CircularProgress, FormControlLabel, Switch, TextField } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CircularProgress,
+  FormControlLabel,
+  Switch,
+  TextField,
+} from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import { apiCall } from '../../providers/httpClient.ts';
@@ -30,6 +40,7 @@ const NUMBER_FIELDS: { [K in NumberSetting]: true } = {
   idleMinutes: true,
   offlineMinutes: true,
   routeDeviationMeters: true,
+  sosEscalationMinutes: true,
   minMovingKmph: true,
   minParkingMinutes: true,
   minTripMeters: true,
@@ -48,6 +59,7 @@ export function OrganisationSettingsPage() {
   const [busy, setBusy] = useState(false);
   const [prices, setPrices] = useState<Record<string, string> | null>(null);
   const [effective, setEffective] = useState<Record<PriceKey, number | null> | null>(null);
+  const [contactsText, setContactsText] = useState('');
 
   useEffect(() => {
     apiCall<{
@@ -61,6 +73,7 @@ export function OrganisationSettingsPage() {
       .then(({ data }) => {
         setName(data.organisation.tradeName);
         setSettings(data.settings);
+        setContactsText((data.settings.sosEscalationContacts ?? []).join(', '));
         setEffective(data.inheritedPrices);
         setPrices(
           data.canSetPrices ? Object.fromEntries(PRICES.map(([key]) => [key, rupeesText(data.settings[key])])) : null,
@@ -84,6 +97,10 @@ export function OrganisationSettingsPage() {
         ...paise,
         sosPhone: settings?.sosPhone?.replace(/^\+91/, '') || null,
         alertEmail: settings?.alertEmail || null,
+        sosEscalationContacts: contactsText
+          .split(/[,\n]/)
+          .map((c) => c.trim())
+          .filter(Boolean),
       });
       notify(result.message, { type: 'success' });
     } catch (e) {
@@ -134,6 +151,14 @@ export function OrganisationSettingsPage() {
                 onChange={(e) => set('sosPhone', e.target.value)}
                 helperText="+91"
                 inputProps={{ maxLength: PHONE_INPUT_LENGTH, inputMode: 'tel' }}
+              />
+              <TextField
+                label={translate('settings.sosEscalationContacts')}
+                value={contactsText}
+                onChange={(e) => setContactsText(e.target.value)}
+                helperText={translate('settings.sosEscalationContactsHelp')}
+                multiline
+                sx={{ gridColumn: { sm: '1 / -1' } }}
               />
               <FormControlLabel
                 sx={{ gridColumn: '1 / -1' }}

@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FeedPosition, LiveEvent } from '../tracking/live.ts';
 import type { DecodedPosition, ParseOutcome } from './ais140.ts';
 import type { KnownDevice } from './devices.ts';
+import { sosCaseStatements } from '../sos/cases.ts';
 
 export type ParseResult = 'OK' | 'INVALID' | 'UNKNOWN_DEVICE';
 
@@ -62,6 +63,9 @@ export const insertEvents = (events: DerivedEvent[]): SQL => sql`
     })),
   )}::jsonb)
     as x(type text, device_id uuid, vehicle_id uuid, organisation_id uuid, event_time timestamptz, latitude float8, longitude float8, attributes jsonb)`;
+
+/** The statements storing a batch's events: the events, then the SOS cases they open or release (server/sos/cases.ts). */
+export const eventStatements = (events: DerivedEvent[]): SQL[] => [insertEvents(events), ...sosCaseStatements(events)];
 
 /** A fix of 0,0 without GPS is "no position", not a point in the Gulf of Guinea. */
 export const placeable = (p: DecodedPosition) => p.gpsFix || p.latitude !== 0 || p.longitude !== 0;

@@ -8,7 +8,7 @@ import type { ParseOutcome } from './ais140.ts';
 import {
   describe,
   imeiOf,
-  insertEvents,
+  eventStatements,
   liveEvents,
   placeable,
   positionOf,
@@ -91,7 +91,7 @@ export class FrameStore {
   /** Stores alerts the gateway itself raises (not carried by a frame) and shows them on live maps. */
   async raise(events: DerivedEvent[]): Promise<void> {
     const liveBatch: LiveBatch = { positions: [], events: liveEvents(events) };
-    const statements = [insertEvents(events), ...this.live.notifyStatements(liveBatch)];
+    const statements = [...eventStatements(events), ...this.live.notifyStatements(liveBatch)];
     await this.db.transaction(async (tx) => {
       for (const statement of statements) await tx.execute(statement);
     });
@@ -331,7 +331,7 @@ export class FrameStore {
       from jsonb_to_recordset(${JSON.stringify(positions)}::jsonb)
         as x(device_id uuid, fix_time timestamptz, received_at timestamptz, latitude float8, longitude float8, speed real, heading real,
              altitude real, satellites integer, ignition boolean, gps_fix boolean, live boolean, packet_type text, attributes jsonb)`);
-    if (events.length) statements.push(insertEvents(events));
+    if (events.length) statements.push(...eventStatements(events));
     const deviceStates = deviceRows.length
       ? sql`
       insert into device_states as d (device_id, last_seen_at, last_position, last_health, summary_from)

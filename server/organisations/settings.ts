@@ -12,6 +12,7 @@ import { normaliseProperties, rules, ruleSchema } from '../../core/rules.ts';
 import { idParams } from '../http/params.ts';
 import { message, said } from '../resources/messages.ts';
 import { speaksForProvider } from '../wallets/authority.ts';
+import { escalationContactsSchema, checkEscalationContacts } from '../sos/contacts.ts';
 import type { OrganisationSettings, Prices } from '../../core/organisation-settings.ts';
 
 export type { OrganisationSettings, Prices } from '../../core/organisation-settings.ts';
@@ -23,6 +24,8 @@ export const DEFAULT_SETTINGS: OrganisationSettings = {
   routeDeviationMeters: 200,
   alertEmail: null,
   sosPhone: null,
+  sosEscalationMinutes: 5,
+  sosEscalationContacts: [],
   priceOneYearPaise: null,
   priceTwoYearsPaise: null,
   minMovingKmph: 5,
@@ -50,6 +53,8 @@ const settingsSchema = {
     routeDeviationMeters: range(10, 5000, 'routeDeviationMeters'),
     alertEmail: ruleSchema(rules.email, message('settings.alertEmail'), message, { nullable: true }),
     sosPhone: ruleSchema(rules.phone, message('settings.sosPhone'), message, { nullable: true }),
+    sosEscalationMinutes: range(1, 240, 'sosEscalationMinutes'),
+    sosEscalationContacts: escalationContactsSchema,
     priceOneYearPaise: price('priceOneYearPaise'),
     priceTwoYearsPaise: price('priceTwoYearsPaise'),
     minMovingKmph: range(1, 30, 'minMovingKmph'),
@@ -148,6 +153,11 @@ export function organisationSettingsRoutes(app: FastifyInstance, db: Db) {
       );
       const current = await readSettings(db, organisation.id);
       const settings = { ...current, ...request.body };
+      settings.sosEscalationContacts = await checkEscalationContacts(
+        db,
+        organisation.id,
+        settings.sosEscalationContacts,
+      );
       // what an organisation pays is the provider's to set: a dealer must not price its own activations, or those of an organisation it made, at 0
       const pricesChange = PRICE_KEYS.some((key) => settings[key] !== current[key]);
       if (pricesChange && !(await speaksForProvider(db, caller))) {

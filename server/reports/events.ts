@@ -25,13 +25,26 @@ const place = (latitude: SQL, longitude: SQL) =>
  * (v) holding it now when the event is of that vehicle's own history (sinceTracked): an earlier one
  * shows under the device, its IMEI and name.
  */
-function eventsInPeriod(caller: Caller, filter: ReportFilter, columns: SQL, conditions: SQL[]): SQL {
+function eventsInPeriod(caller: Caller, filter: ReportFilter, columns: SQL, conditions: SQL[], joins = sql``): SQL {
   return sql`select ${columns}
     from ${heldHistory(caller, 'events', 'event_time')} join devices d on d.id = t.device_id
-      left join vehicles v on v.device_id = t.device_id and ${sinceTracked(sql`t.event_time`)}
+      left join vehicles v on v.device_id = t.device_id and ${sinceTracked(sql`t.event_time`)} ${joins}
     where t.event_time >= ${filter.from}::timestamptz and t.event_time < ${filter.to}::timestamptz
       and ${vehicleCondition(filter)} and ${sql.join(conditions, sql` and `)}`;
 }
+
+/**
+ * An SOS's case (server/sos/cases.ts): the latest its device opened at or before it, so a repeat
+ * while the case was open shows the case it joined; with who acknowledged it.
+ */
+const sosCaseJoin = sql`left join lateral (select c.* from sos_cases c
+    where t.type = 'SOS' and c.device_id = t.device_id and c.opened_at <= t.event_time
+    order by c.opened_at desc limit 1) sc on true
+  left join users ack on ack.id = sc.acknowledged_by`;
+const sosCaseColumns = sql`case when sc.id is null then null when sc.acknowledged_at is not null then 'acknowledged'
+    when sc.escalation_level > 0 then 'escalated' else 'open' end as "sosStatus",
+  sc.escalation_level as "escalationLevel", sc.acknowledged_at as "acknowledgedAt",
+  nullif(trim(concat_ws(' ', ack.first_name, ack.last_name)), '') as "acknowledgedBy", sc.note as "acknowledgementNote"`;
 
 /** A caller granted the SOS report alone reads the SOS alerts alone. */
 const sosOnly = (caller: Caller) => !caller.isSuperAdmin && !caller.permissions.includes('report-alert');
@@ -42,11 +55,12 @@ function alertRows(caller: Caller, filter: ReportFilter): SQL {
     caller,
     filter,
     sql`t.id, t.event_time as "eventTime", ${vehicleColumns(caller)}, d.imei, t.type, ${place(sql`t.latitude`, sql`t.longitude`)} as place,
-      t.speed, coalesce(t.attributes->>'geofenceName', t.attributes->>'routeName') as details`,
+      t.speed, coalesce(t.attributes->>'geofenceName', t.attributes->>'routeName') as details, ${sosCaseColumns}`,
     [
       type ? sql`t.type = ${type}` : sql`true`,
       searchCondition(filter, [sql`v.registration_number`, sql`v.name`, sql`d.imei`, sql`t.type`]),
     ],
+    sosCaseJoin,
   );
 }
 

@@ -4,6 +4,7 @@ import { AppBar } from './AppBar.tsx';
 import { Menu } from './Menu.tsx';
 import { Footer } from './Footer.tsx';
 import { ScrollToTop } from './ScrollToTop.tsx';
+import { SosBanner } from './SosBanner.tsx';
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
@@ -11,6 +12,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     <RaLayout appBar={AppBar} menu={Menu} sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}>
       <ScrollToTop />
       <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 'calc(100vh - 96px)' }}>
+        <SosBanner />
         <Box sx={{ flex: 1 }}>{children}</Box>
         <Footer />
       </Box>

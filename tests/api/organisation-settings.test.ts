@@ -33,6 +33,8 @@ describe('organisation settings', () => {
       routeDeviationMeters: 200,
       alertEmail: null,
       sosPhone: null,
+      sosEscalationMinutes: 5,
+      sosEscalationContacts: [],
       priceOneYearPaise: 150000,
       priceTwoYearsPaise: 280000,
       minMovingKmph: 5,
