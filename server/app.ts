@@ -36,6 +36,7 @@ import { dashboardRoutes } from './dashboards/routes.ts';
 import type { Gateway } from './gateway/server.ts';
 import { Summariser } from './reports/summariser.ts';
 import { registerNotify } from './notify/plugin.ts';
+import { registerSweep } from './reminders/plugin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -164,6 +165,8 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   app.addHook('onClose', async () => summariser.stop());
   // the outbox's delivery: e-mail, SMS, webhooks, web push (server/notify/)
   await registerNotify(app, database, config);
+  // expiry reminders, dealers' daily lists and maintenance due, every few minutes (server/reminders/)
+  registerSweep(app, db, config);
 
   await app.register(swagger, {
     openapi: {

@@ -72,6 +72,7 @@ const ADMIN_MODULES = [
   'fitment',
   'management-rto',
   'management-renewal-order',
+  'management-maintenance-schedule',
 ];
 const adminGrants: Grants = Object.fromEntries(ADMIN_MODULES.map((id) => [id, '*']));
 
@@ -121,6 +122,8 @@ export const defaultRoleGrants: Record<(typeof BUILT_IN_ROLE_NAMES)[number], Gra
     ...tracking,
     ...reports(),
     fitment: ['view-certificate'],
+    // the fleet owner keeps his vehicles' service schedules
+    'management-maintenance-schedule': '*',
   },
   VENDOR: {
     fitment: ['add-fitment', 'edit-fitment', 'view-certificate', 'generate-certificate'],
