@@ -101,7 +101,7 @@ async function newPeriod(db: Db, vehicleId: string, now: Date) {
 const vehicleIdOf = (value: unknown) =>
   typeof value === 'object' && value !== null ? String((value as { id: unknown }).id) : String(value);
 
-/** Sets every record's due state and progress as of now (the stored ones are the last sweep's). */
+/** Sets the records' due state and progress as of now (the stored ones are the last sweep's). */
 async function decorate(db: Db, records: Record<string, unknown>[], now = new Date()) {
   const usage = await usageOf(
     db,
@@ -129,7 +129,8 @@ export const maintenanceHooks: ResourceHooks = {
       for (const [column, value] of Object.entries(await newPeriod(ctx.db, vehicleId, new Date())))
         columns.set(column, value);
   },
-  decorate: (db, records) => decorate(db, records as Record<string, unknown>[]),
+  // a list shows the state the last sweep (or a write) stored, and stays in the list cache; one read is live
+  decorateOne: (db, record) => decorate(db, [record as Record<string, unknown>]),
   routes: maintenanceRoutes,
 };
 
