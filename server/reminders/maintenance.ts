@@ -128,6 +128,12 @@ export const maintenanceHooks: ResourceHooks = {
     if (vehicleId !== String(existing.vehicleId) || merged.kind !== existing.kind)
       for (const [column, value] of Object.entries(await newPeriod(ctx.db, vehicleId, new Date())))
         columns.set(column, value);
+    // another interval: the period's due is judged again, and raised again once it is reached
+    else if (
+      Number(merged[EVERY_FIELD[merged.kind as MaintenanceKind]]) !==
+      Number(existing[EVERY_FIELD[merged.kind as MaintenanceKind]])
+    )
+      columns.set('due_raised_at', sql`null`);
   },
   // a list shows the state the last sweep (or a write) stored, and stays in the list cache; one read is live
   decorateOne: (db, record) => decorate(db, [record as Record<string, unknown>]),

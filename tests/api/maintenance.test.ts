@@ -109,6 +109,15 @@ describe('maintenance schedules', () => {
     expect(await sweep()).toMatchObject({ maintenanceDue: 1 });
     expect(await read('customer', id)).toMatchObject({ dueState: 'DUE', sinceStart: 250.5 });
     expect(await dueEvents(id)).toHaveLength(1);
+
+    // a longer interval: not due any more, and due again once the new one is reached
+    const edited = await call(as.customer!, 'PUT', `/maintenance-schedules/${id}`, { everyHours: 300 });
+    expect(edited.statusCode, edited.body).toBe(200);
+    await sweep();
+    expect(await read('customer', id)).toMatchObject({ dueState: 'OK', sinceStart: 250.5 });
+    await drive(vehicle.deviceId, 10, 50);
+    expect(await sweep()).toMatchObject({ maintenanceDue: 1 });
+    expect(await dueEvents(id)).toHaveLength(2);
   });
 
   it('is due by date, and Done starts the next period from now', async () => {
