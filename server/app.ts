@@ -39,6 +39,7 @@ import type { Gateway } from './gateway/server.ts';
 import { Summariser } from './reports/summariser.ts';
 import { registerNotify } from './notify/plugin.ts';
 import { registerSosSweep, sosRoutes } from './sos/routes.ts';
+import { registerSweep } from './reminders/plugin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -170,6 +171,8 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await registerNotify(app, database, config);
   // unacknowledged SOS cases go up the organisation tree (server/sos/escalation.ts)
   registerSosSweep(app, db, config.publicUrl);
+  // expiry reminders, dealers' daily lists and maintenance due, every few minutes (server/reminders/)
+  registerSweep(app, db, config);
 
   await app.register(swagger, {
     openapi: {

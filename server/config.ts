@@ -58,6 +58,10 @@ export interface Config {
   redisUrl: string | undefined;
   /** What every key this deployment writes to Redis starts with (REDIS_KEY_PREFIX, "waymark:"): deployments may share a Redis. */
   redisKeyPrefix: string;
+  /** Run the periodic sweep in this process (WAYMARK_SWEEP, on by default): expiry reminders, dealers' lists, maintenance due (server/reminders/). */
+  sweep: boolean;
+  /** How often the sweep runs (WAYMARK_SWEEP_SECONDS, 300). */
+  sweepMs: number;
   /** Delivery of the outbox: SMTP, the SMS provider, web push keys, webhook address ranges, retries (server/notify/settings.ts). */
   notify: NotifyConfig;
 }
@@ -178,6 +182,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: Parti
     listCache: flag(env.WAYMARK_LIST_CACHE, defaults.listCache ?? true),
     redisUrl: env.REDIS_URL || defaults.redisUrl || undefined,
     redisKeyPrefix: env.REDIS_KEY_PREFIX || defaults.redisKeyPrefix || 'waymark:',
+    sweep: flag(env.WAYMARK_SWEEP, defaults.sweep ?? true),
+    sweepMs:
+      Math.max(
+        1,
+        wholeNumber(
+          'WAYMARK_SWEEP_SECONDS',
+          env.WAYMARK_SWEEP_SECONDS,
+          (defaults.sweepMs ?? 300_000) / 1000,
+          86_400,
+          'a whole number of seconds up to 86400',
+        ),
+      ) * 1000,
     notify: notifyConfig(env, publicUrl, defaults.notify),
   };
 }

@@ -15,6 +15,7 @@ import reports from './reports-en.ts';
 import dashboard from './dashboard-en.ts';
 import api from './api-en.ts';
 import sos from './sos-en.ts';
+import maintenance from './maintenance-en.ts';
 
 /** The console's own strings in English; app-hi.ts has every key in Hindi (a test checks). */
 const app = {
@@ -36,6 +37,7 @@ const app = {
   dashboard,
   api,
   sos,
+  maintenance,
   app: { name: 'Waymark', loading: 'Loading...' },
   auth: {
     totp: {

@@ -16,6 +16,7 @@ import reports from './reports-hi.ts';
 import dashboard from './dashboard-hi.ts';
 import api from './api-hi.ts';
 import sos from './sos-hi.ts';
+import maintenance from './maintenance-hi.ts';
 
 /** Hindi: typed against the English keys, so a missing key fails the type check. */
 const app: AppMessages = {
@@ -37,6 +38,7 @@ const app: AppMessages = {
   dashboard,
   api,
   sos,
+  maintenance,
   app: { name: 'वेमार्क', loading: 'लोड हो रहा है...' },
   auth: {
     totp: {

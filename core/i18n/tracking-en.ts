@@ -89,6 +89,8 @@ const tracking = {
     GEOFENCE_ENTER: 'Geofence entered',
     GEOFENCE_EXIT: 'Geofence left',
     ROUTE_VIOLATION: 'Left the route',
+    SUBSCRIPTION_EXPIRING: 'Subscription expiring',
+    MAINTENANCE_DUE: 'Maintenance due',
     EXCESS_IDLE: 'Excess idling',
     DUPLICATE_IMEI: 'Two connections for one IMEI',
   },

@@ -85,6 +85,8 @@ const tracking: typeof trackingEn = {
     GEOFENCE_ENTER: 'जियोफ़ेंस में प्रवेश',
     GEOFENCE_EXIT: 'जियोफ़ेंस से बाहर',
     ROUTE_VIOLATION: 'मार्ग से हटा',
+    SUBSCRIPTION_EXPIRING: 'सदस्यता समाप्त होने वाली',
+    MAINTENANCE_DUE: 'रखरखाव देय',
     EXCESS_IDLE: 'ज़्यादा देर खड़ा, इंजन चालू',
     DUPLICATE_IMEI: 'एक IMEI के दो कनेक्शन',
   },

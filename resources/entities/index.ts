@@ -21,6 +21,7 @@ import renewalOrder from './renewal-order.ts';
 import position from './position.ts';
 import eventLog from './event-log.ts';
 import auditLog from './audit-log.ts';
+import maintenanceSchedule from './maintenance-schedule.ts';
 
 /** Every declared entity, in the order the spec lists them. */
 export const declarations: ResourceDeclaration[] = [
@@ -48,4 +49,5 @@ export const declarations: ResourceDeclaration[] = [
   // read-only device history, shown by the route playback and the Alert report rather than screens of their own
   position,
   eventLog,
+  maintenanceSchedule,
 ];

@@ -7,7 +7,12 @@ export const SERVER_EVENTS = [
   'GEOFENCE_ENTER',
   'GEOFENCE_EXIT',
   'ROUTE_VIOLATION',
+  // the periodic sweep's (server/reminders/): a subscription 30, 7 or 1 days from its end, a vehicle's service due
+  'SUBSCRIPTION_EXPIRING',
+  'MAINTENANCE_DUE',
 ] as const;
+export const SUBSCRIPTION_EXPIRING = 'SUBSCRIPTION_EXPIRING';
+export const MAINTENANCE_DUE = 'MAINTENANCE_DUE';
 /** The event a planned route's check raises when a vehicle leaves its route. */
 export const ROUTE_VIOLATION = 'ROUTE_VIOLATION';
 

@@ -9,3 +9,4 @@ export * from './directory-schema.ts';
 export * from './wallet-schema.ts';
 export * from './report-schema.ts';
 export * from './sos-schema.ts';
+export * from './reminder-schema.ts';

@@ -73,6 +73,7 @@ const ADMIN_MODULES = [
   'fitment',
   'management-rto',
   'management-renewal-order',
+  'maintenance-schedule',
 ];
 const adminGrants: Grants = Object.fromEntries(ADMIN_MODULES.map((id) => [id, '*']));
 
@@ -125,6 +126,8 @@ export const defaultRoleGrants: Record<(typeof BUILT_IN_ROLE_NAMES)[number], Gra
     ...tracking,
     ...reports(),
     fitment: ['view-certificate'],
+    // the fleet owner keeps his vehicles' service schedules
+    'maintenance-schedule': '*',
   },
   VENDOR: {
     fitment: ['add-fitment', 'edit-fitment', 'view-certificate', 'generate-certificate'],
