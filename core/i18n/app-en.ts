@@ -14,6 +14,7 @@ import collection from './collection-en.ts';
 import reports from './reports-en.ts';
 import dashboard from './dashboard-en.ts';
 import api from './api-en.ts';
+import apiTokens from './api-tokens-en.ts';
 
 /** The console's own strings in English; app-hi.ts has every key in Hindi (a test checks). */
 const app = {
@@ -34,6 +35,7 @@ const app = {
   reports,
   dashboard,
   api,
+  apiTokens,
   app: { name: 'Waymark', loading: 'Loading...' },
   auth: {
     signInTitle: 'Sign in',
@@ -90,6 +92,7 @@ const app = {
     profile: 'Profile',
     changePassword: 'Change password',
     wallet: 'Wallet',
+    apiTokens: 'API tokens',
     signOut: 'Sign out',
     copyright: '© 2023 %{brand}. All rights reserved.',
     termsOfUse: 'Terms of Use',

@@ -15,6 +15,7 @@ import collection from './collection-hi.ts';
 import reports from './reports-hi.ts';
 import dashboard from './dashboard-hi.ts';
 import api from './api-hi.ts';
+import apiTokens from './api-tokens-hi.ts';
 
 /** Hindi: typed against the English keys, so a missing key fails the type check. */
 const app: AppMessages = {
@@ -35,6 +36,7 @@ const app: AppMessages = {
   reports,
   dashboard,
   api,
+  apiTokens,
   app: { name: 'वेमार्क', loading: 'लोड हो रहा है...' },
   auth: {
     signInTitle: 'साइन इन',
@@ -91,6 +93,7 @@ const app: AppMessages = {
     profile: 'प्रोफ़ाइल',
     changePassword: 'पासवर्ड बदलें',
     wallet: 'वॉलेट',
+    apiTokens: 'API टोकन',
     signOut: 'साइन आउट',
     copyright: '© 2023 %{brand}. सर्वाधिकार सुरक्षित।',
     termsOfUse: 'उपयोग की शर्तें',

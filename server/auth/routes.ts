@@ -41,7 +41,7 @@ export function authRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
   app.post<{ Body: { username: string; password: string } }>(
     '/auth/login',
     {
-      config: { permission: PUBLIC, writesSessionsOnly: true },
+      config: { permission: PUBLIC, writesSessionsOnly: true, peopleOnly: true },
       preHandler: throttle(app, 'login', [perAddress(60, MINUTE), perAccount(20, 15 * MINUTE, namedAccount)]),
       schema: {
         tags: ['auth'],
@@ -84,7 +84,7 @@ export function authRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
   app.post<{ Body: { refreshToken: string } }>(
     '/auth/refresh-tokens',
     {
-      config: { permission: PUBLIC, writesSessionsOnly: true },
+      config: { permission: PUBLIC, writesSessionsOnly: true, peopleOnly: true },
       schema: { tags: ['auth'], summary: 'Rotate the refresh token', body: schemas.refreshBody },
     },
     async (request) => {
@@ -102,7 +102,7 @@ export function authRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
   app.post<{ Body: { refreshToken: string } }>(
     '/auth/logout',
     {
-      config: { permission: PUBLIC, writesSessionsOnly: true },
+      config: { permission: PUBLIC, writesSessionsOnly: true, peopleOnly: true },
       schema: {
         tags: ['auth'],
         summary: 'Revoke the session of a refresh token',
@@ -147,7 +147,7 @@ export function authRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
   app.post<{ Body: { username: string; password: string; newpassword: string } }>(
     '/auth/change-password',
     {
-      config: { permission: SIGNED_IN },
+      config: { permission: SIGNED_IN, peopleOnly: true },
       preHandler: throttle(app, 'change-password', [
         perAddress(30, 15 * MINUTE),
         perAccount(10, 15 * MINUTE, callerAccount),
