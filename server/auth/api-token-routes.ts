@@ -8,7 +8,7 @@ import { message, said } from '../resources/messages.ts';
 import { allPermissionIds } from '../../resources/modules.ts';
 import { MAX_API_TOKEN_DAYS, MAX_API_TOKEN_NAME } from '../../core/api-tokens.ts';
 import { requireCaller, type Caller } from './caller.ts';
-import { createApiToken, listApiTokens, presentApiToken, revokeApiToken } from './api-tokens.ts';
+import { createApiToken, isApiTokenBearer, listApiTokens, presentApiToken, revokeApiToken } from './api-tokens.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const tags = ['api-tokens'];
@@ -79,7 +79,9 @@ const perApiToken = (max: number): Limit => ({
   per: 'api-token',
   max,
   windowMs: MINUTE,
-  key: async (request) => (await request.loadCaller())?.apiToken?.id,
+  // only a request bearing an API token is looked at: no other pays for reading its caller here
+  key: async (request) =>
+    isApiTokenBearer(request.headers.authorization) ? (await request.loadCaller())?.apiToken?.id : undefined,
 });
 
 /**
