@@ -28,7 +28,7 @@ export default {
     status: 'स्थिति',
   },
   never: 'कभी नहीं',
-  status: { active: 'सक्रिय', revoked: 'रद्द', expired: 'समाप्त' },
+  status: { active: 'सक्रिय', revoked: 'रद्द किया गया', expired: 'समाप्त' },
   access: { readOnly: 'केवल पढ़ना', readWrite: 'पढ़ना और लिखना' },
   messages: {
     created: 'API टोकन बनाया गया',
