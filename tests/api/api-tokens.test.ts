@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { bearer, demoEmail, signIn, startTestServer, type TestServer } from './harness.ts';
 import { apiTokens } from '../../server/db/token-schema.ts';
 import { flattenAuthScopes, type AuthScope } from '../../core/permissions.ts';
+import { walletTransactions } from '../../server/db/wallet-schema.ts';
 import { eventually } from '../gateway/device-client.ts';
 
 /** Tokens are rate limited per token; this file's server allows this many requests a minute. */
@@ -130,6 +131,57 @@ describe('API tokens', () => {
     const listed = (await call('GET', '/api-tokens', admin.access)).json().data as { id: string; revokedAt: null }[];
     expect(listed.find((t) => t.id === made.id)?.revokedAt).toBeNull();
     expect(listed.some((t) => (t as unknown as { name: string }).name === 'child')).toBe(false);
+  });
+
+  it('cannot buy activation time from the wallet: a fitment that would charge it is refused to a token', async () => {
+    const dealer = await person('dealer');
+    const organisations = (await call('GET', '/organisation?range=[0,99]', superAdmin)).json() as {
+      id: string;
+      tradeName: string;
+    }[];
+    const dealers = organisations.find((o) => o.tradeName === 'Metro Auto Dealers')!.id;
+    const devices = (await call('GET', '/device?sort=["imei","ASC"]&range=[0,99]', superAdmin)).json() as {
+      imei: string;
+      organisationId: string;
+    }[];
+    const imei = devices.find((d) => d.organisationId === dealers)!.imei;
+    const fitment = {
+      vehicle: {
+        category: 'TRUCK',
+        registrationNumber: 'UP78TK0001',
+        engineNo: 'ENGTK01',
+        chassisNo: 'CHSTK01',
+        regDate: '2025-06-01',
+        rto: 'Kanpur Nagar-UP78',
+        rtoCode: 'UP_UP78',
+        make: 'Tata',
+        model: 'Ace',
+      },
+      device: { imei, panicButtonCount: 2 },
+      customer: {
+        firstName: 'Ravi',
+        lastName: 'Kumar',
+        email: 'token@fitment.test',
+        phone: '9811100901',
+        address: 'Kanpur',
+      },
+      fitmentDate: '2026-11-20',
+      durationInDays: 365,
+      deviceActivate: true,
+    };
+    const made = await makeToken(dealer.access, {
+      permissions: dealer.permissions.filter((p) => !p.startsWith('group-')),
+    });
+    const legs = async () => (await server.database.db.select().from(walletTransactions)).length;
+    const before = await legs();
+    const refused = await call('POST', '/fitment', made.token, fitment);
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json().message).toBe('This can only be done by a person signed in, not with an API token');
+    expect(await legs()).toBe(before);
+    // the same fitment by the dealer in person is bought from the wallet
+    const bought = await call('POST', '/fitment', dealer.access, fitment);
+    expect(bought.statusCode, bought.body).toBe(201);
+    expect(await legs()).toBeGreaterThan(before);
   });
 
   it('dies at once when revoked; another user cannot revoke it (404)', async () => {
