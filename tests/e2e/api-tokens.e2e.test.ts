@@ -10,6 +10,11 @@ beforeEach(() => {
   page = session.page;
 });
 
+const shots = process.env.API_TOKENS_SHOTS;
+const shot = async (name: string) => {
+  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+};
+
 /** What a script holding the token gets from the API. */
 const devicesWith = async (token: string) =>
   (await fetch(`${inject('baseUrl')}/api/device`, { headers: { authorization: `Bearer ${token}` } })).status;
@@ -46,6 +51,7 @@ describe('API tokens screen', () => {
       await settled(page);
       await expectNoSidewaysScroll(page);
       expect(await devicesWith(secret)).toBe(200);
+      await shot(`shown-once-${width}-${language}`);
       await page.getByRole('button', { name: texts.done }).click();
       await expect.poll(() => page.getByTestId('new-token').count()).toBe(0);
 
@@ -65,6 +71,7 @@ describe('API tokens screen', () => {
       await page.getByRole('dialog').getByRole('button', { name: texts.revoke }).click();
       await expect.poll(() => card.innerText()).toContain(texts.status.revoked);
       await expect.poll(() => card.getByRole('button', { name: texts.revoke }).count()).toBe(0);
+      await shot(`revoked-${width}-${language}`);
       expect(await devicesWith(secret)).toBe(401);
       await expectNoSidewaysScroll(page);
     });
