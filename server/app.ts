@@ -17,6 +17,7 @@ import { CallerDirectory, registerCaller } from './auth/caller.ts';
 import { authRoutes } from './auth/routes.ts';
 import { registerAuditLog } from './audit/plugin.ts';
 import { totpRoutes } from './auth/totp-routes.ts';
+import { apiTokenRoutes } from './auth/api-token-routes.ts';
 import { resetRoutes } from './auth/reset.ts';
 import { resourceRoutes } from './resources/plugin.ts';
 import { forgetListsOnWrites, ListCache } from './resources/list-cache.ts';
@@ -181,7 +182,9 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
         version: '0.1.0',
         description: 'Fleet tracking, fitment and certificates for AIS-140 devices',
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT or wmk_ API token' } },
+      },
       security: [{ bearer: [] }],
     },
   });
@@ -191,6 +194,8 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     async (api) => {
       enforceRoutePermissions(api);
       refuseNulCharacters(api);
+      // first: its per-token rate limit is a hook of every route below
+      apiTokenRoutes(api, db, { perMinute: config.apiTokenPerMinute });
       api.get(
         '/health',
         {

@@ -49,6 +49,8 @@ export interface Config {
   liveRecheckMs: number;
   /** Lists count matching rows up to this many; above it the total is the planner's estimate (WAYMARK_EXACT_COUNT_LIMIT, 10,000). */
   exactCountLimit: number;
+  /** Requests each API token may make per minute (WAYMARK_API_TOKEN_PER_MINUTE, 600; docs/api.md). */
+  apiTokenPerMinute: number;
   /** Keep list pages in memory until a table they read changes (WAYMARK_LIST_CACHE, on by default; server/resources/list-cache.ts). */
   listCache: boolean;
   /**
@@ -178,6 +180,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: Parti
       defaults.exactCountLimit ?? EXACT_COUNT_LIMIT,
       100_000_000,
       'a whole number of rows',
+    ),
+    apiTokenPerMinute: wholeNumber(
+      'WAYMARK_API_TOKEN_PER_MINUTE',
+      env.WAYMARK_API_TOKEN_PER_MINUTE,
+      defaults.apiTokenPerMinute ?? 600,
+      1_000_000,
+      'a whole number of requests',
     ),
     listCache: flag(env.WAYMARK_LIST_CACHE, defaults.listCache ?? true),
     redisUrl: env.REDIS_URL || defaults.redisUrl || undefined,

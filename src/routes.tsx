@@ -21,6 +21,7 @@ import { ScrollToTop } from './layout/ScrollToTop.tsx';
 const ForgotPasswordPage = lazyPage(() => import('./pages/auth/ForgotPasswordPage.tsx'), 'ForgotPasswordPage');
 const ResetPasswordPage = lazyPage(() => import('./pages/auth/ResetPasswordPage.tsx'), 'ResetPasswordPage');
 const ChangePasswordPage = lazyPage(() => import('./pages/ChangePasswordPage.tsx'), 'ChangePasswordPage');
+const ApiTokensPage = lazyPage(() => import('./pages/api-tokens/ApiTokensPage.tsx'), 'ApiTokensPage');
 const ProfilePage = lazyPage(() => import('./pages/ProfilePage.tsx'), 'ProfilePage');
 const TermsPage = lazyPage(() => import('./pages/publicPages.tsx'), 'TermsPage');
 const PrivacyPage = lazyPage(() => import('./pages/publicPages.tsx'), 'PrivacyPage');
@@ -255,6 +256,15 @@ export const layoutRoutes = () => [
       <ModulePage moduleId="debug">
         <DebugPage />
       </ModulePage>
+    }
+  />,
+  <Route
+    key="api-tokens"
+    path="/account/api-tokens"
+    element={
+      <Authenticated loading={<Splash />}>
+        <ApiTokensPage />
+      </Authenticated>
     }
   />,
   <Route

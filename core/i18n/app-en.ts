@@ -16,6 +16,7 @@ import dashboard from './dashboard-en.ts';
 import api from './api-en.ts';
 import sos from './sos-en.ts';
 import maintenance from './maintenance-en.ts';
+import apiTokens from './api-tokens-en.ts';
 
 /** The console's own strings in English; app-hi.ts has every key in Hindi (a test checks). */
 const app = {
@@ -38,6 +39,7 @@ const app = {
   api,
   sos,
   maintenance,
+  apiTokens,
   app: { name: 'Waymark', loading: 'Loading...' },
   auth: {
     totp: {
@@ -125,6 +127,7 @@ const app = {
     profile: 'Profile',
     changePassword: 'Change password',
     wallet: 'Wallet',
+    apiTokens: 'API tokens',
     signOut: 'Sign out',
     copyright: '© 2023 %{brand}. All rights reserved.',
     termsOfUse: 'Terms of Use',

@@ -17,6 +17,7 @@ import dashboard from './dashboard-hi.ts';
 import api from './api-hi.ts';
 import sos from './sos-hi.ts';
 import maintenance from './maintenance-hi.ts';
+import apiTokens from './api-tokens-hi.ts';
 
 /** Hindi: typed against the English keys, so a missing key fails the type check. */
 const app: AppMessages = {
@@ -39,6 +40,7 @@ const app: AppMessages = {
   api,
   sos,
   maintenance,
+  apiTokens,
   app: { name: 'वेमार्क', loading: 'लोड हो रहा है...' },
   auth: {
     totp: {
@@ -125,6 +127,7 @@ const app: AppMessages = {
     profile: 'प्रोफ़ाइल',
     changePassword: 'पासवर्ड बदलें',
     wallet: 'वॉलेट',
+    apiTokens: 'API टोकन',
     signOut: 'साइन आउट',
     copyright: '© 2023 %{brand}. सर्वाधिकार सुरक्षित।',
     termsOfUse: 'उपयोग की शर्तें',

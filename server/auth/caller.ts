@@ -6,6 +6,8 @@ import { UUID_PATTERN as UUID } from '../resources/sql.ts';
 import { flattenAuthScopes } from '../../core/permissions.ts';
 import type { AuthKeys } from './keys.ts';
 import { verifyAccessToken } from './tokens.ts';
+import { readLiveApiToken } from './api-tokens.ts';
+import { API_TOKEN_PREFIX } from '../../core/api-tokens.ts';
 
 /** Who is calling: read from the access token, then from the database so a change applies at once. */
 export interface Caller {
@@ -21,6 +23,11 @@ export interface Caller {
   organisationPath: string;
   email: string | null;
   phone: string | null;
+  /**
+   * Set when the caller is an API token (docs/api.md), not a person's session: its permissions are
+   * those it was given that the role still grants, and it never reaches the routes of people alone.
+   */
+  apiToken?: { id: string; readOnly: boolean };
 }
 
 declare module 'fastify' {
@@ -37,7 +44,7 @@ async function resolveCaller(
 ): Promise<Caller | null> {
   const header = request.headers.authorization;
   if (!header?.startsWith('Bearer ')) return null;
-  return callerFromToken(callers, keys, header.slice(7).trim());
+  return callerFromToken(callers, keys, header.slice(7).trim(), request.ip);
 }
 
 interface CallerRow {
@@ -74,7 +81,7 @@ export class CallerDirectory {
   private hearing = true;
   private unlisten: (() => Promise<void>) | undefined;
 
-  constructor(private readonly database: Database) {}
+  constructor(readonly database: Database) {}
 
   async start(): Promise<void> {
     this.unlisten = await this.database.listen(
@@ -146,8 +153,17 @@ export class CallerDirectory {
   }
 }
 
-/** The caller an access token names, if it is valid and the user still enabled. */
-export async function callerFromToken(callers: CallerDirectory, keys: AuthKeys, token: string): Promise<Caller | null> {
+/**
+ * The caller an access token or an API token names, if it is valid and the user still enabled;
+ * `address` is where an API token was used from (its last use, in the token list).
+ */
+export async function callerFromToken(
+  callers: CallerDirectory,
+  keys: AuthKeys,
+  token: string,
+  address?: string,
+): Promise<Caller | null> {
+  if (token.startsWith(API_TOKEN_PREFIX)) return callerFromApiToken(callers, token, address);
   const claims = await verifyAccessToken(keys, token);
   if (!claims || !UUID.test(claims.sessionId)) return null;
   if (!(await callers.isLive(claims.sessionId))) return null;
@@ -164,6 +180,35 @@ export async function callerFromToken(callers: CallerDirectory, keys: AuthKeys, 
     organisationPath: row.organisationPath,
     email: row.email,
     phone: row.phone,
+  };
+}
+
+/**
+ * An API token's caller, read on every request: revoked or expired, or its user disabled, it names
+ * nobody; its permissions are the ones chosen at creation that the role grants now. Never the
+ * super-admin's pass: a super-admin's token holds exactly the permissions it was given.
+ */
+async function callerFromApiToken(
+  callers: CallerDirectory,
+  secret: string,
+  address: string | undefined,
+): Promise<Caller | null> {
+  const token = await readLiveApiToken(callers.database.db, secret, address);
+  if (!token) return null;
+  const row = await callers.row(token.userId);
+  if (!row || !row.isEnabled) return null;
+  return {
+    userId: token.userId,
+    sessionId: token.id,
+    roleId: row.roleId,
+    roleName: row.roleName,
+    isSuperAdmin: false,
+    permissions: token.permissions.filter((p) => row.isSuperAdmin || row.permissions.includes(p)),
+    organisationId: row.organisationId,
+    organisationPath: row.organisationPath,
+    email: row.email,
+    phone: row.phone,
+    apiToken: { id: token.id, readOnly: token.readOnly },
   };
 }
 

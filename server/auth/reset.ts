@@ -24,7 +24,7 @@ export function resetRoutes(app: FastifyInstance, db: Db, options: { publicUrl: 
   app.post<{ Body: { username: string } }>(
     '/auth/forgot-password',
     {
-      config: { permission: PUBLIC },
+      config: { permission: PUBLIC, peopleOnly: true },
       // a new code is another 5 guesses: codes per account are few, so guessing one stays hopeless
       preHandler: throttle(app, 'forgot-password', [
         perAddress(20, 15 * MINUTE),
@@ -74,7 +74,7 @@ export function resetRoutes(app: FastifyInstance, db: Db, options: { publicUrl: 
   app.post<{ Querystring: { otp?: string; token?: string }; Body: { otpToken?: string; password: string } }>(
     '/auth/reset-password',
     {
-      config: { permission: PUBLIC },
+      config: { permission: PUBLIC, peopleOnly: true },
       preHandler: throttle(app, 'reset-password', [perAddress(20, 15 * MINUTE)]),
       schema: {
         tags: ['auth'],

@@ -57,7 +57,7 @@ export function authRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
   app.post<{ Body: { username: string; password: string } }>(
     '/auth/login',
     {
-      config: { permission: PUBLIC, writesSessionsOnly: true },
+      config: { permission: PUBLIC, writesSessionsOnly: true, peopleOnly: true },
       preHandler: throttle(app, 'login', [perAddress(60, MINUTE), perAccount(20, 15 * MINUTE, namedAccount)]),
       schema: {
         tags: ['auth'],
@@ -103,7 +103,7 @@ export function authRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
   app.post<{ Body: { refreshToken: string } }>(
     '/auth/refresh-tokens',
     {
-      config: { permission: PUBLIC, writesSessionsOnly: true },
+      config: { permission: PUBLIC, writesSessionsOnly: true, peopleOnly: true },
       schema: { tags: ['auth'], summary: 'Rotate the refresh token', body: schemas.refreshBody },
     },
     async (request) => {
@@ -123,7 +123,7 @@ export function authRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
   app.post<{ Body: { refreshToken: string } }>(
     '/auth/logout',
     {
-      config: { permission: PUBLIC, writesSessionsOnly: true },
+      config: { permission: PUBLIC, writesSessionsOnly: true, peopleOnly: true },
       schema: {
         tags: ['auth'],
         summary: 'Revoke the session of a refresh token',
@@ -169,7 +169,7 @@ export function authRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
   app.post<{ Body: { username: string; password: string; newpassword: string } }>(
     '/auth/change-password',
     {
-      config: { permission: SIGNED_IN },
+      config: { permission: SIGNED_IN, peopleOnly: true },
       preHandler: throttle(app, 'change-password', [
         perAddress(30, 15 * MINUTE),
         perAccount(10, 15 * MINUTE, callerAccount),

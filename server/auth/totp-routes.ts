@@ -74,7 +74,7 @@ export function totpRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
   app.post<{ Body: CodeBody }>(
     '/auth/login/second-step',
     {
-      config: { permission: PUBLIC, writesSessionsOnly: true },
+      config: { permission: PUBLIC, writesSessionsOnly: true, peopleOnly: true },
       preHandler: limits('totp-login', challengeAccount('totp')),
       schema: {
         tags: ['auth'],
@@ -92,7 +92,7 @@ export function totpRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
   app.post<{ Body: CodeBody }>(
     '/auth/login/enrol',
     {
-      config: { permission: PUBLIC, writesSessionsOnly: true },
+      config: { permission: PUBLIC, writesSessionsOnly: true, peopleOnly: true },
       preHandler: limits('totp-enrol', challengeAccount('enrol')),
       schema: {
         tags: ['auth'],
@@ -113,7 +113,7 @@ export function totpRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
   app.post<{ Body: CodeBody }>(
     '/auth/login/enrol/confirm',
     {
-      config: { permission: PUBLIC, writesSessionsOnly: true },
+      config: { permission: PUBLIC, writesSessionsOnly: true, peopleOnly: true },
       preHandler: limits('totp-enrol', challengeAccount('enrol')),
       schema: {
         tags: ['auth'],
@@ -132,7 +132,10 @@ export function totpRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
 
   app.get(
     '/auth/totp',
-    { config: { permission: SIGNED_IN }, schema: { tags: ['auth'], summary: 'My authenticator: on or off' } },
+    {
+      config: { permission: SIGNED_IN, peopleOnly: true },
+      schema: { tags: ['auth'], summary: 'My authenticator: on or off' },
+    },
     async (request) => {
       const caller = await requireCaller(request);
       return {
@@ -144,7 +147,10 @@ export function totpRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
 
   app.post(
     '/auth/totp/setup',
-    { config: { permission: SIGNED_IN }, schema: { tags: ['auth'], summary: 'Start adding an authenticator' } },
+    {
+      config: { permission: SIGNED_IN, peopleOnly: true },
+      schema: { tags: ['auth'], summary: 'Start adding an authenticator' },
+    },
     async (request) => {
       const caller = await requireCaller(request);
       const started = await startEnrolment(db, caller.userId, caller.email ?? caller.phone ?? caller.userId, issuer());
@@ -156,7 +162,7 @@ export function totpRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
   app.post<{ Body: CodeBody }>(
     '/auth/totp/confirm',
     {
-      config: { permission: SIGNED_IN },
+      config: { permission: SIGNED_IN, peopleOnly: true },
       preHandler: limits('totp-confirm', signedInAccount),
       schema: { tags: ['auth'], summary: 'Confirm the authenticator with its first code', body: codeBody },
     },
@@ -179,7 +185,7 @@ export function totpRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
     app.post<{ Body: CodeBody }>(
       path,
       {
-        config: { permission: SIGNED_IN },
+        config: { permission: SIGNED_IN, peopleOnly: true },
         preHandler: limits('totp-manage', signedInAccount),
         schema: { tags: ['auth'], summary, body: codeBody },
       },

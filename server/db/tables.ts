@@ -10,3 +10,4 @@ export * from './wallet-schema.ts';
 export * from './report-schema.ts';
 export * from './sos-schema.ts';
 export * from './reminder-schema.ts';
+export * from './token-schema.ts';

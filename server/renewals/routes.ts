@@ -228,7 +228,7 @@ export function renewalRoutes(app: FastifyInstance, db: Db, options: { testPayme
   app.post<{ Params: { reference: string }; Body: { imei: string } }>(
     '/renewal/orders/:reference/wallet-payment',
     {
-      config: { permission: 'pay-renewal-from-wallet' },
+      config: { permission: 'pay-renewal-from-wallet', peopleOnly: true },
       preValidation: normalisePair,
       schema: {
         tags,

@@ -92,6 +92,8 @@ export const defaultRoleGrants: Record<(typeof BUILT_IN_ROLE_NAMES)[number], Gra
     'management-organisation': ['add-organisation', 'edit-organisation', 'export-organisation'],
     // administrators of their tree: who changed what in it
     'management-audit-log': '*',
+    // what their customers hold, so they can make customer accounts (a role is given only by who holds it)
+    'maintenance-schedule': '*',
     'device-details': '*',
   },
   DEALER: {
@@ -118,6 +120,8 @@ export const defaultRoleGrants: Record<(typeof BUILT_IN_ROLE_NAMES)[number], Gra
     'management-user': ['add-user', 'edit-user', 'export-user'],
     'management-organisation': ['add-organisation', 'export-organisation'],
     'management-audit-log': '*',
+    // what their customers hold, so they can make customer accounts (a role is given only by who holds it)
+    'maintenance-schedule': '*',
     'device-details': '*',
     // pays its customers' renewals on the public renewal page from its wallet, and sees those orders
     'management-renewal-order': ['pay-renewal-from-wallet'],

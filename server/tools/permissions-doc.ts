@@ -58,10 +58,18 @@ export function permissionsDoc(): string {
   lines.push(
     '## Routes of the API and their permission',
     '',
+    'An API token (docs/api.md, "API tokens") passes a route\'s check only with a permission id it was',
+    "given that its user's role still grants; the super-admin's pass is never a token's. The routes of a",
+    'person alone (`config.peopleOnly`: sign-in, refresh, sign-out, password change and reset,',
+    '`set-user-password`, the token routes, `PUT /api/wallets/add|deduct/{id}`,',
+    '`POST /api/renewal/orders/{reference}/wallet-payment`) answer 403 to any request bearing one, and an',
+    'activation that would charge a wallet is refused to a token.',
+    '',
     '| route | permission |',
     '|---|---|',
     '| `GET /api/health`, `GET /api/auth/public-key`, `POST /api/auth/login`, `/refresh-tokens`, `/logout`, `/forgot-password`, `/reset-password` | public |',
     "| `GET /api/auth/logged-in-user/{id}`, `POST /api/auth/change-password` | any signed-in user (another user's record needs `management-user` and the same organisation tree) |",
+    '| `GET`, `POST /api/api-tokens`, `DELETE /api/api-tokens/{id}` | any signed-in person, for his own tokens; never an API token |',
     '| `GET /api/roles` | `management-role` |',
     '',
   );

@@ -39,7 +39,7 @@ export const userHooks: ResourceHooks = {
     app.put<{ Params: { id: string }; Body: { password: string } }>(
       '/users/:id/password',
       {
-        config: { permission: 'set-user-password' },
+        config: { permission: 'set-user-password', peopleOnly: true },
         schema: {
           tags: ['user'],
           summary: "Set a user's password; their signed-in sessions end",

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { Caller } from '../auth/caller.ts';
 import { effectivePrices, priceFor } from '../organisations/settings.ts';
-import { badRequest } from '../http/errors.ts';
+import { badRequest, forbidden } from '../http/errors.ts';
 import { message, said } from '../resources/messages.ts';
 import { query } from '../resources/sql.ts';
 import { InsufficientBalanceError, payingWallet, systemAccount, transfer, type Transfer } from './ledger.ts';
@@ -48,6 +48,8 @@ export async function settleActivation(db: Db, caller: Caller, fitmentId: string
   }
   let paid: Transfer | null = null;
   if (price > 0) {
+    // money moves only by a person: an API token may record a fitment already paid, never buy one
+    if (caller.apiToken) throw forbidden(said('apiTokens.messages.peopleOnly'));
     const wallet = await payingWallet(db, fitment.organisationId);
     // no wallet is a balance of nothing: the whole amount is missing
     if (!wallet) throw new InsufficientBalanceError(price, 0, price);

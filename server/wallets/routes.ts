@@ -250,7 +250,7 @@ export function walletRoutes(app: FastifyInstance, db: Db) {
     app.put<{ Params: { id: string }; Body: MovementBody }>(
       `/wallets/${step}/:id`,
       {
-        config: { permission },
+        config: { permission, peopleOnly: true },
         schema: {
           tags: ['wallet'],
           summary:

@@ -1,6 +1,7 @@
 import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
 import PersonIcon from '@mui/icons-material/Person';
 import KeyIcon from '@mui/icons-material/Key';
+import TokenIcon from '@mui/icons-material/Token';
 import WalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import LogoutIcon from '@mui/icons-material/PowerSettingsNew';
 import { Link } from 'react-router-dom';
@@ -53,6 +54,7 @@ export function UserMenu() {
         <LinkItem to={`/management/user/edit/${identity.id}`} icon={<PersonIcon />} label="layout.profile" />
       )}
       <LinkItem to="/change-password" icon={<KeyIcon />} label="layout.changePassword" />
+      <LinkItem to="/account/api-tokens" icon={<TokenIcon />} label="layout.apiTokens" />
       {wallet && <LinkItem to="/account/wallet" icon={<WalletIcon />} label="layout.wallet" />}
       <SignOutItem />
     </RaUserMenu>

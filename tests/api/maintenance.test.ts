@@ -33,7 +33,7 @@ async function create(who: string, body: object) {
 
 beforeAll(async () => {
   server = await startTestServer({ config: { sweep: false } });
-  ({ as, orgs } = await demoWorld(server.app, ['superadmin', 'admin', 'customer', 'limited', 'dealer']));
+  ({ as, orgs } = await demoWorld(server.app, ['superadmin', 'admin', 'customer', 'limited', 'fitter']));
   vehicles = (await call(as.superadmin!, 'GET', '/vehicle?range=[0,99]&sort=["registrationNumber","ASC"]'))
     .json()
     .filter((v: { deviceId: string | null; organisationId: string }) => v.deviceId);
@@ -193,8 +193,8 @@ describe('maintenance schedules', () => {
     expect(outside.statusCode).toBe(403);
     expect((await read('superadmin', other.id)).name).toBe('Distributor van service');
 
-    // a limited user and a dealer hold none of its permission ids
-    for (const who of ['limited', 'dealer']) {
+    // a limited user and a fitter hold none of its permission ids
+    for (const who of ['limited', 'fitter']) {
       expect((await call(as[who]!, 'GET', '/maintenance-schedules')).statusCode).toBe(403);
       expect(
         (
