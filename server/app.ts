@@ -36,6 +36,7 @@ import { dashboardRoutes } from './dashboards/routes.ts';
 import type { Gateway } from './gateway/server.ts';
 import { Summariser } from './reports/summariser.ts';
 import { registerNotify } from './notify/plugin.ts';
+import { notifyRoutes } from './notify/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -203,6 +204,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
       ephemeralDeviceRoutes(api, db);
       certificateRoutes(api, db);
       renewalRoutes(api, db, { testPayments: config.testPayments });
+      notifyRoutes(api, db);
       dashboardRoutes(api, db);
       await fileRoutes(api, db, config);
     },

@@ -114,6 +114,7 @@ const permissions = {
   'edit-item': 'Edit',
   'delete-item': 'Delete',
   'export-item': 'Export',
+  'retry-delivery': 'Retry now',
 };
 
 export default permissions;

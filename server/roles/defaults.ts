@@ -72,6 +72,7 @@ const ADMIN_MODULES = [
   'fitment',
   'management-rto',
   'management-renewal-order',
+  'management-deliveries',
 ];
 const adminGrants: Grants = Object.fromEntries(ADMIN_MODULES.map((id) => [id, '*']));
 

@@ -8,6 +8,7 @@ import { fitmentActions } from './fitmentActions.tsx';
 import { itemActions } from './itemActions.ts';
 import { walletActions } from './walletActions.tsx';
 import { renewalActions } from './renewalActions.tsx';
+import { deliveryActions } from './deliveryActions.tsx';
 
 /** The extra actions the console can perform, by permission id. A declared action without an entry is not offered. */
 export const resourceActions: Record<string, ResourceAction> = {
@@ -20,5 +21,6 @@ export const resourceActions: Record<string, ResourceAction> = {
   ...itemActions,
   ...walletActions,
   ...renewalActions,
+  ...deliveryActions,
 };
 export type { ResourceAction, ActionDialogProps } from './types.ts';
