@@ -13,6 +13,7 @@ import {
   useTranslate,
   useUserMenu,
 } from 'react-admin';
+import { PushMenuItem } from './PushMenuItem.tsx';
 
 function LinkItem({ to, icon, label }: { to: string; icon: React.ReactNode; label: string }) {
   const translate = useTranslate();
@@ -54,6 +55,7 @@ export function UserMenu() {
       )}
       <LinkItem to="/change-password" icon={<KeyIcon />} label="layout.changePassword" />
       {wallet && <LinkItem to="/account/wallet" icon={<WalletIcon />} label="layout.wallet" />}
+      <PushMenuItem />
       <SignOutItem />
     </RaUserMenu>
   );
