@@ -14,9 +14,10 @@ import { liveFigures } from './live.ts';
 import { signInFigures } from './sign-in.ts';
 import { reportDataFigures } from './report-data.ts';
 import { reportFigures } from './reports.ts';
+import { notifyFigures } from './notify.ts';
 
 // `npm run bench -- ingest` (or lists, startup) runs one group of figures; report-data and reports
-// (a fleet's month of positions: long) and ingest-scale (processes on PostgreSQL) run only when named, with their flags after the name
+// (a fleet's month of positions: long), ingest-scale (processes on PostgreSQL) and notify (alert delivery) run only when named, with their flags after the name
 const only = process.argv[2];
 const wanted = (group: string) => !only || only === group;
 
@@ -103,5 +104,7 @@ if (wanted('lists')) {
   await listFigures(console.log);
 }
 if (only === 'ingest-scale') await ingestScaleFigures(console.log);
+// alerts by webhook through the rules of issue 26 (BENCH_NOTIFY_* sizes, BENCH_KINDS=pglite,postgres)
+if (only === 'notify') await notifyFigures(console.log);
 if (only === 'report-data') await reportDataFigures(process.argv.slice(3), console.log);
 if (only === 'reports') await reportFigures(process.argv.slice(3), console.log);

@@ -4,10 +4,10 @@
  * reads the declarations: core/ imports nothing of resources/ (docs/decisions.md).
  */
 import { withDeclaredMessages } from '../core/i18n/declared-messages.ts';
-import { declarations } from './entities/index.ts';
+import { declarations, overOwnTables } from './entities/index.ts';
 
 /** A catalogue (English or Hindi) with the declarations' own texts in it. */
 export const withDeclaredTexts = <T extends Parameters<typeof withDeclaredMessages>[0]>(
   catalogue: T,
   locale: 'en' | 'hi',
-): T => withDeclaredMessages(catalogue, locale, declarations);
+): T => withDeclaredMessages(catalogue, locale, [...declarations, ...overOwnTables]);

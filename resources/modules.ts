@@ -5,7 +5,7 @@
  * (role seeding, route checks). docs/permissions.md lists them.
  */
 import { hasOwnScreen, type ResourceDeclaration } from './define.ts';
-import { declarations } from './entities/index.ts';
+import { declarations, overOwnTables } from './entities/index.ts';
 import vehicleStatuses from './vehicle-statuses.ts';
 
 export type ModuleGroup = 'top' | 'reports' | 'management' | 'account' | 'hidden';
@@ -142,6 +142,7 @@ export function registerResource(resource: ResourceDeclaration): void {
   if (hasOwnScreen(resource)) modules.push(moduleOf(resource));
 }
 declarations.forEach(registerResource);
+overOwnTables.forEach(registerResource);
 
 /** Read-only views declared like entities (list contract, list table, exports) but without screens or tables of their own. */
 export const views: ResourceDeclaration[] = [vehicleStatuses];

@@ -41,6 +41,7 @@ import { Summariser } from './reports/summariser.ts';
 import { registerNotify } from './notify/plugin.ts';
 import { registerSosSweep, sosRoutes } from './sos/routes.ts';
 import { registerSweep } from './reminders/plugin.ts';
+import { notifyRoutes } from './notify/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -218,6 +219,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
       ephemeralDeviceRoutes(api, db);
       certificateRoutes(api, db);
       renewalRoutes(api, db, { testPayments: config.testPayments });
+      notifyRoutes(api, db);
       dashboardRoutes(api, db);
       sosRoutes(api, db);
       await fileRoutes(api, db, config);

@@ -17,6 +17,7 @@ import api from './api-en.ts';
 import sos from './sos-en.ts';
 import maintenance from './maintenance-en.ts';
 import apiTokens from './api-tokens-en.ts';
+import { deliveries, push } from './notify-en.ts';
 
 /** The console's own strings in English; app-hi.ts has every key in Hindi (a test checks). */
 const app = {
@@ -40,6 +41,8 @@ const app = {
   sos,
   maintenance,
   apiTokens,
+  deliveries,
+  push,
   app: { name: 'Waymark', loading: 'Loading...' },
   auth: {
     totp: {
@@ -188,6 +191,7 @@ const app = {
       rtos: 'RTOs',
       items: 'Items',
       renewalOrders: 'Renewal Orders',
+      deliveries: 'Deliveries',
     },
   },
   pages: {

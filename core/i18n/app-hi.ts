@@ -18,6 +18,7 @@ import api from './api-hi.ts';
 import sos from './sos-hi.ts';
 import maintenance from './maintenance-hi.ts';
 import apiTokens from './api-tokens-hi.ts';
+import { deliveries, push } from './notify-hi.ts';
 
 /** Hindi: typed against the English keys, so a missing key fails the type check. */
 const app: AppMessages = {
@@ -41,6 +42,8 @@ const app: AppMessages = {
   sos,
   maintenance,
   apiTokens,
+  deliveries,
+  push,
   app: { name: 'वेमार्क', loading: 'लोड हो रहा है...' },
   auth: {
     totp: {
@@ -188,6 +191,7 @@ const app: AppMessages = {
       rtos: 'आरटीओ',
       items: 'आइटम',
       renewalOrders: 'नवीनीकरण ऑर्डर',
+      deliveries: 'डिलीवरी',
     },
   },
   pages: {

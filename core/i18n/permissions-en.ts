@@ -116,6 +116,7 @@ const permissions = {
   'edit-item': 'Edit',
   'delete-item': 'Delete',
   'export-item': 'Export',
+  'retry-delivery': 'Retry now',
 };
 
 export default permissions;

@@ -116,6 +116,7 @@ const permissions = {
   'edit-item': 'संपादित करें',
   'delete-item': 'हटाएँ',
   'export-item': 'निर्यात करें',
+  'retry-delivery': 'अभी फिर भेजें',
 };
 
 export default permissions;

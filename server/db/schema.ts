@@ -157,9 +157,40 @@ export const userTotp = pgTable('user_totp', {
   sealedSecret: text('sealed_secret').notNull(),
   confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   lastTimeStep: bigint('last_time_step', { mode: 'number' }),
-  recoveryCodeHashes: text('recovery_code_hashes').array().notNull().default(sql`'{}'::text[]`),
+  recoveryCodeHashes: text('recovery_code_hashes')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   createdAt: createdAt(),
 });
+
+/**
+ * A browser's web push subscription (the console's "Turn on notifications"): a push to `user:<id>`
+ * goes to every subscription of that user (server/outbox.ts). One row per endpoint: a browser that
+ * subscribes again, or for another user signed in, takes the row over. A push service's 404 or 410
+ * (the subscription is gone) deletes it.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The push service's URL for this browser: what a push is POSTed to. */
+    endpoint: text('endpoint').notNull(),
+    /** The browser's keys the payload is encrypted for (RFC 8291): its P-256 public key and auth secret, base64url. */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    /** The browser it was made in, for the user to recognise it. */
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId),
+  ],
+);
 
 /** Key material created on first start and shared by every process on the database. */
 export const serverKeys = pgTable('server_keys', {

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
-import type { Database } from '../db/client.ts';
+import type { Database, Db } from '../db/client.ts';
 import { loadOrCreate } from '../auth/keys.ts';
 import { OUTBOX_CHANNEL } from '../outbox.ts';
 import type { Channel, ChannelName } from './channel.ts';
 import { emailChannel } from './email.ts';
 import { AddressGuard } from './guarded-http.ts';
 import { newVapidKeys, pushChannel, type VapidKeys } from './push.ts';
+import { forgetSubscription } from './subscriptions.ts';
 import { smsChannel } from './sms.ts';
 import { webhookChannel } from './webhook.ts';
 import { DeliveryWorker } from './worker.ts';
@@ -37,12 +38,14 @@ export function channelsOf(
   vapid: VapidKeys,
   log: FastifyInstance['log'],
   guard = new AddressGuard(settings.allowRanges),
+  /** Where a gone push subscription (404/410) is forgotten. */
+  db?: Db,
 ): Record<ChannelName, Channel> {
   return {
     email: emailChannel(settings.mail, log),
     sms: smsChannel(settings.sms, settings.mail.from, log),
     webhook: webhookChannel(guard),
-    push: pushChannel(vapid, guard),
+    push: pushChannel(vapid, guard, db && ((endpoint) => forgetSubscription(db, endpoint))),
   };
 }
 
@@ -58,7 +61,7 @@ export async function registerNotify(app: FastifyInstance, database: Database, c
     app.decorate('deliveries', null);
     return;
   }
-  const worker = new DeliveryWorker(database.db, channelsOf(settings, vapid, app.log), {
+  const worker = new DeliveryWorker(database.db, channelsOf(settings, vapid, app.log, undefined, database.db), {
     maxAttempts: settings.maxAttempts,
     retryBaseMs: settings.retryBaseMs,
     onError: (error) => app.log.error({ err: error }, 'Delivering the outbox failed'),

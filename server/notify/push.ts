@@ -15,7 +15,12 @@ export interface VapidKeys {
  * subscription's endpoint, its keys (p256dh, auth) the `keys` option; the payload is JSON: the
  * delivery id (a service worker drops a message it has shown), the title and the text.
  */
-export function pushChannel(vapid: VapidKeys, guard: AddressGuard): Channel {
+export function pushChannel(
+  vapid: VapidKeys,
+  guard: AddressGuard,
+  /** The push service answered 404 or 410 for this endpoint: the subscription is gone (forget it). */
+  gone?: (endpoint: string) => Promise<unknown>,
+): Channel {
   return {
     async send(delivery: Delivery): Promise<Outcome> {
       const keys = delivery.options.keys as { p256dh?: string; auth?: string } | undefined;
@@ -43,6 +48,7 @@ export function pushChannel(vapid: VapidKeys, guard: AddressGuard): Channel {
       const line = httpAnswer(answer.status, answer.body);
       if (answer.status >= 200 && answer.status < 300) return { sent: true, answer: line };
       // 404/410: the subscription is gone; other 4xx answers will not change either
+      if (answer.status === 404 || answer.status === 410) await gone?.(delivery.recipient);
       throw new DeliveryFailure(line, !retryableStatus(answer.status));
     },
   };

@@ -74,6 +74,7 @@ const ADMIN_MODULES = [
   'management-rto',
   'management-renewal-order',
   'maintenance-schedule',
+  'management-deliveries',
 ];
 const adminGrants: Grants = Object.fromEntries(ADMIN_MODULES.map((id) => [id, '*']));
 

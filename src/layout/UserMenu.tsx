@@ -14,6 +14,7 @@ import {
   useTranslate,
   useUserMenu,
 } from 'react-admin';
+import { PushMenuItem } from './PushMenuItem.tsx';
 
 function LinkItem({ to, icon, label }: { to: string; icon: React.ReactNode; label: string }) {
   const translate = useTranslate();
@@ -56,6 +57,7 @@ export function UserMenu() {
       <LinkItem to="/change-password" icon={<KeyIcon />} label="layout.changePassword" />
       <LinkItem to="/account/api-tokens" icon={<TokenIcon />} label="layout.apiTokens" />
       {wallet && <LinkItem to="/account/wallet" icon={<WalletIcon />} label="layout.wallet" />}
+      <PushMenuItem />
       <SignOutItem />
     </RaUserMenu>
   );

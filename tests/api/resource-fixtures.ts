@@ -234,6 +234,13 @@ export async function createSample(
       const result = (await db.execute(statement)) as unknown as { rows: { id: string }[] };
       return result.rows[0]!;
     }
+    if (resource.name === 'deliveries') {
+      // queued by the server's own work (a reset code, an alert): a message of the organisation
+      const result = (await db.execute(
+        sql`insert into outbox (channel, recipient, subject, body, options, organisation_id) values ('webhook', 'https://hooks.example.com/x', 'Sample', 'Sample message', ${JSON.stringify({ secret: 'whsec_c2FtcGxl' })}::jsonb, ${organisationId}::uuid) returning id`,
+      )) as unknown as { rows: { id: string }[] };
+      return result.rows[0]!;
+    }
     const statement =
       resource.name === 'audit-log'
         ? // written by the server after each change: one by nobody in particular, of the organisation

@@ -13,7 +13,7 @@ function olderScopes(grants: Parameters<typeof authScopesFor>[0]): AuthScope[] {
 }
 
 /** Migration 0034 on the roles an older Waymark left: who opens the SOS report may acknowledge an SOS. */
-describe('migration 0034 on existing roles', () => {
+describe('migration 0036 on existing roles', () => {
   it('grants acknowledge-sos to roles that open the SOS report, and changes nothing else', async () => {
     const database = await databaseBefore(36);
     try {

@@ -9,6 +9,7 @@ import { itemActions } from './itemActions.ts';
 import { walletActions } from './walletActions.tsx';
 import { renewalActions } from './renewalActions.tsx';
 import { maintenanceActions } from './maintenanceActions.ts';
+import { deliveryActions } from './deliveryActions.tsx';
 
 /** The extra actions the console can perform, by permission id. A declared action without an entry is not offered. */
 export const resourceActions: Record<string, ResourceAction> = {
@@ -22,5 +23,6 @@ export const resourceActions: Record<string, ResourceAction> = {
   ...walletActions,
   ...renewalActions,
   ...maintenanceActions,
+  ...deliveryActions,
 };
 export type { ResourceAction, ActionDialogProps } from './types.ts';

@@ -1,0 +1,45 @@
+/** The Deliveries screen (resources/entities/delivery.ts) and the console's web push switch. */
+export const deliveries = {
+  fields: {
+    createdAt: 'Queued at',
+    channel: 'Channel',
+    recipient: 'To',
+    subject: 'Subject',
+    body: 'Message',
+    status: 'Status',
+    attempts: 'Tries',
+    nextAttemptAt: 'Next try',
+    sentAt: 'Sent at',
+    answer: "Provider's answer",
+  },
+  channels: { email: 'E-mail', sms: 'SMS', webhook: 'Webhook', push: 'Web push' },
+  statuses: {
+    queued: 'Queued',
+    sent: 'Sent',
+    logged: 'Not sent: no provider configured, written to the log',
+    dead: 'Failed',
+  },
+  empty: 'No messages for the applied filters...',
+  retry: 'Retry now',
+  retryIntro: 'Send "%{subject}" to %{recipient} again now? Its tries start over.',
+  notRetryableHint: 'Only a queued or failed message can be retried.',
+  retried: 'The message is queued again; it goes out in a moment.',
+  notRetryable: 'Only a queued or failed message can be retried; this one is %{status}.',
+};
+
+export const push = {
+  title: 'Notifications in this browser',
+  intro: 'Alerts show on this computer or phone even when Waymark is in a background tab.',
+  turnOn: 'Turn on notifications',
+  turnOff: 'Turn off notifications',
+  on: 'Notifications are on in this browser.',
+  off: 'Notifications are off in this browser.',
+  turnedOn: 'Notifications turned on for this browser.',
+  turnedOff: 'Notifications turned off for this browser.',
+  unsupported: 'This browser cannot show notifications from Waymark.',
+  denied: 'This browser blocks notifications from Waymark. Allow them in the site settings, then try again.',
+  failed: 'Notifications could not be turned on: %{reason}',
+  endpointInvalid: 'The subscription needs the web address (http or https) the browser gave.',
+  keysInvalid: 'The subscription needs the p256dh and auth keys the browser gave.',
+  notFound: 'This browser has no subscription to remove.',
+};
