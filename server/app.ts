@@ -36,6 +36,7 @@ import { dashboardRoutes } from './dashboards/routes.ts';
 import type { Gateway } from './gateway/server.ts';
 import { Summariser } from './reports/summariser.ts';
 import { registerNotify } from './notify/plugin.ts';
+import { ReadRouter, registerReadRouting } from './db/replica.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -144,6 +145,13 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   app.addHook('onClose', async () => listCache.stop());
   forgetListsOnWrites(app, listCache);
   app.decorate('listCache', listCache);
+  // lists, exports, reports and dashboards read from DATABASE_READ_URL's replica when it has the caller's writes
+  const reads = new ReadRouter(database, {
+    maxLagMs: config.replicaMaxLagMs,
+    generation: () => listCache.ticket(),
+    log: app.log,
+  });
+  await registerReadRouting(app, reads, config.replicaMaxLagMs);
   const live = new LiveFeed(database);
   await live.start();
   app.decorate('live', live);
@@ -196,14 +204,14 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
       searchRoutes(api, db);
       trackingRoutes(api, db);
       timelineRoutes(api, db);
-      reportRoutes(api, db);
+      reportRoutes(api);
       shareRoutes(api, db, keys);
       centreListingRoutes(api, db);
       publicCentreRoutes(api, db);
       ephemeralDeviceRoutes(api, db);
       certificateRoutes(api, db);
       renewalRoutes(api, db, { testPayments: config.testPayments });
-      dashboardRoutes(api, db);
+      dashboardRoutes(api);
       await fileRoutes(api, db, config);
     },
     { prefix: '/api' },
