@@ -13,7 +13,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 import cookie from '@fastify/cookie';
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from './client.ts';
-import { HttpError } from '../http/errors.ts';
+import { HttpError, pgCode } from '../http/errors.ts';
 
 /** The cookie holding the primary's WAL position after the caller's last write (an LSN, "16/B374D848"). */
 export const WROTE_COOKIE = 'waymark_wrote';
@@ -48,6 +48,20 @@ export interface ReadRouterOptions {
   /** The list cache's change count (its ticket), to tell when a page read on the replica may be kept. */
   generation: () => number;
   log: FastifyBaseLogger;
+}
+
+/**
+ * Whether a read failed because of the replica rather than the request: 'down' for a lost or
+ * refused connection or a server going away (no SQLSTATE, classes 08, 53, 57P, 58), 'conflict' for
+ * a query cancelled by replay (40001), which the primary answers and the replica survives.
+ * Anything else (bad input, a forbidden row) would fail on the primary too, and is the answer.
+ */
+export function replicaFault(error: unknown): 'down' | 'conflict' | null {
+  if (error instanceof HttpError) return null;
+  const code = pgCode(error);
+  if (code === '40001') return 'conflict';
+  if (code === undefined || /^(08|53|57P|58)/.test(code)) return 'down';
+  return null;
 }
 
 export class ReadRouter {
@@ -151,8 +165,9 @@ export class ReadRouter {
 
   /**
    * Runs a read where `choose` says. A read the replica fails for a reason of its own (cut
-   * connection, a query cancelled by replay) is run again on the primary, and the replica waits
-   * for its next check; a request's own error (bad input, forbidden) is not.
+   * connection, a query cancelled by replay: replicaFault) is run again on the primary, and a
+   * replica that went away waits for its next check; a request's own error (bad input, forbidden)
+   * is the answer.
    */
   async run<T>(request: FastifyRequest, read: (db: Db, fromReplica: boolean) => Promise<T>): Promise<T> {
     const { db, fromReplica } = this.choose(request);
@@ -160,8 +175,9 @@ export class ReadRouter {
     try {
       return await read(db, true);
     } catch (error) {
-      if (error instanceof HttpError) throw error;
-      this.become(false, `failed a read (${(error as Error).message})`);
+      const fault = replicaFault(error);
+      if (!fault) throw error;
+      if (fault === 'down') this.become(false, `failed a read (${(error as Error).message})`);
       return read(this.database.db, false);
     }
   }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Database, Db } from '../../server/db/client.ts';
-import { lsnValue, ReadRouter, WROTE_COOKIE } from '../../server/db/replica.ts';
+import { lsnValue, ReadRouter, replicaFault, WROTE_COOKIE } from '../../server/db/replica.ts';
+import { badRequest } from '../../server/http/errors.ts';
 import { loadConfig } from '../../server/config.ts';
 
 /**
@@ -100,11 +101,29 @@ describe('the read router', () => {
     const seen: Db[] = [];
     const answer = await router.run(request(), async (db, fromReplica) => {
       seen.push(db);
-      if (fromReplica) throw new Error('canceling statement due to conflict with recovery');
+      if (fromReplica)
+        throw Object.assign(new Error('canceling statement due to conflict with recovery'), { code: '40001' });
       return 'from the primary';
     });
     expect(answer).toBe('from the primary');
     expect(seen.at(-1)).toBe(primary);
+    // a query cancelled by replay leaves the replica in use; a cut connection does not
+    expect(router.replicaInUse).toBe(true);
+    const cut = new Error('Connection terminated unexpectedly');
+    await router.run(request(), async (_db, fromReplica) => {
+      if (fromReplica) throw cut;
+    });
+    expect(router.replicaInUse).toBe(false);
+  });
+
+  it('tells faults of the replica from errors of the request', () => {
+    const pgError = (code: string) => Object.assign(new Error(code), { code });
+    expect(replicaFault(pgError('40001'))).toBe('conflict');
+    expect(replicaFault(pgError('57P01'))).toBe('down');
+    expect(replicaFault(pgError('08006'))).toBe('down');
+    expect(replicaFault(new Error('connect ECONNREFUSED 127.0.0.1:5433'))).toBe('down');
+    expect(replicaFault(pgError('22P02'))).toBeNull();
+    expect(replicaFault(badRequest({ key: 'api.list.filterInvalid' } as never))).toBeNull();
   });
 
   it('needs DATABASE_URL for DATABASE_READ_URL', () => {
