@@ -3,6 +3,7 @@ import pg from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
 import { WROTE_COOKIE } from '../../server/db/replica.ts';
 import { query } from '../../server/resources/sql.ts';
+import { DEVICE_STATUSES } from '../../resources/entities/device.ts';
 import { eventually as eventuallyTruthy } from '../gateway/device-client.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, signIn, startTestServer, type TestServer } from './harness.ts';
 import { startStandby, type Standby } from '../support/standby.ts';
@@ -88,7 +89,15 @@ describe('reads from a replica', () => {
         on conflict (device_id) do update set last_seen_at = excluded.last_seen_at`,
     );
     await eventually(() => expect(server.app.reads.caughtUpWith(server.app.listCache.ticket())).toBe(true), 20_000);
+    const devicesBefore = (await get('/dashboard/summary')).json().data.devices;
     await onStandby('select pg_wal_replay_pause()');
+    // the primary moves a device to another status: the replica's dashboard still counts the old one
+    const [device] = await rows<{ id: string; status: string }>(
+      sql`select id, status from devices order by id limit 1`,
+      server,
+    );
+    const status = DEVICE_STATUSES.find((one) => one !== device!.status)!;
+    await db.execute(sql`update devices set status = ${status} where id = ${device!.id}::uuid`);
 
     // the primary hears from the device again: the replica still has it offline
     await db.execute(
@@ -129,15 +138,17 @@ describe('reads from a replica', () => {
     // and the report too
     const own = await get(report, wrote!.value);
     expect(own.json()).toEqual([]);
-    // the dashboard reads the replica as well: its counts are the paused replica's
-    const summary = await get('/dashboard/summary');
-    expect(summary.statusCode, summary.body).toBe(200);
+    // the dashboard reads the replica as well: its counts are the paused replica's, the writer's the primary's
+    expect((await get('/dashboard/summary')).json().data.devices).toEqual(devicesBefore);
+    const ownSummary = (await get('/dashboard/summary', wrote!.value)).json().data.devices;
+    expect(ownSummary[status]).toBe(devicesBefore[status] + 1);
 
     // replay resumes: every reader sees the change
     await onStandby('select pg_wal_replay_resume()');
     await eventually(async () => {
       expect(await names()).toEqual([renamed]);
       expect((await get(report)).json()).toEqual([]);
+      expect((await get('/dashboard/summary')).json().data.devices).toEqual(ownSummary);
     }, 20_000);
   });
 });
