@@ -16,9 +16,10 @@ import { message, said, saidLabel } from './messages.ts';
 import type { ResourceHooks, WriteContext } from './hooks.ts';
 import { pageKey } from './list-cache.ts';
 import { listHeaders, sendList, sendPage } from './list-answer.ts';
-
-export { listHeaders, sendList };
 import { checkPickerQuery, fullReaders, listReaders, namesOnly, picksNamesOnly } from './picker.ts';
+
+// where the other routes have long found them
+export { listHeaders, sendList };
 
 /** Largest page of a list, and of one export request (the console pages through a large export). */
 export const MAX_LIST_PAGE = 1000;
