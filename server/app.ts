@@ -42,6 +42,7 @@ import { registerNotify } from './notify/plugin.ts';
 import { registerSosSweep, sosRoutes } from './sos/routes.ts';
 import { registerSweep } from './reminders/plugin.ts';
 import { notifyRoutes } from './notify/routes.ts';
+import { ReadRouter, registerReadRouting } from './db/replica.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -151,6 +152,13 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   app.addHook('onClose', async () => listCache.stop());
   forgetListsOnWrites(app, listCache);
   app.decorate('listCache', listCache);
+  // lists, exports, reports and dashboards read from DATABASE_READ_URL's replica when it has the caller's writes
+  const reads = new ReadRouter(database, {
+    maxLagMs: config.replicaMaxLagMs,
+    generation: () => listCache.ticket(),
+    log: app.log,
+  });
+  await registerReadRouting(app, reads, config.replicaMaxLagMs);
   const live = new LiveFeed(database);
   await live.start();
   app.decorate('live', live);
@@ -212,7 +220,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
       searchRoutes(api, db);
       trackingRoutes(api, db);
       timelineRoutes(api, db);
-      reportRoutes(api, db);
+      reportRoutes(api);
       shareRoutes(api, db, keys);
       centreListingRoutes(api, db);
       publicCentreRoutes(api, db);
@@ -220,7 +228,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
       certificateRoutes(api, db);
       renewalRoutes(api, db, { testPayments: config.testPayments });
       notifyRoutes(api, db);
-      dashboardRoutes(api, db);
+      dashboardRoutes(api);
       sosRoutes(api, db);
       await fileRoutes(api, db, config);
     },

@@ -32,7 +32,11 @@ configuration comes from the environment; see README.md`;
 async function serve(config: Config, buildIfNeeded: boolean) {
   const started = Date.now();
   if (buildIfNeeded) buildConsoleIfNeeded((m) => console.log(m));
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    readUrl: config.databaseReadUrl,
+    dataDir: config.dataDir,
+  });
   const app = await buildApp({ config, database });
   app.addHook('onClose', async () => database.close());
   const generated = await firstStart(database.db, app.log, {

@@ -8,6 +8,13 @@ export interface Config {
   /** Where uploaded files are kept; DATA_DIR/uploads unless UPLOAD_DIR says otherwise. */
   uploadDir: string;
   databaseUrl: string | undefined;
+  /**
+   * A PostgreSQL streaming replica of DATABASE_URL (DATABASE_READ_URL): list pages, exports, reports
+   * and dashboards read from it, unless the caller has just written or it lags (server/db/replica.ts).
+   */
+  databaseReadUrl: string | undefined;
+  /** Reads go back to the primary while the replica lags more than this (WAYMARK_REPLICA_MAX_LAG_MS, 5,000). */
+  replicaMaxLagMs: number;
   brand: string;
   gatewayPort: number;
   adminEmail: string | undefined;
@@ -112,6 +119,13 @@ function mebibytes(name: string, value: string | undefined, fallback: number): n
   return Math.floor(n * MIB);
 }
 
+/** A replica needs a primary on PostgreSQL: the embedded database has none. */
+function readUrlOf(databaseUrl: string | undefined, readUrl: string | undefined): string | undefined {
+  if (!readUrl) return undefined;
+  if (!databaseUrl) throw new Error('DATABASE_READ_URL needs DATABASE_URL: a replica reads from a PostgreSQL primary');
+  return readUrl;
+}
+
 /** Reads the configuration from the environment; every variable is listed in the README. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: Partial<Config> = {}): Config {
   const brand = env.BRAND || defaults.brand || 'vltd';
@@ -128,6 +142,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: Parti
     dataDir,
     uploadDir: path.resolve(env.UPLOAD_DIR || defaults.uploadDir || path.join(dataDir, 'uploads')),
     databaseUrl: env.DATABASE_URL || defaults.databaseUrl || undefined,
+    databaseReadUrl: readUrlOf(
+      env.DATABASE_URL || defaults.databaseUrl,
+      env.DATABASE_READ_URL || defaults.databaseReadUrl,
+    ),
+    replicaMaxLagMs: wholeNumber(
+      'WAYMARK_REPLICA_MAX_LAG_MS',
+      env.WAYMARK_REPLICA_MAX_LAG_MS,
+      defaults.replicaMaxLagMs ?? 5000,
+      3_600_000,
+      'a whole number of milliseconds up to an hour',
+    ),
     brand,
     gatewayPort: port('GATEWAY_PORT', env.GATEWAY_PORT, defaults.gatewayPort ?? 5027),
     adminEmail: env.WAYMARK_ADMIN_EMAIL || defaults.adminEmail,

@@ -4,7 +4,6 @@
  * 403 on the fitment counts) and scoped as its list or report is. docs/reports.md, "Dashboards".
  */
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/client.ts';
 import { requireCaller, type Caller } from '../auth/caller.ts';
 import { badRequest } from '../http/errors.ts';
 import { indianDayRange, indianIsoDay } from '../../core/format/date.ts';
@@ -63,7 +62,8 @@ export function chartPeriod(query: { from?: string; to?: string }, now = Date.no
   return { from, to };
 }
 
-export function dashboardRoutes(app: FastifyInstance, db: Db) {
+/** The dashboards' routes; their figures read from the replica when there is one (server/db/replica.ts). */
+export function dashboardRoutes(app: FastifyInstance) {
   const tags = ['dashboards'];
 
   app.get(
@@ -80,11 +80,13 @@ export function dashboardRoutes(app: FastifyInstance, db: Db) {
       const caller = await requireCaller(request);
       const today = indianIsoDay();
       const fleet = seesFleet(caller);
-      const [vehicles, figures, devices] = await Promise.all([
-        fleet ? vehicleCounts(db, caller) : Promise.resolve(null),
-        fleet ? dayFigures(db, caller, today) : Promise.resolve(null),
-        may(caller, 'management-device') ? deviceCounts(db, caller) : Promise.resolve(null),
-      ]);
+      const [vehicles, figures, devices] = await app.reads.run(request, (db) =>
+        Promise.all([
+          fleet ? vehicleCounts(db, caller) : Promise.resolve(null),
+          fleet ? dayFigures(db, caller, today) : Promise.resolve(null),
+          may(caller, 'management-device') ? deviceCounts(db, caller) : Promise.resolve(null),
+        ]),
+      );
       return { success: true, data: { vehicles, today: figures, devices } };
     },
   );
@@ -109,10 +111,12 @@ export function dashboardRoutes(app: FastifyInstance, db: Db) {
       const caller = await requireCaller(request);
       const period = chartPeriod(request.query);
       const fleet = seesFleet(caller);
-      const [days, alerts] = await Promise.all([
-        chartDays(db, caller, period.from, period.to, { fleet, fitments: may(caller, 'fitment') }),
-        fleet ? alertsByType(db, caller, period.from, period.to) : Promise.resolve(null),
-      ]);
+      const [days, alerts] = await app.reads.run(request, (db) =>
+        Promise.all([
+          chartDays(db, caller, period.from, period.to, { fleet, fitments: may(caller, 'fitment') }),
+          fleet ? alertsByType(db, caller, period.from, period.to) : Promise.resolve(null),
+        ]),
+      );
       return { success: true, data: { ...period, vehicles: days.vehicles, days: days.days, alertsByType: alerts } };
     },
   );
@@ -129,7 +133,8 @@ export function dashboardRoutes(app: FastifyInstance, db: Db) {
     },
     async (request) => {
       const caller = await requireCaller(request);
-      return { success: true, data: await fitmentCounts(db, caller, indianIsoDay()) };
+      const data = await app.reads.run(request, (db) => fitmentCounts(db, caller, indianIsoDay()));
+      return { success: true, data };
     },
   );
 
@@ -145,10 +150,12 @@ export function dashboardRoutes(app: FastifyInstance, db: Db) {
     },
     async (request) => {
       const caller = await requireCaller(request);
-      const [devices, items] = await Promise.all([
-        may(caller, 'management-device') ? deviceCounts(db, caller) : Promise.resolve(null),
-        may(caller, 'management-item') ? itemCounts(db, caller) : Promise.resolve(null),
-      ]);
+      const [devices, items] = await app.reads.run(request, (db) =>
+        Promise.all([
+          may(caller, 'management-device') ? deviceCounts(db, caller) : Promise.resolve(null),
+          may(caller, 'management-item') ? itemCounts(db, caller) : Promise.resolve(null),
+        ]),
+      );
       return { success: true, data: { devices, items } };
     },
   );

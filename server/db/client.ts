@@ -20,9 +20,23 @@ export interface Database {
     onPayload: (payload: string) => void,
     onHearing?: (hearing: boolean) => void,
   ): Promise<() => Promise<void>>;
+  /**
+   * PostgreSQL only, with a read URL: a pool on the streaming replica. Nothing writes through it;
+   * server/db/replica.ts decides which reads go there.
+   */
+  replica?: { db: Db; close(): Promise<void> };
   close(): Promise<void>;
   /** PGlite only: the data directory as a tarball, for `loadDataDir` (tests copy a seeded database so). */
   dumpDataDir?(): Promise<Blob>;
+}
+
+type NodePostgresDrizzle = (typeof import('drizzle-orm/node-postgres'))['drizzle'];
+
+function openReplica(pg: typeof import('pg').default, drizzle: NodePostgresDrizzle, readUrl: string) {
+  // named, so the replica's pg_stat_activity tells the console's reads from anything else
+  const pool = new pg.Pool({ connectionString: readUrl, max: 20, application_name: 'waymark-read' });
+  pool.on('error', () => undefined);
+  return { db: drizzle(pool, { schema }) as unknown as Db, close: () => pool.end() };
 }
 
 const migrationsFolder = path.join(projectRoot, 'server/db/migrations');
@@ -34,6 +48,8 @@ const migrationsFolder = path.join(projectRoot, 'server/db/migrations');
  */
 export async function openDatabase(options: {
   databaseUrl?: string;
+  /** A streaming replica of databaseUrl (DATABASE_READ_URL); opened without connecting, so one that is down does not stop start-up. */
+  readUrl?: string;
   dataDir: string | null;
   loadDataDir?: Blob;
 }): Promise<Database> {
@@ -50,7 +66,12 @@ export async function openDatabase(options: {
     await migrate(drizzle(pool, { schema }), { migrationsFolder });
     const listen = (channel: string, onPayload: (payload: string) => void, onHearing?: (hearing: boolean) => void) =>
       listenOnPostgres(options.databaseUrl!, channel, onPayload, onHearing);
-    return { db, kind: 'postgres', listen, close: () => pool.end() };
+    const replica = options.readUrl ? openReplica(pg, drizzle, options.readUrl) : undefined;
+    const close = async () => {
+      await replica?.close();
+      await pool.end();
+    };
+    return { db, kind: 'postgres', listen, replica, close };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');

@@ -8,7 +8,6 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
 import { requireCaller } from '../auth/caller.ts';
 import { badRequest, type Said } from '../http/errors.ts';
 import { nulCharacterPath } from '../http/nul-characters.ts';
@@ -172,7 +171,8 @@ function parseSortAndRange(declaration: ReportDeclaration, requestQuery: Record<
   return { orderBy, start, end: Math.min(range[1] as number, start + maxPage - 1) };
 }
 
-export function registerReport(app: FastifyInstance, db: Db, source: ReportSource) {
+/** A report's routes; they read from the replica when there is one (server/db/replica.ts). */
+export function registerReport(app: FastifyInstance, source: ReportSource) {
   const { declaration } = source;
   const permission = source.permission ?? `report-${declaration.slug}`;
   // a report's export is its Reports module's export action (export-report-<slug>), as the console
@@ -189,7 +189,9 @@ export function registerReport(app: FastifyInstance, db: Db, source: ReportSourc
     const filter = parseReportFilter(declaration, request.query.filter);
     const { orderBy, start, end } = parseSortAndRange(declaration, request.query, maxPage);
     const page = { orderBy, offset: start, limit: end - start + 1 };
-    const { rows, total } = await runReport(db, source, caller, filter, { page });
+    const { rows, total } = await app.reads.run(request, (readDb) =>
+      runReport(readDb, source, caller, filter, { page }),
+    );
     return sendList(reply, { name: declaration.slug }, start, rows as never[], total);
   };
 
@@ -234,7 +236,9 @@ export function registerReport(app: FastifyInstance, db: Db, source: ReportSourc
       const filter = parseReportFilter(declaration, request.query.filter);
       const { orderBy, start, end } = parseSortAndRange(declaration, request.query, MAX_LIST_PAGE);
       const page = { orderBy, offset: start, limit: end - start + 1 };
-      const data = await runReport(db, source, caller, filter, { page, totals: true, chart: true });
+      const data = await app.reads.run(request, (readDb) =>
+        runReport(readDb, source, caller, filter, { page, totals: true, chart: true }),
+      );
       return { success: true, data };
     },
   );
@@ -252,7 +256,9 @@ export function registerReport(app: FastifyInstance, db: Db, source: ReportSourc
     async (request: Request) => {
       const caller = await requireCaller(request);
       const filter = parseReportFilter(declaration, request.query.filter);
-      const { totals: data } = await runReport(db, source, caller, filter, { totals: true });
+      const { totals: data } = await app.reads.run(request, (readDb) =>
+        runReport(readDb, source, caller, filter, { totals: true }),
+      );
       return { success: true, data };
     },
   );
@@ -271,7 +277,9 @@ export function registerReport(app: FastifyInstance, db: Db, source: ReportSourc
       async (request: Request) => {
         const caller = await requireCaller(request);
         const filter = parseReportFilter(declaration, request.query.filter);
-        const { chart } = await runReport(db, source, caller, filter, { chart: true });
+        const { chart } = await app.reads.run(request, (readDb) =>
+          runReport(readDb, source, caller, filter, { chart: true }),
+        );
         return { success: true, data: chart };
       },
     );

@@ -1,6 +1,5 @@
 /** Every report's routes, registered from this one place (server/app.ts calls reportRoutes). */
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/client.ts';
 import { registerReport, type ReportSource } from './framework.ts';
 import { alertReport, offlineReport, routeViolationReport } from './events.ts';
 import { dailyOperationSource, dailyRunSource } from './daily-run.ts';
@@ -25,6 +24,6 @@ export const reportSources: ReportSource[] = [
   collectionCoverReport,
 ];
 
-export function reportRoutes(app: FastifyInstance, db: Db) {
-  for (const source of reportSources) registerReport(app, db, source);
+export function reportRoutes(app: FastifyInstance) {
+  for (const source of reportSources) registerReport(app, source);
 }

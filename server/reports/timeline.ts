@@ -112,7 +112,9 @@ export function timelineRoutes(app: FastifyInstance, db: Db) {
     async (request) => {
       const caller = await requireCaller(request);
       const { vehicleId, day } = params(request.query);
-      return { success: true, data: await timeline(db, caller, vehicleId, day) };
+      // a report: from the replica when there is one (server/db/replica.ts)
+      const data = await app.reads.run(request, (readDb) => timeline(readDb, caller, vehicleId, day));
+      return { success: true, data };
     },
   );
 

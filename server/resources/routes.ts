@@ -13,10 +13,13 @@ import { parseListQuery } from './list-query.ts';
 import { findRecord, listRecords, type ResourceRecord } from './records.ts';
 import { bodySchema, geometryErrors, normaliseBody, writableFields, type WriteMode } from './validation.ts';
 import { message, said, saidLabel } from './messages.ts';
-import { TOTAL_ESTIMATED_HEADER } from '../../core/list-contract.ts';
 import type { ResourceHooks, WriteContext } from './hooks.ts';
-import { pageKey, type CachedPage } from './list-cache.ts';
+import { pageKey } from './list-cache.ts';
+import { listHeaders, sendList, sendPage } from './list-answer.ts';
 import { checkPickerQuery, fullReaders, listReaders, namesOnly, picksNamesOnly } from './picker.ts';
+
+// where the other routes have long found them
+export { listHeaders, sendList };
 
 /** Largest page of a list, and of one export request (the console pages through a large export). */
 export const MAX_LIST_PAGE = 1000;
@@ -143,41 +146,6 @@ export function mapDatabaseError(error: unknown): never {
   throw error;
 }
 
-/** The headers of a list answer: the range of its rows and the total, as ra-data-simple-rest reads them. */
-export function listHeaders(
-  resource: Pick<ResourceDeclaration, 'name'>,
-  start: number,
-  count: number,
-  total: number,
-  estimated = false,
-): Record<string, string> {
-  const range = count ? `${start}-${start + count - 1}` : '*';
-  const headers: Record<string, string> = { 'Content-Range': `${resource.name} ${range}/${total}` };
-  // the total of a large set is the planner's estimate (server/resources/totals.ts)
-  if (estimated) headers[TOTAL_ESTIMATED_HEADER] = 'true';
-  headers['Access-Control-Expose-Headers'] = `Content-Range, ${TOTAL_ESTIMATED_HEADER}`;
-  return headers;
-}
-
-export function sendList(
-  reply: FastifyReply,
-  resource: Pick<ResourceDeclaration, 'name'>,
-  start: number,
-  rows: ResourceRecord[],
-  total: number,
-  estimated = false,
-) {
-  reply.headers(listHeaders(resource, start, rows.length, total, estimated));
-  return rows;
-}
-
-/** A list answer already in JSON (from the list cache, or on its way there). */
-function sendPage(reply: FastifyReply, page: CachedPage) {
-  reply.headers(page.headers);
-  reply.type('application/json; charset=utf-8');
-  return page.body;
-}
-
 /**
  * The CRUD routes of one declared resource, on the ra-data-simple-rest wire contract: list and
  * export (array + Content-Range), read, create, update and delete, each behind its permission id
@@ -229,10 +197,16 @@ export function registerResourceRoutes(
       if (cached) return sendPage(reply, cached);
       const ticket = app.listCache.ticket();
       const listQuery = parseListQuery(resource, request.query, { maxPage, extraFilters: hooks.extraFilters });
-      const { rows, total, estimated } = await listRecords(db, resource, caller, listQuery, app.exactCountLimit);
-      await hooks.decorate?.(db, rows, request.query);
+      // on the replica unless the caller has just written (server/db/replica.ts); a page read there
+      // is kept only if the replica had every change the cache had heard when the read began
+      const { rows, total, estimated, keep } = await app.reads.run(request, async (readDb, fromReplica) => {
+        const keep = !fromReplica || app.reads.caughtUpWith(ticket);
+        const found = await listRecords(readDb, resource, caller, listQuery, app.exactCountLimit);
+        await hooks.decorate?.(readDb, found.rows, request.query);
+        return { ...found, keep };
+      });
       const shown = namesAlone ? namesOnly(resource, rows) : rows;
-      if (!tables || !key) return sendList(reply, resource, listQuery.start, shown, total, estimated);
+      if (!tables || !key || !keep) return sendList(reply, resource, listQuery.start, shown, total, estimated);
       const page = {
         body: JSON.stringify(shown),
         headers: listHeaders(resource, listQuery.start, rows.length, total, estimated),

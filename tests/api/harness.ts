@@ -35,6 +35,8 @@ export interface TestServerOptions {
   gateway?: boolean;
   databaseUrl?: string;
   config?: Partial<Config>;
+  /** A streaming replica's address for the PostgreSQL database the server opens (DATABASE_READ_URL), given that database's. */
+  readUrlOf?: (databaseUrl: string) => string;
   /** Migrated and seeded here, through the API, instead of a copy of the run's seeded database. */
   fresh?: boolean;
 }
@@ -59,7 +61,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   } else if (seeded?.kind === 'pglite' && !databaseUrl) {
     loadDataDir = new Blob([fs.readFileSync(demo ? seeded.demo : seeded.base)]);
   }
-  const database = await openDatabase({ databaseUrl, dataDir: null, loadDataDir });
+  const readUrl = databaseUrl && options.readUrlOf?.(databaseUrl);
+  const database = await openDatabase({ databaseUrl, readUrl, dataDir: null, loadDataDir });
   const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-uploads-'));
   const config = loadConfig({}, { serveConsole: false, demo, uploadDir, ...options.config });
   const app = await buildApp({ config, database, logger: false });
