@@ -36,6 +36,7 @@ import { dashboardRoutes } from './dashboards/routes.ts';
 import type { Gateway } from './gateway/server.ts';
 import { Summariser } from './reports/summariser.ts';
 import { registerNotify } from './notify/plugin.ts';
+import { registerForwarding } from './forwarding/plugin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -164,6 +165,8 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   app.addHook('onClose', async () => summariser.stop());
   // the outbox's delivery: e-mail, SMS, webhooks, web push (server/notify/)
   await registerNotify(app, database, config);
+  // positions sent on to MQTT, HTTP and AIS-140 destinations from raw_logs (server/forwarding/)
+  registerForwarding(app, db, config);
 
   await app.register(swagger, {
     openapi: {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { notifyConfig, type NotifyConfig } from './notify/settings.ts';
+import { forwardingConfig, type ForwardingConfig } from './forwarding/settings.ts';
 
 export interface Config {
   port: number;
@@ -60,6 +61,8 @@ export interface Config {
   redisKeyPrefix: string;
   /** Delivery of the outbox: SMTP, the SMS provider, web push keys, webhook address ranges, retries (server/notify/settings.ts). */
   notify: NotifyConfig;
+  /** Position forwarding: whether this process sends, address ranges, lease, batch, backoff (server/forwarding/settings.ts). */
+  forwarding: ForwardingConfig;
 }
 
 /**
@@ -116,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: Parti
     defaults.publicUrl ||
     `http://localhost:${port('PORT', env.PORT, defaults.port ?? 8080)}`
   ).replace(/\/+$/, '');
+  const notify = notifyConfig(env, publicUrl, defaults.notify);
   return {
     port: port('PORT', env.PORT, defaults.port ?? 8080),
     host: env.HOST || defaults.host || '0.0.0.0',
@@ -178,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: Parti
     listCache: flag(env.WAYMARK_LIST_CACHE, defaults.listCache ?? true),
     redisUrl: env.REDIS_URL || defaults.redisUrl || undefined,
     redisKeyPrefix: env.REDIS_KEY_PREFIX || defaults.redisKeyPrefix || 'waymark:',
-    notify: notifyConfig(env, publicUrl, defaults.notify),
+    notify,
+    forwarding: forwardingConfig(env, notify.allowRanges, defaults.forwarding),
   };
 }
