@@ -14,6 +14,7 @@ import { liveFigures } from './live.ts';
 import { signInFigures } from './sign-in.ts';
 import { reportDataFigures } from './report-data.ts';
 import { reportFigures } from './reports.ts';
+import { forwardFigures } from './forward.ts';
 
 // `npm run bench -- ingest` (or lists, startup) runs one group of figures; report-data and reports
 // (a fleet's month of positions: long) and ingest-scale (processes on PostgreSQL) run only when named, with their flags after the name
@@ -102,6 +103,8 @@ if (wanted('lists')) {
   console.log('');
   await listFigures(console.log);
 }
+// forwarding: ingest with three destinations against none (docs/forwarding.md), only when named
+if (only === 'forward') await forwardFigures(console.log);
 if (only === 'ingest-scale') await ingestScaleFigures(console.log);
 if (only === 'report-data') await reportDataFigures(process.argv.slice(3), console.log);
 if (only === 'reports') await reportFigures(process.argv.slice(3), console.log);

@@ -30,8 +30,20 @@ export function positionFrames(devices: DeviceState[], count: number, start: num
   return frames;
 }
 
-/** Writes frames to the gateway over one connection, in chunks, and closes it once written. */
+/**
+ * Writes frames to the gateway as devices do, each device on a connection of its own (the gateway
+ * caps one connection's burst at 600 frames, server/gateway/limits.ts), and closes them once written.
+ */
 export async function sendToGateway(port: number, frames: string[]): Promise<void> {
+  const byDevice = new Map<string, string[]>();
+  for (const frame of frames) {
+    const imei = frame.split(',')[6]!;
+    byDevice.set(imei, [...(byDevice.get(imei) ?? []), frame]);
+  }
+  await Promise.all([...byDevice.values()].map((own) => writeFrames(port, own)));
+}
+
+async function writeFrames(port: number, frames: string[]): Promise<void> {
   const socket = net.connect({ host: '127.0.0.1', port });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', resolve);
