@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { query } from '../resources/sql.ts';
 import type { AddressGuard } from '../notify/guarded-http.ts';
@@ -30,6 +30,9 @@ interface Destination {
   cursorSeq: number;
   failures: number;
 }
+
+/** How often the lag shown on a destination is counted again. */
+const LAG_EVERY_MS = 3000;
 
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -76,19 +79,24 @@ export class Forwarder {
 
   private async supervise() {
     const { signal } = this.abort;
+    const lease = `${this.options.leaseMs} milliseconds`;
+    const half = `${this.options.leaseMs / 2} milliseconds`;
     while (!signal.aborted) {
       try {
         await this.db.execute(
           sql`update forwarding_destinations set state = 'PAUSED' where not enabled and state <> 'PAUSED'`,
         );
-        const leased = await query<{ id: string }>(
+        // free or expired leases are taken, this process's own renewed once half gone: no write on most rounds
+        await this.db.execute(sql`update forwarding_destinations
+          set lease_owner = ${this.owner}, lease_until = now() + ${lease}::interval,
+            cursor_tx = coalesce(cursor_tx, pg_snapshot_xmin(pg_current_snapshot()))
+          where enabled and (lease_owner is null or lease_until < now()
+            or (lease_owner = ${this.owner} and lease_until < now() + ${half}::interval))`);
+        const held = await query<{ id: string }>(
           this.db,
-          sql`update forwarding_destinations
-            set lease_owner = ${this.owner}, lease_until = now() + ${`${this.options.leaseMs} milliseconds`}::interval
-            where enabled and (lease_owner is null or lease_owner = ${this.owner} or lease_until < now())
-            returning id`,
+          sql`select id from forwarding_destinations where enabled and lease_owner = ${this.owner}`,
         );
-        for (const { id } of leased)
+        for (const { id } of held)
           if (!this.running.has(id)) {
             const run = this.send(id).finally(() => this.running.delete(id));
             this.running.set(id, run);
@@ -96,104 +104,117 @@ export class Forwarder {
       } catch (error) {
         if (!signal.aborted) this.options.log.error({ err: error }, 'forwarding: looking for destinations failed');
       }
-      await sleep(Math.max(this.options.pollMs, 200), signal);
+      await sleep(Math.min(1000, this.options.leaseMs / 4), signal);
     }
   }
 
-  /** Renews the lease and reads the destination; null once it is disabled, deleted or held by another process. */
-  private async renew(id: string): Promise<Destination | null> {
+  /** The destination while this process holds it; null once it is disabled, deleted or held by another. */
+  private async load(id: string): Promise<Destination | null> {
     const [row] = await query<Destination>(
       this.db,
-      sql`update forwarding_destinations
-        set lease_until = now() + ${`${this.options.leaseMs} milliseconds`}::interval,
-          cursor_tx = coalesce(cursor_tx, pg_snapshot_xmin(pg_current_snapshot()))
-        where id = ${id}::uuid and enabled and lease_owner = ${this.owner}
-        returning id, kind, address, secret, organisation_id as "organisationId", cursor_tx::text as "cursorTx",
-          cursor_seq as "cursorSeq", failures`,
+      sql`select id, kind, address, secret, organisation_id as "organisationId", cursor_tx::text as "cursorTx",
+          cursor_seq as "cursorSeq", failures
+        from forwarding_destinations where id = ${id}::uuid and enabled and lease_owner = ${this.owner}`,
     );
     return row ? { ...row, cursorSeq: Number(row.cursorSeq) } : null;
   }
 
-  /** Moves the cursor, only while this process still holds the lease. */
-  private async advance(id: string, to: Cursor, sentAt: boolean) {
-    await this.db.execute(sql`update forwarding_destinations
-      set cursor_tx = ${to.tx}::xid8, cursor_seq = ${to.seq}, failures = 0${sentAt ? sql`, last_sent_at = now()` : sql``}
-      where id = ${id}::uuid and lease_owner = ${this.owner}`);
-  }
-
-  private async status(id: string, state: string, lastError?: string | null, failures?: number) {
-    await this.db.execute(sql`update forwarding_destinations set state = ${state}
-      ${lastError !== undefined ? sql`, last_error = ${lastError}` : sql``}
-      ${failures !== undefined ? sql`, failures = ${failures}` : sql``}
-      where id = ${id}::uuid and lease_owner = ${this.owner} and (state is distinct from ${state}${
-        lastError !== undefined ? sql` or last_error is distinct from ${lastError}` : sql``
-      })`);
-  }
-
-  /** The lag shown on the destination: written at most every two seconds. */
-  private async writeLag(destination: Destination, cursor: Cursor) {
-    const lag = await lagOf(this.db, destination.organisationId, cursor);
-    await this.db.execute(sql`update forwarding_destinations
-      set waiting = ${lag.waiting}, oldest_unsent_at = ${lag.oldestUnsentAt}
-      where id = ${destination.id}::uuid and lease_owner = ${this.owner}
-        and (waiting <> ${lag.waiting} or oldest_unsent_at is distinct from ${lag.oldestUnsentAt}::timestamptz)`);
+  /** Writes what changed on the destination, only while this process holds it; false once it does not. */
+  private async save(id: string, changes: SQL[]): Promise<boolean> {
+    if (!changes.length) return true;
+    const rows = await query<{ id: string }>(
+      this.db,
+      sql`update forwarding_destinations set ${sql.join(changes, sql`, `)}
+        where id = ${id}::uuid and lease_owner = ${this.owner} returning id`,
+    );
+    return rows.length > 0;
   }
 
   private async send(id: string) {
     const { signal } = this.abort;
+    let destination = await this.load(id);
+    if (!destination?.cursorTx) return;
+    let cursor: Cursor = { tx: destination.cursorTx, seq: destination.cursorSeq };
+    let failures = destination.failures;
     let target: Target | null = null;
     let opened = '';
-    let lagWritten = 0;
+    let loadedAt = Date.now();
+    let lagAt = 0;
+    /** What the row shows, so that only a change is written. */
+    let shown: { state: string; error: string | null } | null = null;
+    const show = (state: string, error: string | null): SQL[] =>
+      shown?.state === state && shown.error === error
+        ? []
+        : ((shown = { state, error }), [sql`state = ${state}`, sql`last_error = ${error}`]);
+    const cursorColumns = (to: Cursor) => [sql`cursor_tx = ${to.tx}::xid8`, sql`cursor_seq = ${to.seq}`];
     try {
       while (!signal.aborted) {
-        const destination = await this.renew(id);
-        if (!destination?.cursorTx) return;
-        let cursor: Cursor = { tx: destination.cursorTx, seq: destination.cursorSeq };
-        const identity = `${destination.kind} ${destination.address}`;
-        if (target && opened !== identity) {
-          await target.close();
-          target = null;
+        // an edit (address, kind), a disabling, a deletion or a lost lease is seen within a second
+        if (Date.now() - loadedAt >= 1000) {
+          const fresh = await this.load(id);
+          if (!fresh) return;
+          if (target && `${fresh.kind} ${fresh.address}` !== opened) {
+            await target.close();
+            target = null;
+          }
+          destination = fresh;
+          loadedAt = Date.now();
         }
+        const changes: SQL[] = [];
+        let more = false;
         try {
           const batch = await nextBatch(this.db, destination.organisationId, cursor, this.options.batchSize);
+          more = batch.more;
           if (!batch.frames.length) {
-            if (batch.end.tx !== cursor.tx || batch.end.seq !== cursor.seq) await this.advance(id, batch.end, false);
+            if (batch.end.tx !== cursor.tx || batch.end.seq !== cursor.seq) changes.push(...cursorColumns(batch.end));
             cursor = batch.end;
-            await this.status(id, 'IDLE', null);
+            changes.push(...show('IDLE', null));
           } else {
             if (!target) {
               target = await openTarget(destination, this.guard);
-              opened = identity;
+              opened = `${destination.kind} ${destination.address}`;
             }
-            await this.status(id, batch.more ? 'CATCHING_UP' : 'SENDING', null);
             const acknowledged = await target.send(batch.frames);
             cursor = acknowledged >= batch.frames.length ? batch.end : batch.cursors[acknowledged - 1]!;
-            await this.advance(id, cursor, true);
+            changes.push(...cursorColumns(cursor), sql`last_sent_at = now()`);
+            changes.push(...show(batch.more ? 'CATCHING_UP' : 'SENDING', null));
+            if (failures) changes.push(sql`failures = ${(failures = 0)}`);
           }
-          if (Date.now() - lagWritten > 2000) {
-            await this.writeLag(destination, cursor);
-            lagWritten = Date.now();
-          }
-          if (!batch.more) await sleep(this.options.pollMs, signal);
         } catch (error) {
           if (!(error instanceof TargetFailure)) throw error;
           await target?.close();
           target = null;
-          const failures = destination.failures + 1;
-          await this.status(id, 'DOWN', error.message.slice(0, 500), failures);
+          failures += 1;
+          await this.save(id, [...show('DOWN', error.message.slice(0, 500)), sql`failures = ${failures}`]);
           await this.writeLag(destination, cursor);
-          lagWritten = Date.now();
+          lagAt = Date.now();
           // a refused address waits the longest: only an edit (or the operator's ranges) changes it
           const wait = error.permanent
             ? this.options.maxBackoffMs
             : Math.min(this.options.backoffMs * 2 ** Math.min(failures - 1, 16), this.options.maxBackoffMs);
           await sleep(wait, signal);
+          continue;
         }
+        if (!(await this.save(id, changes))) return;
+        if (Date.now() - lagAt > LAG_EVERY_MS) {
+          await this.writeLag(destination, cursor);
+          lagAt = Date.now();
+        }
+        if (!more) await sleep(this.options.pollMs, signal);
       }
     } catch (error) {
       if (!signal.aborted) this.options.log.error({ err: error, destination: id }, 'forwarding: sender stopped');
     } finally {
       await target?.close();
     }
+  }
+
+  /** The lag shown on the destination (frames waiting, the oldest one's arrival). */
+  private async writeLag(destination: Destination, cursor: Cursor) {
+    const lag = await lagOf(this.db, destination.organisationId, cursor);
+    await this.db.execute(sql`update forwarding_destinations
+      set waiting = ${lag.waiting}, oldest_unsent_at = ${lag.oldestUnsentAt}
+      where id = ${destination.id}::uuid and lease_owner = ${this.owner}
+        and (waiting <> ${lag.waiting} or oldest_unsent_at is distinct from ${lag.oldestUnsentAt}::timestamptz)`);
   }
 }

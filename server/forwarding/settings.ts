@@ -6,9 +6,9 @@ export interface ForwardingConfig {
   allowRanges: string[];
   /** How long a process holds a destination it stopped renewing, e.g. killed (FORWARD_LEASE_SECONDS, 30). */
   leaseMs: number;
-  /** How often an idle destination looks for new frames (FORWARD_POLL_MS, 250). */
+  /** How often an idle destination looks for new frames (FORWARD_POLL_MS, 500). */
   pollMs: number;
-  /** Most frames in one send (FORWARD_BATCH, 500). */
+  /** Most frames in one send (FORWARD_BATCH, 1000). */
   batchSize: number;
   /** First wait after a failure, doubled after each (FORWARD_BACKOFF_MS, 1000), up to FORWARD_MAX_BACKOFF_SECONDS (60). */
   backoffMs: number;
@@ -41,8 +41,8 @@ export function forwardingConfig(
     allowRanges: env.FORWARD_ALLOW_RANGES ? ranges(env.FORWARD_ALLOW_RANGES) : (defaults.allowRanges ?? webhookRanges),
     leaseMs:
       number('FORWARD_LEASE_SECONDS', env.FORWARD_LEASE_SECONDS, (defaults.leaseMs ?? 30_000) / 1000, 1, 3600) * 1000,
-    pollMs: number('FORWARD_POLL_MS', env.FORWARD_POLL_MS, defaults.pollMs ?? 250, 10, 60_000),
-    batchSize: number('FORWARD_BATCH', env.FORWARD_BATCH, defaults.batchSize ?? 500, 1, 10_000),
+    pollMs: number('FORWARD_POLL_MS', env.FORWARD_POLL_MS, defaults.pollMs ?? 500, 10, 60_000),
+    batchSize: number('FORWARD_BATCH', env.FORWARD_BATCH, defaults.batchSize ?? 1000, 1, 10_000),
     backoffMs: number('FORWARD_BACKOFF_MS', env.FORWARD_BACKOFF_MS, defaults.backoffMs ?? 1000, 10, 600_000),
     maxBackoffMs:
       number(
