@@ -8,6 +8,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { spawn } from 'node:child_process';
 import mqtt from 'mqtt';
+import { createScratchDatabase } from '../server/db/scratch.ts';
 import { FIRST_IMEI, PASSWORD, seedFleet } from './ingest.ts';
 import { signIn, startServer } from './server.ts';
 
@@ -56,14 +57,30 @@ async function receivers(prefix: string) {
   };
 }
 
-async function measure(withDestinations: boolean): Promise<Run> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-forward-bench-'));
-  await seedFleet(undefined, dataDir, DEVICES);
+type Kind = 'postgres' | 'pglite';
+
+async function measure(kind: Kind, withDestinations: boolean): Promise<Run> {
+  let env: Record<string, string>;
+  let cleanup: () => Promise<void>;
+  if (kind === 'postgres') {
+    const scratch = await createScratchDatabase(
+      process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+      'waymark_forward',
+    );
+    await seedFleet(scratch.url, null, DEVICES);
+    env = { DATABASE_URL: scratch.url };
+    cleanup = scratch.drop;
+  } else {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-forward-bench-'));
+    await seedFleet(undefined, dataDir, DEVICES);
+    env = { DATA_DIR: dataDir };
+    cleanup = async () => fs.rmSync(dataDir, { recursive: true, force: true });
+  }
   const port = 19000 + Math.floor(Math.random() * 500);
   const gatewayPort = port + 500;
   const server = await startServer(
     {
-      DATA_DIR: dataDir,
+      ...env,
       GATEWAY_PORT: String(gatewayPort),
       WAYMARK_DEMO: '0',
       FORWARD_ALLOW_RANGES: '127.0.0.0/8',
@@ -149,7 +166,7 @@ async function measure(withDestinations: boolean): Promise<Run> {
   const received = { ...local.counts };
   await local.close();
   await server.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await cleanup();
   return {
     framesPerSecond: (end.stored.frames - start.stored.frames) / seconds,
     positionsPerSecond: (end.stored.positions - start.stored.positions) / seconds,
@@ -159,25 +176,30 @@ async function measure(withDestinations: boolean): Promise<Run> {
   };
 }
 
-export async function forwardFigures(print: (line: string) => void) {
-  const none = await measure(false);
-  const three = await measure(true);
-  const offered = DEVICES / INTERVAL;
-  print(
-    `[pglite] forwarding, ${DEVICES} devices every ${INTERVAL} s (${offered.toFixed(0)} frames/s offered), ${SECONDS} s`,
-  );
-  print(`[pglite]   no destination:     stored ${none.framesPerSecond.toFixed(0)} frames/s`);
-  print(
-    `[pglite]   three destinations: stored ${three.framesPerSecond.toFixed(0)} frames/s (${(
-      (1 - three.framesPerSecond / none.framesPerSecond) *
-      100
-    ).toFixed(1)}% slower)`,
-  );
-  for (const l of three.lag)
+export async function forwardFigures(
+  print: (line: string) => void,
+  kinds: readonly Kind[] = (process.env.BENCH_KINDS?.split(',') as Kind[] | undefined) ?? ['postgres', 'pglite'],
+) {
+  for (const kind of kinds) {
+    const none = await measure(kind, false);
+    const three = await measure(kind, true);
+    const offered = DEVICES / INTERVAL;
     print(
-      `[pglite]   ${l.name.padEnd(8)} lag max ${l.maxLagSeconds.toFixed(1)} s, ${l.maxWaiting} frames waiting max, caught up ${l.drainSeconds.toFixed(1)} s after ingest stopped`,
+      `[${kind}] forwarding, ${DEVICES} devices every ${INTERVAL} s (${offered.toFixed(0)} frames/s offered), ${SECONDS} s`,
     );
-  print(
-    `[pglite]   received of ${three.stored} stored positions: MQTT ${three.received.mqtt}, HTTP ${three.received.http}, AIS-140 ${three.received.tcpFrames} frames (with logins and health)`,
-  );
+    print(`[${kind}]   no destination:     stored ${none.framesPerSecond.toFixed(0)} frames/s`);
+    print(
+      `[${kind}]   three destinations: stored ${three.framesPerSecond.toFixed(0)} frames/s (${(
+        (1 - three.framesPerSecond / none.framesPerSecond) *
+        100
+      ).toFixed(1)}% slower)`,
+    );
+    for (const l of three.lag)
+      print(
+        `[${kind}]   ${l.name.padEnd(8)} lag max ${l.maxLagSeconds.toFixed(1)} s, ${l.maxWaiting} frames waiting max, caught up ${l.drainSeconds.toFixed(1)} s after the simulator stopped`,
+      );
+    print(
+      `[${kind}]   received (positions stored when measured: ${three.stored}): MQTT ${three.received.mqtt}, HTTP ${three.received.http}, AIS-140 ${three.received.tcpFrames} frames (with logins and health)`,
+    );
+  }
 }
