@@ -156,7 +156,13 @@ export function FieldInput({
       return <DateInput {...common} />;
     // "Any" belongs to filters: a form's optional choice offers a blank, a required one none
     case 'choice':
-      return <SelectInput {...common} choices={field.choices.map((c) => ({ id: c, name: c }))} />;
+      // a choice with labels shows them (SelectInput translates each name), as the list and its filters do
+      return (
+        <SelectInput
+          {...common}
+          choices={field.choices.map((c) => ({ id: c, name: field.choiceLabels ? `${field.choiceLabels}.${c}` : c }))}
+        />
+      );
     case 'reference':
       return <ReferencePicker source={source} reference={field.reference} label={label} validate={validate} />;
     case 'image':
