@@ -15,6 +15,7 @@ import { signInFigures } from './sign-in.ts';
 import { reportDataFigures } from './report-data.ts';
 import { reportFigures } from './reports.ts';
 import { notifyFigures } from './notify.ts';
+import { forwardFigures } from './forward.ts';
 
 // `npm run bench -- ingest` (or lists, startup) runs one group of figures; report-data and reports
 // (a fleet's month of positions: long), ingest-scale (processes on PostgreSQL) and notify (alert delivery) run only when named, with their flags after the name
@@ -103,6 +104,8 @@ if (wanted('lists')) {
   console.log('');
   await listFigures(console.log);
 }
+// forwarding: ingest with three destinations against none (docs/forwarding.md), only when named
+if (only === 'forward') await forwardFigures(console.log);
 if (only === 'ingest-scale') await ingestScaleFigures(console.log);
 // alerts by webhook through the rules of issue 26 (BENCH_NOTIFY_* sizes, BENCH_KINDS=pglite,postgres)
 if (only === 'notify') await notifyFigures(console.log);

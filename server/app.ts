@@ -43,6 +43,7 @@ import { registerSosSweep, sosRoutes } from './sos/routes.ts';
 import { registerSweep } from './reminders/plugin.ts';
 import { notifyRoutes } from './notify/routes.ts';
 import { ReadRouter, registerReadRouting } from './db/replica.ts';
+import { registerForwarding } from './forwarding/plugin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -183,6 +184,8 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   registerSosSweep(app, db, config.publicUrl);
   // expiry reminders, dealers' daily lists and maintenance due, every few minutes (server/reminders/)
   registerSweep(app, db, config);
+  // positions sent on to MQTT, HTTP and AIS-140 destinations from raw_logs (server/forwarding/)
+  registerForwarding(app, db, config);
 
   await app.register(swagger, {
     openapi: {

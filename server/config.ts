@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { notifyConfig, type NotifyConfig } from './notify/settings.ts';
+import { forwardingConfig, type ForwardingConfig } from './forwarding/settings.ts';
 
 export interface Config {
   port: number;
@@ -73,6 +74,8 @@ export interface Config {
   sweepMs: number;
   /** Delivery of the outbox: SMTP, the SMS provider, web push keys, webhook address ranges, retries (server/notify/settings.ts). */
   notify: NotifyConfig;
+  /** Position forwarding: whether this process sends, address ranges, lease, batch, backoff (server/forwarding/settings.ts). */
+  forwarding: ForwardingConfig;
 }
 
 /**
@@ -136,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: Parti
     defaults.publicUrl ||
     `http://localhost:${port('PORT', env.PORT, defaults.port ?? 8080)}`
   ).replace(/\/+$/, '');
+  const notify = notifyConfig(env, publicUrl, defaults.notify);
   return {
     port: port('PORT', env.PORT, defaults.port ?? 8080),
     host: env.HOST || defaults.host || '0.0.0.0',
@@ -228,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: Parti
           'a whole number of seconds up to 86400',
         ),
       ) * 1000,
-    notify: notifyConfig(env, publicUrl, defaults.notify),
+    notify,
+    forwarding: forwardingConfig(env, notify.allowRanges, defaults.forwarding),
   };
 }

@@ -18,6 +18,7 @@ import sos from './sos-en.ts';
 import maintenance from './maintenance-en.ts';
 import apiTokens from './api-tokens-en.ts';
 import { deliveries, push } from './notify-en.ts';
+import forwarding from './forwarding-en.ts';
 
 /** The console's own strings in English; app-hi.ts has every key in Hindi (a test checks). */
 const app = {
@@ -43,6 +44,7 @@ const app = {
   apiTokens,
   deliveries,
   push,
+  forwarding,
   app: { name: 'Waymark', loading: 'Loading...' },
   auth: {
     totp: {

@@ -19,6 +19,7 @@ import sos from './sos-hi.ts';
 import maintenance from './maintenance-hi.ts';
 import apiTokens from './api-tokens-hi.ts';
 import { deliveries, push } from './notify-hi.ts';
+import forwarding from './forwarding-hi.ts';
 
 /** Hindi: typed against the English keys, so a missing key fails the type check. */
 const app: AppMessages = {
@@ -44,6 +45,7 @@ const app: AppMessages = {
   apiTokens,
   deliveries,
   push,
+  forwarding,
   app: { name: 'वेमार्क', loading: 'लोड हो रहा है...' },
   auth: {
     totp: {

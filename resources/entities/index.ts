@@ -23,6 +23,7 @@ import eventLog from './event-log.ts';
 import auditLog from './audit-log.ts';
 import maintenanceSchedule from './maintenance-schedule.ts';
 import delivery from './delivery.ts';
+import forwarding from './forwarding.ts';
 
 /** Every declared entity, in the order the spec lists them. */
 export const declarations: ResourceDeclaration[] = [
@@ -51,6 +52,7 @@ export const declarations: ResourceDeclaration[] = [
   position,
   eventLog,
   maintenanceSchedule,
+  forwarding,
 ];
 
 /**

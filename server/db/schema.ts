@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id } from './columns.ts';
+import { createdAt, id, xid8 } from './columns.ts';
 import { tableOf } from './declared.ts';
 import organisation from '../../resources/entities/organisation.ts';
 import role from '../../resources/entities/role.ts';
@@ -250,9 +250,18 @@ export const geofences = tableOf(geofence);
 /** Every frame the gateway receives; frames of unknown IMEIs have no device and no organisation. */
 export const rawLogs = tableOf(rawLog, {
   organisationIndex: false,
+  columns: {
+    // the order position forwarding reads frames in (server/forwarding/cursor.ts): the writing
+    // transaction's id, then the row's number in it; set by defaults, so the gateway writes nothing more
+    tx: xid8('tx')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+  },
   constraints: (t) => [
     index('raw_logs_imei_time_idx').on(t.imei, t.receivedAt),
     index('raw_logs_org_time_idx').on(t.organisationId, t.receivedAt),
+    index('raw_logs_forward_idx').on(t.tx, t.seq),
   ],
 });
 

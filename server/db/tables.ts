@@ -11,3 +11,4 @@ export * from './report-schema.ts';
 export * from './sos-schema.ts';
 export * from './reminder-schema.ts';
 export * from './token-schema.ts';
+export * from './forwarding-schema.ts';

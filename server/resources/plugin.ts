@@ -20,6 +20,7 @@ import { walletHooks } from '../wallets/resource-hooks.ts';
 import { eventLogHooks, positionHooks } from '../tracking/resource-hooks.ts';
 import { registerResourceRoutes } from './routes.ts';
 import { maintenanceHooks } from '../reminders/maintenance.ts';
+import { forwardingHooks } from '../forwarding/plugin.ts';
 
 export const hooksByResource: Record<string, ResourceHooks> = {
   user: {
@@ -41,6 +42,7 @@ export const hooksByResource: Record<string, ResourceHooks> = {
   positions: positionHooks,
   eventlogs: eventLogHooks,
   'maintenance-schedule': maintenanceHooks,
+  forwarding: forwardingHooks,
 };
 
 /** The CRUD routes of every declared resource, including ones registered at run time. */

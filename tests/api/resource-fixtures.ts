@@ -167,6 +167,9 @@ export async function sampleBody(
   }
   if (resource.name === 'organisation') body.parentId = organisationId;
   if (resource.name === 'geofence') body.type = 'POINT';
+  // a public address of the kind (server/forwarding/plugin.ts refuses private ones), never sent to
+  if (resource.name === 'forwarding')
+    Object.assign(body, { kind: 'HTTP', address: 'https://example.com/positions', enabled: false });
   if (resource.name === 'sim-activation') {
     // an order names a device by IMEI: a fresh one of the organisation
     const device = (await createSample(api, findResource('device')!, organisationId)) as { imei?: string };
