@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { notifyConfig, type NotifyConfig } from './notify/settings.ts';
+import { admissionBounds, DEFAULT_ADMISSION, type AdmissionBounds } from './gateway/admission.ts';
 
 export interface Config {
   port: number;
@@ -58,6 +59,16 @@ export interface Config {
   redisUrl: string | undefined;
   /** What every key this deployment writes to Redis starts with (REDIS_KEY_PREFIX, "waymark:"): deployments may share a Redis. */
   redisKeyPrefix: string;
+  /**
+   * Frames waiting to be written at which the gateway stops reading from its devices, refuses new
+   * connections, and reads again (GATEWAY_QUEUE_PAUSE, _REFUSE, _RESUME: 8,000, 16,000, 4,000).
+   */
+  gatewayQueue: AdmissionBounds;
+  /**
+   * PostgreSQL connections of the API (DATABASE_POOL_SIZE, 20) and, apart, of the gateway's writes
+   * (DATABASE_INGEST_POOL_SIZE, 4), so an ingest flood cannot take the API's connections.
+   */
+  databasePool: { api: number; ingest: number };
   /** Delivery of the outbox: SMTP, the SMS provider, web push keys, webhook address ranges, retries (server/notify/settings.ts). */
   notify: NotifyConfig;
 }
@@ -104,6 +115,20 @@ function mebibytes(name: string, value: string | undefined, fallback: number): n
   const n = Number(value);
   if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number of MiB, got "${value}"`);
   return Math.floor(n * MIB);
+}
+
+const frames = (name: keyof typeof QUEUE_DEFAULTS, value: string | undefined, fallback: number | undefined) =>
+  wholeNumber(name, value, fallback ?? QUEUE_DEFAULTS[name], 10_000_000, 'a whole number of frames');
+const QUEUE_DEFAULTS = {
+  GATEWAY_QUEUE_PAUSE: DEFAULT_ADMISSION.pauseAt,
+  GATEWAY_QUEUE_REFUSE: DEFAULT_ADMISSION.refuseAt,
+  GATEWAY_QUEUE_RESUME: DEFAULT_ADMISSION.resumeAt,
+};
+
+function connections(name: string, value: string | undefined, fallback: number): number {
+  const n = wholeNumber(name, value, fallback, 1000, 'a whole number of connections from 1 to 1000');
+  if (n < 1) throw new Error(`${name} must be a whole number of connections from 1 to 1000, got "${value}"`);
+  return n;
 }
 
 /** Reads the configuration from the environment; every variable is listed in the README. */
@@ -178,6 +203,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: Parti
     listCache: flag(env.WAYMARK_LIST_CACHE, defaults.listCache ?? true),
     redisUrl: env.REDIS_URL || defaults.redisUrl || undefined,
     redisKeyPrefix: env.REDIS_KEY_PREFIX || defaults.redisKeyPrefix || 'waymark:',
+    gatewayQueue: admissionBounds({
+      pauseAt: frames('GATEWAY_QUEUE_PAUSE', env.GATEWAY_QUEUE_PAUSE, defaults.gatewayQueue?.pauseAt),
+      refuseAt: frames('GATEWAY_QUEUE_REFUSE', env.GATEWAY_QUEUE_REFUSE, defaults.gatewayQueue?.refuseAt),
+      resumeAt: frames('GATEWAY_QUEUE_RESUME', env.GATEWAY_QUEUE_RESUME, defaults.gatewayQueue?.resumeAt),
+    }),
+    databasePool: {
+      api: connections('DATABASE_POOL_SIZE', env.DATABASE_POOL_SIZE, defaults.databasePool?.api ?? 20),
+      ingest: connections(
+        'DATABASE_INGEST_POOL_SIZE',
+        env.DATABASE_INGEST_POOL_SIZE,
+        defaults.databasePool?.ingest ?? 4,
+      ),
+    },
     notify: notifyConfig(env, publicUrl, defaults.notify),
   };
 }
