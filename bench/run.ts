@@ -14,9 +14,11 @@ import { liveFigures } from './live.ts';
 import { signInFigures } from './sign-in.ts';
 import { reportDataFigures } from './report-data.ts';
 import { reportFigures } from './reports.ts';
+import { overloadFigures } from './overload.ts';
 
 // `npm run bench -- ingest` (or lists, startup) runs one group of figures; report-data and reports
-// (a fleet's month of positions: long) and ingest-scale (processes on PostgreSQL) run only when named, with their flags after the name
+// (a fleet's month of positions: long), ingest-scale (processes on PostgreSQL) and overload (a flood beyond what the
+// database stores) run only when named, with their flags after the name
 const only = process.argv[2];
 const wanted = (group: string) => !only || only === group;
 
@@ -102,6 +104,7 @@ if (wanted('lists')) {
   console.log('');
   await listFigures(console.log);
 }
+if (only === 'overload') await overloadFigures(console.log);
 if (only === 'ingest-scale') await ingestScaleFigures(console.log);
 if (only === 'report-data') await reportDataFigures(process.argv.slice(3), console.log);
 if (only === 'reports') await reportFigures(process.argv.slice(3), console.log);
