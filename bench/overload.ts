@@ -89,7 +89,7 @@ async function measure(kind: 'postgres' | 'pglite') {
   const server = await startServer({ ...env, GATEWAY_PORT: String(gatewayPort), WAYMARK_DEMO: '0' }, port);
   const base = `http://127.0.0.1:${port}`;
   const superToken = await signIn(base, 'super@bench.test', PASSWORD);
-  await signIn(base, 'distributor@bench.test', PASSWORD);
+  const listToken = await signIn(base, 'distributor@bench.test', PASSWORD);
   const status = async () =>
     (await (await fetch(`${base}/api/gateway/status`, { headers: { authorization: `Bearer ${superToken}` } })).json())
       .data;
@@ -103,24 +103,37 @@ async function measure(kind: 'postgres' | 'pglite') {
   let out = '';
   flood.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
   const times = { health: [] as number[], signIn: [] as number[], list: [] as number[] };
-  let token = '';
   const states = new Set<string>();
   let maxBacklog = 0;
   const t0 = performance.now();
-  while (performance.now() - t0 < SECONDS * 1000) {
-    times.health.push(await timed((signal) => fetch(`${base}/api/health`, { signal })));
-    const signInStarted = performance.now();
-    token = await signIn(base, 'distributor@bench.test', PASSWORD).catch(() => '');
-    times.signIn.push(token ? performance.now() - signInStarted : TIMEOUT_MS);
-    if (token)
-      times.list.push(await timed((signal) => fetch(list, { signal, headers: { authorization: `Bearer ${token}` } })));
-    const s = await status().catch(() => null);
-    if (s) {
+  const during = async (pauseMs: number, probe: () => Promise<void>) => {
+    while (performance.now() - t0 < SECONDS * 1000) {
+      await probe();
+      await sleep(pauseMs);
+    }
+  };
+  // four clients at once, each asking again as soon as it has its answer (and a short pause)
+  await Promise.all([
+    during(100, async () => {
+      times.health.push(await timed((signal) => fetch(`${base}/api/health`, { signal })));
+    }),
+    during(100, async () => {
+      const started = performance.now();
+      const token = await signIn(base, 'distributor@bench.test', PASSWORD).catch(() => '');
+      times.signIn.push(token ? performance.now() - started : TIMEOUT_MS);
+    }),
+    during(100, async () => {
+      times.list.push(
+        await timed((signal) => fetch(list, { signal, headers: { authorization: `Bearer ${listToken}` } })),
+      );
+    }),
+    during(1000, async () => {
+      const s = await status().catch(() => null);
+      if (!s) return;
       maxBacklog = Math.max(maxBacklog, s.backlog);
       if (s.admission) states.add(s.admission.state);
-    }
-    await sleep(200);
-  }
+    }),
+  ]);
   const exited = new Promise((r) => flood.once('exit', r));
   flood.kill('SIGTERM');
   await exited;
