@@ -39,8 +39,8 @@ export interface StoreOptions {
   concurrency?: number;
   /** Where changes to devices are heard, so a deleted or renumbered device is forgotten at once. */
   notifications?: Pick<Database, 'listen'>;
-  /** A pause between batches (the embedded database: API queries waiting for it go first). */
-  yieldMs?: number;
+  /** Share of the database's time left to others: after each batch a pause of that share (the embedded database). */
+  yieldShare?: number;
 }
 
 /**
@@ -57,7 +57,7 @@ export class FrameStore {
   private readonly batchSize: number;
   private readonly lingerMs: number;
   private readonly notifications: Pick<Database, 'listen'> | undefined;
-  private readonly yieldMs: number;
+  private readonly yieldShare: number;
   /** Frames taken from the queue whose transaction has not committed yet. */
   private writing = 0;
   /** Told the backlog each time it grows or a batch ends (the gateway's admission). */
@@ -75,7 +75,7 @@ export class FrameStore {
     this.lingerMs = options.lingerMs ?? 25;
     this.concurrency = options.concurrency ?? 1;
     this.notifications = options.notifications;
-    this.yieldMs = options.yieldMs ?? 0;
+    this.yieldShare = Math.min(0.9, options.yieldShare ?? 0);
   }
 
   /** Starts hearing changes to devices. */
@@ -132,9 +132,11 @@ export class FrameStore {
   }
 
   private startFlush() {
+    const started = performance.now();
     const flushing: Promise<void> = this.flush().finally(async () => {
       this.onBacklog?.(this.backlog);
-      if (this.yieldMs) await new Promise((resolve) => setTimeout(resolve, this.yieldMs));
+      const pause = ((performance.now() - started) * this.yieldShare) / (1 - this.yieldShare);
+      if (pause) await new Promise((resolve) => setTimeout(resolve, pause));
       this.inFlight.delete(flushing);
       if (this.queue.length) this.schedule();
     });
