@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { notifyConfig, type NotifyConfig } from './notify/settings.ts';
-import { admissionBounds, DEFAULT_ADMISSION, type AdmissionBounds } from './gateway/admission.ts';
+import { admissionBounds, DEFAULT_ADMISSION, EMBEDDED_ADMISSION, type AdmissionBounds } from './gateway/admission.ts';
 
 export interface Config {
   port: number;
@@ -61,7 +61,8 @@ export interface Config {
   redisKeyPrefix: string;
   /**
    * Frames waiting to be written at which the gateway stops reading from its devices, refuses new
-   * connections, and reads again (GATEWAY_QUEUE_PAUSE, _REFUSE, _RESUME: 8,000, 16,000, 4,000).
+   * connections, and reads again (GATEWAY_QUEUE_PAUSE, _REFUSE, _RESUME: 8,000, 16,000, 4,000 on
+   * PostgreSQL; 1,000, 2,000, 500 on the embedded database).
    */
   gatewayQueue: AdmissionBounds;
   /**
@@ -117,13 +118,18 @@ function mebibytes(name: string, value: string | undefined, fallback: number): n
   return Math.floor(n * MIB);
 }
 
-const frames = (name: keyof typeof QUEUE_DEFAULTS, value: string | undefined, fallback: number | undefined) =>
-  wholeNumber(name, value, fallback ?? QUEUE_DEFAULTS[name], 10_000_000, 'a whole number of frames');
-const QUEUE_DEFAULTS = {
-  GATEWAY_QUEUE_PAUSE: DEFAULT_ADMISSION.pauseAt,
-  GATEWAY_QUEUE_REFUSE: DEFAULT_ADMISSION.refuseAt,
-  GATEWAY_QUEUE_RESUME: DEFAULT_ADMISSION.resumeAt,
-};
+const frames = (name: string, value: string | undefined, fallback: number) =>
+  wholeNumber(name, value, fallback, 10_000_000, 'a whole number of frames');
+
+/** The gateway's queue bounds: the environment's, else the defaults of the database in use. */
+function gatewayQueue(env: NodeJS.ProcessEnv, embedded: boolean, given: Partial<AdmissionBounds> = {}) {
+  const fallback = { ...(embedded ? EMBEDDED_ADMISSION : DEFAULT_ADMISSION), ...given };
+  return admissionBounds({
+    pauseAt: frames('GATEWAY_QUEUE_PAUSE', env.GATEWAY_QUEUE_PAUSE, fallback.pauseAt),
+    refuseAt: frames('GATEWAY_QUEUE_REFUSE', env.GATEWAY_QUEUE_REFUSE, fallback.refuseAt),
+    resumeAt: frames('GATEWAY_QUEUE_RESUME', env.GATEWAY_QUEUE_RESUME, fallback.resumeAt),
+  });
+}
 
 function connections(name: string, value: string | undefined, fallback: number): number {
   const n = wholeNumber(name, value, fallback, 1000, 'a whole number of connections from 1 to 1000');
@@ -203,11 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: Parti
     listCache: flag(env.WAYMARK_LIST_CACHE, defaults.listCache ?? true),
     redisUrl: env.REDIS_URL || defaults.redisUrl || undefined,
     redisKeyPrefix: env.REDIS_KEY_PREFIX || defaults.redisKeyPrefix || 'waymark:',
-    gatewayQueue: admissionBounds({
-      pauseAt: frames('GATEWAY_QUEUE_PAUSE', env.GATEWAY_QUEUE_PAUSE, defaults.gatewayQueue?.pauseAt),
-      refuseAt: frames('GATEWAY_QUEUE_REFUSE', env.GATEWAY_QUEUE_REFUSE, defaults.gatewayQueue?.refuseAt),
-      resumeAt: frames('GATEWAY_QUEUE_RESUME', env.GATEWAY_QUEUE_RESUME, defaults.gatewayQueue?.resumeAt),
-    }),
+    gatewayQueue: gatewayQueue(env, !(env.DATABASE_URL || defaults.databaseUrl), defaults.gatewayQueue),
     databasePool: {
       api: connections('DATABASE_POOL_SIZE', env.DATABASE_POOL_SIZE, defaults.databasePool?.api ?? 20),
       ingest: connections(

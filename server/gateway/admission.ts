@@ -14,6 +14,11 @@ export interface AdmissionBounds {
 
 /** About four batches of PostgreSQL's 2,000 frames: a few seconds of what one database stores. */
 export const DEFAULT_ADMISSION: AdmissionBounds = { pauseAt: 8000, refuseAt: 16_000, resumeAt: 4000 };
+/**
+ * Four batches of the embedded database's 250: its queries run on the API's own thread, and under a
+ * flood these bounds kept health and list p95 near a second where the larger ones did not (docs/scaling.md).
+ */
+export const EMBEDDED_ADMISSION: AdmissionBounds = { pauseAt: 1000, refuseAt: 2000, resumeAt: 500 };
 
 export type AdmissionState = 'accepting' | 'paused' | 'refusing';
 

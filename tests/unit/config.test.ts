@@ -54,7 +54,12 @@ describe('loadConfig', () => {
   });
 
   it('reads the gateway queue bounds and the pool sizes, refusing bounds that do not rise', () => {
-    expect(loadConfig({}).gatewayQueue).toEqual({ pauseAt: 8000, refuseAt: 16_000, resumeAt: 4000 });
+    expect(loadConfig({}).gatewayQueue).toEqual({ pauseAt: 1000, refuseAt: 2000, resumeAt: 500 });
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/waymark' }).gatewayQueue).toEqual({
+      pauseAt: 8000,
+      refuseAt: 16_000,
+      resumeAt: 4000,
+    });
     expect(loadConfig({}).databasePool).toEqual({ api: 20, ingest: 4 });
     expect(
       loadConfig({ GATEWAY_QUEUE_PAUSE: '400', GATEWAY_QUEUE_REFUSE: '900', GATEWAY_QUEUE_RESUME: '100' }).gatewayQueue,
@@ -63,7 +68,7 @@ describe('loadConfig', () => {
       api: 8,
       ingest: 2,
     });
-    expect(() => loadConfig({ GATEWAY_QUEUE_RESUME: '9000' })).toThrow(
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/waymark', GATEWAY_QUEUE_RESUME: '9000' })).toThrow(
       'gateway queue bounds must rise: resume (9000) < pause (8000) <= refuse (16000)',
     );
     expect(() => loadConfig({ GATEWAY_QUEUE_PAUSE: 'many' })).toThrow(
