@@ -16,9 +16,11 @@ import { reportDataFigures } from './report-data.ts';
 import { reportFigures } from './reports.ts';
 import { notifyFigures } from './notify.ts';
 import { forwardFigures } from './forward.ts';
+import { overloadFigures } from './overload.ts';
 
 // `npm run bench -- ingest` (or lists, startup) runs one group of figures; report-data and reports
-// (a fleet's month of positions: long), ingest-scale (processes on PostgreSQL) and notify (alert delivery) run only when named, with their flags after the name
+// (a fleet's month of positions: long), ingest-scale (processes on PostgreSQL), notify (alert delivery) and overload
+// (a flood beyond what the database stores) run only when named, with their flags after the name
 const only = process.argv[2];
 const wanted = (group: string) => !only || only === group;
 
@@ -106,6 +108,7 @@ if (wanted('lists')) {
 }
 // forwarding: ingest with three destinations against none (docs/forwarding.md), only when named
 if (only === 'forward') await forwardFigures(console.log);
+if (only === 'overload') await overloadFigures(console.log);
 if (only === 'ingest-scale') await ingestScaleFigures(console.log);
 // alerts by webhook through the rules of issue 26 (BENCH_NOTIFY_* sizes, BENCH_KINDS=pglite,postgres)
 if (only === 'notify') await notifyFigures(console.log);

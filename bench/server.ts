@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { spawn } from 'node:child_process';
 
 /** `waymark serve` in its own process (the benchmark's clients must not share its event loop); resolves once healthy. */
@@ -5,9 +6,12 @@ export async function startServer(env: Record<string, string>, port: number, arg
   const started = performance.now();
   // BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof': the server's own profile, written as it stops
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  // BENCH_SERVER_LOG=/tmp/server.log: the server's log at info level, appended there
+  const logTo = process.env.BENCH_SERVER_LOG;
+  const log = logTo ? fs.openSync(logTo, 'a') : 'ignore';
   const child = spawn(process.execPath, [...nodeArgs, 'server/bin.mjs', 'serve', ...args], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: 'ignore',
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: logTo ? 'info' : 'warn' },
+    stdio: ['ignore', log, log],
   });
   for (;;) {
     try {

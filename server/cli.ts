@@ -36,6 +36,7 @@ async function serve(config: Config, buildIfNeeded: boolean) {
     databaseUrl: config.databaseUrl,
     readUrl: config.databaseReadUrl,
     dataDir: config.dataDir,
+    pool: config.databasePool,
   });
   const app = await buildApp({ config, database });
   app.addHook('onClose', async () => database.close());
@@ -67,6 +68,7 @@ async function serve(config: Config, buildIfNeeded: boolean) {
   const { gateway, port: gatewayPort } = await startGateway(app, database, {
     port: config.gatewayPort,
     host: config.host,
+    admission: config.gatewayQueue,
   });
   // the demo fleet drives around Kanpur so a newcomer sees vehicles move on the live map, and, in
   // the background, sends its vehicles' last days as history so the reports have days to show
@@ -116,7 +118,11 @@ async function main(argv: string[]) {
     }
     case 'migrate': {
       const config = loadConfig();
-      const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+      const database = await openDatabase({
+        databaseUrl: config.databaseUrl,
+        dataDir: config.dataDir,
+        pool: config.databasePool,
+      });
       await database.close();
       console.log('Migrations applied');
       return;
@@ -167,10 +173,19 @@ async function main(argv: string[]) {
     case 'gateway': {
       const config = loadConfig();
       const log = pino({ level: config.logLevel });
-      const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+      const database = await openDatabase({
+        databaseUrl: config.databaseUrl,
+        dataDir: config.dataDir,
+        pool: config.databasePool,
+      });
       const live = new LiveFeed(database);
       const store = frameStoreFor(database, live);
-      const gateway = new Gateway(store, database.db, { port: config.gatewayPort, host: config.host }, log);
+      const gateway = new Gateway(
+        store,
+        database.db,
+        { port: config.gatewayPort, host: config.host, admission: config.gatewayQueue },
+        log,
+      );
       const port = await gateway.listen();
       log.info(`AIS-140 gateway listening on TCP port ${port}`);
       // a gateway alone has no HTTP status page: it logs its status instead

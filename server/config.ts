@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { notifyConfig, type NotifyConfig } from './notify/settings.ts';
 import { forwardingConfig, type ForwardingConfig } from './forwarding/settings.ts';
+import { admissionBounds, DEFAULT_ADMISSION, EMBEDDED_ADMISSION, type AdmissionBounds } from './gateway/admission.ts';
 
 export interface Config {
   port: number;
@@ -72,6 +73,17 @@ export interface Config {
   sweep: boolean;
   /** How often the sweep runs (WAYMARK_SWEEP_SECONDS, 300). */
   sweepMs: number;
+  /**
+   * Frames waiting to be written at which the gateway stops reading from its devices, refuses new
+   * connections, and reads again (GATEWAY_QUEUE_PAUSE, _REFUSE, _RESUME: 8,000, 16,000, 4,000 on
+   * PostgreSQL; 1,000, 2,000, 500 on the embedded database).
+   */
+  gatewayQueue: AdmissionBounds;
+  /**
+   * PostgreSQL connections of the API (DATABASE_POOL_SIZE, 20) and, apart, of the gateway's writes
+   * (DATABASE_INGEST_POOL_SIZE, 4), so an ingest flood cannot take the API's connections.
+   */
+  databasePool: { api: number; ingest: number };
   /** Delivery of the outbox: SMTP, the SMS provider, web push keys, webhook address ranges, retries (server/notify/settings.ts). */
   notify: NotifyConfig;
   /** Position forwarding: whether this process sends, address ranges, lease, batch, backoff (server/forwarding/settings.ts). */
@@ -127,6 +139,25 @@ function readUrlOf(databaseUrl: string | undefined, readUrl: string | undefined)
   if (!readUrl) return undefined;
   if (!databaseUrl) throw new Error('DATABASE_READ_URL needs DATABASE_URL: a replica reads from a PostgreSQL primary');
   return readUrl;
+}
+
+const frames = (name: string, value: string | undefined, fallback: number) =>
+  wholeNumber(name, value, fallback, 10_000_000, 'a whole number of frames');
+
+/** The gateway's queue bounds: the environment's, else the defaults of the database in use. */
+function gatewayQueue(env: NodeJS.ProcessEnv, embedded: boolean, given: Partial<AdmissionBounds> = {}) {
+  const fallback = { ...(embedded ? EMBEDDED_ADMISSION : DEFAULT_ADMISSION), ...given };
+  return admissionBounds({
+    pauseAt: frames('GATEWAY_QUEUE_PAUSE', env.GATEWAY_QUEUE_PAUSE, fallback.pauseAt),
+    refuseAt: frames('GATEWAY_QUEUE_REFUSE', env.GATEWAY_QUEUE_REFUSE, fallback.refuseAt),
+    resumeAt: frames('GATEWAY_QUEUE_RESUME', env.GATEWAY_QUEUE_RESUME, fallback.resumeAt),
+  });
+}
+
+function connections(name: string, value: string | undefined, fallback: number): number {
+  const n = wholeNumber(name, value, fallback, 1000, 'a whole number of connections from 1 to 1000');
+  if (n < 1) throw new Error(`${name} must be a whole number of connections from 1 to 1000, got "${value}"`);
+  return n;
 }
 
 /** Reads the configuration from the environment; every variable is listed in the README. */
@@ -234,5 +265,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: Parti
       ) * 1000,
     notify,
     forwarding: forwardingConfig(env, notify.allowRanges, defaults.forwarding),
+    gatewayQueue: gatewayQueue(env, !(env.DATABASE_URL || defaults.databaseUrl), defaults.gatewayQueue),
+    databasePool: {
+      api: connections('DATABASE_POOL_SIZE', env.DATABASE_POOL_SIZE, defaults.databasePool?.api ?? 20),
+      ingest: connections(
+        'DATABASE_INGEST_POOL_SIZE',
+        env.DATABASE_INGEST_POOL_SIZE,
+        defaults.databasePool?.ingest ?? 4,
+      ),
+    },
   };
 }

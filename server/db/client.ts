@@ -8,6 +8,11 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface Database {
   db: Db;
+  /**
+   * Where the gateway writes frames: on PostgreSQL a pool of its own, so a flood of frames cannot
+   * hold every connection the API needs; on PGlite the one database (the store yields between batches).
+   */
+  ingestDb: Db;
   kind: 'pglite' | 'postgres';
   /**
    * Subscribes to a NOTIFY channel: on a connection of its own (PostgreSQL), or on the embedded
@@ -52,26 +57,32 @@ export async function openDatabase(options: {
   readUrl?: string;
   dataDir: string | null;
   loadDataDir?: Blob;
+  /** PostgreSQL connections for the API and for the gateway's writes (config.databasePool). */
+  pool?: { api: number; ingest: number };
 }): Promise<Database> {
   if (options.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const { listenOnPostgres } = await import('./listener.ts');
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.pool?.api ?? 20 });
+    // created on first use: processes that never store a frame open none of its connections
+    const ingestPool = new pg.Pool({ connectionString: options.databaseUrl, max: options.pool?.ingest ?? 4 });
     // an idle connection cut by the server (a restart, a dropped database) must not crash the
     // process: the pool replaces it, and a query on a broken one fails on its own
     pool.on('error', () => undefined);
+    ingestPool.on('error', () => undefined);
     const db = drizzle(pool, { schema }) as unknown as Db;
+    const ingestDb = drizzle(ingestPool, { schema }) as unknown as Db;
     await migrate(drizzle(pool, { schema }), { migrationsFolder });
     const listen = (channel: string, onPayload: (payload: string) => void, onHearing?: (hearing: boolean) => void) =>
       listenOnPostgres(options.databaseUrl!, channel, onPayload, onHearing);
     const replica = options.readUrl ? openReplica(pg, drizzle, options.readUrl) : undefined;
     const close = async () => {
       await replica?.close();
-      await pool.end();
+      await Promise.all([pool.end(), ingestPool.end()]);
     };
-    return { db, kind: 'postgres', listen, replica, close };
+    return { db, ingestDb, kind: 'postgres', listen, replica, close };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -97,6 +108,7 @@ export async function openDatabase(options: {
   };
   return {
     db: database as unknown as Db,
+    ingestDb: database as unknown as Db,
     kind: 'pglite',
     listen,
     close: () => client.close(),

@@ -5,15 +5,27 @@ import type { LiveFeed } from '../tracking/live.ts';
 import { zoneEvents } from '../tracking/zones.ts';
 import { Gateway, type GatewayOptions } from './server.ts';
 
-/** PostgreSQL writes two batches at once on separate connections; the embedded database one. */
+/**
+ * PostgreSQL writes two batches at once on the gateway's own connections. The embedded database
+ * runs every query on this process's one thread, one at a time: there a batch is small and is
+ * followed by a pause in proportion, so the API's queries (sign-in, lists) and its HTTP requests get their turn.
+ */
 export function frameStoreFor(database: Database, live: LiveFeed): FrameStore {
-  const store = new FrameStore(database.db, live, {
-    concurrency: database.kind === 'postgres' ? 2 : 1,
+  const embedded = database.kind === 'pglite';
+  const store = new FrameStore(database.ingestDb, live, {
+    concurrency: embedded ? 1 : 2,
     notifications: database,
+    ...(embedded ? EMBEDDED_BATCHES : {}),
   });
-  store.deriveEvents = zoneEvents(database.db);
+  store.deriveEvents = zoneEvents(database.ingestDb);
   return store;
 }
+
+/**
+ * About a tenth of a second of the embedded database's work per batch, then a pause of a third of
+ * that: a quarter of its time is the API's however deep the queue (the gateway sheds the rest).
+ */
+export const EMBEDDED_BATCHES = { batchSize: 250, yieldShare: 0.25 };
 
 /** Starts the AIS-140 gateway beside an app, writing to its live feed; close it before the app. */
 export async function startGateway(

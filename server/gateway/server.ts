@@ -10,6 +10,7 @@ import { DeviceSessions, type Connection } from './sessions.ts';
 import { CommandDispatcher } from './commands.ts';
 import type { Database, Db } from '../db/client.ts';
 import { LatencyWindow } from './latency.ts';
+import { Admission, admissionBounds, type AdmissionBounds, type AdmissionState } from './admission.ts';
 
 export interface GatewayOptions {
   port: number;
@@ -24,6 +25,8 @@ export interface GatewayOptions {
   limits?: Partial<GatewayLimits>;
   /** Where queued commands are announced; without it they go out on the poll. */
   notifications?: Pick<Database, 'listen'>;
+  /** Queue depths at which the gateway stops reading, refuses connections and reads again (admission.ts). */
+  admission?: Partial<AdmissionBounds>;
 }
 
 /** Acknowledgements the protocol expects, sent once the frame is stored. */
@@ -48,6 +51,8 @@ export class Gateway {
   private readonly storeLatency = new LatencyWindow();
   private readonly limits: GatewayLimits;
   private readonly rawLogs: RawLogBudget;
+  /** Whether the gateway reads, only holds its connections, or also refuses new ones: the store's queue decides. */
+  readonly admission: Admission;
 
   /** Counters for operators and the benchmarks. */
   status() {
@@ -58,6 +63,7 @@ export class Gateway {
       devices: this.connections.size,
       stored: this.store.stats,
       backlog: this.store.backlog,
+      admission: { ...this.admission.status(), queueDepth: this.store.backlog },
       rssBytes: memory.rss,
       heapUsedBytes: memory.heapUsed,
       storeLatencyMs: { p50: this.storeLatency.quantile(0.5), p95: this.storeLatency.quantile(0.95) },
@@ -73,6 +79,19 @@ export class Gateway {
     this.commands = new CommandDispatcher(db, this.connections, log);
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
     this.rawLogs = new RawLogBudget(this.limits.rawLogsPerDevicePerMinute);
+    this.admission = new Admission(admissionBounds(options.admission), log);
+    store.onBacklog = (depth) => {
+      const next = this.admission.observe(depth);
+      if (next) this.shed(next);
+    };
+  }
+
+  /** Stops reading from every connection (their devices wait in TCP), or reads from all again. */
+  private shed(state: AdmissionState) {
+    for (const socket of this.sockets) {
+      if (state === 'accepting') socket.resume();
+      else socket.pause();
+    }
   }
 
   async listen(): Promise<number> {
@@ -121,6 +140,12 @@ export class Gateway {
   }
 
   private accept(socket: net.Socket) {
+    if (!this.admission.admit()) {
+      // the store is far behind: the device connects again later and sends what it holds as history
+      this.stats.refused += 1;
+      socket.destroy();
+      return;
+    }
     this.stats.accepted += 1;
     this.sockets.add(socket);
     socket.setEncoding('latin1');
@@ -224,10 +249,6 @@ export class Gateway {
           handle(flushed.frames, flushed.overlong);
         }, this.options.quietMs ?? 200);
       }
-      if (this.store.congested) {
-        socket.pause();
-        void this.store.whenDrained().then(() => socket.resume());
-      }
     });
     socket.on('error', () => socket.destroy());
     socket.on('close', () => {
@@ -236,6 +257,8 @@ export class Gateway {
       // the device's other connection may take commands again
       if (this.connections.release(connection)) this.commands.deliverSoon();
     });
+    // admitted while the store catches up: held, not read, until the gateway reads again
+    if (!this.admission.reading) socket.pause();
   }
 }
 

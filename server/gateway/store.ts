@@ -39,6 +39,8 @@ export interface StoreOptions {
   concurrency?: number;
   /** Where changes to devices are heard, so a deleted or renumbered device is forgotten at once. */
   notifications?: Pick<Database, 'listen'>;
+  /** Share of the database's time left to others: after each batch a pause of that share (the embedded database). */
+  yieldShare?: number;
 }
 
 /**
@@ -55,7 +57,11 @@ export class FrameStore {
   private readonly batchSize: number;
   private readonly lingerMs: number;
   private readonly notifications: Pick<Database, 'listen'> | undefined;
-  private drainWaiters: (() => void)[] = [];
+  private readonly yieldShare: number;
+  /** Frames taken from the queue whose transaction has not committed yet. */
+  private writing = 0;
+  /** Told the backlog each time it grows or a batch ends (the gateway's admission). */
+  onBacklog: ((depth: number) => void) | null = null;
   deriveEvents: EventDeriver | null = null;
   stats = { frames: 0, positions: 0, events: 0, batches: 0 };
 
@@ -69,6 +75,7 @@ export class FrameStore {
     this.lingerMs = options.lingerMs ?? 25;
     this.concurrency = options.concurrency ?? 1;
     this.notifications = options.notifications;
+    this.yieldShare = Math.min(0.9, options.yieldShare ?? 0);
   }
 
   /** Starts hearing changes to devices. */
@@ -76,14 +83,15 @@ export class FrameStore {
     if (this.notifications) await this.devices.watch(this.notifications);
   }
 
-  /** Frames waiting to be written. */
+  /** Frames waiting to be written, queued or in a transaction not yet committed. */
   get backlog(): number {
-    return this.queue.length;
+    return this.queue.length + this.writing;
   }
 
   store(frame: ReceivedFrame): Promise<StoredFrame> {
     return new Promise((resolve, reject) => {
       this.queue.push({ frame, resolve, reject });
+      this.onBacklog?.(this.backlog);
       this.schedule();
     });
   }
@@ -97,17 +105,6 @@ export class FrameStore {
     });
     this.stats.events += events.length;
     this.live.publish(liveBatch);
-  }
-
-  /** More frames wait than a few transactions can take: readers should pause. */
-  get congested(): boolean {
-    return this.queue.length >= this.batchSize * 4;
-  }
-
-  /** Resolves when the backlog is small again (back-pressure for readers). */
-  whenDrained(): Promise<void> {
-    if (!this.congested) return Promise.resolve();
-    return new Promise((resolve) => this.drainWaiters.push(resolve));
   }
 
   async close() {
@@ -135,9 +132,12 @@ export class FrameStore {
   }
 
   private startFlush() {
-    const flushing: Promise<void> = this.flush().finally(() => {
+    const started = performance.now();
+    const flushing: Promise<void> = this.flush().finally(async () => {
+      this.onBacklog?.(this.backlog);
+      const pause = ((performance.now() - started) * this.yieldShare) / (1 - this.yieldShare);
+      if (pause) await new Promise((resolve) => setTimeout(resolve, pause));
       this.inFlight.delete(flushing);
-      if (!this.congested) for (const wake of this.drainWaiters.splice(0)) wake();
       if (this.queue.length) this.schedule();
     });
     this.inFlight.add(flushing);
@@ -145,7 +145,8 @@ export class FrameStore {
 
   private async flush(): Promise<void> {
     const batch = this.queue.splice(0, this.batchSize);
-    if (batch.length) await this.writeIsolating(batch);
+    this.writing += batch.length;
+    if (batch.length) await this.writeIsolating(batch).finally(() => (this.writing -= batch.length));
   }
 
   /**

@@ -90,6 +90,9 @@ export function normalFrame(
   return withChecksum(fields.join(','));
 }
 
+/** A heartbeat: the gateway answers `$HBT,OK*` once it is stored. */
+export const heartbeatFrame = (imei: string) => withChecksum(`$HBT,${imei}`);
+
 export function healthFrame(device: DeviceState, batteryPercent: number): string {
   return withChecksum(`$HLM,WAYMARKSIM,1.0.4,${device.imei},${batteryPercent},20,35,10,60,0000,0.0,0.0`);
 }

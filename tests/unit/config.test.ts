@@ -52,4 +52,30 @@ describe('loadConfig', () => {
       'UPLOAD_QUOTA_USER_DAILY_MIB must be a positive number of MiB, got "lots"',
     );
   });
+
+  it('reads the gateway queue bounds and the pool sizes, refusing bounds that do not rise', () => {
+    expect(loadConfig({}).gatewayQueue).toEqual({ pauseAt: 1000, refuseAt: 2000, resumeAt: 500 });
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/waymark' }).gatewayQueue).toEqual({
+      pauseAt: 8000,
+      refuseAt: 16_000,
+      resumeAt: 4000,
+    });
+    expect(loadConfig({}).databasePool).toEqual({ api: 20, ingest: 4 });
+    expect(
+      loadConfig({ GATEWAY_QUEUE_PAUSE: '400', GATEWAY_QUEUE_REFUSE: '900', GATEWAY_QUEUE_RESUME: '100' }).gatewayQueue,
+    ).toEqual({ pauseAt: 400, refuseAt: 900, resumeAt: 100 });
+    expect(loadConfig({ DATABASE_POOL_SIZE: '8', DATABASE_INGEST_POOL_SIZE: '2' }).databasePool).toEqual({
+      api: 8,
+      ingest: 2,
+    });
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/waymark', GATEWAY_QUEUE_RESUME: '9000' })).toThrow(
+      'gateway queue bounds must rise: resume (9000) < pause (8000) <= refuse (16000)',
+    );
+    expect(() => loadConfig({ GATEWAY_QUEUE_PAUSE: 'many' })).toThrow(
+      'GATEWAY_QUEUE_PAUSE must be a whole number of frames, got "many"',
+    );
+    expect(() => loadConfig({ DATABASE_INGEST_POOL_SIZE: '0' })).toThrow(
+      'DATABASE_INGEST_POOL_SIZE must be a whole number of connections from 1 to 1000, got "0"',
+    );
+  });
 });
