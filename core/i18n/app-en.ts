@@ -14,6 +14,7 @@ import collection from './collection-en.ts';
 import reports from './reports-en.ts';
 import dashboard from './dashboard-en.ts';
 import api from './api-en.ts';
+import alerts from './alerts-en.ts';
 
 /** The console's own strings in English; app-hi.ts has every key in Hindi (a test checks). */
 const app = {
@@ -34,6 +35,7 @@ const app = {
   reports,
   dashboard,
   api,
+  alerts,
   app: { name: 'Waymark', loading: 'Loading...' },
   auth: {
     signInTitle: 'Sign in',

@@ -15,6 +15,7 @@ import collection from './collection-hi.ts';
 import reports from './reports-hi.ts';
 import dashboard from './dashboard-hi.ts';
 import api from './api-hi.ts';
+import alerts from './alerts-hi.ts';
 
 /** Hindi: typed against the English keys, so a missing key fails the type check. */
 const app: AppMessages = {
@@ -35,6 +36,7 @@ const app: AppMessages = {
   reports,
   dashboard,
   api,
+  alerts,
   app: { name: 'वेमार्क', loading: 'लोड हो रहा है...' },
   auth: {
     signInTitle: 'साइन इन',

@@ -90,6 +90,8 @@ const tracking = {
     GEOFENCE_EXIT: 'Geofence left',
     ROUTE_VIOLATION: 'Left the route',
     EXCESS_IDLE: 'Excess idling',
+    DEVICE_OFFLINE: 'Device offline',
+    WALLET_LOW: 'Wallet low',
     DUPLICATE_IMEI: 'Two connections for one IMEI',
   },
   playback: {

@@ -86,6 +86,8 @@ const tracking: typeof trackingEn = {
     GEOFENCE_EXIT: 'जियोफ़ेंस से बाहर',
     ROUTE_VIOLATION: 'मार्ग से हटा',
     EXCESS_IDLE: 'ज़्यादा देर खड़ा, इंजन चालू',
+    DEVICE_OFFLINE: 'डिवाइस ऑफ़लाइन',
+    WALLET_LOW: 'वॉलेट कम',
     DUPLICATE_IMEI: 'एक IMEI के दो कनेक्शन',
   },
   playback: {

@@ -20,6 +20,7 @@ import rto from './rto.ts';
 import renewalOrder from './renewal-order.ts';
 import position from './position.ts';
 import eventLog from './event-log.ts';
+import notificationRule from './notification-rule.ts';
 
 /** Every declared entity, in the order the spec lists them. */
 export const declarations: ResourceDeclaration[] = [
@@ -46,4 +47,6 @@ export const declarations: ResourceDeclaration[] = [
   // read-only device history, shown by the route playback and the Alert report rather than screens of their own
   position,
   eventLog,
+  // issue 26: who is told of which events
+  notificationRule,
 ];

@@ -7,6 +7,9 @@ export const SERVER_EVENTS = [
   'GEOFENCE_ENTER',
   'GEOFENCE_EXIT',
   'ROUTE_VIOLATION',
+  // the alert rules' sweep (server/notify/sweep.ts): a device silent for a rule's minutes, an organisation's wallet below a rule's amount
+  'DEVICE_OFFLINE',
+  'WALLET_LOW',
 ] as const;
 /** The event a planned route's check raises when a vehicle leaves its route. */
 export const ROUTE_VIOLATION = 'ROUTE_VIOLATION';

@@ -8,3 +8,4 @@ export * from './ownership-schema.ts';
 export * from './directory-schema.ts';
 export * from './wallet-schema.ts';
 export * from './report-schema.ts';
+export * from './alerts-schema.ts';
