@@ -36,6 +36,7 @@ import { dashboardRoutes } from './dashboards/routes.ts';
 import type { Gateway } from './gateway/server.ts';
 import { Summariser } from './reports/summariser.ts';
 import { registerNotify } from './notify/plugin.ts';
+import { bellRoutes } from './alerts/bell-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -193,6 +194,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
       authRoutes(api, db, keys);
       resetRoutes(api, db, { publicUrl: config.publicUrl });
       resourceRoutes(api, db);
+      bellRoutes(api, db);
       searchRoutes(api, db);
       trackingRoutes(api, db);
       timelineRoutes(api, db);

@@ -10,11 +10,14 @@ import { newVapidKeys, pushChannel, type VapidKeys } from './push.ts';
 import { smsChannel } from './sms.ts';
 import { webhookChannel } from './webhook.ts';
 import { DeliveryWorker } from './worker.ts';
+import { NOTICES_CHANNEL, NoticeProcessor } from '../alerts/notices.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** This process's outbox delivery worker (config.notify.deliver), null when it leaves delivery to others. */
     deliveries: DeliveryWorker | null;
+    /** This process's processor of the alert rules' notices (server/alerts/notices.ts), null with delivery left to others. */
+    notices: NoticeProcessor | null;
     /** The VAPID public key browsers subscribe to web push with. */
     vapidPublicKey: string;
   }
@@ -56,6 +59,7 @@ export async function registerNotify(app: FastifyInstance, database: Database, c
   app.decorate('vapidPublicKey', vapid.publicKey);
   if (!settings.deliver) {
     app.decorate('deliveries', null);
+    app.decorate('notices', null);
     return;
   }
   const worker = new DeliveryWorker(database.db, channelsOf(settings, vapid, app.log), {
@@ -64,10 +68,18 @@ export async function registerNotify(app: FastifyInstance, database: Database, c
     onError: (error) => app.log.error({ err: error }, 'Delivering the outbox failed'),
   });
   app.decorate('deliveries', worker);
+  const notices = new NoticeProcessor(database.db, {
+    publicUrl: config.publicUrl,
+    onError: (error) => app.log.error({ err: error }, 'Deciding the alert notices failed'),
+  });
+  app.decorate('notices', notices);
   let unlisten: (() => Promise<void>) | null = null;
+  let unlistenNotices: (() => Promise<void>) | null = null;
   app.addHook('onReady', async () => {
     unlisten = await database.listen(OUTBOX_CHANNEL, () => worker.poke());
+    unlistenNotices = await database.listen(NOTICES_CHANNEL, () => notices.poke());
     worker.start();
+    notices.start();
     // an operator learns at start-up, not from a user who never got his reset code
     const unsent = [!settings.mail.smtpUrl && 'e-mail (SMTP_URL)', !settings.sms.url && 'SMS (SMS_URL)'].filter(
       Boolean,
@@ -77,6 +89,8 @@ export async function registerNotify(app: FastifyInstance, database: Database, c
   });
   app.addHook('onClose', async () => {
     await unlisten?.();
+    await unlistenNotices?.();
+    await notices.stop();
     await worker.stop();
   });
 }

@@ -19,6 +19,7 @@ import { fitmentRoutes } from '../fitments/routes.ts';
 import { walletHooks } from '../wallets/resource-hooks.ts';
 import { eventLogHooks, positionHooks } from '../tracking/resource-hooks.ts';
 import { registerResourceRoutes } from './routes.ts';
+import { notificationRuleHooks } from '../alerts/rule-hooks.ts';
 
 export const hooksByResource: Record<string, ResourceHooks> = {
   user: {
@@ -39,6 +40,7 @@ export const hooksByResource: Record<string, ResourceHooks> = {
   wallet: walletHooks,
   positions: positionHooks,
   eventlogs: eventLogHooks,
+  notificationrules: notificationRuleHooks,
 };
 
 /** The CRUD routes of every declared resource, including ones registered at run time. */

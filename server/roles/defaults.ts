@@ -72,6 +72,7 @@ const ADMIN_MODULES = [
   'fitment',
   'management-rto',
   'management-renewal-order',
+  'management-notificationrules',
 ];
 const adminGrants: Grants = Object.fromEntries(ADMIN_MODULES.map((id) => [id, '*']));
 
@@ -116,11 +117,15 @@ export const defaultRoleGrants: Record<(typeof BUILT_IN_ROLE_NAMES)[number], Gra
     'device-details': '*',
     // pays its customers' renewals on the public renewal page from its wallet, and sees those orders
     'management-renewal-order': ['pay-renewal-from-wallet'],
+    // alert rules of his own tree (issue 26)
+    'management-notificationrules': '*',
   },
   CUSTOMER: {
     ...tracking,
     ...reports(),
     fitment: ['view-certificate'],
+    // who hears of his fleet's alerts (issue 26)
+    'management-notificationrules': '*',
   },
   VENDOR: {
     fitment: ['add-fitment', 'edit-fitment', 'view-certificate', 'generate-certificate'],
