@@ -30,7 +30,7 @@ const alerts = {
   template: {
     place: '%{place} पर',
     noPlace: 'स्थान अज्ञात',
-    smsText: 'Waymark: %{event} - %{vehicle} %{place}, %{time} IST. %{link}',
+    smsText: 'Waymark: %{event} - %{vehicle} %{place}, %{time} भारतीय समय. %{link}',
     subject: '%{event}: %{vehicle}',
     emailBody:
       '%{vehicle} के लिए %{event}.\n\nकहां: %{place}\nकब: %{time} (IST)\nनियम: %{rule}\n%{detail}\nवाहन देखें: %{link}',
