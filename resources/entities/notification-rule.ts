@@ -1,5 +1,6 @@
-import { array, boolean, choice, defineResource, email, number, organisationField, phone, reference, text } from '../define.ts';
+import { array, boolean, choice, defineResource, number, organisationField, reference, text } from '../define.ts';
 import { EVENT_TYPES } from '../reports/event-types.ts';
+import { rules } from '../../core/rules.ts';
 
 /** How a rule picks vehicles: every vehicle of its organisation's tree, a group's, or those listed. */
 export const RULE_VEHICLE_SCOPES = ['ALL', 'GROUP', 'VEHICLES'] as const;
@@ -52,14 +53,13 @@ export default defineResource({
       itemPatternMessage: 'alerts.messages.badChannel',
     }),
     userIds: array('text', { maxItems: 100, itemPattern: UUID, itemPatternMessage: 'alerts.messages.badId' }),
-    contacts: array('object', {
+    // contacts outside the users: e-mail addresses and mobile numbers (+91)
+    contactEmails: array('text', {
       maxItems: 50,
-      item: {
-        name: text({ label: r('fields.contactName'), maxLength: 100 }),
-        phone: phone({ label: r('fields.contactPhone') }),
-        email: email({ label: r('fields.contactEmail') }),
-      },
+      itemPattern: rules.email.pattern,
+      itemPatternMessage: rules.email.message,
     }),
+    contactPhones: array('phone', { maxItems: 50 }),
     webhookUrl: text({ maxLength: 500, pattern: '^https?://\\S+$', patternMessage: 'alerts.messages.badUrl' }),
     // made by the server (whsec_…); answered on create, and to holders of reveal-notification-rule-secret
     webhookSecret: text({ readOnly: true, listed: false }),
@@ -88,10 +88,8 @@ export default defineResource({
         vehicleIds: 'Chosen vehicles (ids)',
         channels: 'Channels (email, sms, webhook, push, console)',
         userIds: 'Users (ids)',
-        contacts: 'Contacts',
-        contactName: 'Name',
-        contactPhone: 'Phone',
-        contactEmail: 'E-mail',
+        contactEmails: 'Contact e-mails',
+        contactPhones: 'Contact mobile numbers',
         webhookUrl: 'Webhook URL',
         webhookSecret: 'Webhook secret',
         language: 'Language of the messages',
@@ -122,10 +120,8 @@ export default defineResource({
         vehicleIds: 'चुने हुए वाहन (आईडी)',
         channels: 'चैनल (email, sms, webhook, push, console)',
         userIds: 'उपयोगकर्ता (आईडी)',
-        contacts: 'संपर्क',
-        contactName: 'नाम',
-        contactPhone: 'फ़ोन',
-        contactEmail: 'ई-मेल',
+        contactEmails: 'संपर्क ई-मेल',
+        contactPhones: 'संपर्क मोबाइल नंबर',
         webhookUrl: 'वेबहुक URL',
         webhookSecret: 'वेबहुक सीक्रेट',
         language: 'संदेशों की भाषा',

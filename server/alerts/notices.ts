@@ -30,7 +30,8 @@ interface RuleRow {
   eventType: string;
   channels: string[];
   userIds: string[] | null;
-  contacts: { name?: string; phone?: string; email?: string }[] | null;
+  contactEmails: string[] | null;
+  contactPhones: string[] | null;
   webhookUrl: string | null;
   webhookSecret: string | null;
   language: string;
@@ -151,7 +152,7 @@ export class NoticeProcessor {
       );
     const [rule] = await query<RuleRow>(
       tx,
-      sql`select id, name, event_type as "eventType", channels, user_ids as "userIds", contacts,
+      sql`select id, name, event_type as "eventType", channels, user_ids as "userIds", contact_emails as "contactEmails", contact_phones as "contactPhones",
         webhook_url as "webhookUrl", webhook_secret as "webhookSecret", language, quiet_from as "quietFrom",
         quiet_to as "quietTo", throttle_minutes as "throttleMinutes", enabled, organisation_id as "organisationId"
         from notification_rules where id = ${notice.ruleId}::uuid`,
@@ -186,7 +187,6 @@ export class NoticeProcessor {
           )})`,
         )
       : [];
-    const contacts = rule.contacts ?? [];
     const messages: OutgoingMessage[] = [];
     const organisationId = rule.organisationId;
     const add = (
@@ -198,10 +198,10 @@ export class NoticeProcessor {
     const distinct = (values: (string | null | undefined)[]) => [...new Set(values.filter((v): v is string => !!v))];
     for (const channel of rule.channels) {
       if (channel === 'email')
-        for (const to of distinct([...users.map((u) => u.email), ...contacts.map((c) => c.email)]))
+        for (const to of distinct([...users.map((u) => u.email), ...(rule.contactEmails ?? [])]))
           add('email', to, texts.email);
       if (channel === 'sms')
-        for (const to of distinct([...users.map((u) => u.phone), ...contacts.map((c) => c.phone)]))
+        for (const to of distinct([...users.map((u) => u.phone), ...(rule.contactPhones ?? [])]))
           add('sms', to, texts.sms, { template: `alert-${language}` });
       if (channel === 'push') for (const user of users) add('push', `user:${user.id}`, texts.consoleBody);
       if (channel === 'webhook' && rule.webhookUrl)

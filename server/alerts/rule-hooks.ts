@@ -62,7 +62,8 @@ async function checkRule(db: Db, caller: Caller, rule: Record<string, unknown>) 
   if (channels.includes('webhook') && !present(rule.webhookUrl)) refuse('webhookUrl', 'webhookUrlRequired');
   if (present(rule.quietFrom) !== present(rule.quietTo)) refuse('quietTo', 'quietHoursBoth');
   const personal = channels.filter((c) => c !== 'webhook');
-  if (personal.length && !userIds.length && !listOf(rule.contacts).length) refuse('userIds', 'noRecipients');
+  if (personal.length && !userIds.length && !listOf(rule.contactEmails).length && !listOf(rule.contactPhones).length)
+    refuse('userIds', 'noRecipients');
 }
 
 const organisationOf = (caller: Caller, body: Record<string, unknown>, existing?: ResourceRecord) =>

@@ -197,7 +197,8 @@ describe('the decision, made with the event', () => {
       eventType: 'SOS',
       channels: ['email', 'sms', 'push', 'console', 'webhook'],
       userIds: [customerId],
-      contacts: [{ name: 'Control room', phone: '9800000099', email: 'control@sunrise.example' }],
+      contactEmails: ['control@sunrise.example'],
+      contactPhones: ['9800000099'],
       webhookUrl: 'https://hooks.sunrise.example/waymark',
     });
     const hindi = await createRule(customer, {
@@ -205,7 +206,7 @@ describe('the decision, made with the event', () => {
       eventType: 'SOS',
       language: 'hi',
       channels: ['sms'],
-      contacts: [{ name: 'Depot', phone: '9800000098' }],
+      contactPhones: ['+919800000098'],
     });
     const tracker = await connectDevice(server.gatewayPort);
     const pressed = new Date(Date.UTC(2026, 10, 27, 9, 15, 0));
