@@ -19,7 +19,9 @@ export interface NoticeOptions {
 
 interface ClaimedNotice {
   id: number;
-  eventId: number;
+  eventId: number | null;
+  /** A notice without an event (WALLET_LOW): what happened, as the sweep wrote it. */
+  details: { eventType: string; eventTime: string; organisationId: string; attributes: Record<string, unknown> } | null;
   ruleId: string;
   vehicleId: string | null;
 }
@@ -41,6 +43,32 @@ interface RuleRow {
   enabled: boolean;
   organisationId: string;
 }
+
+type EventFacts = Omit<AlertFacts, 'ruleId' | 'ruleName' | 'eventTime'> & { eventTime: string };
+
+async function eventOf(tx: Db, eventId: number): Promise<EventFacts | undefined> {
+  const [event] = await query<EventFacts>(
+    tx,
+    sql`select e.id as "eventId", e.type as "eventType", e.event_time as "eventTime", e.device_id as "deviceId",
+      e.vehicle_id as "vehicleId", v.registration_number as "registrationNumber", e.organisation_id as "organisationId",
+      e.latitude, e.longitude, e.attributes
+      from events e left join vehicles v on v.id = e.vehicle_id where e.id = ${eventId}`,
+  );
+  return event;
+}
+
+const eventOfDetails = ({ details }: ClaimedNotice): EventFacts | undefined =>
+  details
+    ? {
+        ...details,
+        eventId: null,
+        deviceId: null,
+        vehicleId: null,
+        registrationNumber: null,
+        latitude: null,
+        longitude: null,
+      }
+    : undefined;
 
 /** Events the quiet hours never hold back. */
 export const NEVER_QUIET = new Set(['SOS']);
@@ -134,7 +162,7 @@ export class NoticeProcessor {
       const tx = transaction as unknown as Db;
       const claimed = await query<ClaimedNotice>(
         tx,
-        sql`select id, event_id as "eventId", rule_id as "ruleId", vehicle_id as "vehicleId" from notices
+        sql`select id, event_id as "eventId", details, rule_id as "ruleId", vehicle_id as "vehicleId" from notices
           where status = 'pending' and next_attempt_at <= now()
           order by id limit ${this.options.batch ?? 50} for update skip locked`,
       );
@@ -157,13 +185,7 @@ export class NoticeProcessor {
         quiet_to as "quietTo", throttle_minutes as "throttleMinutes", enabled, organisation_id as "organisationId"
         from notification_rules where id = ${notice.ruleId}::uuid`,
     );
-    const [event] = await query<Omit<AlertFacts, 'ruleId' | 'ruleName' | 'eventTime'> & { eventTime: string }>(
-      tx,
-      sql`select e.id as "eventId", e.type as "eventType", e.event_time as "eventTime", e.device_id as "deviceId",
-        e.vehicle_id as "vehicleId", v.registration_number as "registrationNumber", e.organisation_id as "organisationId",
-        e.latitude, e.longitude, e.attributes
-        from events e left join vehicles v on v.id = e.vehicle_id where e.id = ${notice.eventId}`,
-    );
+    const event = notice.eventId === null ? eventOfDetails(notice) : await eventOf(tx, notice.eventId);
     if (!rule || !event || !rule.enabled) return close('dropped');
     if (!NEVER_QUIET.has(event.eventType) && inQuietHours(now, rule.quietFrom, rule.quietTo)) return close('quiet');
     if (rule.throttleMinutes) {

@@ -3,7 +3,7 @@ import type { Language } from '../resources/messages.ts';
 import { textIn } from '../resources/messages.ts';
 
 export interface AlertFacts {
-  eventId: number;
+  eventId: number | null;
   ruleId: string;
   ruleName: string;
   eventType: string;
@@ -88,7 +88,7 @@ export function alertTexts(language: Language, facts: AlertFacts, publicUrl: str
     consoleBody: textIn(language, 'alerts.template.consoleBody', values),
     link,
     webhook: {
-      eventId: String(facts.eventId),
+      eventId: facts.eventId === null ? null : String(facts.eventId),
       ruleId: facts.ruleId,
       eventType: facts.eventType,
       eventTime: facts.eventTime.toISOString(),

@@ -1,6 +1,6 @@
 /** The alert rules' tables (issue 26, docs/notifications.md "Alert rules"): the rules, the decisions the events trigger makes, and the console's notifications. */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.ts';
 import { tableOf } from './declared.ts';
 import { users, vehicles } from './schema.ts';
@@ -23,8 +23,10 @@ export const notices = pgTable(
   'notices',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    /** events.id; no foreign key, as events rows are kept by time and the notice outlives nothing it needs. */
-    eventId: bigint('event_id', { mode: 'number' }).notNull(),
+    /** events.id; no foreign key, as events rows are kept by time and the notice outlives nothing it needs. Null for WALLET_LOW, which no device raises (`details` says what happened). */
+    eventId: bigint('event_id', { mode: 'number' }),
+    /** What a notice without an event tells of: WALLET_LOW's balance (server/alerts/sweep.ts). */
+    details: jsonb('details'),
     ruleId: uuid('rule_id').notNull(),
     /** pending, sent (deliveries queued), throttled, quiet (inside the rule's quiet hours), dropped (rule or event gone). */
     status: text('status').notNull().default('pending'),

@@ -11,6 +11,7 @@ import { smsChannel } from './sms.ts';
 import { webhookChannel } from './webhook.ts';
 import { DeliveryWorker } from './worker.ts';
 import { NOTICES_CHANNEL, NoticeProcessor } from '../alerts/notices.ts';
+import { startAlertSweep } from '../alerts/sweep.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -75,11 +76,14 @@ export async function registerNotify(app: FastifyInstance, database: Database, c
   app.decorate('notices', notices);
   let unlisten: (() => Promise<void>) | null = null;
   let unlistenNotices: (() => Promise<void>) | null = null;
+  let stopSweep: (() => void) | null = null;
   app.addHook('onReady', async () => {
     unlisten = await database.listen(OUTBOX_CHANNEL, () => worker.poke());
     unlistenNotices = await database.listen(NOTICES_CHANNEL, () => notices.poke());
     worker.start();
     notices.start();
+    // DEVICE_OFFLINE and WALLET_LOW: no frame says them, a look every minute does
+    stopSweep = startAlertSweep(database.db, (error) => app.log.error({ err: error }, 'The alert sweep failed'));
     // an operator learns at start-up, not from a user who never got his reset code
     const unsent = [!settings.mail.smtpUrl && 'e-mail (SMTP_URL)', !settings.sms.url && 'SMS (SMS_URL)'].filter(
       Boolean,
@@ -89,6 +93,7 @@ export async function registerNotify(app: FastifyInstance, database: Database, c
   });
   app.addHook('onClose', async () => {
     await unlisten?.();
+    stopSweep?.();
     await unlistenNotices?.();
     await notices.stop();
     await worker.stop();

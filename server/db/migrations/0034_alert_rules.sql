@@ -1,6 +1,7 @@
 CREATE TABLE "notices" (
 	"id" bigserial PRIMARY KEY NOT NULL,
-	"event_id" bigint NOT NULL,
+	"event_id" bigint,
+	"details" jsonb,
 	"rule_id" uuid NOT NULL,
 	"status" text DEFAULT 'pending' NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,

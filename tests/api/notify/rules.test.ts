@@ -11,6 +11,7 @@ import {
 } from '../harness.ts';
 import { notifyConfig } from '../../../server/notify/settings.ts';
 import { NoticeProcessor } from '../../../server/alerts/notices.ts';
+import { sweepLowWallets, sweepOfflineDevices } from '../../../server/alerts/sweep.ts';
 import { insertEvents } from '../../../server/gateway/frame-rows.ts';
 import { query } from '../../../server/resources/sql.ts';
 import { emergencyFrame } from '../../../server/simulator/frames.ts';
@@ -359,6 +360,58 @@ describe('the decision, made with the event', () => {
     expect(await noticesOf(off.id)).toEqual([]);
     expect(await noticesOf(other.id)).toEqual([]);
     for (const id of [off.id, other.id]) await call(customer, 'DELETE', `/notificationrules/${id}`);
+  });
+});
+
+describe('the sweep: DEVICE_OFFLINE and WALLET_LOW', () => {
+  it("raises one DEVICE_OFFLINE per silence longer than the rule's minutes, and tells of it", async () => {
+    const rule = await createRule(customer, {
+      name: 'Silent 30 minutes',
+      eventType: 'DEVICE_OFFLINE',
+      offlineMinutes: 30,
+      vehicleScope: 'VEHICLES',
+      vehicleIds: [sunrise.vehicleId],
+      channels: ['console'],
+      userIds: [customerId],
+    });
+    await query(
+      db,
+      sql`insert into device_states (device_id, last_seen_at) values (${sunrise.deviceId}::uuid, '2026-11-28T04:00:00Z')
+        on conflict (device_id) do update set last_seen_at = excluded.last_seen_at`,
+    );
+    expect(await sweepOfflineDevices(db, new Date('2026-11-28T04:20:00Z'))).toBe(0);
+    expect(await sweepOfflineDevices(db, new Date('2026-11-28T04:45:00Z'))).toBe(1);
+    // the same silence is told once
+    expect(await sweepOfflineDevices(db, new Date('2026-11-28T05:30:00Z'))).toBe(0);
+    await processorAt('2026-11-28T04:45:01Z').drain();
+    expect(await noticesOf(rule.id)).toEqual([{ status: 'sent' }]);
+    const mine = (await call(customer, 'GET', '/notifications/mine')).body.data.notifications as { title: string }[];
+    expect(mine[0]!.title).toBe(`Device offline: ${sunrise.registration}`);
+    await call(customer, 'DELETE', `/notificationrules/${rule.id}`);
+  });
+
+  it("tells a dealer once a day while his organisation's wallet is below the rule's amount", async () => {
+    const signedDealer = await signIn(server.app, demoEmail('dealer'));
+    const dealer = signedDealer.token.access.token;
+    const rule = await createRule(dealer, {
+      name: 'Wallet under ₹1 crore',
+      eventType: 'WALLET_LOW',
+      walletBelow: 1_000_000_000,
+      channels: ['console', 'email'],
+      userIds: [signedDealer.user.id],
+    });
+    expect(await sweepLowWallets(db, new Date())).toBe(1);
+    expect(await sweepLowWallets(db, new Date())).toBe(0);
+    await processorAt(new Date().toISOString()).drain();
+    expect(await noticesOf(rule.id)).toEqual([{ status: 'sent' }]);
+    const mine = (await call(dealer, 'GET', '/notifications/mine')).body.data.notifications as { title: string }[];
+    expect(mine[0]!.title).toBe('Wallet low: the organisation wallet');
+    const [mail] = await query<{ body: string }>(
+      db,
+      sql`select body from outbox where recipient = ${demoEmail('dealer')} and subject like 'Wallet low%'`,
+    );
+    expect(mail!.body).toMatch(/Wallet balance: ₹[\d.]+/);
+    await call(dealer, 'DELETE', `/notificationrules/${rule.id}`);
   });
 });
 
