@@ -105,6 +105,8 @@ beforeAll(async () => {
       from devices d join vehicles v on v.device_id = d.id where d.imei = ${SUNRISE_IMEI}`,
   );
   sunrise = row!;
+  // the demo's own rules (server/seed/demo-rules.ts) would add their deliveries to those counted here
+  await query(db, sql`update notification_rules set enabled = false`);
 });
 
 afterAll(async () => {
@@ -412,6 +414,20 @@ describe('the sweep: DEVICE_OFFLINE and WALLET_LOW', () => {
     );
     expect(mail!.body).toMatch(/Wallet balance: ₹[\d.]+/);
     await call(dealer, 'DELETE', `/notificationrules/${rule.id}`);
+  });
+});
+
+describe('the demo', () => {
+  it("seeds Sunrise Logistics' rules: SOS to console and e-mail, overspeed throttled", async () => {
+    const rules = (await call(customer, 'GET', '/notificationrules')).body as {
+      eventType: string;
+      channels: string[];
+      throttleMinutes: number | null;
+    }[];
+    expect(rules.map((r) => [r.eventType, r.channels, r.throttleMinutes]).sort()).toEqual([
+      ['OVERSPEED', ['console'], 10],
+      ['SOS', ['console', 'email'], null],
+    ]);
   });
 });
 
