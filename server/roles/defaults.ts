@@ -124,8 +124,6 @@ export const defaultRoleGrants: Record<(typeof BUILT_IN_ROLE_NAMES)[number], Gra
     ...tracking,
     ...reports(),
     fitment: ['view-certificate'],
-    // who hears of his fleet's alerts (issue 26)
-    'management-notificationrules': '*',
   },
   VENDOR: {
     fitment: ['add-fitment', 'edit-fitment', 'view-certificate', 'generate-certificate'],

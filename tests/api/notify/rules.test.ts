@@ -24,6 +24,8 @@ let server: TestServer;
 let db: Db;
 let admin: string;
 let customer: string;
+/** Who makes the rules: the demo DEALER, above Sunrise Logistics (a CUSTOMER holds no management module). */
+let author: string;
 let customerId: string;
 let limited: string;
 let outsider: string;
@@ -34,8 +36,12 @@ const call = async (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', ur
   return { status: response.statusCode, body: response.json() };
 };
 
+/** A rule of Sunrise Logistics unless it names another organisation. */
 const createRule = async (token: string, rule: object) => {
-  const { status, body } = await call(token, 'POST', '/notificationrules', rule);
+  const { status, body } = await call(token, 'POST', '/notificationrules', {
+    organisationId: sunrise.organisationId,
+    ...rule,
+  });
   if (status !== 200 && status !== 201) throw new Error(`rule refused: ${JSON.stringify(body)}`);
   return body as { id: string; webhookSecret: string; throttleMinutes: number | null };
 };
@@ -75,6 +81,7 @@ beforeAll(async () => {
   customer = signedCustomer.token.access.token;
   customerId = signedCustomer.user.id;
   limited = (await signIn(server.app, demoEmail('limited'))).token.access.token;
+  author = (await signIn(server.app, demoEmail('dealer'))).token.access.token;
   const organisations = (await call(admin, 'GET', '/organisation?range=[0,50]')).body as {
     id: string;
     parentId: string | null;
@@ -95,7 +102,7 @@ beforeAll(async () => {
     email: 'gita@gangamovers.in',
     phone: '9811111111',
     password: 'Ganga-pass-2026',
-    roleId: roles.find((r) => r.name === 'CUSTOMER')!.id,
+    roleId: roles.find((r) => r.name === 'DEALER')!.id,
     organisationId: other.id,
   });
   outsider = (await signIn(server.app, 'gita@gangamovers.in', 'Ganga-pass-2026')).token.access.token;
@@ -114,8 +121,8 @@ afterAll(async () => {
 });
 
 describe('alert rules: who may see and change them', () => {
-  it("keeps a customer's rule to his tree, refuses a role without the permission, and checks what the rule holds", async () => {
-    const rule = await createRule(customer, {
+  it("keeps a dealer's rule to his tree, refuses roles without the permission, and checks what the rule holds", async () => {
+    const rule = await createRule(author, {
       name: 'Panic to me',
       eventType: 'SOS',
       channels: ['console'],
@@ -123,14 +130,12 @@ describe('alert rules: who may see and change them', () => {
     });
     // the secret is made by the server, shown whole once (the create's answer), then masked, and whole to those allowed to reveal it
     expect(rule.webhookSecret).toMatch(/^whsec_[A-Za-z0-9+/=]{40,}$/);
-    expect((await call(customer, 'GET', `/notificationrules/${rule.id}`)).body.webhookSecret).toMatch(/^whsec_.{4}…$/);
-    const revealed = await call(customer, 'GET', `/notificationrules/${rule.id}/secret`);
+    expect((await call(author, 'GET', `/notificationrules/${rule.id}`)).body.webhookSecret).toMatch(/^whsec_.{4}…$/);
+    const revealed = await call(author, 'GET', `/notificationrules/${rule.id}/secret`);
     expect(revealed.status).toBe(200);
     expect(revealed.body.data.webhookSecret).toMatch(/^whsec_[A-Za-z0-9+/=]{40,}$/);
 
-    expect((await call(customer, 'GET', '/notificationrules')).body.map((r: { id: string }) => r.id)).toContain(
-      rule.id,
-    );
+    expect((await call(author, 'GET', '/notificationrules')).body.map((r: { id: string }) => r.id)).toContain(rule.id);
     expect((await call(outsider, 'GET', '/notificationrules')).body).toEqual([]);
     expect((await call(outsider, 'GET', `/notificationrules/${rule.id}`)).status).toBe(404);
     expect(
@@ -146,14 +151,15 @@ describe('alert rules: who may see and change them', () => {
     expect((await call(outsider, 'GET', `/notificationrules/${rule.id}/secret`)).status).toBe(404);
 
     expect((await call(limited, 'GET', '/notificationrules')).status).toBe(403);
+    expect((await call(customer, 'GET', '/notificationrules')).status).toBe(403);
     expect(
       (await call(limited, 'POST', '/notificationrules', { name: 'x', eventType: 'SOS', channels: ['console'] }))
         .status,
     ).toBe(403);
 
     // bad input: a clear message, nothing written
-    const before = (await call(customer, 'GET', '/notificationrules')).body.length;
-    const noAmount = await call(customer, 'POST', '/notificationrules', {
+    const before = (await call(author, 'GET', '/notificationrules')).body.length;
+    const noAmount = await call(author, 'POST', '/notificationrules', {
       name: 'Wallet',
       eventType: 'WALLET_LOW',
       channels: ['console'],
@@ -163,7 +169,7 @@ describe('alert rules: who may see and change them', () => {
     expect(noAmount.body.message).toBe('Wallet low needs its amount');
     const gitaId = (await call(admin, 'GET', `/users?filter=${encodeURIComponent('{"q":"gita@gangamovers.in"}')}`))
       .body[0].id;
-    const foreignUser = await call(customer, 'POST', '/notificationrules', {
+    const foreignUser = await call(author, 'POST', '/notificationrules', {
       name: 'Tell Gita',
       eventType: 'SOS',
       channels: ['email'],
@@ -171,17 +177,17 @@ describe('alert rules: who may see and change them', () => {
     });
     expect(foreignUser.status).toBe(400);
     expect(foreignUser.body.message).toBe('A chosen user was not found in the organisation');
-    const badChannel = await call(customer, 'POST', '/notificationrules', {
+    const badChannel = await call(author, 'POST', '/notificationrules', {
       name: 'Pigeon',
       eventType: 'SOS',
       channels: ['pigeon'],
       userIds: [customerId],
     });
     expect(badChannel.status).toBe(400);
-    expect((await call(customer, 'GET', '/notificationrules')).body.length).toBe(before);
+    expect((await call(author, 'GET', '/notificationrules')).body.length).toBe(before);
 
     // an overspeed rule gets the 10-minute throttle when the form leaves it empty
-    const overspeed = await createRule(customer, {
+    const overspeed = await createRule(author, {
       name: 'Speeding',
       eventType: 'OVERSPEED',
       channels: ['console'],
@@ -189,13 +195,13 @@ describe('alert rules: who may see and change them', () => {
     });
     expect(overspeed.throttleMinutes).toBe(10);
     for (const id of [rule.id, overspeed.id])
-      expect((await call(customer, 'DELETE', `/notificationrules/${id}`)).status).toBe(200);
+      expect((await call(author, 'DELETE', `/notificationrules/${id}`)).status).toBe(200);
   });
 });
 
 describe('the decision, made with the event', () => {
   it('turns an SOS the gateway stores into deliveries with the right recipients, in English and Hindi', async () => {
-    const english = await createRule(customer, {
+    const english = await createRule(author, {
       name: 'SOS to the owner',
       eventType: 'SOS',
       channels: ['email', 'sms', 'push', 'console', 'webhook'],
@@ -204,7 +210,7 @@ describe('the decision, made with the event', () => {
       contactPhones: ['9800000099'],
       webhookUrl: 'https://hooks.sunrise.example/waymark',
     });
-    const hindi = await createRule(customer, {
+    const hindi = await createRule(author, {
       name: 'SOS हिंदी',
       eventType: 'SOS',
       language: 'hi',
@@ -288,11 +294,11 @@ describe('the decision, made with the event', () => {
       vehicleId: sunrise.vehicleId,
       readAt: null,
     });
-    for (const id of [english.id, hindi.id]) await call(customer, 'DELETE', `/notificationrules/${id}`);
+    for (const id of [english.id, hindi.id]) await call(author, 'DELETE', `/notificationrules/${id}`);
   });
 
   it('throttles a vehicle to one overspeed per rule in its minutes, by a fixed clock', async () => {
-    const rule = await createRule(customer, {
+    const rule = await createRule(author, {
       name: 'Speeding',
       eventType: 'OVERSPEED',
       channels: ['console'],
@@ -310,18 +316,18 @@ describe('the decision, made with the event', () => {
     expect(mine.filter((n) => n.body.includes('27/11/2026 11:30') || n.body.includes('27/11/2026 11:40'))).toHaveLength(
       2,
     );
-    await call(customer, 'DELETE', `/notificationrules/${rule.id}`);
+    await call(author, 'DELETE', `/notificationrules/${rule.id}`);
   });
 
   it('holds alerts back in quiet hours (Asia/Kolkata), but never an SOS', async () => {
     const quiet = { quietFrom: '22:00', quietTo: '06:00', channels: ['console'], userIds: [customerId] };
-    const overspeed = await createRule(customer, {
+    const overspeed = await createRule(author, {
       name: 'Night speed',
       eventType: 'OVERSPEED',
       throttleMinutes: 0,
       ...quiet,
     });
-    const sos = await createRule(customer, { name: 'Night SOS', eventType: 'SOS', ...quiet });
+    const sos = await createRule(author, { name: 'Night SOS', eventType: 'SOS', ...quiet });
     // 18:30 UTC is midnight in India
     await raise('OVERSPEED', new Date('2026-11-27T18:30:00Z'), { speed: 90 });
     await raise('SOS', new Date('2026-11-27T18:30:00Z'));
@@ -332,18 +338,18 @@ describe('the decision, made with the event', () => {
     await raise('OVERSPEED', new Date('2026-11-28T01:30:00Z'), { speed: 90 });
     await processorAt('2026-11-28T01:30:02Z').drain();
     expect((await noticesOf(overspeed.id)).map((n) => n.status)).toEqual(['quiet', 'sent']);
-    for (const id of [overspeed.id, sos.id]) await call(customer, 'DELETE', `/notificationrules/${id}`);
+    for (const id of [overspeed.id, sos.id]) await call(author, 'DELETE', `/notificationrules/${id}`);
   });
 
   it('decides nothing for a disabled rule or another vehicle', async () => {
-    const off = await createRule(customer, {
+    const off = await createRule(author, {
       name: 'Off',
       eventType: 'IGNITION_ON',
       enabled: false,
       channels: ['console'],
       userIds: [customerId],
     });
-    const other = await createRule(customer, {
+    const other = await createRule(author, {
       name: 'Another truck',
       eventType: 'IGNITION_ON',
       vehicleScope: 'VEHICLES',
@@ -361,13 +367,13 @@ describe('the decision, made with the event', () => {
     await raise('IGNITION_ON', new Date());
     expect(await noticesOf(off.id)).toEqual([]);
     expect(await noticesOf(other.id)).toEqual([]);
-    for (const id of [off.id, other.id]) await call(customer, 'DELETE', `/notificationrules/${id}`);
+    for (const id of [off.id, other.id]) await call(author, 'DELETE', `/notificationrules/${id}`);
   });
 });
 
 describe('the sweep: DEVICE_OFFLINE and WALLET_LOW', () => {
   it("raises one DEVICE_OFFLINE per silence longer than the rule's minutes, and tells of it", async () => {
-    const rule = await createRule(customer, {
+    const rule = await createRule(author, {
       name: 'Silent 30 minutes',
       eventType: 'DEVICE_OFFLINE',
       offlineMinutes: 30,
@@ -389,7 +395,7 @@ describe('the sweep: DEVICE_OFFLINE and WALLET_LOW', () => {
     expect(await noticesOf(rule.id)).toEqual([{ status: 'sent' }]);
     const mine = (await call(customer, 'GET', '/notifications/mine')).body.data.notifications as { title: string }[];
     expect(mine[0]!.title).toBe(`Device offline: ${sunrise.registration}`);
-    await call(customer, 'DELETE', `/notificationrules/${rule.id}`);
+    await call(author, 'DELETE', `/notificationrules/${rule.id}`);
   });
 
   it("tells a dealer once a day while his organisation's wallet is below the rule's amount", async () => {
@@ -399,6 +405,12 @@ describe('the sweep: DEVICE_OFFLINE and WALLET_LOW', () => {
       name: 'Wallet under ₹1 crore',
       eventType: 'WALLET_LOW',
       walletBelow: 1_000_000_000,
+      organisationId: (
+        await query<{ id: string }>(
+          db,
+          sql`select organisation_id as id from users where email = ${demoEmail('dealer')}`,
+        )
+      )[0]!.id,
       channels: ['console', 'email'],
       userIds: [signedDealer.user.id],
     });
@@ -419,7 +431,7 @@ describe('the sweep: DEVICE_OFFLINE and WALLET_LOW', () => {
 
 describe('the demo', () => {
   it("seeds Sunrise Logistics' rules: SOS to console and e-mail, overspeed throttled", async () => {
-    const rules = (await call(customer, 'GET', '/notificationrules')).body as {
+    const rules = (await call(author, 'GET', '/notificationrules')).body as {
       eventType: string;
       channels: string[];
       throttleMinutes: number | null;
