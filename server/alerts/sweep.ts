@@ -51,11 +51,11 @@ export async function sweepLowWallets(db: Db, now: Date): Promise<number> {
     db,
     sql`insert into notices (event_id, rule_id, details)
       select null, r.id, jsonb_build_object('eventType', 'WALLET_LOW', 'eventTime', ${at}::timestamptz,
-        'organisationId', r.organisation_id, 'attributes', jsonb_build_object('balance', w.balance, 'below', r.wallet_below))
+        'organisationId', r.organisation_id, 'attributes', jsonb_build_object('balance', w.balance, 'below', r.wallet_below * 100))
       from notification_rules r
       join lateral (select balance from wallets where organisation_id = r.organisation_id and kind = 'WALLET' and is_active
         order by created_at, id limit 1) w on true
-      where r.enabled and r.event_type = 'WALLET_LOW' and r.wallet_below is not null and w.balance < r.wallet_below
+      where r.enabled and r.event_type = 'WALLET_LOW' and r.wallet_below is not null and w.balance < r.wallet_below * 100
         and not exists (select 1 from notices n where n.rule_id = r.id
           and n.created_at > ${at}::timestamptz - ${WALLET_LOW_REPEAT_HOURS} * interval '1 hour')
       returning id`,

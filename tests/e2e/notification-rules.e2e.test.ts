@@ -16,12 +16,14 @@ const shot = async (name: string) => {
 };
 
 const CUSTOMER = 'customer@demo.waymark.in';
+/** Who makes Sunrise Logistics' rules: its dealer (a CUSTOMER holds no management module). */
+const DEALER = 'dealer@demo.waymark.in';
 /** The demo's second device, Sunrise Logistics' (the demo truck, the first, is driven by other files). */
 const IMEI = '868347070000001';
 const RULE_NAME = 'Harsh braking to me (e2e)';
 
 const api = async (path: string, init: RequestInit = {}) => {
-  const { accessToken } = await signedInSession(CUSTOMER, 'Waymark@2026');
+  const { accessToken } = await signedInSession(DEALER, 'Waymark@2026');
   const response = await fetch(`${baseUrl}/api${path}`, {
     ...init,
     headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
@@ -40,7 +42,7 @@ afterAll(async () => {
 describe('alert rules and the bell', () => {
   it('creates a rule on the rules screen; the alert it catches rings the bell, at 1440 px', async () => {
     const me = (await signedInSession(CUSTOMER, 'Waymark@2026')).user.id;
-    await signInAt(page, '/management/notification-rules', CUSTOMER);
+    await signInAt(page, '/management/notification-rules', DEALER);
     await page.getByRole('heading', { name: 'Alert rules', level: 1 }).waitFor();
     await page.getByRole('link', { name: 'Add' }).click();
     await page.waitForURL('**/management/notification-rules/add');
@@ -85,7 +87,8 @@ describe('alert rules and the bell', () => {
     }[];
     const vehicle = vehicles.find((v) => v.deviceId === devices[0]!.id)!;
 
-    await page.goto(`${baseUrl}/dashboard`);
+    // the customer the rule names hears of it
+    await signInAt(page, '/dashboard', CUSTOMER);
     const bell = page.getByRole('button', { name: 'Notifications' });
     await expect
       .poll(async () => Number((await page.getByTestId('notification-count').textContent()) || 0), { timeout: 40_000 })

@@ -404,7 +404,7 @@ describe('the sweep: DEVICE_OFFLINE and WALLET_LOW', () => {
     const rule = await createRule(dealer, {
       name: 'Wallet under ₹1 crore',
       eventType: 'WALLET_LOW',
-      walletBelow: 1_000_000_000,
+      walletBelow: 10_000_000,
       organisationId: (
         await query<{ id: string }>(
           db,
