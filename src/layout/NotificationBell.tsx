@@ -94,7 +94,13 @@ export function NotificationBell() {
   return (
     <>
       <Tooltip title={label}>
-        <IconButton color="inherit" onClick={open} aria-label={label} data-testid="notification-bell">
+        <IconButton
+          color="inherit"
+          onClick={open}
+          aria-label={label}
+          data-testid="notification-bell"
+          data-unread={unread}
+        >
           <Badge badgeContent={unread} color="error" max={99} data-testid="notification-count">
             <NotificationsIcon />
           </Badge>
