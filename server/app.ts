@@ -44,6 +44,7 @@ import { registerSweep } from './reminders/plugin.ts';
 import { notifyRoutes } from './notify/routes.ts';
 import { ReadRouter, registerReadRouting } from './db/replica.ts';
 import { registerForwarding } from './forwarding/plugin.ts';
+import { bellRoutes } from './alerts/bell-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -220,6 +221,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
       totpRoutes(api, db, keys);
       resetRoutes(api, db, { publicUrl: config.publicUrl });
       resourceRoutes(api, db);
+      bellRoutes(api, db);
       searchRoutes(api, db);
       trackingRoutes(api, db);
       timelineRoutes(api, db);

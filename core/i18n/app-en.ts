@@ -19,6 +19,7 @@ import maintenance from './maintenance-en.ts';
 import apiTokens from './api-tokens-en.ts';
 import { deliveries, push } from './notify-en.ts';
 import forwarding from './forwarding-en.ts';
+import alerts from './alerts-en.ts';
 
 /** The console's own strings in English; app-hi.ts has every key in Hindi (a test checks). */
 const app = {
@@ -45,6 +46,7 @@ const app = {
   deliveries,
   push,
   forwarding,
+  alerts,
   app: { name: 'Waymark', loading: 'Loading...' },
   auth: {
     totp: {

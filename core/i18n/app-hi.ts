@@ -20,6 +20,7 @@ import maintenance from './maintenance-hi.ts';
 import apiTokens from './api-tokens-hi.ts';
 import { deliveries, push } from './notify-hi.ts';
 import forwarding from './forwarding-hi.ts';
+import alerts from './alerts-hi.ts';
 
 /** Hindi: typed against the English keys, so a missing key fails the type check. */
 const app: AppMessages = {
@@ -46,6 +47,7 @@ const app: AppMessages = {
   deliveries,
   push,
   forwarding,
+  alerts,
   app: { name: 'वेमार्क', loading: 'लोड हो रहा है...' },
   auth: {
     totp: {

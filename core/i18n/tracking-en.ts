@@ -92,6 +92,8 @@ const tracking = {
     SUBSCRIPTION_EXPIRING: 'Subscription expiring',
     MAINTENANCE_DUE: 'Maintenance due',
     EXCESS_IDLE: 'Excess idling',
+    DEVICE_OFFLINE: 'Device offline',
+    WALLET_LOW: 'Wallet low',
     DUPLICATE_IMEI: 'Two connections for one IMEI',
   },
   playback: {

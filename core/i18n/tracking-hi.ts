@@ -88,6 +88,8 @@ const tracking: typeof trackingEn = {
     SUBSCRIPTION_EXPIRING: 'सदस्यता समाप्त होने वाली',
     MAINTENANCE_DUE: 'रखरखाव देय',
     EXCESS_IDLE: 'ज़्यादा देर खड़ा, इंजन चालू',
+    DEVICE_OFFLINE: 'डिवाइस ऑफ़लाइन',
+    WALLET_LOW: 'वॉलेट कम',
     DUPLICATE_IMEI: 'एक IMEI के दो कनेक्शन',
   },
   playback: {

@@ -24,6 +24,7 @@ import auditLog from './audit-log.ts';
 import maintenanceSchedule from './maintenance-schedule.ts';
 import delivery from './delivery.ts';
 import forwarding from './forwarding.ts';
+import notificationRule from './notification-rule.ts';
 
 /** Every declared entity, in the order the spec lists them. */
 export const declarations: ResourceDeclaration[] = [
@@ -53,6 +54,8 @@ export const declarations: ResourceDeclaration[] = [
   eventLog,
   maintenanceSchedule,
   forwarding,
+  // issue 26: who is told of which events
+  notificationRule,
 ];
 
 /**

@@ -10,6 +10,9 @@ export const SERVER_EVENTS = [
   // the periodic sweep's (server/reminders/): a subscription 30, 7 or 1 days from its end, a vehicle's service due
   'SUBSCRIPTION_EXPIRING',
   'MAINTENANCE_DUE',
+  // the alert rules' sweep (server/notify/sweep.ts): a device silent for a rule's minutes, an organisation's wallet below a rule's amount
+  'DEVICE_OFFLINE',
+  'WALLET_LOW',
 ] as const;
 export const SUBSCRIPTION_EXPIRING = 'SUBSCRIPTION_EXPIRING';
 export const MAINTENANCE_DUE = 'MAINTENANCE_DUE';

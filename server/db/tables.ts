@@ -12,3 +12,4 @@ export * from './sos-schema.ts';
 export * from './reminder-schema.ts';
 export * from './token-schema.ts';
 export * from './forwarding-schema.ts';
+export * from './alerts-schema.ts';

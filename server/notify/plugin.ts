@@ -11,11 +11,15 @@ import { forgetSubscription } from './subscriptions.ts';
 import { smsChannel } from './sms.ts';
 import { webhookChannel } from './webhook.ts';
 import { DeliveryWorker } from './worker.ts';
+import { NOTICES_CHANNEL, NoticeProcessor } from '../alerts/notices.ts';
+import { startAlertSweep } from '../alerts/sweep.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** This process's outbox delivery worker (config.notify.deliver), null when it leaves delivery to others. */
     deliveries: DeliveryWorker | null;
+    /** This process's processor of the alert rules' notices (server/alerts/notices.ts), null with delivery left to others. */
+    notices: NoticeProcessor | null;
     /** The VAPID public key browsers subscribe to web push with. */
     vapidPublicKey: string;
   }
@@ -59,6 +63,7 @@ export async function registerNotify(app: FastifyInstance, database: Database, c
   app.decorate('vapidPublicKey', vapid.publicKey);
   if (!settings.deliver) {
     app.decorate('deliveries', null);
+    app.decorate('notices', null);
     return;
   }
   const worker = new DeliveryWorker(database.db, channelsOf(settings, vapid, app.log, undefined, database.db), {
@@ -67,10 +72,21 @@ export async function registerNotify(app: FastifyInstance, database: Database, c
     onError: (error) => app.log.error({ err: error }, 'Delivering the outbox failed'),
   });
   app.decorate('deliveries', worker);
+  const notices = new NoticeProcessor(database.db, {
+    publicUrl: config.publicUrl,
+    onError: (error) => app.log.error({ err: error }, 'Deciding the alert notices failed'),
+  });
+  app.decorate('notices', notices);
   let unlisten: (() => Promise<void>) | null = null;
+  let unlistenNotices: (() => Promise<void>) | null = null;
+  let stopSweep: (() => void) | null = null;
   app.addHook('onReady', async () => {
     unlisten = await database.listen(OUTBOX_CHANNEL, () => worker.poke());
+    unlistenNotices = await database.listen(NOTICES_CHANNEL, () => notices.poke());
     worker.start();
+    notices.start();
+    // DEVICE_OFFLINE and WALLET_LOW: no frame says them, a look every minute does
+    stopSweep = startAlertSweep(database.db, (error) => app.log.error({ err: error }, 'The alert sweep failed'));
     // an operator learns at start-up, not from a user who never got his reset code
     const unsent = [!settings.mail.smtpUrl && 'e-mail (SMTP_URL)', !settings.sms.url && 'SMS (SMS_URL)'].filter(
       Boolean,
@@ -80,6 +96,9 @@ export async function registerNotify(app: FastifyInstance, database: Database, c
   });
   app.addHook('onClose', async () => {
     await unlisten?.();
+    stopSweep?.();
+    await unlistenNotices?.();
+    await notices.stop();
     await worker.stop();
   });
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { queueMessage } from '../outbox.ts';
 import { query } from '../resources/sql.ts';
+import { administratorsOf } from '../organisations/administrators.ts';
 import { textIn } from '../resources/messages.ts';
 import { SUBSCRIPTION_EXPIRING } from '../../resources/reports/event-types.ts';
 import { bilingual, claimMark, inBothLanguages, DAY_MS, indianDate, indianDay, insertSweepEvent } from './common.ts';
@@ -106,20 +107,17 @@ export async function sendExpiryReminders(ctx: SweepContext, now: Date): Promise
   return sent;
 }
 
-/** Where a dealer's list goes: the organisation's e-mail, else its ADMIN and DEALER users' e-mails. */
+/** Where a dealer's list goes: the organisation's e-mail, else its administrators' (server/organisations/administrators.ts). */
 async function dealerRecipients(db: Db, organisationId: string): Promise<string[]> {
   const [organisation] = await query<{ email: string | null }>(
     db,
     sql`select email from organisations where id = ${organisationId}::uuid`,
   );
   if (organisation?.email) return [organisation.email];
-  const users = await query<{ email: string }>(
-    db,
-    sql`select distinct u.email from users u join roles r on r.id = u.role_id
-    where u.organisation_id = ${organisationId}::uuid and r.name in ('ADMIN', 'DEALER') and coalesce(u.email, '') <> ''
-    order by u.email`,
-  );
-  return users.map((u) => u.email);
+  const emails = (await administratorsOf(db, organisationId))
+    .map((a) => a.email)
+    .filter((e): e is string => Boolean(e));
+  return [...new Set(emails)].sort();
 }
 
 /**

@@ -21,6 +21,7 @@ import { eventLogHooks, positionHooks } from '../tracking/resource-hooks.ts';
 import { registerResourceRoutes } from './routes.ts';
 import { maintenanceHooks } from '../reminders/maintenance.ts';
 import { forwardingHooks } from '../forwarding/plugin.ts';
+import { notificationRuleHooks } from '../alerts/rule-hooks.ts';
 
 export const hooksByResource: Record<string, ResourceHooks> = {
   user: {
@@ -43,6 +44,7 @@ export const hooksByResource: Record<string, ResourceHooks> = {
   eventlogs: eventLogHooks,
   'maintenance-schedule': maintenanceHooks,
   forwarding: forwardingHooks,
+  notificationrules: notificationRuleHooks,
 };
 
 /** The CRUD routes of every declared resource, including ones registered at run time. */

@@ -75,6 +75,7 @@ const ADMIN_MODULES = [
   'management-renewal-order',
   'maintenance-schedule',
   'management-deliveries',
+  'management-notificationrules',
 ];
 const adminGrants: Grants = Object.fromEntries(ADMIN_MODULES.map((id) => [id, '*']));
 
@@ -126,6 +127,8 @@ export const defaultRoleGrants: Record<(typeof BUILT_IN_ROLE_NAMES)[number], Gra
     'device-details': '*',
     // pays its customers' renewals on the public renewal page from its wallet, and sees those orders
     'management-renewal-order': ['pay-renewal-from-wallet'],
+    // alert rules of his own tree (issue 26)
+    'management-notificationrules': '*',
   },
   CUSTOMER: {
     ...tracking,

@@ -9,6 +9,7 @@ import { rootOrganisation } from './first-start.ts';
 import { rtoCode, rtoDetails } from '../../resources/india.ts';
 import { DEMO_RTOS, seedCollectionPoints } from './demo-places.ts';
 import { seedWallets, type DemoApi } from './demo-wallets.ts';
+import { seedAlertRules } from './demo-rules.ts';
 
 /** The demo fleet's devices: IMEIs count up from the first; `npm start` simulates them. */
 export const DEMO_FIRST_IMEI = '868347070000000';
@@ -142,6 +143,7 @@ export async function seedDemo(app: FastifyInstance, db: Db, log: FastifyBaseLog
       created[role] = user.id;
     }
     await seedWallets(api, orgs, created);
+    await seedAlertRules(api, orgs, created);
     const model = await api('POST', '/device-model', {
       name: 'BT-140 VLTD',
       manufacturer: 'Bharat Telematics',

@@ -11,13 +11,10 @@ import type { Db } from '../db/client.ts';
 import { queueMessage } from '../outbox.ts';
 import { query } from '../resources/sql.ts';
 import { textIn, type Language } from '../resources/messages.ts';
-import { flattenAuthScopes, type AuthScope } from '../../core/permissions.ts';
+import { administratorsOf } from '../organisations/administrators.ts';
 import { formatDateTime } from '../../core/format/date.ts';
 import { contactOf } from './contacts.ts';
 import { escalationMinutes } from './cases.ts';
-
-/** Who administers an organisation: its own users whose role manages its users (or the super-admin's). */
-export const ADMINISTRATOR_PERMISSION = 'management-user';
 
 interface ClaimedCase {
   id: string;
@@ -54,17 +51,9 @@ function addressesOf(user: { email: string | null; phone: string | null }): Reci
   return out;
 }
 
-/** The enabled users of `organisationId` itself whose role administers it. */
+/** The organisation's administrators (server/organisations/administrators.ts), as addresses. */
 async function administrators(db: Db, organisationId: string): Promise<Recipient[]> {
-  const rows = await query<{ email: string | null; phone: string | null; superAdmin: boolean; scopes: AuthScope[] }>(
-    db,
-    sql`select u.email, u.phone, r.is_super_admin as "superAdmin", r.auth_scopes as scopes
-      from users u join roles r on r.id = u.role_id
-      where u.organisation_id = ${organisationId}::uuid and u.is_enabled order by u.created_at`,
-  );
-  return rows
-    .filter((r) => r.superAdmin || flattenAuthScopes(r.scopes).includes(ADMINISTRATOR_PERMISSION))
-    .flatMap(addressesOf);
+  return (await administratorsOf(db, organisationId)).flatMap(addressesOf);
 }
 
 /** An organisation's escalation contacts as addresses (a user by id: his e-mail and phone, while enabled). */

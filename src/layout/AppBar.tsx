@@ -6,6 +6,7 @@ import { AppBar as RaAppBar, LoadingIndicator, LocalesMenuButton, TitlePortal, u
 import { HEADER_HEIGHT } from '../theme.ts';
 import { UserMenu } from './UserMenu.tsx';
 import { SearchButton } from '../search/SearchDialog.tsx';
+import { NotificationBell } from './NotificationBell.tsx';
 
 function FullscreenButton() {
   const translate = useTranslate();
@@ -51,6 +52,7 @@ export function AppBar() {
       toolbar={
         <>
           <SearchButton />
+          <NotificationBell />
           <Box sx={phoneFullscreen}>
             <FullscreenButton />
           </Box>

@@ -202,6 +202,20 @@ export async function sampleBody(
       organisationId,
     };
   }
+  if (resource.name === 'notificationrules')
+    // a rule tells someone, somehow: an e-mail to a contact, at any hour
+    Object.assign(body, {
+      eventType: 'OVERSPEED',
+      channels: ['email'],
+      contactEmails: [`ops${next()}@example.in`],
+      contactPhones: [],
+      userIds: [],
+      vehicleIds: [],
+      vehicleScope: 'ALL',
+      webhookUrl: null,
+      quietFrom: null,
+      quietTo: null,
+    });
   return body;
 }
 

@@ -147,7 +147,7 @@ async function isLive(session: Session): Promise<boolean> {
  * folder) so every test file reuses it: the files run one after another, never at once. Signed in
  * again through the API once it is near its end or the server no longer takes it.
  */
-async function signedInSession(username: string, password: string): Promise<Session> {
+export async function signedInSession(username: string, password: string): Promise<Session> {
   const file = path.join(inject('signedInDir'), `${encodeURIComponent(username)}.json`);
   const kept = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Session) : null;
   if (kept && !isExpired(kept.accessExpiresAt, ACCESS_LEFT_MS) && (await isLive(kept))) return kept;

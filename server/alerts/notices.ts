@@ -1,0 +1,243 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { queueMessage, type OutgoingMessage } from '../outbox.ts';
+import { query } from '../resources/sql.ts';
+import type { Language } from '../resources/messages.ts';
+import { alertTexts, type AlertFacts } from './templates.ts';
+
+/** Where the events trigger says notices were decided (migration 0034). */
+export const NOTICES_CHANNEL = 'waymark_notices';
+
+export interface NoticeOptions {
+  publicUrl: string;
+  /** The clock the throttle and quiet hours read (tests fix it). */
+  now?: () => Date;
+  batch?: number;
+  intervalMs?: number;
+  onError?: (error: unknown) => void;
+}
+
+interface ClaimedNotice {
+  id: number;
+  eventId: number | null;
+  /** A notice without an event (WALLET_LOW): what happened, as the sweep wrote it. */
+  details: { eventType: string; eventTime: string; organisationId: string; attributes: Record<string, unknown> } | null;
+  ruleId: string;
+  vehicleId: string | null;
+}
+
+interface RuleRow {
+  id: string;
+  name: string;
+  eventType: string;
+  channels: string[];
+  userIds: string[] | null;
+  contactEmails: string[] | null;
+  contactPhones: string[] | null;
+  webhookUrl: string | null;
+  webhookSecret: string | null;
+  language: string;
+  quietFrom: string | null;
+  quietTo: string | null;
+  throttleMinutes: number | null;
+  enabled: boolean;
+  organisationId: string;
+}
+
+type EventFacts = Omit<AlertFacts, 'ruleId' | 'ruleName' | 'eventTime'> & { eventTime: string };
+
+async function eventOf(tx: Db, eventId: number): Promise<EventFacts | undefined> {
+  const [event] = await query<EventFacts>(
+    tx,
+    sql`select e.id as "eventId", e.type as "eventType", e.event_time as "eventTime", e.device_id as "deviceId",
+      e.vehicle_id as "vehicleId", v.registration_number as "registrationNumber", e.organisation_id as "organisationId",
+      e.latitude, e.longitude, e.attributes
+      from events e left join vehicles v on v.id = e.vehicle_id where e.id = ${eventId}`,
+  );
+  return event;
+}
+
+const eventOfDetails = ({ details }: ClaimedNotice): EventFacts | undefined =>
+  details
+    ? {
+        ...details,
+        eventId: null,
+        deviceId: null,
+        vehicleId: null,
+        registrationNumber: null,
+        latitude: null,
+        longitude: null,
+      }
+    : undefined;
+
+/** Events the quiet hours never hold back. */
+export const NEVER_QUIET = new Set(['SOS']);
+
+/** HH:MM of a time in Asia/Kolkata. */
+export function indianClock(time: Date): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Asia/Kolkata',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(time);
+}
+
+/** Whether a time falls in quiet hours from–to (Asia/Kolkata), which may run over midnight (22:00–06:00). */
+export function inQuietHours(time: Date, from: string | null, to: string | null): boolean {
+  if (!from || !to || from === to) return false;
+  const clock = indianClock(time);
+  return from < to ? clock >= from && clock < to : clock >= from || clock < to;
+}
+
+/**
+ * Expands the notices the events trigger decided into deliveries: claims pending ones (FOR UPDATE
+ * SKIP LOCKED, so processes share them), and in the same transaction applies the rule's throttle
+ * (one per vehicle per N minutes) and quiet hours (never for SOS), queues a message per channel and
+ * recipient (queueMessage) and writes the console's notifications. A process killed mid-way rolls
+ * back: the notice stays pending for the next look, nothing half-sent.
+ */
+export class NoticeProcessor {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> | null = null;
+  private stopped = false;
+  private started = false;
+  private again = false;
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: NoticeOptions,
+  ) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  start() {
+    this.stopped = false;
+    this.started = true;
+    this.schedule(0);
+  }
+
+  async stop() {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  poke() {
+    if (this.stopped || !this.started) return;
+    if (this.running) this.again = true;
+    else this.schedule(0);
+  }
+
+  private schedule(ms: number) {
+    if (this.stopped || !this.started) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.running = this.drain()
+        .catch((error) => this.options.onError?.(error))
+        .finally(() => {
+          this.running = null;
+          const again = this.again;
+          this.again = false;
+          this.schedule(again ? 0 : (this.options.intervalMs ?? 1000));
+        });
+    }, ms);
+  }
+
+  /** Rounds until no notice is pending; answers how many were decided. */
+  async drain(): Promise<number> {
+    let handled = 0;
+    for (;;) {
+      const round = await this.round();
+      handled += round;
+      if (!round || this.stopped) return handled;
+    }
+  }
+
+  async round(): Promise<number> {
+    return this.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      const claimed = await query<ClaimedNotice>(
+        tx,
+        sql`select id, event_id as "eventId", details, rule_id as "ruleId", vehicle_id as "vehicleId" from notices
+          where status = 'pending' and next_attempt_at <= now()
+          order by id limit ${this.options.batch ?? 50} for update skip locked`,
+      );
+      for (const notice of claimed) await this.decide(tx, notice);
+      return claimed.length;
+    });
+  }
+
+  private async decide(tx: Db, notice: ClaimedNotice) {
+    const now = this.now();
+    const close = (status: string) =>
+      query(
+        tx,
+        sql`update notices set status = ${status}, decided_at = ${now.toISOString()}::timestamptz where id = ${notice.id}`,
+      );
+    const [rule] = await query<RuleRow>(
+      tx,
+      sql`select id, name, event_type as "eventType", channels, user_ids as "userIds", contact_emails as "contactEmails", contact_phones as "contactPhones",
+        webhook_url as "webhookUrl", webhook_secret as "webhookSecret", language, quiet_from as "quietFrom",
+        quiet_to as "quietTo", throttle_minutes as "throttleMinutes", enabled, organisation_id as "organisationId"
+        from notification_rules where id = ${notice.ruleId}::uuid`,
+    );
+    const event = notice.eventId === null ? eventOfDetails(notice) : await eventOf(tx, notice.eventId);
+    if (!rule || !event || !rule.enabled) return close('dropped');
+    if (!NEVER_QUIET.has(event.eventType) && inQuietHours(now, rule.quietFrom, rule.quietTo)) return close('quiet');
+    if (rule.throttleMinutes) {
+      const [recent] = await query(
+        tx,
+        sql`select 1 from notices where rule_id = ${rule.id}::uuid and vehicle_id is not distinct from ${notice.vehicleId}::uuid
+          and status = 'sent' and decided_at > ${now.toISOString()}::timestamptz - ${rule.throttleMinutes} * interval '1 minute'
+          limit 1`,
+      );
+      if (recent) return close('throttled');
+    }
+    const facts: AlertFacts = { ...event, eventTime: new Date(event.eventTime), ruleId: rule.id, ruleName: rule.name };
+    const language: Language = rule.language === 'hi' ? 'hi' : 'en';
+    const texts = alertTexts(language, facts, this.options.publicUrl);
+    const users = rule.userIds?.length
+      ? await query<{ id: string; email: string | null; phone: string | null }>(
+          tx,
+          sql`select id, email, phone from users where is_enabled and id in (${sql.join(
+            rule.userIds.map((u) => sql`${u}::uuid`),
+            sql`, `,
+          )})`,
+        )
+      : [];
+    const messages: OutgoingMessage[] = [];
+    const organisationId = rule.organisationId;
+    const add = (
+      channel: OutgoingMessage['channel'],
+      recipient: string,
+      body: string,
+      options?: Record<string, unknown>,
+    ) => messages.push({ channel, recipient, subject: texts.subject, body, options, organisationId });
+    const distinct = (values: (string | null | undefined)[]) => [...new Set(values.filter((v): v is string => !!v))];
+    for (const channel of rule.channels) {
+      if (channel === 'email')
+        for (const to of distinct([...users.map((u) => u.email), ...(rule.contactEmails ?? [])]))
+          add('email', to, texts.email);
+      if (channel === 'sms')
+        for (const to of distinct([...users.map((u) => u.phone), ...(rule.contactPhones ?? [])]))
+          add('sms', to, texts.sms, { template: `alert-${language}` });
+      if (channel === 'push') for (const user of users) add('push', `user:${user.id}`, texts.consoleBody);
+      if (channel === 'webhook' && rule.webhookUrl)
+        add('webhook', rule.webhookUrl, texts.sms, { secret: rule.webhookSecret, type: 'alert', data: texts.webhook });
+      if (channel === 'console')
+        for (const user of users)
+          await query(
+            tx,
+            sql`insert into user_notifications (user_id, notice_id, event_id, event_type, title, body, vehicle_id)
+              values (${user.id}::uuid, ${notice.id}, ${event.eventId}, ${event.eventType}, ${texts.consoleTitle},
+                ${texts.consoleBody}, ${event.vehicleId}::uuid)`,
+          );
+    }
+    for (const message of messages) await queueMessage(tx, message);
+    await close('sent');
+  }
+}

@@ -1,0 +1,118 @@
+/** The alert rules' checks beyond the declared fields, and the webhook secret made by the server. */
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client.ts';
+import type { Caller } from '../auth/caller.ts';
+import { requireCaller } from '../auth/caller.ts';
+import { badRequest, notFound } from '../http/errors.ts';
+import { idParams } from '../http/params.ts';
+import type { ResourceHooks } from '../resources/hooks.ts';
+import { said } from '../resources/messages.ts';
+import { findRecord, type ResourceRecord } from '../resources/records.ts';
+import { andInScope } from '../resources/scope.ts';
+import { query } from '../resources/sql.ts';
+import { newWebhookSecret } from '../notify/webhook.ts';
+import vehicleResource from '../../resources/entities/vehicle.ts';
+import ruleResource, { DEFAULT_OVERSPEED_THROTTLE_MINUTES } from '../../resources/entities/notification-rule.ts';
+
+/** How a secret shows in lists and reads: its start only; the reveal route answers it whole. */
+export const maskedSecret = (secret: string) => `${secret.slice(0, 10)}…`;
+
+const refuse = (field: string, key: string): never => {
+  const message = said(`alerts.messages.${key}`);
+  throw badRequest(message, { [field]: message });
+};
+
+const present = (value: unknown) => value !== undefined && value !== null && value !== '';
+const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+
+/** What a rule must hold together: the parameter of its event type, its vehicles, recipients in its organisation's tree. */
+async function checkRule(db: Db, caller: Caller, rule: Record<string, unknown>) {
+  if (rule.eventType === 'DEVICE_OFFLINE' && !present(rule.offlineMinutes))
+    refuse('offlineMinutes', 'offlineMinutesRequired');
+  if (rule.eventType === 'WALLET_LOW' && !present(rule.walletBelow)) refuse('walletBelow', 'walletBelowRequired');
+  if (rule.vehicleScope === 'GROUP' && !present(rule.groupId)) refuse('groupId', 'groupRequired');
+  const vehicleIds = listOf(rule.vehicleIds) as string[];
+  if (rule.vehicleScope === 'VEHICLES') {
+    if (!vehicleIds.length) refuse('vehicleIds', 'vehiclesRequired');
+    const found = await query(
+      db,
+      sql`select t.id from vehicles t where t.id in (${sql.join(
+        vehicleIds.map((v) => sql`${v}::uuid`),
+        sql`, `,
+      )})${andInScope(vehicleResource, caller, 'read')}`,
+    );
+    if (found.length !== new Set(vehicleIds).size) refuse('vehicleIds', 'vehicleNotFound');
+  }
+  const userIds = listOf(rule.userIds) as string[];
+  if (userIds.length) {
+    // users of the rule's organisation and of those below it
+    const found = await query(
+      db,
+      sql`select u.id from users u join organisations o on o.id = u.organisation_id
+        where u.id in (${sql.join(
+          userIds.map((v) => sql`${v}::uuid`),
+          sql`, `,
+        )})
+        and o.path like (select path from organisations where id = ${String(rule.organisationId)}::uuid) || '%'`,
+    );
+    if (found.length !== new Set(userIds).size) refuse('userIds', 'userNotFound');
+  }
+  const channels = listOf(rule.channels);
+  if (channels.includes('webhook') && !present(rule.webhookUrl)) refuse('webhookUrl', 'webhookUrlRequired');
+  if (present(rule.quietFrom) !== present(rule.quietTo)) refuse('quietTo', 'quietHoursBoth');
+  const personal = channels.filter((c) => c !== 'webhook');
+  if (personal.length && !userIds.length && !listOf(rule.contactEmails).length && !listOf(rule.contactPhones).length)
+    refuse('userIds', 'noRecipients');
+}
+
+const organisationOf = (caller: Caller, body: Record<string, unknown>, existing?: ResourceRecord) =>
+  (body.organisationId as string | undefined) ??
+  (existing?.organisationId as string | undefined) ??
+  caller.organisationId;
+
+export const notificationRuleHooks: ResourceHooks = {
+  listReads: [],
+  async beforeCreate(ctx, columns, body) {
+    const rule: Record<string, unknown> = {
+      vehicleScope: 'ALL',
+      ...body,
+      organisationId: organisationOf(ctx.caller, body),
+    };
+    await checkRule(ctx.db, ctx.caller, rule);
+    columns.set('webhook_secret', sql`${newWebhookSecret()}`);
+    if (rule.eventType === 'OVERSPEED' && !present(body.throttleMinutes))
+      columns.set('throttle_minutes', sql`${DEFAULT_OVERSPEED_THROTTLE_MINUTES}`);
+  },
+  async beforeUpdate(ctx, existing, _columns, body) {
+    const rule = { ...existing, ...body, organisationId: organisationOf(ctx.caller, body, existing) };
+    await checkRule(ctx.db, ctx.caller, rule);
+  },
+  decorate(_db, records) {
+    for (const record of records)
+      if (typeof record.webhookSecret === 'string') record.webhookSecret = maskedSecret(record.webhookSecret);
+  },
+  routes(app: FastifyInstance, db: Db) {
+    app.get<{ Params: { id: string } }>(
+      `${ruleResource.api}/:id/secret`,
+      {
+        config: { permission: 'reveal-notification-rule-secret' },
+        schema: {
+          tags: [ruleResource.name],
+          summary: "The rule's webhook secret, whole: the receiver verifies signatures with it",
+          params: idParams,
+        },
+      },
+      async (request) => {
+        const caller = await requireCaller(request);
+        const rule = await findRecord(db, ruleResource, caller, request.params.id);
+        if (!rule) throw notFound();
+        const [row] = await query<{ secret: string }>(
+          db,
+          sql`select webhook_secret as secret from notification_rules where id = ${rule.id}::uuid`,
+        );
+        return { success: true, data: { webhookSecret: row?.secret ?? null } };
+      },
+    );
+  },
+};
