@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
-import { outbox, pushSubscriptions } from './db/schema.ts';
+import { outbox } from './db/schema.ts';
+import { pushSubscriptions } from './db/account-schema.ts';
 import type { ChannelName } from './notify/channel.ts';
 
 export interface OutgoingMessage {

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import { generateSecret, generateURI, verify } from 'otplib';
 import type { Db } from '../db/client.ts';
-import { userTotp } from '../db/schema.ts';
+import { userTotp } from '../db/account-schema.ts';
 import { query } from '../resources/sql.ts';
 import { flattenAuthScopes, hasAdministration, type AuthScope } from '../../core/permissions.ts';
 import { loadOrCreate, sha256, type AuthKeys } from './keys.ts';

@@ -13,3 +13,4 @@ export * from './reminder-schema.ts';
 export * from './token-schema.ts';
 export * from './forwarding-schema.ts';
 export * from './alerts-schema.ts';
+export * from './account-schema.ts';

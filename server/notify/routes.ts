@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { pushSubscriptions } from '../db/schema.ts';
+import { pushSubscriptions } from '../db/account-schema.ts';
 import { requireCaller } from '../auth/caller.ts';
 import { SIGNED_IN } from '../http/permissions.ts';
 import { HttpError, notFound, spoken } from '../http/errors.ts';

@@ -12,7 +12,8 @@ import {
   startTestServer,
   type TestServer,
 } from './harness.ts';
-import { loginThrottle, users, userTotp } from '../../server/db/schema.ts';
+import { loginThrottle, users } from '../../server/db/schema.ts';
+import { userTotp } from '../../server/db/account-schema.ts';
 import { MAX_FAILURES } from '../../server/auth/throttle.ts';
 import { query } from '../../server/resources/sql.ts';
 
