@@ -277,7 +277,7 @@ describe('the list cache', () => {
     },
   );
 
-  it('keeps the pages of every declared list but the history the gateway appends to', () => {
+  it('keeps the pages of every declared list but the logs written on every frame or change (history, audit, deliveries)', () => {
     const kept = resources
       .filter((r) => server.app.listCache.tablesOf(r, hooksByResource[r.name] ?? {}))
       .map((r) => r.name);
@@ -286,7 +286,7 @@ describe('the list cache', () => {
         .map((r) => r.name)
         .filter((name) => !kept.includes(name))
         .sort(),
-    ).toEqual(['eventlogs', 'positions', 'raw-logs']);
+    ).toEqual(['audit-log', 'deliveries', 'eventlogs', 'positions', 'raw-logs']);
   });
 
   it('is off with WAYMARK_LIST_CACHE=0', () => {

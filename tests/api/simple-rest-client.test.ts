@@ -32,6 +32,12 @@ afterAll(async () => {
 });
 
 const collection = (api: string) => api.slice(1);
+/** The rows a resource's lists are read over: the audit log gains a row by every change this file makes, so only its samples. */
+const samplesOf = (name: string): Record<string, unknown> =>
+  name === 'audit-log' ? { action: 'PUT /api/sample' } : {};
+/** Ids in the database's order: serial ids as numbers, uuids as text. */
+const byIdOrder = (a: unknown, b: unknown) =>
+  typeof a === 'number' && typeof b === 'number' ? a - b : String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0;
 
 describe.each(resources.map((r) => [r.name, r] as const))('%s', (_name, resource) => {
   it('answers getList with sort, range and filter, getOne, getMany and getManyReference', async () => {
@@ -41,14 +47,14 @@ describe.each(resources.map((r) => [r.name, r] as const))('%s', (_name, resource
     const all = await client.getList(collection(resource.api), {
       pagination: { page: 1, perPage: 100 },
       sort: { field: sortField, order },
-      filter: {},
+      filter: samplesOf(resource.name),
     });
     expect(all.total).toBeGreaterThanOrEqual(2);
     expect(all.data.map((r) => r.id)).toContain(first.id);
     const page = await client.getList(collection(resource.api), {
       pagination: { page: 2, perPage: 1 },
       sort: { field: 'id', order: 'ASC' },
-      filter: {},
+      filter: samplesOf(resource.name),
     });
     expect(page.data).toHaveLength(1);
     expect(page.total).toBe(all.total);
@@ -56,9 +62,9 @@ describe.each(resources.map((r) => [r.name, r] as const))('%s', (_name, resource
     const byId = await client.getList(collection(resource.api), {
       pagination: { page: 1, perPage: 100 },
       sort: { field: 'id', order: 'ASC' },
-      filter: {},
+      filter: samplesOf(resource.name),
     });
-    expect(byId.data.map((r) => r.id)).toEqual([...sortedIds].sort());
+    expect(byId.data.map((r) => r.id)).toEqual([...sortedIds].sort(byIdOrder));
     const filterField = Object.entries(resource.fields).find(([, f]) => f.filterable && f.type === 'reference')?.[0];
     if (filterField) {
       const one = await client.getOne(collection(resource.api), { id: first.id });
