@@ -31,8 +31,8 @@ function FullscreenButton() {
 }
 
 /**
- * On a phone the page title needs the width: no fullscreen button, and the language button shows
- * its icon alone (its name stays the language's, for screen readers).
+ * On a phone the page title needs the width: no fullscreen or refresh button, and the language
+ * button shows its icon alone (its name stays the language's, for screen readers).
  */
 const phoneFullscreen = { display: { xs: 'none', sm: 'inline-flex' } };
 const phoneLanguage = (theme: Theme) => ({
@@ -59,7 +59,10 @@ export function AppBar() {
           <Box sx={phoneLanguage}>
             <LocalesMenuButton />
           </Box>
-          <LoadingIndicator />
+          {/* on a phone the bell takes the refresh button's place: the title keeps its width */}
+          <Box sx={phoneFullscreen}>
+            <LoadingIndicator />
+          </Box>
         </>
       }
       sx={{ '& .RaAppBar-toolbar': { minHeight: HEADER_HEIGHT, height: HEADER_HEIGHT } }}

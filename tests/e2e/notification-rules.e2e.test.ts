@@ -50,7 +50,7 @@ describe('alert rules and the bell', () => {
     // the server's checks, on the form: a personal channel needs someone to tell
     await page.getByLabel('Name', { exact: true }).fill(RULE_NAME);
     await page.getByRole('combobox', { name: 'Event' }).click();
-    await page.getByRole('option', { name: 'HARSH_BRAKING' }).click();
+    await page.getByRole('option', { name: 'Harsh braking', exact: true }).click();
     await page.getByLabel('Channels (email, sms, webhook, push, console)').fill('console');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Name at least one user or contact, or use only the webhook channel').first().waitFor();
