@@ -125,6 +125,10 @@ export interface ArrayField extends FieldBase {
   /** For text items: a pattern each must match, and its message. */
   itemPattern?: string;
   itemPatternMessage?: string;
+  /** Text items chosen among these (the form offers a check box each); give `itemPattern` too, which the server checks. */
+  itemChoices?: readonly string[];
+  /** i18n prefix of the choices' labels (`prefix.VALUE`). */
+  itemChoiceLabels?: string;
 }
 export interface ObjectField extends FieldBase {
   type: 'object';
