@@ -73,6 +73,7 @@ export default defineResource({
   recordLabel: ['name'],
   defaultSort: ['name', 'ASC'],
   emptyMessage: r('empty'),
+  shownOnce: { field: 'secret', title: 'webhooks.secretTitle', message: 'webhooks.secretCreated' },
   messages: {
     en: {
       title: 'Change webhooks',
