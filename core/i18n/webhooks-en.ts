@@ -26,6 +26,7 @@ const webhooks = {
   copy: 'Copy',
   copied: 'Copied',
   done: 'Done',
+  deliveryBody: '%{event}: %{id}',
 };
 
 export default webhooks;

@@ -28,6 +28,7 @@ const webhooks: typeof enWebhooks = {
   copy: 'कॉपी करें',
   copied: 'कॉपी हो गया',
   done: 'हो गया',
+  deliveryBody: '%{event}: %{id}',
 };
 
 export default webhooks;

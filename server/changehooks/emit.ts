@@ -9,6 +9,8 @@ import type { Db } from '../db/client.ts';
 import type { Caller } from '../auth/caller.ts';
 import { queueMessage } from '../outbox.ts';
 import { query } from '../resources/sql.ts';
+import { textIn } from '../resources/messages.ts';
+import { inBothLanguages } from '../reminders/common.ts';
 import { findRecord, type ResourceRecord } from '../resources/records.ts';
 import type { ResourceDeclaration } from '../../resources/define.ts';
 import type { ChangeEventType } from '../../resources/entities/webhook-endpoint.ts';
@@ -87,7 +89,15 @@ export async function emitChange(db: Db, change: Change): Promise<string[]> {
         channel: 'webhook',
         recipient: endpoint.url,
         subject: change.type,
-        body: `${change.type} ${change.subjectId}`,
+        // what the Deliveries screen says of it, in English and Hindi
+        body: inBothLanguages(
+          (language) =>
+            textIn(language, 'webhooks.deliveryBody', {
+              event: textIn(language, `webhooks.events.${change.type}`),
+              id: change.subjectId,
+            }),
+          ' | ',
+        ),
         options: { secret: endpoint.secret, type: change.type, timestamp, data, endpointId: endpoint.id },
         organisationId: endpoint.organisationId,
       }),
