@@ -125,6 +125,10 @@ export interface ArrayField extends FieldBase {
   /** For text items: a pattern each must match, and its message. */
   itemPattern?: string;
   itemPatternMessage?: string;
+  /** Text items chosen among these (the form offers a check box each); give `itemPattern` too, which the server checks. */
+  itemChoices?: readonly string[];
+  /** i18n prefix of the choices' labels (`prefix.VALUE`). */
+  itemChoiceLabels?: string;
 }
 export interface ObjectField extends FieldBase {
   type: 'object';
@@ -248,6 +252,8 @@ export interface ResourceDeclaration {
   listCache?: false;
   /** Searched by the global search, under this category (resources/global-search.ts); its `searchable` fields are. */
   globalSearch?: GlobalSearch;
+  /** A field the create answers whole this once (a signing secret): the Add form shows it in a dialog before going back to the list; i18n keys of its title and text. */
+  shownOnce?: { field: string; title: string; message: string };
 }
 
 /** Whether the console has a list screen of the resource, and the registry a module for it. */

@@ -44,6 +44,7 @@ import { registerSweep } from './reminders/plugin.ts';
 import { notifyRoutes } from './notify/routes.ts';
 import { ReadRouter, registerReadRouting } from './db/replica.ts';
 import { registerForwarding } from './forwarding/plugin.ts';
+import { registerChangeHooks } from './changehooks/endpoints.ts';
 import { bellRoutes } from './alerts/bell-routes.ts';
 
 declare module 'fastify' {
@@ -187,6 +188,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   registerSweep(app, db, config);
   // positions sent on to MQTT, HTTP and AIS-140 destinations from raw_logs (server/forwarding/)
   registerForwarding(app, db, config);
+  registerChangeHooks(app, config);
 
   await app.register(swagger, {
     openapi: {

@@ -20,6 +20,7 @@ import apiTokens from './api-tokens-en.ts';
 import { deliveries, push } from './notify-en.ts';
 import forwarding from './forwarding-en.ts';
 import alerts from './alerts-en.ts';
+import webhooks from './webhooks-en.ts';
 
 /** The console's own strings in English; app-hi.ts has every key in Hindi (a test checks). */
 const app = {
@@ -47,6 +48,7 @@ const app = {
   push,
   forwarding,
   alerts,
+  webhooks,
   app: { name: 'Waymark', loading: 'Loading...' },
   auth: {
     totp: {

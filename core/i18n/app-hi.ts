@@ -21,6 +21,7 @@ import apiTokens from './api-tokens-hi.ts';
 import { deliveries, push } from './notify-hi.ts';
 import forwarding from './forwarding-hi.ts';
 import alerts from './alerts-hi.ts';
+import webhooks from './webhooks-hi.ts';
 
 /** Hindi: typed against the English keys, so a missing key fails the type check. */
 const app: AppMessages = {
@@ -48,6 +49,7 @@ const app: AppMessages = {
   push,
   forwarding,
   alerts,
+  webhooks,
   app: { name: 'वेमार्क', loading: 'लोड हो रहा है...' },
   auth: {
     totp: {

@@ -25,6 +25,7 @@ import maintenanceSchedule from './maintenance-schedule.ts';
 import delivery from './delivery.ts';
 import forwarding from './forwarding.ts';
 import notificationRule from './notification-rule.ts';
+import webhookEndpoint from './webhook-endpoint.ts';
 
 /** Every declared entity, in the order the spec lists them. */
 export const declarations: ResourceDeclaration[] = [
@@ -56,6 +57,8 @@ export const declarations: ResourceDeclaration[] = [
   forwarding,
   // issue 26: who is told of which events
   notificationRule,
+  // issue 29: integrators told of changes
+  webhookEndpoint,
 ];
 
 /**

@@ -13,4 +13,5 @@ export * from './reminder-schema.ts';
 export * from './token-schema.ts';
 export * from './forwarding-schema.ts';
 export * from './alerts-schema.ts';
+export * from './changehooks-schema.ts';
 export * from './account-schema.ts';

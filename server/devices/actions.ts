@@ -11,6 +11,7 @@ import { query } from '../resources/sql.ts';
 import type { Caller } from '../auth/caller.ts';
 import { idParams } from '../http/params.ts';
 import { message, said } from '../resources/messages.ts';
+import { emitDeviceMoved } from './resource-hooks.ts';
 
 const uuidList = {
   type: 'array',
@@ -33,6 +34,23 @@ async function writableDevices(db: Db, caller: Caller, ids: string[]) {
   );
   if (rows.length !== ids.length) throw notFound(said('api.devices.someNotFound'));
   return rows;
+}
+
+/**
+ * Puts devices in an organisation with a status, and tells the change webhooks of each one that
+ * changed organisation (device.moved), in one transaction.
+ */
+async function moveDevices(db: Db, ids: string[], organisationId: string, status: 'ALLOCATED' | 'NEW') {
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const moved = await query<{ id: string; from: string }>(
+      tx,
+      sql`with before as (select id, organisation_id from devices where id = any(${`{${ids.join(',')}}`}::uuid[]) for update)
+      update devices d set organisation_id = ${organisationId}::uuid, status = ${status}, updated_at = now()
+      from before where d.id = before.id returning d.id, before.organisation_id as "from"`,
+    );
+    for (const device of moved) await emitDeviceMoved(tx, device.id, device.from, organisationId);
+  });
 }
 
 /** Device row actions of the spec, each behind its own permission id. */
@@ -68,14 +86,7 @@ export function deviceActionRoutes(app: FastifyInstance, db: Db) {
       const busy = devices.filter((d) => d.status === 'INSTALLED');
       if (busy.length)
         throw badRequest(said('api.devices.installedCannotAllocate', { imeis: busy.map((d) => d.imei).join(', ') }));
-      await query(
-        db,
-        sql`update devices set organisation_id = ${organisationId}::uuid, status = 'ALLOCATED', updated_at = now()
-      where id in (${sql.join(
-        ids.map((i) => sql`${i}::uuid`),
-        sql`, `,
-      )})`,
-      );
+      await moveDevices(db, ids, organisationId, 'ALLOCATED');
       return {
         success: true,
         ...spoken(said('api.devices.allocated', { smart_count: ids.length })),
@@ -107,14 +118,7 @@ export function deviceActionRoutes(app: FastifyInstance, db: Db) {
         throw badRequest(
           said('api.devices.rollbackOnlyAllocated', { imeis: notAllocated.map((d) => d.imei).join(', ') }),
         );
-      await query(
-        db,
-        sql`update devices set organisation_id = ${caller.organisationId}::uuid, status = 'NEW', updated_at = now()
-      where id in (${sql.join(
-        request.body.ids.map((i) => sql`${i}::uuid`),
-        sql`, `,
-      )})`,
-      );
+      await moveDevices(db, request.body.ids, caller.organisationId, 'NEW');
       return {
         success: true,
         ...spoken(said('api.devices.rolledBack', { smart_count: devices.length })),

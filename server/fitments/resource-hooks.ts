@@ -10,6 +10,9 @@ import { query } from '../resources/sql.ts';
 import { settleActivation } from '../wallets/activation.ts';
 import { indianDayOf } from '../wallets/days.ts';
 import { refuseForeignUploads } from '../files/private-documents.ts';
+import { asSeen, emitChange } from '../changehooks/emit.ts';
+import fitmentResource from '../../resources/entities/fitment.ts';
+import type { Db } from '../db/client.ts';
 import {
   activationAfterEdit,
   customerAccount,
@@ -91,9 +94,33 @@ async function setTracking(ctx: WriteContext, vehicleId: string, status: Activat
   );
 }
 
+/** Writes that create a fitment (a bulk upload's rows share one context, each created in turn). */
+const recording = new WeakSet<WriteContext>();
+
+/** A fitment change to the change webhooks of its organisation's tree (docs/webhooks.md), in the change's transaction. */
+export async function emitFitmentChange(
+  db: Db,
+  type: 'fitment.recorded' | 'fitment.activated' | 'fitment.expiring',
+  id: string,
+  extra: Record<string, unknown> = {},
+) {
+  const [row] = await query<{ organisationId: string }>(
+    db,
+    sql`select organisation_id as "organisationId" from fitments where id = ${id}::uuid`,
+  );
+  if (!row) return;
+  await emitChange(db, {
+    type,
+    organisationIds: [row.organisationId],
+    subjectId: id,
+    data: async () => ({ id, ...extra, fitment: await asSeen(db, fitmentResource, id) }),
+  });
+}
+
 export const fitmentHooks: ResourceHooks = {
   /** Fits the device: it becomes INSTALLED, the vehicle and the customer's account are created or found, activation waits for approval. */
   async beforeCreate(ctx, columns, raw) {
+    recording.add(ctx);
     const body = raw as unknown as FitmentBody;
     // its RC, device and KYC links: uploads of the caller's tree alone (a bulk row comes here too)
     await refuseForeignUploads(ctx.db, ctx.caller, ctx.resource, raw);
@@ -149,5 +176,6 @@ export const fitmentHooks: ResourceHooks = {
   /** Whatever the write did to the expiry, the time past what is paid is bought now or the write is refused. */
   async afterWrite(ctx, id) {
     await settleActivation(ctx.db, ctx.caller, id);
+    if (recording.delete(ctx)) await emitFitmentChange(ctx.db, 'fitment.recorded', id);
   },
 };

@@ -15,6 +15,7 @@ import { said, saidForText } from '../resources/messages.ts';
 import type { ResourceHooks } from '../resources/hooks.ts';
 import { idParams } from '../http/params.ts';
 import { settleActivation } from '../wallets/activation.ts';
+import { emitFitmentChange } from './resource-hooks.ts';
 
 /** The most rows one bulk upload may create (one transaction). */
 export const MAX_BULK_ACTIVATIONS = 500;
@@ -106,6 +107,7 @@ export function fitmentRoutes(app: FastifyInstance, db: Db, hooks: ResourceHooks
           );
           // an approval pays whatever of the expiry is not paid yet; an undo refunds and resets nothing
           if (step === 'approve') await settleActivation(t, caller, record.id);
+          if (step === 'approve') await emitFitmentChange(t, 'fitment.activated', record.id);
           await query(
             t,
             sql`update vehicles set is_tracking_activated = ${rule.to === 'ACTIVE'}, updated_at = now() where id = ${record.vehicleId as string}::uuid`,

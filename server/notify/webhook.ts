@@ -17,7 +17,11 @@ export function webhookChannel(guard: AddressGuard, now: () => number = Date.now
       const timestamp = Math.floor(now() / 1000);
       const body = JSON.stringify({
         type: typeof delivery.options.type === 'string' ? delivery.options.type : 'message',
-        timestamp: new Date(timestamp * 1000).toISOString(),
+        // when the change happened (a change webhook's), else this try's time
+        timestamp:
+          typeof delivery.options.timestamp === 'string'
+            ? delivery.options.timestamp
+            : new Date(timestamp * 1000).toISOString(),
         data: delivery.options.data ?? { subject: delivery.subject, body: delivery.body },
       });
       const answer = await post(delivery.recipient, {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { queueMessage } from '../outbox.ts';
 import { query } from '../resources/sql.ts';
+import { emitFitmentChange } from '../fitments/resource-hooks.ts';
 import { administratorsOf } from '../organisations/administrators.ts';
 import { textIn } from '../resources/messages.ts';
 import { SUBSCRIPTION_EXPIRING } from '../../resources/reports/event-types.ts';
@@ -99,6 +100,10 @@ export async function sendExpiryReminders(ctx: SweepContext, now: Date): Promise
         organisationId: fitment.organisationId,
         time: now,
         attributes: { fitmentId: fitment.id, daysBefore: days, expiresOn: expiresOn.toISOString() },
+      });
+      await emitFitmentChange(tx, 'fitment.expiring', fitment.id, {
+        daysBefore: days,
+        expiresOn: expiresOn.toISOString(),
       });
       return true;
     });

@@ -12,6 +12,8 @@ import {
   type RenewalStatus,
 } from '../../resources/entities/renewal-order.ts';
 import { normalise, rules } from '../../core/rules.ts';
+import renewalOrderResource from '../../resources/entities/renewal-order.ts';
+import { asSeen, emitChange } from '../changehooks/emit.ts';
 
 /** The fitment a renewal extends: found only by its device's IMEI together with its vehicle's registration number. */
 export interface RenewableFitment {
@@ -205,8 +207,27 @@ export async function confirmOrder(db: Db, orderId: string, confirmation: Confir
         to_json(o.expires_before) #>> '{}' as "expiresBefore", to_json(o.expires_after) #>> '{}' as "expiresAfter",
         to_json(o.confirmed_at) #>> '{}' as "confirmedAt", to_json(o.created_at) #>> '{}' as "createdAt"`,
     );
+    await emitChange(tx, {
+      type: 'renewal.paid',
+      organisationIds: [(await renewalOrganisation(tx, paid.id))!],
+      subjectId: paid.id,
+      data: async () => ({
+        id: paid.id,
+        fitmentId: paid.fitmentId,
+        renewalOrder: await asSeen(tx, renewalOrderResource, paid.id),
+      }),
+    });
     return order!;
   });
+}
+
+/** The organisation a renewal order belongs to (its fitment's). */
+async function renewalOrganisation(db: Db, orderId: string): Promise<string | undefined> {
+  const [row] = await query<{ organisationId: string }>(
+    db,
+    sql`select organisation_id as "organisationId" from renewal_orders where id = ${orderId}::uuid`,
+  );
+  return row?.organisationId;
 }
 
 /**

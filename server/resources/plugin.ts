@@ -22,6 +22,7 @@ import { registerResourceRoutes } from './routes.ts';
 import { maintenanceHooks } from '../reminders/maintenance.ts';
 import { forwardingHooks } from '../forwarding/plugin.ts';
 import { notificationRuleHooks } from '../alerts/rule-hooks.ts';
+import { webhookEndpointHooks } from '../changehooks/endpoints.ts';
 
 export const hooksByResource: Record<string, ResourceHooks> = {
   user: {
@@ -45,6 +46,7 @@ export const hooksByResource: Record<string, ResourceHooks> = {
   'maintenance-schedule': maintenanceHooks,
   forwarding: forwardingHooks,
   notificationrules: notificationRuleHooks,
+  webhookendpoints: webhookEndpointHooks,
 };
 
 /** The CRUD routes of every declared resource, including ones registered at run time. */

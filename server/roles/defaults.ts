@@ -76,6 +76,7 @@ const ADMIN_MODULES = [
   'maintenance-schedule',
   'management-deliveries',
   'management-notificationrules',
+  'management-webhooks',
 ];
 const adminGrants: Grants = Object.fromEntries(ADMIN_MODULES.map((id) => [id, '*']));
 
@@ -94,6 +95,8 @@ export const defaultRoleGrants: Record<(typeof BUILT_IN_ROLE_NAMES)[number], Gra
     'management-organisation': ['add-organisation', 'edit-organisation', 'export-organisation'],
     // administrators of their tree: who changed what in it
     'management-audit-log': '*',
+    // administrators of an organisation tree (add-organisation): its integrators' change webhooks (docs/webhooks.md)
+    'management-webhooks': '*',
     // what their customers hold, so they can make customer accounts (a role is given only by who holds it)
     'maintenance-schedule': '*',
     'device-details': '*',
@@ -129,6 +132,8 @@ export const defaultRoleGrants: Record<(typeof BUILT_IN_ROLE_NAMES)[number], Gra
     'management-renewal-order': ['pay-renewal-from-wallet'],
     // alert rules of his own tree (issue 26)
     'management-notificationrules': '*',
+    // administrators of an organisation tree (add-organisation): its integrators' change webhooks (docs/webhooks.md)
+    'management-webhooks': '*',
   },
   CUSTOMER: {
     ...tracking,

@@ -8,6 +8,8 @@ import type { Db } from '../db/client.ts';
 import { query } from '../resources/sql.ts';
 import { indianIsoDay } from '../../core/format/date.ts';
 import { dayStart } from '../reports/day-scope.ts';
+import { asSeen, emitChange } from '../changehooks/emit.ts';
+import vehicleResource from '../../resources/entities/vehicle.ts';
 
 export interface LinkOptions {
   /**
@@ -76,6 +78,28 @@ export async function linkDevice(
     where id = ${vehicleId}::uuid${sameDay} returning id`,
   );
   if (moved.length) await summariseAgain(db, deviceId);
+  if (deviceId !== was) await emitLinked(db, vehicleId, deviceId, was);
+}
+
+/** vehicle.linked to the change webhooks of the vehicle's and the device's organisations (docs/webhooks.md). */
+async function emitLinked(db: Db, vehicleId: string, deviceId: string, was: string | null) {
+  const [owners] = await query<{ vehicle: string; device: string }>(
+    db,
+    sql`select v.organisation_id as vehicle, d.organisation_id as device
+    from vehicles v, devices d where v.id = ${vehicleId}::uuid and d.id = ${deviceId}::uuid`,
+  );
+  if (!owners) return;
+  await emitChange(db, {
+    type: 'vehicle.linked',
+    organisationIds: [owners.vehicle, owners.device],
+    subjectId: vehicleId,
+    data: async () => ({
+      id: vehicleId,
+      deviceId,
+      previousDeviceId: was,
+      vehicle: await asSeen(db, vehicleResource, vehicleId),
+    }),
+  });
 }
 
 /**

@@ -7,6 +7,8 @@ import { formatRupees } from '../../core/money.ts';
 import { said } from '../resources/messages.ts';
 import { query } from '../resources/sql.ts';
 import type { AccountKind } from '../../resources/entities/wallet.ts';
+import { emitChange } from '../changehooks/emit.ts';
+import { statementRows } from './statement.ts';
 
 export type { WalletTransaction };
 
@@ -228,6 +230,23 @@ export async function transfer(db: Db, request: TransferRequest): Promise<Transf
         },
       ])
       .returning();
+    // change webhooks (docs/webhooks.md): each leg on an organisation's wallet, as its statement shows it
+    for (const [account, leg] of [
+      [from, legs.find((l) => l.transactionType === 'DEBIT')!],
+      [to, legs.find((l) => l.transactionType === 'CREDIT')!],
+    ] as const)
+      if (account.kind === 'WALLET')
+        await emitChange(tx, {
+          type: 'wallet.movement',
+          organisationIds: [account.organisationId],
+          subjectId: leg.id,
+          data: async () => ({
+            id: leg.id,
+            walletId: account.id,
+            organisationId: account.organisationId,
+            transaction: (await statementRows(tx, [eq(walletTransactions.id, leg.id)], 1))[0] ?? null,
+          }),
+        });
     return {
       id: transferId,
       debit: legs.find((l) => l.transactionType === 'DEBIT')!,

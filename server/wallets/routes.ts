@@ -1,11 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { activationQuoteRoute } from './quote.ts';
-import { ACTIVATION_REFERENCE_PREFIX } from './activation.ts';
-import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { alias } from 'drizzle-orm/pg-core';
-import { organisations, users, vehicles } from '../db/schema.ts';
-import { fitments } from '../db/fitment-schema.ts';
 import { walletTransactions, wallets, type WalletTransactionType } from '../db/wallet-schema.ts';
 import type { AccountKind } from '../../resources/entities/wallet.ts';
 import { requireCaller, type Caller } from '../auth/caller.ts';
@@ -16,8 +12,9 @@ import { message, said } from '../resources/messages.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors.ts';
 import { idParams } from '../http/params.ts';
 import { indianDayBounds } from './days.ts';
-import { MAX_BALANCE_PAISE, organisationWallet, systemAccount, transfer, type WalletTransaction } from './ledger.ts';
+import { MAX_BALANCE_PAISE, organisationWallet, systemAccount, transfer } from './ledger.ts';
 import { isAboveOrganisation, speaksForProvider } from './authority.ts';
+import { present, statementRows } from './statement.ts';
 
 /** The most rows one transactions call answers (newest first). */
 export const MAX_TRANSACTIONS = 5000;
@@ -77,42 +74,6 @@ interface TransactionsQuery {
   toDate?: string;
 }
 
-/** The account on a leg's other side, as the statement names it: its kind, organisation and holder. */
-interface Counterparty {
-  kind: string;
-  organisationName: string | null;
-  holderName: string | null;
-}
-
-/** A ledger row as the API gives it: times as ISO 8601, who by name, the transfer it is a leg of and its other side. */
-/** The fitment an activation leg paid for (its reference `fitment:<id>`), named by its vehicle. */
-type PaidFitment = { id: string; registrationNumber: string | null } | null;
-
-function present(
-  row: WalletTransaction,
-  createdByName?: string | null,
-  counterparty?: Counterparty | null,
-  fitment: PaidFitment = null,
-) {
-  return {
-    id: row.id,
-    walletId: row.walletId,
-    transactionType: row.transactionType,
-    amount: row.amount,
-    balanceAfter: row.balanceAfter,
-    description: row.description,
-    reference: row.reference,
-    createdBy: row.createdBy,
-    createdByName: createdByName ?? null,
-    transferId: row.transferId,
-    transferKind: row.transferKind,
-    counterWalletId: row.counterWalletId,
-    counterparty: counterparty ?? null,
-    fitment,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
 async function walletInScope(db: Db, caller: Caller, walletId: string) {
   const wallet = await findRecord(db, walletResource, caller, walletId);
   if (!wallet) throw notFound(said('wallet.messages.notFound'));
@@ -157,44 +118,7 @@ export function walletRoutes(app: FastifyInstance, db: Db) {
       if (transactionType) conditions.push(eq(walletTransactions.transactionType, transactionType));
       if (fromDate) conditions.push(gte(walletTransactions.createdAt, dayOrRefuse(fromDate, 'fromDate').start));
       if (toDate) conditions.push(lt(walletTransactions.createdAt, dayOrRefuse(toDate, 'toDate').end));
-      const holders = alias(users, 'holders');
-      const rows = await db
-        .select({
-          row: walletTransactions,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          counterKind: wallets.kind,
-          counterOrganisation: organisations.tradeName,
-          holderFirst: holders.firstName,
-          holderLast: holders.lastName,
-          fitmentId: fitments.id,
-          registrationNumber: vehicles.registrationNumber,
-        })
-        .from(walletTransactions)
-        .leftJoin(users, eq(users.id, walletTransactions.createdBy))
-        .innerJoin(wallets, eq(wallets.id, walletTransactions.counterWalletId))
-        .innerJoin(organisations, eq(organisations.id, wallets.organisationId))
-        .leftJoin(holders, eq(holders.id, wallets.userId))
-        .leftJoin(
-          fitments,
-          sql`${walletTransactions.reference} = ${ACTIVATION_REFERENCE_PREFIX} || ${fitments.id}::text`,
-        )
-        .leftJoin(vehicles, eq(vehicles.id, fitments.vehicleId))
-        .where(and(...conditions))
-        .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id))
-        .limit(MAX_TRANSACTIONS);
-      return rows.map((r) =>
-        present(
-          r.row,
-          fullName(r.firstName, r.lastName),
-          {
-            kind: r.counterKind,
-            organisationName: r.counterOrganisation,
-            holderName: fullName(r.holderFirst, r.holderLast),
-          },
-          r.fitmentId ? { id: r.fitmentId, registrationNumber: r.registrationNumber } : null,
-        ),
-      );
+      return statementRows(db, conditions, MAX_TRANSACTIONS);
     },
   );
 
@@ -335,8 +259,6 @@ async function movementSides(
     ? { from: own.id, to: target.id, kind: 'TRANSFER' as const }
     : { from: target.id, to: own.id, kind: 'TRANSFER' as const };
 }
-
-const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ') || null;
 
 function dayOrRefuse(text: string, field: string) {
   const bounds = indianDayBounds(text);

@@ -1,6 +1,7 @@
 import {
   AutocompleteInput,
   BooleanInput,
+  CheckboxGroupInput,
   CreateBase,
   DateInput,
   EditBase,
@@ -19,6 +20,7 @@ import {
 } from 'react-admin';
 import { Box, Button, Card, CardContent, InputAdornment } from '@mui/material';
 import { Link, useNavigate } from 'react-router-dom';
+import { useState } from 'react';
 import { fieldLabel, type Field, type ResourceDeclaration } from '../../resources/define.ts';
 import { textRule } from '../../resources/text-rule.ts';
 import { PHONE_INPUT_LENGTH, ruleValidator } from '../../core/rules.ts';
@@ -30,6 +32,7 @@ import { GeometryInput } from './inputs/GeometryInput.tsx';
 import { ImageUploadInput } from './inputs/ImageUploadInput.tsx';
 import { resourcePath } from './paths.ts';
 import { usePickable } from './pickable.ts';
+import { ShownOnceDialog } from './ShownOnceDialog.tsx';
 
 type Translate = ReturnType<typeof useTranslate>;
 
@@ -187,6 +190,20 @@ export function FieldInput({
         </Box>
       );
     case 'array':
+      // a choice of listed values: a check box each, named by its label
+      if (field.itemChoices)
+        return (
+          <CheckboxGroupInput
+            source={source}
+            label={label}
+            validate={validate}
+            choices={field.itemChoices.map((c) => ({
+              id: c,
+              name: field.itemChoiceLabels ? `${field.itemChoiceLabels}.${c}` : c,
+            }))}
+            sx={{ '& .MuiFormGroup-root': { display: 'grid', gridTemplateColumns: { sm: '1fr 1fr' } } }}
+          />
+        );
       return (
         <TextInput
           {...common}
@@ -252,17 +269,30 @@ export function ResourceCreate({ resource }: { resource: ResourceDeclaration }) 
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
+  // what the create answered whole this once (shownOnce), shown before going back to the list
+  const [shown, setShown] = useState<string>();
+  const toList = () => navigate(resourcePath(resource, 'list'));
   return (
     <CreateBase
       resource={resource.name}
       record={createDefaults(resource)}
       mutationOptions={{
-        onSuccess: () => {
+        onSuccess: (created: Record<string, unknown>) => {
           notify('list.created', { type: 'success' });
-          navigate(resourcePath(resource, 'list'));
+          const once = resource.shownOnce && created[resource.shownOnce.field];
+          if (typeof once === 'string') setShown(once);
+          else toList();
         },
       }}
     >
+      {shown && resource.shownOnce && (
+        <ShownOnceDialog
+          title={resource.shownOnce.title}
+          message={resource.shownOnce.message}
+          value={shown}
+          onDone={toList}
+        />
+      )}
       <PageHeader title={translate('list.createTitle', { name: translate(resource.title) })} />
       <Card>
         <CardContent>

@@ -170,6 +170,9 @@ export async function sampleBody(
   // a public address of the kind (server/forwarding/plugin.ts refuses private ones), never sent to
   if (resource.name === 'forwarding')
     Object.assign(body, { kind: 'HTTP', address: 'https://example.com/positions', enabled: false });
+  // a public address (server/changehooks/endpoints.ts refuses private ones), subscribed to a change, disabled: never sent to
+  if (resource.name === 'webhookendpoints')
+    Object.assign(body, { url: 'https://example.com/waymark-hooks', events: ['device.created'], enabled: false });
   if (resource.name === 'sim-activation') {
     // an order names a device by IMEI: a fresh one of the organisation
     const device = (await createSample(api, findResource('device')!, organisationId)) as { imei?: string };
