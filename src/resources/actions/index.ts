@@ -10,6 +10,7 @@ import { walletActions } from './walletActions.tsx';
 import { renewalActions } from './renewalActions.tsx';
 import { maintenanceActions } from './maintenanceActions.ts';
 import { deliveryActions } from './deliveryActions.tsx';
+import { forwardingActions } from './forwardingActions.tsx';
 
 /** The extra actions the console can perform, by permission id. A declared action without an entry is not offered. */
 export const resourceActions: Record<string, ResourceAction> = {
@@ -24,5 +25,6 @@ export const resourceActions: Record<string, ResourceAction> = {
   ...renewalActions,
   ...maintenanceActions,
   ...deliveryActions,
+  ...forwardingActions,
 };
 export type { ResourceAction, ActionDialogProps } from './types.ts';
