@@ -25,6 +25,9 @@ export default defineResource({
     delete: 'delete-forwarding',
     export: 'export-forwarding',
   },
+  // the HTTP destination's signing secret (whsec_, made by the server) is no field: no list, read or
+  // write answers it; this action's route does, to its holders (server/forwarding/secret.ts)
+  rowActions: [{ id: 'reveal-forwarding-secret', label: 'permissions.reveal-forwarding-secret' }],
   fields: {
     name: text({ priority: 1, required: true, maxLength: 100, searchable: true, sortable: true }),
     kind: choice(FORWARDING_KINDS, {
@@ -52,8 +55,6 @@ export default defineResource({
     oldestUnsentAt: date({ priority: 2, readOnly: true }),
     lastSentAt: date({ priority: 3, readOnly: true }),
     lastError: text({ priority: 3, readOnly: true }),
-    /** The HTTP destination's signing secret (whsec_, Standard Webhooks), made by the server. */
-    secret: text({ readOnly: true }),
     organisationId: organisationField({ priority: 2, sortable: true }),
   },
   list: ['name', 'kind', 'address', 'enabled', 'state', 'waiting', 'oldestUnsentAt', 'lastError', 'organisationId'],
@@ -74,7 +75,6 @@ export default defineResource({
         oldestUnsentAt: 'Oldest unsent frame',
         lastSentAt: 'Last sent',
         lastError: 'Last error',
-        secret: 'Signing secret',
         organisationId: 'Organisation',
       },
       permissions: {
@@ -82,6 +82,7 @@ export default defineResource({
         'edit-forwarding': 'Edit',
         'delete-forwarding': 'Delete',
         'export-forwarding': 'Export',
+        'reveal-forwarding-secret': 'Reveal secret',
       },
     },
     hi: {
@@ -97,7 +98,6 @@ export default defineResource({
         oldestUnsentAt: 'सबसे पुराना न भेजा गया फ़्रेम',
         lastSentAt: 'अंतिम बार भेजा',
         lastError: 'अंतिम त्रुटि',
-        secret: 'हस्ताक्षर कुंजी',
         organisationId: 'संगठन',
       },
       permissions: {
@@ -105,6 +105,7 @@ export default defineResource({
         'edit-forwarding': 'संपादित करें',
         'delete-forwarding': 'हटाएं',
         'export-forwarding': 'निर्यात करें',
+        'reveal-forwarding-secret': 'सीक्रेट दिखाएं',
       },
     },
   },

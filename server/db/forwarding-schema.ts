@@ -17,5 +17,8 @@ export const forwardingDestinations = tableOf(forwarding, {
     failures: integer('failures').notNull().default(0),
     leaseOwner: text('lease_owner'),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    // the HTTP destination's signing secret: no field of the declaration, so no answer carries it
+    // but GET /api/forwarding-destinations/{id}/secret (server/forwarding/secret.ts)
+    secret: text('secret'),
   },
 });

@@ -9,6 +9,7 @@ import { said } from '../resources/messages.ts';
 import type { ResourceHooks } from '../resources/hooks.ts';
 import { checkedAddress, TargetFailure } from './targets.ts';
 import { Forwarder } from './sender.ts';
+import { forwardingSecretRoute } from './secret.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -78,4 +79,5 @@ export const forwardingHooks: ResourceHooks = {
     if (body.kind !== undefined || body.address !== undefined)
       await checkAddress(ctx.request.server.forwardingGuard, kind, address);
   },
+  routes: forwardingSecretRoute,
 };

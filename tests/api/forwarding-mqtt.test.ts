@@ -6,14 +6,38 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mqtt from 'mqtt';
 import { freePort, signInOverHttp } from '../support/net.ts';
-import { demoDevices, firstArrivals, positionFrames, Proxy, sendToGateway } from '../support/forwarding.ts';
-import { demoEmail, DEMO_PASSWORD } from '../../server/seed/demo.ts';
+import { firstArrivals, positionFrames, Proxy, sendToGateway } from '../support/forwarding.ts';
+import { createScratchDatabase } from '../../server/db/scratch.ts';
+import type { DeviceState } from '../../server/simulator/frames.ts';
 
-/** Positions sent in the run (FORWARD_TEST_COUNT; the bench sends 10,000). */
-const COUNT = Number(process.env.FORWARD_TEST_COUNT ?? 3000);
+/** Positions sent in the run (FORWARD_TEST_COUNT, 10,000 by default as the issue asks). */
+const COUNT = Number(process.env.FORWARD_TEST_COUNT ?? 10_000);
+/**
+ * Vehicles they come from, each with its device. The gateway lets one device send 1,200 frames a
+ * minute and one connection 600 at once (server/gateway/limits.ts, the defaults every operator
+ * runs); 20 vehicles send 500 each, at most 200 on one connection and 350 before the restart.
+ */
+const VEHICLES = 20;
 const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-forward-'));
 const prefix = `waymark-test-${crypto.randomBytes(4).toString('hex')}`;
+const ADMIN = { email: 'root@waymark.test', password: 'Root-pass-2026' };
+/** The child's database: PGlite in dataDir, or, when the suite runs on PostgreSQL, a scratch database there. */
+let databaseUrl = '';
+let dropDatabase = async () => {};
+
+/** A fleet of its own, not the demo's: IMEIs 868347090000000 to …019, registrations UP32FW1000 to UP32FW1019. */
+const fleet = (): DeviceState[] =>
+  Array.from({ length: VEHICLES }, (_, i) => ({
+    imei: `86834709000${String(i).padStart(4, '0')}`,
+    registration: `UP32FW${1000 + i}`,
+    latitude: 26.8 + i / 100,
+    longitude: 80.9,
+    speed: 40,
+    heading: 90,
+    ignition: true,
+    frameNumber: 0,
+  }));
 
 interface Server {
   child: ChildProcess;
@@ -22,7 +46,7 @@ interface Server {
   output: () => string;
 }
 
-/** `node server/bin.mjs serve` on a PGlite data directory that outlives it; resolves once it answers /api/health. */
+/** `node server/bin.mjs serve` on a database that outlives it; resolves once it answers /api/health. */
 async function startServer(http: number, gateway: number): Promise<Server> {
   let output = '';
   const child = spawn(process.execPath, ['server/bin.mjs', 'serve'], {
@@ -34,11 +58,11 @@ async function startServer(http: number, gateway: number): Promise<Server> {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      WAYMARK_DEMO: '1',
+      DATABASE_URL: databaseUrl,
+      WAYMARK_DEMO: '0',
       WAYMARK_SIMULATE: '0',
-      WAYMARK_ADMIN_EMAIL: 'root@waymark.test',
-      WAYMARK_ADMIN_PASSWORD: 'Root-pass-2026',
+      WAYMARK_ADMIN_EMAIL: ADMIN.email,
+      WAYMARK_ADMIN_PASSWORD: ADMIN.password,
       FORWARD_ALLOW_RANGES: '127.0.0.2/32',
       FORWARD_LEASE_SECONDS: '2',
       FORWARD_POLL_MS: '50',
@@ -79,9 +103,14 @@ const waitFor = async (what: () => Promise<boolean> | boolean, ms: number, why: 
 let server: Server | null = null;
 let subscriber: mqtt.MqttClient;
 const proxy = new Proxy(1883);
-const arrived: { imei: string; fixTime: string }[] = [];
+const arrived: { imei: string; fixTime: string; vehicleId: string | null }[] = [];
 
 beforeAll(async () => {
+  if (process.env.TEST_DATABASE_URL) {
+    const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL, 'waymark_forward');
+    databaseUrl = scratch.url;
+    dropDatabase = scratch.drop;
+  }
   subscriber = await mqtt.connectAsync({ host: '127.0.0.1', port: 1883, clean: true, reconnectPeriod: 1000 });
   subscriber.on('message', (_topic, payload) => arrived.push(JSON.parse(payload.toString())));
   await subscriber.subscribeAsync(`${prefix}/#`, { qos: 1 });
@@ -93,24 +122,50 @@ afterAll(async () => {
   }
   await subscriber?.endAsync();
   await proxy.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await dropDatabase();
+  fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
 });
 
 describe('MQTT forwarding across a broker outage and a SIGKILL', () => {
   it('delivers every position, in order per vehicle', { timeout: 600_000 }, async () => {
     const [http, gateway] = [await freePort(), await freePort()];
     server = await startServer(http, gateway);
-    const token = await signInOverHttp(server.base, demoEmail('superadmin'), DEMO_PASSWORD);
-    const api = (method: string, url: string, body?: object) =>
-      fetch(`${server!.base}/api${url}`, {
+    const token = await signInOverHttp(server.base, ADMIN.email, ADMIN.password);
+    const api = async (method: string, url: string, body?: object) => {
+      const r = await fetch(`${server!.base}/api${url}`, {
         method,
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         body: body ? JSON.stringify(body) : undefined,
-      }).then(async (r) => ({ status: r.status, body: await r.json() }));
-    const orgs = await api('GET', `/organisation?filter=${encodeURIComponent('{"q":"Sunrise Logistics"}')}`);
-    const customer = (orgs.body as { id: string; tradeName: string }[]).find(
-      (o) => o.tradeName === 'Sunrise Logistics',
-    )!;
+      });
+      return { status: r.status, body: await r.json() };
+    };
+    const made = async (method: string, url: string, body: object) => {
+      const answer = await api(method, url, body);
+      if (answer.status !== 201) throw new Error(`${method} ${url}: ${answer.status} ${JSON.stringify(answer.body)}`);
+      return answer.body as { id: string };
+    };
+    // the customer's fleet, through the API as an operator makes it: each vehicle with its device
+    const customer = await made('POST', '/organisation', {
+      tradeName: 'Forward Freight',
+      brandName: 'Forward Freight',
+    });
+    const devices = fleet();
+    const vehicleOf = new Map<string, string>();
+    for (const device of devices) {
+      const { id: deviceId } = await made('POST', '/device', {
+        imei: device.imei,
+        status: 'NEW',
+        organisationId: customer.id,
+      });
+      const vehicle = await made('POST', '/vehicle', {
+        name: device.registration,
+        registrationNumber: device.registration,
+        category: 'TRUCK',
+        deviceId,
+        organisationId: customer.id,
+      });
+      vehicleOf.set(device.imei, vehicle.id);
+    }
     const port = await proxy.start();
     const created = await api('POST', '/forwarding-destinations', {
       name: 'Broker',
@@ -121,7 +176,7 @@ describe('MQTT forwarding across a broker outage and a SIGKILL', () => {
     expect(created.status).toBe(201);
     const id = created.body.id as string;
 
-    const frames = positionFrames(demoDevices(), COUNT, Date.now() - 6 * 3_600_000);
+    const frames = positionFrames(devices, COUNT, Date.now() - 6 * 3_600_000);
     const parts = [frames.slice(0, COUNT * 0.4), frames.slice(COUNT * 0.4, COUNT * 0.7), frames.slice(COUNT * 0.7)];
     const stored = async (s: Server, n: number) => {
       const r = await fetch(`${s.base}/api/gateway/status`, { headers: { authorization: `Bearer ${token}` } });
@@ -155,8 +210,11 @@ describe('MQTT forwarding across a broker outage and a SIGKILL', () => {
     await waitFor(() => new Set(arrived.map((p) => `${p.imei} ${p.fixTime}`)).size >= COUNT, 240_000, 'every position');
 
     const byDevice = firstArrivals(arrived);
+    expect(byDevice.size).toBe(VEHICLES);
     expect([...byDevice.values()].reduce((n, fixes) => n + fixes.length, 0)).toBe(COUNT);
     for (const fixes of byDevice.values()) expect(fixes).toEqual([...fixes].sort());
+    // each position names its device's vehicle
+    expect(arrived.filter((p) => p.vehicleId !== vehicleOf.get(p.imei))).toEqual([]);
     const idle = async () => (await api('GET', `/forwarding-destinations/${id}`)).body;
     await waitFor(async () => (await idle()).waiting === 0, 30_000, 'the lag back to nothing');
   });

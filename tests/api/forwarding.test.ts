@@ -133,6 +133,81 @@ describe('forwarding destinations', () => {
     ).toBe(403);
   });
 
+  it("keeps an HTTP destination's secret out of every answer but its reveal route, to holders of its permission", async () => {
+    const scopes = (actions: Record<string, boolean>) =>
+      JSON.stringify([{ id: 'management-forwarding', actions: { 'add-forwarding': true, ...actions } }]);
+    const setDealer = (actions: Record<string, boolean>) =>
+      server.database.db.execute(
+        sql`update roles set auth_scopes = auth_scopes || ${scopes(actions)}::jsonb where name = 'DEALER'`,
+      );
+    await setDealer({ 'export-forwarding': true });
+    const dealer = await as('dealer');
+    const created = await call(dealer, 'POST', '/forwarding-destinations', {
+      name: 'Dealer ERP',
+      kind: 'HTTP',
+      address: 'https://example.com/dealer-erp',
+      enabled: false,
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id as string;
+    const [stored] = await query<{ secret: string }>(
+      server.database.db,
+      sql`select secret from forwarding_destinations where id = ${id}::uuid`,
+    );
+    expect(stored!.secret).toMatch(/^whsec_.{20,}/);
+    const edited = await call(superAdmin, 'PUT', `/forwarding-destinations/${id}`, { name: 'Dealer ERP feed' });
+    expect(edited.statusCode).toBe(200);
+    // not the value, nor a field of that name, in what the create, the edit, a read, the list or an export answer
+    const answers = [
+      created,
+      edited,
+      await call(dealer, 'GET', `/forwarding-destinations/${id}`),
+      await call(superAdmin, 'GET', `/forwarding-destinations/${id}`),
+      await call(dealer, 'GET', '/forwarding-destinations'),
+      await call(superAdmin, 'GET', '/forwarding-destinations/export'),
+    ];
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(200 + (answer === created ? 1 : 0));
+      expect(answer.body).not.toContain(stored!.secret);
+      expect(answer.body).not.toContain('whsec_');
+      expect(answer.body).not.toMatch(/"secret"/);
+    }
+    expect(answers[4]!.json().map((d: { name: string }) => d.name)).toContain('Dealer ERP feed');
+
+    // the dealer reads the destination but holds no reveal-forwarding-secret: 403, and nothing of it
+    const refused = await call(dealer, 'GET', `/forwarding-destinations/${id}/secret`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).not.toContain(stored!.secret);
+    expect((await call(await as('fitter'), 'GET', `/forwarding-destinations/${id}/secret`)).statusCode).toBe(403);
+    const anonymous = await server.app.inject({ method: 'GET', url: `/api/forwarding-destinations/${id}/secret` });
+    expect(anonymous.statusCode).toBe(401);
+
+    await setDealer({ 'reveal-forwarding-secret': true });
+    const own = await until(
+      () => call(dealer, 'GET', `/forwarding-destinations/${id}/secret`),
+      (r) => r.statusCode === 200,
+    );
+    expect(own.json()).toEqual({ success: true, data: { secret: stored!.secret } });
+    // another tenant's destination (the distributor's, above the dealer) is not found, as a read of it
+    const theirs = await call(superAdmin, 'POST', '/forwarding-destinations', {
+      name: 'Above the dealer',
+      kind: 'HTTP',
+      address: 'https://example.com/above',
+      organisationId: await organisationId('Sharma Distributors'),
+      enabled: false,
+    });
+    expect((await call(dealer, 'GET', `/forwarding-destinations/${theirs.json().id}/secret`)).statusCode).toBe(404);
+    expect((await call(dealer, 'GET', `/forwarding-destinations/${theirs.json().id}`)).statusCode).toBe(404);
+    const missing = await call(
+      superAdmin,
+      'GET',
+      '/forwarding-destinations/00000000-0000-4000-8000-000000000000/secret',
+    );
+    expect(missing.statusCode).toBe(404);
+    expect((await call(superAdmin, 'GET', '/forwarding-destinations/not-an-id/secret')).statusCode).toBe(400);
+    for (const made of [id, theirs.json().id]) await call(superAdmin, 'DELETE', `/forwarding-destinations/${made}`);
+  });
+
   it('posts batches of positions, signed, and shows the lag going to nothing', async () => {
     const bodies: { positions: { imei: string; fixTime: string }[] }[] = [];
     let bad = 0;
@@ -156,7 +231,8 @@ describe('forwarding destinations', () => {
       organisationId: await organisationId('Sunrise Logistics'),
     });
     expect(created.statusCode).toBe(201);
-    const secret = created.json().secret as string;
+    const revealed = await call(superAdmin, 'GET', `/forwarding-destinations/${created.json().id}/secret`);
+    const secret = revealed.json().data.secret as string;
     expect(secret).toMatch(/^whsec_/);
     const count = 600;
     await sendToGateway(server.gatewayPort, positionFrames(demoDevices(), count, Date.now() - 3_600_000));

@@ -11,6 +11,7 @@ import { renewalActions } from './renewalActions.tsx';
 import { maintenanceActions } from './maintenanceActions.ts';
 import { deliveryActions } from './deliveryActions.tsx';
 import { webhookActions } from './webhookActions.tsx';
+import { forwardingActions } from './forwardingActions.tsx';
 
 /** The extra actions the console can perform, by permission id. A declared action without an entry is not offered. */
 export const resourceActions: Record<string, ResourceAction> = {
@@ -26,5 +27,6 @@ export const resourceActions: Record<string, ResourceAction> = {
   ...maintenanceActions,
   ...deliveryActions,
   ...webhookActions,
+  ...forwardingActions,
 };
 export type { ResourceAction, ActionDialogProps } from './types.ts';
