@@ -58,7 +58,8 @@ export function displayValue(
 ): string {
   const field = resource.fields[name];
   if (!field) return '';
-  if (field.type === 'reference') return record.labels?.[name] ?? '';
+  // a reference, or an array of ids of another resource's rows: the names the server read with the row
+  if (field.type === 'reference' || (field.type === 'array' && field.reference)) return record.labels?.[name] ?? '';
   return valueText(field, record[name], translate);
 }
 
