@@ -131,6 +131,9 @@ export interface ArrayField extends FieldBase {
   itemPatternMessage?: string;
   /** For text items: each is the id of a row of this resource, picked by name, seen in the caller's scope, labelled by name in reads. */
   reference?: string;
+  /** For text items: the values offered as boxes to tick, named by `choiceLabels.VALUE` (a rule's channels). */
+  choices?: readonly string[];
+  choiceLabels?: string;
 }
 export interface ObjectField extends FieldBase {
   type: 'object';

@@ -36,7 +36,9 @@ function valueText(field: Field, value: unknown, translate: Translate): string {
         .filter(Boolean)
         .join(', ');
     case 'array':
-      return (value as unknown[]).join(', ');
+      return (value as unknown[])
+        .map((item) => (field.choiceLabels ? translate(`${field.choiceLabels}.${String(item)}`) : item))
+        .join(', ');
     case 'choice':
       return field.choiceLabels ? translate(`${field.choiceLabels}.${String(value)}`) : String(value);
     case 'json':

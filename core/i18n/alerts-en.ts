@@ -2,6 +2,7 @@
 const alerts = {
   scopes: { ALL: 'All vehicles', GROUP: 'A group', VEHICLES: 'Chosen vehicles' },
   languages: { en: 'English', hi: 'Hindi' },
+  channels: { email: 'E-mail', sms: 'SMS', webhook: 'Webhook', push: 'Browser notification', console: 'Console bell' },
   messages: {
     badId: 'Each entry must be an id',
     channelsRequired: 'Choose at least one channel',

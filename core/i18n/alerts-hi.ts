@@ -2,6 +2,7 @@
 const alerts = {
   scopes: { ALL: 'सभी वाहन', GROUP: 'एक समूह', VEHICLES: 'चुने हुए वाहन' },
   languages: { en: 'अंग्रेज़ी', hi: 'हिंदी' },
+  channels: { email: 'ई-मेल', sms: 'SMS', webhook: 'वेबहुक', push: 'ब्राउज़र सूचना', console: 'कंसोल घंटी' },
   messages: {
     badId: 'हर प्रविष्टि एक आईडी होनी चाहिए',
     channelsRequired: 'कम से कम एक चैनल चुनें',
