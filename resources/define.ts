@@ -60,6 +60,8 @@ interface FieldBase {
    * device): no column of the table, read-only, neither filtered, sorted nor searched.
    */
   via?: { reference: string; field: string };
+  /** The form shows the input only while another field holds one of these values (a rule's group, when its vehicles are a group's). */
+  shownWhen?: { field: string; is: readonly string[] };
 }
 
 export interface TextField extends FieldBase {
@@ -76,6 +78,8 @@ export interface TextField extends FieldBase {
   /** i18n key of the message when the pattern does not match. */
   patternMessage?: string;
   multiline?: boolean;
+  /** A secret made by the server, answered masked: the edit form reveals it whole from `GET {api}/{id}/{path}` to holders of `permission`. */
+  reveal?: { permission: string; path: string };
 }
 export interface NumberField extends FieldBase {
   type: 'number';
@@ -125,10 +129,11 @@ export interface ArrayField extends FieldBase {
   /** For text items: a pattern each must match, and its message. */
   itemPattern?: string;
   itemPatternMessage?: string;
-  /** Text items chosen among these (the form offers a check box each); give `itemPattern` too, which the server checks. */
-  itemChoices?: readonly string[];
-  /** i18n prefix of the choices' labels (`prefix.VALUE`). */
-  itemChoiceLabels?: string;
+  /** For text items: each is the id of a row of this resource, picked by name, seen in the caller's scope, labelled by name in reads. */
+  reference?: string;
+  /** For text items: the values offered as boxes to tick, named by `choiceLabels.VALUE` (a rule's channels). */
+  choices?: readonly string[];
+  choiceLabels?: string;
 }
 export interface ObjectField extends FieldBase {
   type: 'object';
@@ -215,6 +220,8 @@ export interface ResourceDeclaration {
    * rows: no other field, no read of one row, no filter but the search and ids (server/resources/picker.ts).
    */
   namePickableBy?: readonly string[];
+  /** Fields a name picker sees besides the recordLabel, to tell rows of one name apart (a user's e-mail). */
+  pickerDetail?: readonly string[];
   /** Other modules whose users may list and read the rows too (a report over the same data). */
   readableByModules?: string[];
   fields: Record<string, Field>;

@@ -37,7 +37,7 @@ function valueText(field: Field, value: unknown, translate: Translate): string {
         .join(', ');
     case 'array':
       return (value as unknown[])
-        .map((item) => (field.itemChoiceLabels ? translate(`${field.itemChoiceLabels}.${String(item)}`) : item))
+        .map((item) => (field.choiceLabels ? translate(`${field.choiceLabels}.${String(item)}`) : item))
         .join(', ');
     case 'choice':
       return field.choiceLabels ? translate(`${field.choiceLabels}.${String(value)}`) : String(value);
@@ -60,7 +60,8 @@ export function displayValue(
 ): string {
   const field = resource.fields[name];
   if (!field) return '';
-  if (field.type === 'reference') return record.labels?.[name] ?? '';
+  // a reference, or an array of ids of another resource's rows: the names the server read with the row
+  if (field.type === 'reference' || (field.type === 'array' && field.reference)) return record.labels?.[name] ?? '';
   return valueText(field, record[name], translate);
 }
 

@@ -2,6 +2,7 @@
 const alerts = {
   scopes: { ALL: 'All vehicles', GROUP: 'A group', VEHICLES: 'Chosen vehicles' },
   languages: { en: 'English', hi: 'Hindi' },
+  channels: { email: 'E-mail', sms: 'SMS', webhook: 'Webhook', push: 'Browser notification', console: 'Console bell' },
   messages: {
     badId: 'Each entry must be an id',
     channelsRequired: 'Choose at least one channel',
@@ -12,8 +13,8 @@ const alerts = {
     walletBelowRequired: 'Wallet low needs its amount',
     groupRequired: 'Choose the group',
     vehiclesRequired: 'Choose at least one vehicle',
-    vehicleNotFound: 'A chosen vehicle was not found',
-    userNotFound: 'A chosen user was not found in the organisation',
+    vehicleNotFound: "A chosen vehicle is not of the rule's organisation or one below it",
+    userNotFound: "A chosen user is not of the rule's organisation or one below it",
     webhookUrlRequired: 'The webhook channel needs its URL',
     quietHoursBoth: 'Quiet hours need both a start and an end',
     noRecipients: 'Name at least one user or contact, or use only the webhook channel',

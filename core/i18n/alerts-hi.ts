@@ -2,6 +2,7 @@
 const alerts = {
   scopes: { ALL: 'सभी वाहन', GROUP: 'एक समूह', VEHICLES: 'चुने हुए वाहन' },
   languages: { en: 'अंग्रेज़ी', hi: 'हिंदी' },
+  channels: { email: 'ई-मेल', sms: 'SMS', webhook: 'वेबहुक', push: 'ब्राउज़र सूचना', console: 'कंसोल घंटी' },
   messages: {
     badId: 'हर प्रविष्टि एक आईडी होनी चाहिए',
     channelsRequired: 'कम से कम एक चैनल चुनें',
@@ -12,8 +13,8 @@ const alerts = {
     walletBelowRequired: 'वॉलेट कम के लिए राशि बताएं',
     groupRequired: 'समूह चुनें',
     vehiclesRequired: 'कम से कम एक वाहन चुनें',
-    vehicleNotFound: 'चुना गया एक वाहन नहीं मिला',
-    userNotFound: 'चुना गया एक उपयोगकर्ता संगठन में नहीं मिला',
+    vehicleNotFound: 'चुना गया एक वाहन नियम के संगठन या उसके नीचे के किसी संगठन का नहीं है',
+    userNotFound: 'चुना गया एक उपयोगकर्ता नियम के संगठन या उसके नीचे के किसी संगठन का नहीं है',
     webhookUrlRequired: 'वेबहुक चैनल के लिए उसका URL चाहिए',
     quietHoursBoth: 'शांत समय के लिए शुरुआत और अंत दोनों चाहिए',
     noRecipients: 'कम से कम एक उपयोगकर्ता या संपर्क बताएं, या केवल वेबहुक चैनल रखें',

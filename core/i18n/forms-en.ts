@@ -12,6 +12,7 @@ const forms = {
     choice: '%{label} must be one of the listed choices',
     unique: 'This %{label} is already in use',
     notFound: '%{label} was not found',
+    itemNotFound: '%{label}: one or more were not found among those you can see',
     organisationOutOfScope: 'You cannot assign this to an organisation outside yours',
     duplicate: 'This record already exists',
     inUse: 'This item is in use and cannot be deleted',
@@ -124,6 +125,18 @@ const forms = {
     hintPolygon: 'Click the map to add corners; three or more make the area',
     undo: 'Undo',
     clear: 'Clear',
+  },
+  secret: {
+    hidden: 'Hidden. Those allowed to see it can reveal it here.',
+    reveal: 'Reveal secret',
+    hide: 'Hide secret',
+    copy: 'Copy secret',
+    copied: 'Secret copied',
+    copyFailed: 'Could not copy; select the text and copy it',
+    failed: 'The secret could not be revealed: %{message}',
+  },
+  picker: {
+    noOptions: 'No match among those you can see',
   },
   upload: {
     wrongType: 'You cannot upload these file types',

@@ -20,6 +20,9 @@ export default defineResource({
   module: 'management-user',
   scope: 'organisation',
   permissions: crudPermissions('user'),
+  // an alert rule's author picks its recipients among the users of his tree, by name and e-mail
+  namePickableBy: ['add-notification-rule', 'edit-notification-rule'],
+  pickerDetail: ['email'],
   fields: {
     firstName: text({ priority: 1, required: true, rule: 'personName', searchable: true, sortable: true }),
     lastName: text({ priority: 2, rule: 'personName', searchable: true, sortable: true, default: '' }),

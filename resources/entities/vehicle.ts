@@ -24,8 +24,8 @@ export default defineResource({
   module: 'management-vehicle',
   // the report pages' vehicle and group pickers
   pickableBy: REPORT_MODULE_IDS,
-  // the item form's vehicle picker: ids and registration numbers alone (an item is attached to a vehicle)
-  namePickableBy: ['add-item', 'edit-item'],
+  // the item form's vehicle picker and an alert rule's chosen vehicles: ids and registration numbers alone
+  namePickableBy: ['add-item', 'edit-item', 'add-notification-rule', 'edit-notification-rule'],
   scope: 'organisation',
   permissions: {
     create: 'add-vehicle',

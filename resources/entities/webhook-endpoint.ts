@@ -61,8 +61,8 @@ export default defineResource({
       minItemsMessage: 'webhooks.messages.eventsRequired',
       itemPattern: `^(${CHANGE_EVENT_TYPES.map(escaped).join('|')})$`,
       itemPatternMessage: 'webhooks.messages.badEvent',
-      itemChoices: CHANGE_EVENT_TYPES,
-      itemChoiceLabels: 'webhooks.events',
+      choices: CHANGE_EVENT_TYPES,
+      choiceLabels: 'webhooks.events',
     }),
     enabled: boolean({ priority: 2, default: true, filterable: true }),
     // whole in the create's answer only; masked (whsec_ and four characters) everywhere else

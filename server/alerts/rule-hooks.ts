@@ -6,13 +6,11 @@ import type { Caller } from '../auth/caller.ts';
 import { requireCaller } from '../auth/caller.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { idParams } from '../http/params.ts';
-import type { ResourceHooks } from '../resources/hooks.ts';
+import type { Columns, ResourceHooks } from '../resources/hooks.ts';
 import { said } from '../resources/messages.ts';
 import { findRecord, type ResourceRecord } from '../resources/records.ts';
-import { andInScope } from '../resources/scope.ts';
 import { query } from '../resources/sql.ts';
 import { newWebhookSecret } from '../notify/webhook.ts';
-import vehicleResource from '../../resources/entities/vehicle.ts';
 import ruleResource, { DEFAULT_OVERSPEED_THROTTLE_MINUTES } from '../../resources/entities/notification-rule.ts';
 
 /** How a secret shows in lists and reads: its start only; the reveal route answers it whole. */
@@ -26,44 +24,50 @@ const refuse = (field: string, key: string): never => {
 const present = (value: unknown) => value !== undefined && value !== null && value !== '';
 const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
-/** What a rule must hold together: the parameter of its event type, its vehicles, recipients in its organisation's tree. */
-async function checkRule(db: Db, caller: Caller, rule: Record<string, unknown>) {
+/** How many of these ids name rows of `table` whose organisation is the rule's or one below it. */
+async function inRuleTree(db: Db, table: 'users' | 'vehicles', ids: string[], organisationId: string) {
+  const found = await query(
+    db,
+    sql`select x.id from ${sql.identifier(table)} x join organisations o on o.id = x.organisation_id
+      where x.id in (${sql.join(
+        ids.map((v) => sql`${v}::uuid`),
+        sql`, `,
+      )})
+      and o.path like (select path from organisations where id = ${organisationId}::uuid) || '%'`,
+  );
+  return found.length === new Set(ids).size;
+}
+
+/**
+ * What a rule must hold together: the parameter of its event type, its vehicles, recipients in its
+ * organisation's tree. The generic write has already refused ids the caller cannot see (an array's
+ * `reference`); here the stricter tree of the rule's own organisation, whose events alone it hears.
+ */
+async function checkRule(db: Db, rule: Record<string, unknown>) {
   if (rule.eventType === 'DEVICE_OFFLINE' && !present(rule.offlineMinutes))
     refuse('offlineMinutes', 'offlineMinutesRequired');
   if (rule.eventType === 'WALLET_LOW' && !present(rule.walletBelow)) refuse('walletBelow', 'walletBelowRequired');
   if (rule.vehicleScope === 'GROUP' && !present(rule.groupId)) refuse('groupId', 'groupRequired');
+  const organisationId = String(rule.organisationId);
   const vehicleIds = listOf(rule.vehicleIds) as string[];
   if (rule.vehicleScope === 'VEHICLES') {
     if (!vehicleIds.length) refuse('vehicleIds', 'vehiclesRequired');
-    const found = await query(
-      db,
-      sql`select t.id from vehicles t where t.id in (${sql.join(
-        vehicleIds.map((v) => sql`${v}::uuid`),
-        sql`, `,
-      )})${andInScope(vehicleResource, caller, 'read')}`,
-    );
-    if (found.length !== new Set(vehicleIds).size) refuse('vehicleIds', 'vehicleNotFound');
+    if (!(await inRuleTree(db, 'vehicles', vehicleIds, organisationId))) refuse('vehicleIds', 'vehicleNotFound');
   }
   const userIds = listOf(rule.userIds) as string[];
-  if (userIds.length) {
-    // users of the rule's organisation and of those below it
-    const found = await query(
-      db,
-      sql`select u.id from users u join organisations o on o.id = u.organisation_id
-        where u.id in (${sql.join(
-          userIds.map((v) => sql`${v}::uuid`),
-          sql`, `,
-        )})
-        and o.path like (select path from organisations where id = ${String(rule.organisationId)}::uuid) || '%'`,
-    );
-    if (found.length !== new Set(userIds).size) refuse('userIds', 'userNotFound');
-  }
+  if (userIds.length && !(await inRuleTree(db, 'users', userIds, organisationId))) refuse('userIds', 'userNotFound');
   const channels = listOf(rule.channels);
   if (channels.includes('webhook') && !present(rule.webhookUrl)) refuse('webhookUrl', 'webhookUrlRequired');
   if (present(rule.quietFrom) !== present(rule.quietTo)) refuse('quietTo', 'quietHoursBoth');
   const personal = channels.filter((c) => c !== 'webhook');
   if (personal.length && !userIds.length && !listOf(rule.contactEmails).length && !listOf(rule.contactPhones).length)
     refuse('userIds', 'noRecipients');
+}
+
+/** A rule keeps the group or the vehicles its scope uses, not those picked before the scope changed: its list and form show what it hears. */
+function keepScopeFields(columns: Columns, rule: Record<string, unknown>) {
+  if (rule.vehicleScope !== 'GROUP') columns.set('group_id', sql`null`);
+  if (rule.vehicleScope !== 'VEHICLES') columns.set('vehicle_ids', sql`'[]'::jsonb`);
 }
 
 const organisationOf = (caller: Caller, body: Record<string, unknown>, existing?: ResourceRecord) =>
@@ -79,14 +83,16 @@ export const notificationRuleHooks: ResourceHooks = {
       ...body,
       organisationId: organisationOf(ctx.caller, body),
     };
-    await checkRule(ctx.db, ctx.caller, rule);
+    await checkRule(ctx.db, rule);
+    keepScopeFields(columns, rule);
     columns.set('webhook_secret', sql`${newWebhookSecret()}`);
     if (rule.eventType === 'OVERSPEED' && !present(body.throttleMinutes))
       columns.set('throttle_minutes', sql`${DEFAULT_OVERSPEED_THROTTLE_MINUTES}`);
   },
-  async beforeUpdate(ctx, existing, _columns, body) {
+  async beforeUpdate(ctx, existing, columns, body) {
     const rule = { ...existing, ...body, organisationId: organisationOf(ctx.caller, body, existing) };
-    await checkRule(ctx.db, ctx.caller, rule);
+    await checkRule(ctx.db, rule);
+    keepScopeFields(columns, rule);
   },
   decorate(_db, records) {
     for (const record of records)

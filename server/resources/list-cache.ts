@@ -41,7 +41,9 @@ export function listTables(resource: ResourceDeclaration, hooks: ResourceHooks):
   if ((hooks.extraFilters || hooks.decorate) && !hooks.listReads) return undefined;
   const tables = new Set([resource.table, 'organisations', ...(hooks.listReads ?? [])]);
   for (const field of Object.values(resource.fields)) {
-    const target = field.type === 'reference' ? findResource(field.reference) : undefined;
+    // a reference's row, or an array's of ids (their labels)
+    const reference = field.type === 'reference' || field.type === 'array' ? field.reference : undefined;
+    const target = reference ? findResource(reference) : undefined;
     if (target) tables.add(target.table);
   }
   return tables;

@@ -51,8 +51,8 @@ export function checkPickerQuery(resource: ResourceDeclaration, query: Record<st
   if (Array.isArray(sort) && !['id', ...resource.recordLabel].includes(String(sort[0]))) throw forbidden();
 }
 
-/** The rows as a name picker sees them: the id and the fields that name the row. */
+/** The rows as a name picker sees them: the id, the fields that name the row and those that tell rows of one name apart. */
 export function namesOnly(resource: ResourceDeclaration, rows: ResourceRecord[]): ResourceRecord[] {
-  const fields = ['id', ...resource.recordLabel];
+  const fields = ['id', ...resource.recordLabel, ...(resource.pickerDetail ?? [])];
   return rows.map((row) => Object.fromEntries(fields.map((name) => [name, row[name]])) as ResourceRecord);
 }

@@ -87,6 +87,21 @@ function referenceFields(resource: ResourceDeclaration) {
   return found;
 }
 
+/** The array fields whose items are ids of another resource's rows (a rule's users), with that resource. */
+export function arrayReferences(resource: ResourceDeclaration) {
+  return Object.entries(resource.fields).flatMap(([name, field]) => {
+    const target = field.type === 'array' && field.reference ? findResource(field.reference) : undefined;
+    return target ? [{ name, column: columnOf(name, field), target }] : [];
+  });
+}
+
+/** The names of an array's referenced rows, in the array's order, joined by commas; rows gone or unknown are left out. */
+function arrayLabel(column: string, target: ResourceDeclaration): SQL {
+  return sql`(select string_agg(${labelExpression(target, 'r')}, ', ' order by x.n)
+    from jsonb_array_elements_text(case when jsonb_typeof(t.${id(column)}) = 'array' then t.${id(column)} else '[]'::jsonb end)
+      with ordinality x(v, n) join ${id(target.table)} r on r.id::text = x.v)`;
+}
+
 /** The referenced row as the spec's reads show it: its id and the fields that name it (`{id, name}`, `{id, tradeName, brandName}`). */
 function seenObject(target: ResourceDeclaration, alias: string): SQL {
   const names = [...new Set([...target.recordLabel, ...(target.displayLabel ?? [])])];
@@ -140,6 +155,9 @@ function labelColumns(resource: ResourceDeclaration, pageSize = 1): { columns: S
           // '' without a referenced row, from a subquery as from a join
           return sql`, coalesce(${over(ref, (alias) => labelExpression(ref.target, alias))}, '') as ${id(LABEL_PREFIX + ref.name)}${seen}`;
         });
+  if (resource.labels !== false)
+    for (const { name, column, target } of arrayReferences(resource))
+      parts.push(sql`, coalesce(${arrayLabel(column, target)}, '') as ${id(LABEL_PREFIX + name)}`);
   for (const [name, field] of Object.entries(resource.fields)) {
     if (!field.via) continue;
     const ref = refs.find((r) => r.name === field.via!.reference);
@@ -155,10 +173,12 @@ function labelColumns(resource: ResourceDeclaration, pageSize = 1): { columns: S
   return { columns: sql.join(parts, sql``), joins };
 }
 
+const unseen = ({ name }: { name: string }) => ({ name, seenAs: undefined });
+
 function gatherLabels(resource: ResourceDeclaration, row: ResourceRecord): ResourceRecord {
   if (resource.labels === false) return row;
   const labels: Record<string, string> = {};
-  for (const { name, seenAs } of referenceFields(resource)) {
+  for (const { name, seenAs } of [...referenceFields(resource), ...arrayReferences(resource).map(unseen)]) {
     const value = row[LABEL_PREFIX + name];
     delete row[LABEL_PREFIX + name];
     if (typeof value === 'string') labels[name] = value;

@@ -7,10 +7,10 @@ import { forbidden, HttpError, notFound, pgCode, type Said } from '../http/error
 import { idParams, serialIdParams } from '../http/params.ts';
 import { columnOf, type ResourceDeclaration } from '../../resources/define.ts';
 import { exportPermissions, findResource } from '../../resources/modules.ts';
-import { id, param, query } from './sql.ts';
+import { id, param, query, rowId } from './sql.ts';
 import { isSuperAdmin, canUseOrganisation, andInScope } from './scope.ts';
 import { parseListQuery } from './list-query.ts';
-import { findRecord, listRecords, type ResourceRecord } from './records.ts';
+import { arrayReferences, findRecord, listRecords, type ResourceRecord } from './records.ts';
 import { bodySchema, geometryErrors, normaliseBody, writableFields, type WriteMode } from './validation.ts';
 import { message, said, saidLabel } from './messages.ts';
 import type { ResourceHooks, WriteContext } from './hooks.ts';
@@ -84,6 +84,20 @@ async function referenceErrors(db: Db, resource: ResourceDeclaration, caller: Ca
       sql`select 1 from ${id(target.table)} t where t.id = ${body[name] as string}::uuid${andInScope(target, caller, 'read')}`,
     );
     if (!found) errors[name] = said('validation.notFound', { label: saidLabel(resource, name) });
+  }
+  for (const { name, target } of arrayReferences(resource)) {
+    const wanted = [...new Set(Array.isArray(body[name]) ? (body[name] as unknown[]) : [])];
+    const ids = wanted.map((v) => rowId(target, v)).filter((v): v is SQL => Boolean(v));
+    if (!wanted.length) continue;
+    // every one must be a row the caller sees
+    const found = ids.length
+      ? await query(
+          db,
+          sql`select t.id from ${id(target.table)} t where t.id in (${sql.join(ids, sql`, `)})${andInScope(target, caller, 'read')}`,
+        )
+      : [];
+    if (found.length !== wanted.length)
+      errors[name] = said('validation.itemNotFound', { label: saidLabel(resource, name) });
   }
   return errors;
 }

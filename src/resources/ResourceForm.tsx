@@ -5,6 +5,7 @@ import {
   CreateBase,
   DateInput,
   EditBase,
+  FormDataConsumer,
   NumberInput,
   PasswordInput,
   ReferenceInput,
@@ -30,6 +31,8 @@ import { PICKER_OPTIONS, recordTitle, type RecordLike } from '../../resources/di
 import { AuthScopesInput } from './inputs/AuthScopesInput.tsx';
 import { GeometryInput } from './inputs/GeometryInput.tsx';
 import { ImageUploadInput } from './inputs/ImageUploadInput.tsx';
+import { ReferenceArrayPicker } from './inputs/ReferenceArrayPicker.tsx';
+import { DeclaredSecret } from './inputs/RevealSecret.tsx';
 import { resourcePath } from './paths.ts';
 import { usePickable } from './pickable.ts';
 import { ShownOnceDialog } from './ShownOnceDialog.tsx';
@@ -118,14 +121,14 @@ export function FieldInput({
   const common = { source, label, validate, fullWidth: true } as const;
   switch (field.type) {
     case 'text':
+      // a secret the server made: masked, revealed to those allowed (on edit, where the row exists)
+      if (field.reveal)
+        return mode === 'edit' ? (
+          <DeclaredSecret api={resource.api} name={name} label={label} reveal={field.reveal} />
+        ) : null;
+      return <TextInput {...common} multiline={field.multiline} />;
     case 'email':
-      return (
-        <TextInput
-          {...common}
-          multiline={field.type === 'text' && field.multiline}
-          type={field.type === 'email' ? 'email' : 'text'}
-        />
-      );
+      return <TextInput {...common} type="email" />;
     case 'phone':
       return (
         <TextInput
@@ -190,17 +193,15 @@ export function FieldInput({
         </Box>
       );
     case 'array':
-      // a choice of listed values: a check box each, named by its label
-      if (field.itemChoices)
+      if (field.reference)
+        return <ReferenceArrayPicker source={source} reference={field.reference} label={label} validate={validate} />;
+      if (field.choices)
         return (
           <CheckboxGroupInput
             source={source}
             label={label}
             validate={validate}
-            choices={field.itemChoices.map((c) => ({
-              id: c,
-              name: field.itemChoiceLabels ? `${field.itemChoiceLabels}.${c}` : c,
-            }))}
+            choices={field.choices.map((c) => ({ id: c, name: field.choiceLabels ? `${field.choiceLabels}.${c}` : c }))}
             sx={{ '& .MuiFormGroup-root': { display: 'grid', gridTemplateColumns: { sm: '1fr 1fr' } } }}
           />
         );
@@ -238,19 +239,39 @@ function FormToolbar({ resource }: { resource: ResourceDeclaration }) {
  */
 const KEEP_TYPED_VALUES = { keepDirtyValues: true } as const;
 
-/** The fields a form shows: none read-only, and on edit none set once at creation. */
+/** The fields a form shows: none read-only (but a secret to reveal, on edit), and on edit none set once at creation. */
 function formFields(resource: ResourceDeclaration, mode: 'create' | 'edit') {
   return Object.entries(resource.fields).filter(
-    ([, field]) => !field.readOnly && !(mode === 'edit' && field.createOnly),
+    ([, field]) =>
+      (!field.readOnly || (mode === 'edit' && field.type === 'text' && field.reveal)) &&
+      !(mode === 'edit' && field.createOnly),
   );
+}
+
+/** Whether a field's input is shown for the form's values (its `shownWhen`): an array shows it when holding one of the values. */
+export function shownFor(field: Field, values: Record<string, unknown>): boolean {
+  if (!field.shownWhen) return true;
+  const value = values[field.shownWhen.field];
+  const held = Array.isArray(value) ? value : [value];
+  return held.some((v) => field.shownWhen!.is.includes(String(v)));
 }
 
 function ResourceFields({ resource, mode }: { resource: ResourceDeclaration; mode: 'create' | 'edit' }) {
   return (
     <SimpleForm toolbar={<FormToolbar resource={resource} />} sx={{ maxWidth: 960 }} resetOptions={KEEP_TYPED_VALUES}>
-      {formFields(resource, mode).map(([name, field]) => (
-        <FieldInput key={name} resource={resource} name={name} field={field} source={name} mode={mode} />
-      ))}
+      {formFields(resource, mode).map(([name, field]) =>
+        field.shownWhen ? (
+          <FormDataConsumer key={name}>
+            {({ formData }) =>
+              shownFor(field, formData) ? (
+                <FieldInput resource={resource} name={name} field={field} source={name} mode={mode} />
+              ) : null
+            }
+          </FormDataConsumer>
+        ) : (
+          <FieldInput key={name} resource={resource} name={name} field={field} source={name} mode={mode} />
+        ),
+      )}
     </SimpleForm>
   );
 }

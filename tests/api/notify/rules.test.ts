@@ -176,7 +176,7 @@ describe('alert rules: who may see and change them', () => {
       userIds: [gitaId],
     });
     expect(foreignUser.status).toBe(400);
-    expect(foreignUser.body.message).toBe('A chosen user was not found in the organisation');
+    expect(foreignUser.body.message).toBe('Users to tell: one or more were not found among those you can see');
     const badChannel = await call(author, 'POST', '/notificationrules', {
       name: 'Pigeon',
       eventType: 'SOS',
