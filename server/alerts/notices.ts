@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { ClaimLoop } from '../db/claim-loop.ts';
 import { queueMessage, type OutgoingMessage } from '../outbox.ts';
 import { query } from '../resources/sql.ts';
 import type { Language } from '../resources/messages.ts';
@@ -98,11 +99,7 @@ export function inQuietHours(time: Date, from: string | null, to: string | null)
  * back: the notice stays pending for the next look, nothing half-sent.
  */
 export class NoticeProcessor {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
-  private stopped = false;
-  private started = false;
-  private again = false;
+  private readonly loop: ClaimLoop;
   private readonly now: () => Date;
 
   constructor(
@@ -110,51 +107,25 @@ export class NoticeProcessor {
     private readonly options: NoticeOptions,
   ) {
     this.now = options.now ?? (() => new Date());
+    this.loop = new ClaimLoop(() => this.round(), options);
   }
 
   start() {
-    this.stopped = false;
-    this.started = true;
-    this.schedule(0);
+    this.loop.start();
   }
 
-  async stop() {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
+  /** The events trigger decided notices (NOTIFY waymark_notices): look now rather than at the next interval. */
   poke() {
-    if (this.stopped || !this.started) return;
-    if (this.running) this.again = true;
-    else this.schedule(0);
-  }
-
-  private schedule(ms: number) {
-    if (this.stopped || !this.started) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.running = this.drain()
-        .catch((error) => this.options.onError?.(error))
-        .finally(() => {
-          this.running = null;
-          const again = this.again;
-          this.again = false;
-          this.schedule(again ? 0 : (this.options.intervalMs ?? 1000));
-        });
-    }, ms);
+    this.loop.poke();
   }
 
   /** Rounds until no notice is pending; answers how many were decided. */
-  async drain(): Promise<number> {
-    let handled = 0;
-    for (;;) {
-      const round = await this.round();
-      handled += round;
-      if (!round || this.stopped) return handled;
-    }
+  drain(): Promise<number> {
+    return this.loop.drain();
   }
 
   async round(): Promise<number> {

@@ -69,6 +69,7 @@ export async function registerNotify(app: FastifyInstance, database: Database, c
   const worker = new DeliveryWorker(database.db, channelsOf(settings, vapid, app.log, undefined, database.db), {
     maxAttempts: settings.maxAttempts,
     retryBaseMs: settings.retryBaseMs,
+    leaseMs: settings.leaseMs,
     onError: (error) => app.log.error({ err: error }, 'Delivering the outbox failed'),
   });
   app.decorate('deliveries', worker);

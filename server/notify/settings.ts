@@ -39,6 +39,8 @@ export interface NotifyConfig {
   maxAttempts: number;
   /** The wait after the first failed try, doubling after each (NOTIFY_RETRY_SECONDS, 30 s; up to 6 hours). */
   retryBaseMs: number;
+  /** How long a claimed message is its worker's before another may try it (NOTIFY_LEASE_SECONDS, 120): a killed process's claims lapse after this. */
+  leaseMs: number;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -122,5 +124,9 @@ export function notifyConfig(
       env.NOTIFY_RETRY_SECONDS !== undefined && env.NOTIFY_RETRY_SECONDS !== ''
         ? positive('NOTIFY_RETRY_SECONDS', env.NOTIFY_RETRY_SECONDS, 30, 86_400) * 1000
         : (defaults.retryBaseMs ?? 30_000),
+    leaseMs:
+      env.NOTIFY_LEASE_SECONDS !== undefined && env.NOTIFY_LEASE_SECONDS !== ''
+        ? positive('NOTIFY_LEASE_SECONDS', env.NOTIFY_LEASE_SECONDS, 120, 86_400) * 1000
+        : (defaults.leaseMs ?? 120_000),
   };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { ClaimLoop } from '../db/claim-loop.ts';
 import { query } from '../resources/sql.ts';
 import { DeliveryFailure, type Channel, type ChannelName, type Delivery, type Outcome } from './channel.ts';
 
@@ -37,65 +38,34 @@ export function backoffMs(attempts: number, baseMs: number, maxMs = MAX_BACKOFF_
  * rare second copy.
  */
 export class DeliveryWorker {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
-  /** stop() was called: no timer runs, and a drain under way ends after its round. */
-  private stopped = false;
-  private started = false;
-  private again = false;
+  private readonly loop: ClaimLoop;
   readonly stats = { sent: 0, logged: 0, retried: 0, dead: 0 };
 
   constructor(
     private readonly db: Db,
     private readonly channels: Record<ChannelName, Channel>,
     private readonly options: WorkerOptions,
-  ) {}
+  ) {
+    this.loop = new ClaimLoop(() => this.round(), options);
+  }
 
   start() {
-    this.stopped = false;
-    this.started = true;
-    this.schedule(0);
+    this.loop.start();
   }
 
   async stop() {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running;
+    await this.loop.stop();
     for (const channel of Object.values(this.channels)) channel.close?.();
   }
 
   /** Something was queued: look now rather than at the next interval. */
   poke() {
-    if (this.stopped || !this.started) return;
-    if (this.running) this.again = true;
-    else this.schedule(0);
-  }
-
-  private schedule(ms: number) {
-    if (this.stopped || !this.started) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.running = this.drain()
-        .catch((error) => this.options.onError?.(error))
-        .finally(() => {
-          this.running = null;
-          const again = this.again;
-          this.again = false;
-          this.schedule(again ? 0 : (this.options.intervalMs ?? 1000));
-        });
-    }, ms);
+    this.loop.poke();
   }
 
   /** Rounds until no row is due; answers how many rows were handled. For tests and tools too. */
-  async drain(): Promise<number> {
-    let handled = 0;
-    for (;;) {
-      const round = await this.round();
-      handled += round;
-      if (!round || this.stopped) return handled;
-    }
+  drain(): Promise<number> {
+    return this.loop.drain();
   }
 
   /** Claims up to a batch of due rows and delivers them. */

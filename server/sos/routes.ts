@@ -14,6 +14,7 @@ import { message, said } from '../resources/messages.ts';
 import { query } from '../resources/sql.ts';
 import { heldByCaller } from '../tracking/ownership.ts';
 import { escalateDueSosCases } from './escalation.ts';
+import { ClaimLoop } from '../db/claim-loop.ts';
 import { ACKNOWLEDGE_SOS, MAX_NOTE_LENGTH, SEE_OPEN_SOS, type OpenSos } from '../../core/sos.ts';
 
 /** How often each process looks for cases due to escalate. */
@@ -89,23 +90,15 @@ export function sosRoutes(app: FastifyInstance, db: Db) {
   );
 }
 
-/** The escalation sweep of this process: every SWEEP_EVERY_MS, as long as the server runs. */
+/**
+ * The escalation sweep of this process: a claim loop (server/db/claim-loop.ts) whose rounds each
+ * escalate up to a batch of due cases, every SWEEP_EVERY_MS and once at start, as long as the server runs.
+ */
 export function registerSosSweep(app: FastifyInstance, db: Db, publicUrl: string) {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      if (running) return;
-      running = escalateDueSosCases(db, { publicUrl })
-        .catch((error: unknown) => app.log.error({ err: error }, 'Escalating SOS cases failed'))
-        .finally(() => {
-          running = null;
-        });
-    }, SWEEP_EVERY_MS);
-    timer.unref();
+  const loop = new ClaimLoop(() => escalateDueSosCases(db, { publicUrl }), {
+    intervalMs: SWEEP_EVERY_MS,
+    onError: (error) => app.log.error({ err: error }, 'Escalating SOS cases failed'),
   });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-    await running;
-  });
+  app.addHook('onReady', async () => loop.start());
+  app.addHook('onClose', () => loop.stop());
 }

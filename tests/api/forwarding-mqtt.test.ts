@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mqtt from 'mqtt';
 import { freePort, signInOverHttp } from '../support/net.ts';
+import { startChildServer, type ChildServer } from '../support/child-server.ts';
 import { firstArrivals, positionFrames, Proxy, sendToGateway } from '../support/forwarding.ts';
 import { createScratchDatabase } from '../../server/db/scratch.ts';
 import type { DeviceState } from '../../server/simulator/frames.ts';
@@ -18,7 +18,6 @@ const COUNT = Number(process.env.FORWARD_TEST_COUNT ?? 10_000);
  * runs); 20 vehicles send 500 each, at most 200 on one connection and 350 before the restart.
  */
 const VEHICLES = 20;
-const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-forward-'));
 const prefix = `waymark-test-${crypto.randomBytes(4).toString('hex')}`;
 const ADMIN = { email: 'root@waymark.test', password: 'Root-pass-2026' };
@@ -39,24 +38,13 @@ const fleet = (): DeviceState[] =>
     frameNumber: 0,
   }));
 
-interface Server {
-  child: ChildProcess;
-  base: string;
-  exited: Promise<unknown>;
-  output: () => string;
-}
-
-/** `node server/bin.mjs serve` on a database that outlives it; resolves once it answers /api/health. */
-async function startServer(http: number, gateway: number): Promise<Server> {
-  let output = '';
-  const child = spawn(process.execPath, ['server/bin.mjs', 'serve'], {
-    cwd: root,
+/** `waymark serve` on a database that outlives it (PGlite in dataDir, or the scratch PostgreSQL), forwarding on short leases and waits. */
+const startServer = (http: number, gateway: number) =>
+  startChildServer({
+    http,
+    gateway,
+    readyMs: 240_000,
     env: {
-      ...process.env,
-      PORT: String(http),
-      GATEWAY_PORT: String(gateway),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
       WAYMARK_DEMO: '0',
@@ -70,27 +58,7 @@ async function startServer(http: number, gateway: number): Promise<Server> {
       FORWARD_MAX_BACKOFF_SECONDS: '1',
       FORWARD_BATCH: '200',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (d) => (output += String(d)));
-  child.stderr!.on('data', (d) => (output += String(d)));
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const base = `http://127.0.0.1:${http}`;
-  const until = Date.now() + 240_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}: ${output}`);
-    if (
-      await fetch(`${base}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    if (Date.now() > until) throw new Error(`the server on ${http} did not answer: ${output}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return { child, base, exited, output: () => output };
-}
 
 const waitFor = async (what: () => Promise<boolean> | boolean, ms: number, why: string) => {
   const end = Date.now() + ms;
@@ -100,7 +68,7 @@ const waitFor = async (what: () => Promise<boolean> | boolean, ms: number, why: 
   }
 };
 
-let server: Server | null = null;
+let server: ChildServer | null = null;
 let subscriber: mqtt.MqttClient;
 const proxy = new Proxy(1883);
 const arrived: { imei: string; fixTime: string; vehicleId: string | null }[] = [];
@@ -178,7 +146,7 @@ describe('MQTT forwarding across a broker outage and a SIGKILL', () => {
 
     const frames = positionFrames(devices, COUNT, Date.now() - 6 * 3_600_000);
     const parts = [frames.slice(0, COUNT * 0.4), frames.slice(COUNT * 0.4, COUNT * 0.7), frames.slice(COUNT * 0.7)];
-    const stored = async (s: Server, n: number) => {
+    const stored = async (s: ChildServer, n: number) => {
       const r = await fetch(`${s.base}/api/gateway/status`, { headers: { authorization: `Bearer ${token}` } });
       return r.ok && ((await r.json()).data.stored.frames as number) >= n;
     };

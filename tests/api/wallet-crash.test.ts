@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { createScratchDatabase } from '../../server/db/scratch.ts';
 import { openDatabase, type Database } from '../../server/db/client.ts';
@@ -9,62 +7,22 @@ import { wallets, walletTransactions } from '../../server/db/wallet-schema.ts';
 import { DEMO_PASSWORD, demoEmail } from '../../server/seed/demo.ts';
 import { systemAccount } from '../../server/wallets/ledger.ts';
 import { query } from '../../server/resources/sql.ts';
-import { freePort, signInOverHttp } from '../support/net.ts';
+import { signInOverHttp } from '../support/net.ts';
+import { startChildServer, stopChildServers, type ChildServer } from '../support/child-server.ts';
 import { ledgerProblems } from '../support/ledger.ts';
 import { seededRandom } from '../support/random.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
-
-interface Server {
-  child: ChildProcess;
-  base: string;
-  exited: Promise<unknown>;
-  output: () => string;
-}
-
-/** `node server/bin.mjs serve` on the scratch database, as an operator runs it; resolves once it answers /api/health. */
-async function startServer(databaseUrl: string): Promise<Server> {
-  const [http, gateway] = [await freePort(), await freePort()];
-  let output = '';
-  const child = spawn(process.execPath, ['server/bin.mjs', 'serve'], {
-    cwd: root,
+/** `waymark serve` on the scratch database, as an operator runs it, with the demo's users and wallets. */
+const startServer = (databaseUrl: string) =>
+  startChildServer({
     env: {
-      ...process.env,
-      PORT: String(http),
-      GATEWAY_PORT: String(gateway),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
       DATABASE_URL: databaseUrl,
       WAYMARK_DEMO: '1',
       WAYMARK_SIMULATE: '0',
       WAYMARK_ADMIN_EMAIL: 'root@waymark.test',
       WAYMARK_ADMIN_PASSWORD: 'Root-pass-2026',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (d) => {
-    output += String(d);
-  });
-  child.stderr!.on('data', (d) => {
-    output += String(d);
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const base = `http://127.0.0.1:${http}`;
-  const until = Date.now() + 180_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}: ${output}`);
-    if (
-      await fetch(`${base}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    if (Date.now() > until) throw new Error(`the server on ${http} did not answer: ${output}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return { child, base, exited, output: () => output };
-}
 
 /** One request of the run: a transfer, deposit or withdrawal, with its key, and where its money comes from. */
 interface Movement {
@@ -103,7 +61,7 @@ async function send(base: string, token: string, movement: Movement): Promise<An
 describe.runIf(process.env.TEST_DATABASE_URL)(
   'wallet requests across a server killed with SIGKILL (PostgreSQL)',
   () => {
-    const servers: Server[] = [];
+    const servers: ChildServer[] = [];
     let drop = async () => {};
     let databaseUrl = '';
     let database: Database | undefined;
@@ -115,11 +73,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
     });
 
     afterAll(async () => {
-      for (const server of servers)
-        if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGTERM');
-      const stragglers = setTimeout(() => servers.forEach((s) => s.child.kill('SIGKILL')), 10_000);
-      await Promise.all(servers.map((s) => s.exited));
-      clearTimeout(stragglers);
+      await stopChildServers(servers);
       await database?.close();
       await drop();
     });

@@ -1,5 +1,4 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,45 +8,33 @@ import { query } from '../../server/resources/sql.ts';
 import { startFlood } from '../../bench/flood.ts';
 import { eventually } from './device-client.ts';
 import { freePort } from '../support/net.ts';
+import { killChildServer, startChildServer, type ChildServer } from '../support/child-server.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-kill-'));
-const children: ChildProcess[] = [];
+const servers: ChildServer[] = [];
 
 /** `waymark serve` on the embedded database in dataDir, with small queue bounds so a flood trips them. */
 async function serve(http: number, gateway: number) {
-  let output = '';
-  const child = spawn(process.execPath, ['server/bin.mjs', 'serve'], {
-    cwd: root,
+  const server = await startChildServer({
+    http,
+    gateway,
+    readyMs: 120_000,
     env: {
-      ...process.env,
       DATABASE_URL: '',
       DATA_DIR: dataDir,
-      PORT: String(http),
-      GATEWAY_PORT: String(gateway),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
       WAYMARK_DEMO: '0',
       WAYMARK_ADMIN_PASSWORD: 'Root-pass-2026',
       GATEWAY_QUEUE_PAUSE: '40',
       GATEWAY_QUEUE_REFUSE: '80',
       GATEWAY_QUEUE_RESUME: '10',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  children.push(child);
-  child.stdout!.on('data', (d) => (output += String(d)));
-  child.stderr!.on('data', (d) => (output += String(d)));
-  await eventually(
-    async () => (await fetch(`http://127.0.0.1:${http}/api/health`)).ok,
-    120_000,
-    `server on ${http} (${output})`,
-  );
-  return { child, output: () => output };
+  servers.push(server);
+  return server;
 }
 
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const server of servers) await killChildServer(server);
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -63,16 +50,12 @@ describe('kill -9 during a flood', () => {
       `answers and a pause (${first.output()})`,
     );
     // the process dies mid-flood: no shutdown, no flush
-    const died = new Promise((resolve) => first.child.once('exit', resolve));
-    first.child.kill('SIGKILL');
-    await died;
+    await killChildServer(first);
     const figures = flood.stop();
     expect(figures.offered).toBeGreaterThan(answered());
 
     const second = await serve(http, gatewayPort);
-    const stopped = new Promise((resolve) => second.child.once('exit', resolve));
-    second.child.kill('SIGTERM');
-    await stopped;
+    await killChildServer(second, 'SIGTERM');
     const database = await openDatabase({ dataDir, databaseUrl: undefined });
     const rows = await query<{ imei: string; n: number }>(
       database.db,

@@ -7,7 +7,13 @@ describe('delivery settings', () => {
     const { notify } = loadConfig({ PUBLIC_URL: 'https://track.example.in/' });
     expect(notify.mail).toEqual({ smtpUrl: undefined, from: 'Waymark <no-reply@track.example.in>', requireTls: false });
     expect(notify.sms.url).toBeUndefined();
-    expect(notify).toMatchObject({ deliver: true, maxAttempts: 8, retryBaseMs: 30_000, allowRanges: [] });
+    expect(notify).toMatchObject({
+      deliver: true,
+      maxAttempts: 8,
+      retryBaseMs: 30_000,
+      leaseMs: 120_000,
+      allowRanges: [],
+    });
     expect(notify.push.subject).toBe('mailto:no-reply@track.example.in');
   });
 
@@ -20,6 +26,7 @@ describe('delivery settings', () => {
       WEBHOOK_ALLOW_RANGES: '10.8.0.0/16, fd00:1::/64',
       NOTIFY_MAX_ATTEMPTS: '3',
       NOTIFY_RETRY_SECONDS: '5',
+      NOTIFY_LEASE_SECONDS: '10',
       WAYMARK_DELIVER: '0',
     });
     expect(notify.mail.smtpUrl).toBe('smtps://u:p@smtp.example.in:465');
@@ -28,6 +35,7 @@ describe('delivery settings', () => {
       deliver: false,
       maxAttempts: 3,
       retryBaseMs: 5000,
+      leaseMs: 10_000,
       allowRanges: ['10.8.0.0/16', 'fd00:1::/64'],
     });
     const guard = new AddressGuard(notify.allowRanges);
