@@ -108,6 +108,8 @@ export type SentAlerts = Map<string, number>;
 export async function connectFleet(port: number, options: FleetOptions) {
   const { vehicles, interval, eventShare } = options;
   const sockets: net.Socket[] = [];
+  /** Frames written to the sockets so far, logins included. */
+  let written = 0;
   const devices: DeviceState[] = [];
   for (let i = 0; i < vehicles; i++) {
     const device: DeviceState = {
@@ -124,6 +126,7 @@ export async function connectFleet(port: number, options: FleetOptions) {
     socket.on('error', () => {});
     socket.resume();
     socket.write(loginFrame(device));
+    written += 1;
     sockets.push(socket);
     devices.push(device);
     if (i % 500 === 499) await new Promise((r) => setTimeout(r, 50));
@@ -155,6 +158,7 @@ export async function connectFleet(port: number, options: FleetOptions) {
         if (speeding) sent.set(`${device.registration}|${eventTime}`, wallMs());
       }
       frames += vehicles;
+      written += vehicles;
       longestRoundMs = Math.max(longestRoundMs, performance.now() - round);
       await new Promise((r) => setTimeout(r, Math.max(0, interval * 1000 - (performance.now() - round))));
     }
@@ -163,6 +167,7 @@ export async function connectFleet(port: number, options: FleetOptions) {
   return {
     drive,
     longestRoundMs: () => longestRoundMs,
+    written: () => written,
     close: () => sockets.forEach((s) => s.destroy()),
   };
 }

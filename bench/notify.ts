@@ -22,8 +22,10 @@ const SECONDS = Number(process.env.BENCH_NOTIFY_SECONDS ?? 30);
 const PAIRS = Number(process.env.BENCH_NOTIFY_PAIRS ?? 2);
 /** The share of frames that raise an event (an AIS-140 OS, overspeed, packet). */
 const EVENT_SHARE = Number(process.env.BENCH_NOTIFY_EVENT_SHARE ?? 0.01);
-/** How long to wait after a phase's last frame for webhooks still on their way. */
+/** After a phase's last frame, webhooks are awaited until none has come for this long. */
 const DRAIN_SECONDS = Number(process.env.BENCH_NOTIFY_DRAIN_SECONDS ?? 15);
+/** The longest wait, after a phase, for the gateway to store every frame written (a server that cannot keep up). */
+const SETTLE_SECONDS = Number(process.env.BENCH_NOTIFY_SETTLE_SECONDS ?? 180);
 /**
  * The bench rule's throttle: a throttle is looked up for every notice, as an OVERSPEED rule's (10
  * minutes by default) is; one minute, so that a vehicle speeding again (every INTERVAL / EVENT_SHARE
@@ -39,6 +41,8 @@ interface Phase {
   sent: SentAlerts;
   /** The gateway's own figure at the phase's end: a frame's arrival to its batch committed, its last 4,096 frames. */
   storeLatency: { p50: number; p95: number };
+  /** The gateway stored every frame of the phase within SETTLE_SECONDS of its end. */
+  caughtUp: boolean;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -73,18 +77,26 @@ async function measure(kind: Kind, print: (line: string) => void) {
   const status = async () =>
     (
       await api<{
-        data: { stored: { frames: number }; backlog: number; storeLatencyMs: { p50: number; p95: number } };
+        data: {
+          received: number;
+          dropped: number;
+          stored: { frames: number };
+          backlog: number;
+          storeLatencyMs: { p50: number; p95: number };
+        };
       }>('GET', '/gateway/status')
     ).data;
-  /** Until the gateway has stored what it was sent (its count still for a second; at most 30 s), so a phase does not count the one before. */
-  const settle = async () => {
-    const end = performance.now() + 30_000;
-    let last = -1;
+  /**
+   * Until the gateway has read and stored every frame the fleet wrote (at most SETTLE_SECONDS), so
+   * a phase neither counts the one before nor leaves it frames stored under the next phase's rules.
+   */
+  const settle = async (written: number) => {
+    const end = performance.now() + SETTLE_SECONDS * 1000;
     for (;;) {
       const now = await status();
-      if ((now.backlog === 0 && now.stored.frames === last) || performance.now() > end) return;
-      last = now.stored.frames;
-      await sleep(1000);
+      if (now.received + now.dropped >= written && now.backlog === 0) return true;
+      if (performance.now() > end) return false;
+      await sleep(500);
     }
   };
 
@@ -110,7 +122,7 @@ async function measure(kind: Kind, print: (line: string) => void) {
     await devices.drive(Math.max(3, INTERVAL * 3));
     for (let pair = 0; pair < PAIRS; pair++)
       for (const rulesOn of [false, true]) {
-        await settle();
+        await settle(devices.written());
         await setRules(rulesOn);
         const cpu = cpuMeter(server.pid, backends?.pids ?? null);
         const before = (await status()).stored.frames;
@@ -120,12 +132,16 @@ async function measure(kind: Kind, print: (line: string) => void) {
         const seconds = (performance.now() - t0) / 1000;
         const end = await status();
         const atEnd = end.stored.frames;
-        // the phase's work includes its alerts delivered: the CPU is counted until they are
-        const drainEnd = performance.now() + DRAIN_SECONDS * 1000;
-        const received = () => new Set(receiver.arrivals.map((a) => a.key));
-        while (rulesOn && performance.now() < drainEnd && [...sent.keys()].some((k) => !received().has(k)))
+        // the phase's work includes its frames stored and its alerts delivered: the CPU is counted until they are
+        const caughtUp = await settle(devices.written());
+        let arrived = receiver.arrivals.length;
+        let quietSince = performance.now();
+        while (rulesOn && performance.now() - quietSince < DRAIN_SECONDS * 1000) {
+          const keys = new Set(receiver.arrivals.map((a) => a.key));
+          if ([...sent.keys()].every((k) => keys.has(k))) break;
           await sleep(200);
-        await settle();
+          if (receiver.arrivals.length > arrived) [arrived, quietSince] = [receiver.arrivals.length, performance.now()];
+        }
         const used = await cpu.stop();
         const stored = (await status()).stored.frames - before;
         phases.push({
@@ -135,6 +151,7 @@ async function measure(kind: Kind, print: (line: string) => void) {
           cpu: used,
           sent,
           storeLatency: end.storeLatencyMs,
+          caughtUp,
         });
       }
   } finally {
@@ -179,7 +196,7 @@ function report(
   );
   phases.forEach((phase, i) =>
     p(
-      `  ${String(i + 1).padEnd(5)}  ${(phase.rulesOn ? 'on' : 'none').padEnd(5)}  ${phase.framesPerSecond.toFixed(0).padStart(15)}  ${`${phase.storeLatency.p50}/${phase.storeLatency.p95}`.padStart(16)}  ${µs(phase, false).toFixed(0)} µs${postgres ? ` (${µs(phase, true).toFixed(0)} µs)` : ''}`,
+      `  ${String(i + 1).padEnd(5)}  ${(phase.rulesOn ? 'on' : 'none').padEnd(5)}  ${phase.framesPerSecond.toFixed(0).padStart(15)}  ${`${phase.storeLatency.p50}/${phase.storeLatency.p95}`.padStart(16)}  ${µs(phase, false).toFixed(0)} µs${postgres ? ` (${µs(phase, true).toFixed(0)} µs)` : ''}${phase.caughtUp ? '' : `  (frames still unstored ${SETTLE_SECONDS} s after)`}`,
     ),
   );
   const total = (on: boolean) => {
@@ -218,28 +235,17 @@ function report(
     .filter((d): d is typeof d & { hops: Hops } => !!d.hops);
   p(`  frame read by the gateway → webhook received: ${spread(traced.map((d) => d.arrival.at - d.hops.received))}`);
   const claimed = traced.filter((d) => d.hops.claimed !== null);
-  const hop = (name: string, values: number[]) => p(`    ${name.padEnd(42)} ${spread(values)}`);
+  type Traced = (typeof claimed)[number];
+  const steps: [string, Traced[], (d: Traced) => number][] = [
+    ['written → read by the gateway', traced, (d) => d.hops.received - d.sent],
+    ['read → store transaction began', traced, (d) => d.hops.stored - d.hops.received],
+    ['store transaction began → processor began', claimed, (d) => d.hops.processing! - d.hops.stored],
+    ['processor began → notice decided', claimed, (d) => d.hops.decided - d.hops.processing!],
+    ['notice decided → outbox row claimed', claimed, (d) => d.hops.claimed! - d.hops.decided],
+    ['claimed → webhook received', claimed, (d) => d.arrival.at - d.hops.claimed!],
+  ];
   p(`  each hop, ${traced.length} alerts traced (${claimed.length} delivered at the first try):`);
-  hop(
-    'written → read by the gateway',
-    traced.map((d) => d.hops.received - d.sent),
-  );
-  hop(
-    'read → store transaction began',
-    traced.map((d) => d.hops.stored - d.hops.received),
-  );
-  hop(
-    'store transaction began → notice decided',
-    traced.map((d) => d.hops.decided - d.hops.stored),
-  );
-  hop(
-    'notice decided → outbox row claimed',
-    claimed.map((d) => d.hops.claimed! - d.hops.decided),
-  );
-  hop(
-    'claimed → webhook received',
-    claimed.map((d) => d.arrival.at - d.hops.claimed!),
-  );
+  for (const [name, rows, time] of steps) p(`    ${name.padEnd(42)} ${spread(rows.map(time))}`);
   p(`  (the bench's own longest round of writes: ${longestRoundMs.toFixed(0)} ms; a webhook arriving then waits)`);
 }
 
