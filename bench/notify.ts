@@ -117,6 +117,7 @@ async function measure(kind: Kind, print: (line: string) => void) {
 
   const devices = await connectFleet(gatewayPort, { vehicles: VEHICLES, interval: INTERVAL, eventShare: EVENT_SHARE });
   const phases: Phase[] = [];
+  let failed = false;
   try {
     // connections log in; then a few rounds so the gateway knows every device before measuring
     await devices.drive(Math.max(3, INTERVAL * 3));
@@ -154,11 +155,15 @@ async function measure(kind: Kind, print: (line: string) => void) {
           caughtUp,
         });
       }
+  } catch (error) {
+    failed = true;
+    throw error;
   } finally {
     devices.close();
     await server.stop();
     await backends?.close();
     await receiver.close();
+    if (failed) await fleet.cleanup();
   }
 
   // the hops, read once the server has stopped (the embedded database has one process)
