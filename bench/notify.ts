@@ -1,232 +1,262 @@
-// Notify figures: frame received to webhook delivered (p50/p95) for overspeed alerts, and ingest with rules on vs none.
-import fs from 'node:fs';
-import http from 'node:http';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { createScratchDatabase } from '../server/db/scratch.ts';
-import { loginFrame, normalFrame, type DeviceState } from '../server/simulator/frames.ts';
-import { FIRST_IMEI, PASSWORD, seedFleet } from './ingest.ts';
+// Notify figures (issue 26): frame to webhook delivered (p50/p95/max) for overspeed alerts through the
+// alert rules, with each hop's share, and ingest with the rules on against none, interleaved.
+import { DEMO_PASSWORD } from '../server/seed/demo.ts';
+import { connectFleet, prepareFleet, type Kind, type SentAlerts } from './notify-fleet.ts';
+import {
+  accountOf,
+  cpuMeter,
+  hopsOf,
+  postgresBackends,
+  spread,
+  startWebhookReceiver,
+  type Hops,
+} from './notify-probe.ts';
 import { signIn, startServer } from './server.ts';
 
-// every size by environment variable, for a quick run: BENCH_NOTIFY_VEHICLES=500 BENCH_NOTIFY_SECONDS=10
+// every size by environment variable, for a quick run: BENCH_NOTIFY_VEHICLES=1000 BENCH_NOTIFY_SECONDS=10
 const VEHICLES = Number(process.env.BENCH_NOTIFY_VEHICLES ?? 10_000);
 const INTERVAL = Number(process.env.BENCH_NOTIFY_INTERVAL ?? 1);
+/** Seconds of each phase (rules none, rules on). */
 const SECONDS = Number(process.env.BENCH_NOTIFY_SECONDS ?? 30);
+/** Pairs of phases, none then on: A B A B … */
+const PAIRS = Number(process.env.BENCH_NOTIFY_PAIRS ?? 2);
 /** The share of frames that raise an event (an AIS-140 OS, overspeed, packet). */
 const EVENT_SHARE = Number(process.env.BENCH_NOTIFY_EVENT_SHARE ?? 0.01);
-/** How long to wait after the last frame for webhooks still on their way. */
+/** After a phase's last frame, webhooks are awaited until none has come for this long. */
 const DRAIN_SECONDS = Number(process.env.BENCH_NOTIFY_DRAIN_SECONDS ?? 15);
-
-const imeiOf = (i: number) => (BigInt(FIRST_IMEI) + BigInt(i)).toString();
-const registrationOf = (i: number) => `BN${String(i).padStart(6, '0')}`;
-
-/** A local webhook endpoint: when each alert arrived, by the vehicle its body names (IMEI or registration). */
-async function startWebhookReceiver() {
-  const arrivals = new Map<number, number>();
-  let received = 0;
-  const server = http.createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    request.on('end', () => {
-      const at = performance.now();
-      received += 1;
-      const imei = /869\d{12}/.exec(body)?.[0];
-      const registration = /BN(\d{6})/.exec(body)?.[1];
-      const vehicle = imei ? Number(BigInt(imei) - BigInt(FIRST_IMEI)) : registration ? Number(registration) : -1;
-      if (vehicle >= 0 && !arrivals.has(vehicle)) arrivals.set(vehicle, at);
-      response.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/bench-hook`,
-    arrivals,
-    received: () => received,
-    close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
-  };
-}
-
+/** The longest wait, after a phase, for the gateway to store every frame written (a server that cannot keep up). */
+const SETTLE_SECONDS = Number(process.env.BENCH_NOTIFY_SETTLE_SECONDS ?? 180);
 /**
- * The fleet as devices over TCP, one socket each: a normal frame per vehicle every interval, of
- * which EVENT_SHARE are overspeed (OS) frames at 95 km/h from vehicles taken in turn, so no vehicle
- * speeds twice within a run (a rule's per-vehicle throttle would drop the second).
+ * The bench rule's throttle: a throttle is looked up for every notice, as an OVERSPEED rule's (10
+ * minutes by default) is; one minute, so that a vehicle speeding again (every INTERVAL / EVENT_SHARE
+ * seconds, 100 s by default) is alerted again and every event is owed a webhook.
  */
-async function connectFleet(port: number) {
-  const sockets: net.Socket[] = [];
-  const devices: DeviceState[] = [];
-  for (let i = 0; i < VEHICLES; i++) {
-    const device: DeviceState = {
-      imei: imeiOf(i),
-      registration: registrationOf(i),
-      latitude: 26.45 + (i % 100) * 0.001,
-      longitude: 80.33 + Math.floor(i / 100) * 0.001,
-      speed: 30,
-      heading: 90,
-      ignition: true,
-      frameNumber: 0,
-    };
-    const socket = net.connect(port, '127.0.0.1');
-    socket.on('error', () => {});
-    socket.resume();
-    socket.write(loginFrame(device));
-    sockets.push(socket);
-    devices.push(device);
-    if (i % 500 === 499) await new Promise((r) => setTimeout(r, 50));
-  }
-  let nextSpeeder = 0;
-  let wrapped = false;
-  /** Sends frames for `seconds`; answers when each overspeed frame was written, by vehicle. */
-  const drive = async (seconds: number) => {
-    const sentAt = new Map<number, number>();
-    const perRound = Math.max(1, Math.round(VEHICLES * EVENT_SHARE));
-    const end = performance.now() + seconds * 1000;
-    while (performance.now() < end) {
-      const round = performance.now();
-      const speeders = new Set<number>();
-      for (let k = 0; k < perRound; k++) {
-        speeders.add(nextSpeeder);
-        nextSpeeder = (nextSpeeder + 1) % VEHICLES;
-        if (nextSpeeder === 0) wrapped = true;
-      }
-      const time = new Date();
-      for (let i = 0; i < VEHICLES; i++) {
-        const device = devices[i]!;
-        device.frameNumber += 1;
-        const speeding = speeders.has(i);
-        device.speed = speeding ? 95 : 30;
-        sockets[i]!.write(normalFrame(device, time, speeding ? { type: 'OS', alertId: 17 } : undefined));
-        if (speeding) sentAt.set(i, performance.now());
-      }
-      await new Promise((r) => setTimeout(r, Math.max(0, INTERVAL * 1000 - (performance.now() - round))));
-    }
-    return sentAt;
-  };
-  return { drive, wrapped: () => wrapped, close: () => sockets.forEach((s) => s.destroy()) };
+const THROTTLE_MINUTES = 1;
+
+interface Phase {
+  rulesOn: boolean;
+  framesPerSecond: number;
+  stored: number;
+  cpu: { server: number; database: number };
+  sent: SentAlerts;
+  /** The gateway's own figure at the phase's end: a frame's arrival to its batch committed, its last 4,096 frames. */
+  storeLatency: { p50: number; p95: number };
+  /** The gateway stored every frame of the phase within SETTLE_SECONDS of its end. */
+  caughtUp: boolean;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function measure(kind: 'postgres' | 'pglite', print: (line: string) => void) {
-  let env: Record<string, string>;
-  let cleanup: () => Promise<void>;
-  if (kind === 'postgres') {
-    const scratch = await createScratchDatabase(
-      process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-      'waymark_notify',
-    );
-    await seedFleet(scratch.url, null, VEHICLES);
-    env = { DATABASE_URL: scratch.url };
-    cleanup = scratch.drop;
-  } else {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-notify-'));
-    await seedFleet(undefined, dataDir, VEHICLES);
-    env = { DATA_DIR: dataDir };
-    cleanup = async () => fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+async function measure(kind: Kind, print: (line: string) => void) {
+  const fleet = await prepareFleet(kind, VEHICLES);
   const receiver = await startWebhookReceiver();
   const port = 19500 + Math.floor(Math.random() * 400);
   const gatewayPort = port + 400;
   const server = await startServer(
-    { ...env, GATEWAY_PORT: String(gatewayPort), WAYMARK_DEMO: '0', WEBHOOK_ALLOW_RANGES: '127.0.0.1/32' },
+    {
+      ...fleet.env,
+      GATEWAY_PORT: String(gatewayPort),
+      WAYMARK_DEMO: '0',
+      WAYMARK_SIMULATE: '0',
+      WEBHOOK_ALLOW_RANGES: '127.0.0.1/32',
+    },
     port,
   );
+  const backends = fleet.postgres ? await postgresBackends(fleet.postgres.url, fleet.postgres.name) : null;
   const base = `http://127.0.0.1:${port}`;
-  const token = await signIn(base, 'super@bench.test', PASSWORD);
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const token = await signIn(base, 'superadmin@demo.waymark.in', DEMO_PASSWORD);
+  const api = async <T>(method: string, url: string, body?: object): Promise<T> => {
+    const response = await fetch(`${base}/api${url}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${(await response.text()).slice(0, 300)}`);
+    return (await response.json()) as T;
+  };
   const status = async () =>
     (
-      (await (await fetch(`${base}/api/gateway/status`, { headers })).json()) as {
-        data: { stored: { frames: number }; backlog: number };
-      }
+      await api<{
+        data: {
+          received: number;
+          dropped: number;
+          stored: { frames: number };
+          backlog: number;
+          storeLatencyMs: { p50: number; p95: number };
+        };
+      }>('GET', '/gateway/status')
     ).data;
-  /** Until the gateway has stored what it was sent (its count still for a second; at most 30 s), so a phase does not count the one before. */
-  const settle = async () => {
-    const end = performance.now() + 30_000;
-    let last = -1;
+  /**
+   * Until the gateway has read and stored every frame the fleet wrote (at most SETTLE_SECONDS), so
+   * a phase neither counts the one before nor leaves it frames stored under the next phase's rules.
+   */
+  const settle = async (written: number) => {
+    const end = performance.now() + SETTLE_SECONDS * 1000;
     for (;;) {
       const now = await status();
-      if ((now.backlog === 0 && now.stored.frames === last) || performance.now() > end) return;
-      last = now.stored.frames;
-      await new Promise((r) => setTimeout(r, 1000));
+      if (now.received + now.dropped >= written && now.backlog === 0) return true;
+      if (performance.now() > end) return false;
+      await sleep(500);
     }
   };
-  const fleet = await connectFleet(gatewayPort);
-  try {
-    // connections log in; then a round or two so the gateway knows every device before measuring
-    await fleet.drive(Math.max(3, INTERVAL * 3));
-    const ingest = async () => {
-      await settle();
-      const before = (await status()).stored.frames;
-      const t0 = performance.now();
-      const sentAt = await fleet.drive(SECONDS);
-      const framesPerSecond = ((await status()).stored.frames - before) / ((performance.now() - t0) / 1000);
-      return { framesPerSecond, sentAt };
-    };
-    const none = await ingest();
-    print(
-      `[${kind}] ingest, ${VEHICLES} vehicles every ${INTERVAL} s, ${(EVENT_SHARE * 100).toFixed(1)}% overspeed frames, no rules: ${none.framesPerSecond.toFixed(0)} frames/s stored`,
-    );
 
-    const rule = await fetch(`${base}/api/notificationrules`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
-        name: 'Bench overspeed',
-        type: 'OVERSPEED',
-        channels: ['webhook'],
-        webhookUrl: receiver.url,
-        enabled: true,
-      }),
-    });
-    if (rule.status === 404) {
-      print(
-        `[${kind}] notify: skipped, this build has no alert rules (POST /api/notificationrules answered 404); run again once the rules engine is merged`,
-      );
-      return;
-    }
-    if (!rule.ok) {
-      print(`[${kind}] notify: skipped, the rule was refused: ${rule.status} ${(await rule.text()).slice(0, 300)}`);
-      return;
-    }
-    const on = await ingest();
-    const drainEnd = performance.now() + DRAIN_SECONDS * 1000;
-    while (performance.now() < drainEnd && receiver.arrivals.size < on.sentAt.size)
-      await new Promise((r) => setTimeout(r, 200));
-    const latencies = [...on.sentAt]
-      .filter(([vehicle]) => receiver.arrivals.has(vehicle))
-      .map(([vehicle, sent]) => receiver.arrivals.get(vehicle)! - sent)
-      .sort((a, b) => a - b);
-    const slower = ((none.framesPerSecond - on.framesPerSecond) / none.framesPerSecond) * 100;
-    print(
-      `[${kind}] ingest with the overspeed rule on: ${on.framesPerSecond.toFixed(0)} frames/s stored (${slower >= 0 ? `${slower.toFixed(1)}% slower` : `${(-slower).toFixed(1)}% faster`} than none; goal ≤ 10% slower)`,
-    );
-    if (!latencies.length) {
-      print(
-        `[${kind}] frame to webhook: none of ${on.sentAt.size} overspeed alerts reached the webhook in ${DRAIN_SECONDS} s (${receiver.received()} requests arrived)`,
-      );
-      return;
-    }
-    print(
-      `[${kind}] frame received to webhook delivered, ${latencies.length} of ${on.sentAt.size} alerts: p50 ${percentile(latencies, 0.5).toFixed(0)} ms, p95 ${percentile(latencies, 0.95).toFixed(0)} ms (goal p95 ≤ 2000 ms)`,
-    );
-    if (fleet.wrapped())
-      print(
-        `[${kind}]   (vehicles sped more than once in the run: a per-vehicle throttle may have dropped some alerts)`,
-      );
+  const rule = await api<{ id: string }>('POST', '/notificationrules', {
+    name: 'Bench overspeed webhook',
+    eventType: 'OVERSPEED',
+    channels: ['webhook'],
+    webhookUrl: receiver.url,
+    throttleMinutes: THROTTLE_MINUTES,
+    organisationId: fleet.organisationId,
+    enabled: false,
+  });
+  // every rule, the demo's with the bench's: "none" is none enabled (the trigger's one index look)
+  const rules = await api<{ id: string; enabled: boolean }[]>('GET', '/notificationrules?range=[0,99]');
+  const setRules = async (enabled: boolean) => {
+    for (const r of rules) await api('PUT', `/notificationrules/${r.id}`, { enabled });
+  };
+
+  const devices = await connectFleet(gatewayPort, { vehicles: VEHICLES, interval: INTERVAL, eventShare: EVENT_SHARE });
+  const phases: Phase[] = [];
+  let failed = false;
+  try {
+    // connections log in; then a few rounds so the gateway knows every device before measuring
+    await devices.drive(Math.max(3, INTERVAL * 3));
+    for (let pair = 0; pair < PAIRS; pair++)
+      for (const rulesOn of [false, true]) {
+        await settle(devices.written());
+        await setRules(rulesOn);
+        const cpu = cpuMeter(server.pid, backends?.pids ?? null);
+        const before = (await status()).stored.frames;
+        await cpu.start();
+        const t0 = performance.now();
+        const { sent } = await devices.drive(SECONDS);
+        const seconds = (performance.now() - t0) / 1000;
+        const end = await status();
+        const atEnd = end.stored.frames;
+        // the phase's work includes its frames stored and its alerts delivered: the CPU is counted until they are
+        const caughtUp = await settle(devices.written());
+        let arrived = receiver.arrivals.length;
+        let quietSince = performance.now();
+        while (rulesOn && performance.now() - quietSince < DRAIN_SECONDS * 1000) {
+          const keys = new Set(receiver.arrivals.map((a) => a.key));
+          if ([...sent.keys()].every((k) => keys.has(k))) break;
+          await sleep(200);
+          if (receiver.arrivals.length > arrived) [arrived, quietSince] = [receiver.arrivals.length, performance.now()];
+        }
+        const used = await cpu.stop();
+        const stored = (await status()).stored.frames - before;
+        phases.push({
+          rulesOn,
+          framesPerSecond: (atEnd - before) / seconds,
+          stored,
+          cpu: used,
+          sent,
+          storeLatency: end.storeLatencyMs,
+          caughtUp,
+        });
+      }
+  } catch (error) {
+    failed = true;
+    throw error;
   } finally {
-    fleet.close();
+    devices.close();
     await server.stop();
+    await backends?.close();
     await receiver.close();
-    await cleanup();
+    if (failed) await fleet.cleanup();
   }
+
+  // the hops, read once the server has stopped (the embedded database has one process)
+  const database = await fleet.open();
+  let hops: Map<string, Hops>;
+  let account: Awaited<ReturnType<typeof accountOf>>;
+  try {
+    hops = await hopsOf(database.db, [...new Set(receiver.arrivals.map((a) => a.eventId))]);
+    account = await accountOf(database.db, rule.id);
+  } finally {
+    await database.close();
+    await fleet.cleanup();
+  }
+  report(kind, print, phases, receiver.arrivals, hops, account, devices.longestRoundMs());
+}
+
+function report(
+  kind: Kind,
+  print: (line: string) => void,
+  phases: Phase[],
+  arrivals: Awaited<ReturnType<typeof startWebhookReceiver>>['arrivals'],
+  hops: Map<string, Hops>,
+  account: { notices: string; outbox: string },
+  longestRoundMs: number,
+) {
+  const p = (line: string) => print(`[${kind}] ${line}`);
+  p(
+    `notify: the demo's data and ${VEHICLES} vehicles of a customer of its dealer, a frame each every ${INTERVAL} s (${(VEHICLES / INTERVAL).toFixed(0)} frames/s offered), ${(EVENT_SHARE * 100).toFixed(1)}% overspeed; ${PAIRS} × (${SECONDS} s no rule enabled, ${SECONDS} s rules on: the demo's two and an OVERSPEED webhook rule of the fleet's)`,
+  );
+  const µs = (phase: { cpu: { server: number; database: number }; stored: number }, withDb: boolean) =>
+    ((phase.cpu.server + (withDb ? phase.cpu.database : 0)) / phase.stored) * 1e6;
+  const postgres = kind === 'postgres';
+  p(
+    `  phase  rules  stored frames/s  store p50/p95 ms  CPU per stored frame: server${postgres ? ' (+ its PostgreSQL backends)' : ''}`,
+  );
+  phases.forEach((phase, i) =>
+    p(
+      `  ${String(i + 1).padEnd(5)}  ${(phase.rulesOn ? 'on' : 'none').padEnd(5)}  ${phase.framesPerSecond.toFixed(0).padStart(15)}  ${`${phase.storeLatency.p50}/${phase.storeLatency.p95}`.padStart(16)}  ${µs(phase, false).toFixed(0)} µs${postgres ? ` (${µs(phase, true).toFixed(0)} µs)` : ''}${phase.caughtUp ? '' : `  (frames still unstored ${SETTLE_SECONDS} s after)`}`,
+    ),
+  );
+  const total = (on: boolean) => {
+    const chosen = phases.filter((x) => x.rulesOn === on);
+    return {
+      framesPerSecond: chosen.reduce((s, x) => s + x.framesPerSecond, 0) / chosen.length,
+      stored: chosen.reduce((s, x) => s + x.stored, 0),
+      cpu: {
+        server: chosen.reduce((s, x) => s + x.cpu.server, 0),
+        database: chosen.reduce((s, x) => s + x.cpu.database, 0),
+      },
+    };
+  };
+  const none = total(false);
+  const on = total(true);
+  const rate = on.framesPerSecond / none.framesPerSecond;
+  p(
+    `  rules on / none: frames stored per second ×${rate.toFixed(3)} (${((1 - rate) * 100).toFixed(1)}% slower; goal ≤ 10%), CPU per stored frame ×${(µs(on, false) / µs(none, false)).toFixed(3)} server${postgres ? `, ×${(µs(on, true) / µs(none, true)).toFixed(3)} server + backends` : ''}`,
+  );
+
+  const sent = new Map<string, number>();
+  for (const phase of phases) if (phase.rulesOn) for (const [key, at] of phase.sent) sent.set(key, at);
+  const firstByKey = new Map<string, (typeof arrivals)[number]>();
+  for (const a of arrivals) if (!firstByKey.has(a.key) || firstByKey.get(a.key)!.at > a.at) firstByKey.set(a.key, a);
+  const matched = [...sent.keys()].filter((k) => firstByKey.has(k));
+  const repeated = arrivals.length - new Set(arrivals.map((a) => a.id)).size;
+  p(
+    `  alerts: ${sent.size} overspeed frames sent with the rules on; notices ${account.notices}; webhook outbox rows ${account.outbox}; received ${matched.length} (missing ${sent.size - matched.length}, repeated deliveries ${repeated}, for no frame of a rules-on phase ${firstByKey.size - matched.length})`,
+  );
+  const delivered = matched.map((key) => ({ sent: sent.get(key)!, arrival: firstByKey.get(key)! }));
+  p(
+    `  frame written by the device → webhook received: ${spread(delivered.map((d) => d.arrival.at - d.sent))} (goal p95 ≤ 2000 ms)`,
+  );
+  const traced = delivered
+    .map((d) => ({ ...d, hops: hops.get(d.arrival.eventId) }))
+    .filter((d): d is typeof d & { hops: Hops } => !!d.hops);
+  p(`  frame read by the gateway → webhook received: ${spread(traced.map((d) => d.arrival.at - d.hops.received))}`);
+  const claimed = traced.filter((d) => d.hops.claimed !== null);
+  type Traced = (typeof claimed)[number];
+  const steps: [string, Traced[], (d: Traced) => number][] = [
+    ['written → read by the gateway', traced, (d) => d.hops.received - d.sent],
+    ['read → store transaction began', traced, (d) => d.hops.stored - d.hops.received],
+    ['store transaction began → processor began', claimed, (d) => d.hops.processing! - d.hops.stored],
+    ['processor began → notice decided', claimed, (d) => d.hops.decided - d.hops.processing!],
+    ['notice decided → outbox row claimed', claimed, (d) => d.hops.claimed! - d.hops.decided],
+    ['claimed → webhook received', claimed, (d) => d.arrival.at - d.hops.claimed!],
+  ];
+  p(`  each hop, ${traced.length} alerts traced (${claimed.length} delivered at the first try):`);
+  for (const [name, rows, time] of steps) p(`    ${name.padEnd(42)} ${spread(rows.map(time))}`);
+  p(`  (the bench's own longest round of writes: ${longestRoundMs.toFixed(0)} ms; a webhook arriving then waits)`);
 }
 
 export async function notifyFigures(
   print: (line: string) => void,
-  kinds: readonly ('postgres' | 'pglite')[] = (process.env.BENCH_KINDS?.split(',') as
-    ('postgres' | 'pglite')[] | undefined) ?? ['pglite'],
+  kinds: readonly Kind[] = (process.env.BENCH_KINDS?.split(',') as Kind[] | undefined) ?? ['pglite'],
 ) {
   for (const kind of kinds) await measure(kind, print);
 }

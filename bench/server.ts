@@ -23,6 +23,8 @@ export async function startServer(env: Record<string, string>, port: number, arg
   }
   return {
     ms: performance.now() - started,
+    /** The server's process id (its CPU time is in /proc/<pid>/stat). */
+    pid: child.pid!,
     stop: () =>
       new Promise((r) => {
         child.once('exit', r);
