@@ -11,6 +11,7 @@ import { query } from '../resources/sql.ts';
 import type { Caller } from '../auth/caller.ts';
 import { idParams } from '../http/params.ts';
 import { message, said } from '../resources/messages.ts';
+import { deviceDocs } from '../openapi/devices.ts';
 
 const uuidList = {
   type: 'array',
@@ -57,7 +58,9 @@ export function deviceActionRoutes(app: FastifyInstance, db: Db) {
               organisationId: message('api.devices.chooseOrganisation'),
             },
           },
+          examples: [deviceDocs.allocateExample],
         },
+        response: deviceDocs.count,
       },
     },
     async (request) => {
@@ -96,7 +99,9 @@ export function deviceActionRoutes(app: FastifyInstance, db: Db) {
           properties: { ids: uuidList },
           required: ['ids'],
           errorMessage: { required: { ids: message('api.devices.chooseDevices') } },
+          examples: [deviceDocs.rollbackExample],
         },
+        response: deviceDocs.count,
       },
     },
     async (request) => {
@@ -147,7 +152,9 @@ export function deviceActionRoutes(app: FastifyInstance, db: Db) {
             },
             required: [bodyField],
             errorMessage: { required: { [bodyField]: refusal } },
+            examples: [{ [bodyField]: kind === 'COMMAND' ? 'SET,SPEED,80' : '2.1.8' }],
           },
+          response: deviceDocs.queued,
         },
       },
       async (request, reply) => {
@@ -191,6 +198,7 @@ export function deviceActionRoutes(app: FastifyInstance, db: Db) {
         tags: ['device'],
         summary: "The device's queued and answered commands, newest first",
         params: idParams,
+        response: deviceDocs.commands,
       },
     },
     async (request) => {

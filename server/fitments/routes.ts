@@ -15,6 +15,7 @@ import { said, saidForText } from '../resources/messages.ts';
 import type { ResourceHooks } from '../resources/hooks.ts';
 import { idParams } from '../http/params.ts';
 import { settleActivation } from '../wallets/activation.ts';
+import { fitmentDocs } from '../openapi/fitments.ts';
 
 /** The most rows one bulk upload may create (one transaction). */
 export const MAX_BULK_ACTIVATIONS = 500;
@@ -89,6 +90,7 @@ export function fitmentRoutes(app: FastifyInstance, db: Db, hooks: ResourceHooks
               ? "Approve a fitment's activation: the vehicle is tracked"
               : "Undo a fitment's activation",
           params: idParams,
+          response: fitmentDocs.step(step),
         },
       },
       async (request) => {
@@ -131,7 +133,14 @@ export function fitmentRoutes(app: FastifyInstance, db: Db, hooks: ResourceHooks
         summary: `Create up to ${MAX_BULK_ACTIVATIONS} fitments at once (all or none)`,
         description:
           'A failing row is named "Row N": its `line` (its number in the uploaded CSV as a spreadsheet shows it, the header being 1), else its place counted from 2.',
-        body: { type: 'array', minItems: 1, maxItems: MAX_BULK_ACTIVATIONS, items: bulkRowSchema() },
+        body: {
+          type: 'array',
+          minItems: 1,
+          maxItems: MAX_BULK_ACTIVATIONS,
+          items: bulkRowSchema(),
+          examples: [fitmentDocs.bulkExample()],
+        },
+        response: fitmentDocs.bulk,
       },
     },
     async (request) => {
@@ -174,6 +183,7 @@ export function fitmentRoutes(app: FastifyInstance, db: Db, hooks: ResourceHooks
           required: ['phone'],
           properties: { phone: { type: 'string', maxLength: 20 }, roleName: { type: 'string', maxLength: 50 } },
         },
+        response: fitmentDocs.lookup,
       },
     },
     async (request) => {
