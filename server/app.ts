@@ -46,6 +46,8 @@ import { ReadRouter, registerReadRouting } from './db/replica.ts';
 import { registerForwarding } from './forwarding/plugin.ts';
 import { registerChangeHooks } from './changehooks/endpoints.ts';
 import { bellRoutes } from './alerts/bell-routes.ts';
+import { miscDocs } from './openapi/misc.ts';
+import { documentErrors, documentingSerializers, SHARED_SCHEMAS } from './openapi/shared.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -137,6 +139,9 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     schemaController: { compilersFactory: { buildValidator: validatorsByPart() } },
   });
   registerErrorHandler(app);
+  // response schemas document the answers, never filter them (server/openapi/shared.ts, docs/api.md)
+  documentingSerializers(app);
+  for (const shared of SHARED_SCHEMAS) app.addSchema(shared);
   limitJsonDepth(app);
   await registerSecurityHeaders(app, config);
   await registerRateLimits(
@@ -202,11 +207,14 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
       },
       security: [{ bearer: [] }],
     },
+    // the shared schemas keep their $id as their name in components.schemas
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (json.$id as string) ?? `def-${i}` },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, transformStaticCSP: swaggerUiCsp });
 
   await app.register(
     async (api) => {
+      api.addHook('onRoute', documentErrors);
       enforceRoutePermissions(api);
       refuseNulCharacters(api);
       // first: its per-token rate limit is a hook of every route below
@@ -215,7 +223,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
         '/health',
         {
           config: { permission: PUBLIC },
-          schema: { tags: ['system'], summary: 'Answers once migrations are applied' },
+          schema: { tags: ['system'], summary: 'Answers once migrations are applied', response: miscDocs.health },
         },
         async () => ({ status: 'ok' }),
       );

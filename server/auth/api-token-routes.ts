@@ -4,6 +4,7 @@ import { badRequest, notFound, spoken } from '../http/errors.ts';
 import { SIGNED_IN } from '../http/permissions.ts';
 import { MINUTE, throttle, type Limit } from '../http/rate-limits.ts';
 import { idParams } from '../http/params.ts';
+import { done, envelope, errors } from '../openapi/shared.ts';
 import { message, said } from '../resources/messages.ts';
 import { allPermissionIds } from '../../resources/modules.ts';
 import { MAX_API_TOKEN_DAYS, MAX_API_TOKEN_NAME } from '../../core/api-tokens.ts';
@@ -123,6 +124,13 @@ export function apiTokenRoutes(app: FastifyInstance, db: Db, options: { perMinut
         description:
           'Send it as `Authorization: Bearer wmk_…`. It acts with your organisation scope and the permissions chosen that your role still grants; readOnly allows GET alone. docs/api.md.',
         body: createBody,
+        response: {
+          201: envelope(
+            { ...tokenSchema, properties: { ...tokenSchema.properties, token: { type: 'string' } } },
+            { ...example, lastUsedAt: null, lastUsedAddress: null, token: 'wmk_Q2x9yTq4mW8rZ1pK7vB3nH6cJ0dF5gL2' },
+          ),
+          ...errors(400, 401, 403, 429),
+        },
       },
     },
     async (request, reply) => {
@@ -156,7 +164,12 @@ export function apiTokenRoutes(app: FastifyInstance, db: Db, options: { perMinut
     '/api-tokens/:id',
     {
       config: { permission: SIGNED_IN, peopleOnly: true },
-      schema: { tags, summary: 'Revoke one of your API tokens: it stops working at once', params: idParams },
+      schema: {
+        tags,
+        summary: 'Revoke one of your API tokens: it stops working at once',
+        params: idParams,
+        response: done(400, 401, 403, 404, 429),
+      },
     },
     async (request) => {
       const caller = await requireCaller(request);

@@ -14,6 +14,8 @@ import { revokeUserSessions } from './tokens.ts';
 import { MINUTE, perAccount, perAddress, throttle } from '../http/rate-limits.ts';
 import { namedAccount } from './routes.ts';
 import * as schemas from './schemas.ts';
+import { authResponses } from '../openapi/auth.ts';
+import { errors } from '../openapi/shared.ts';
 import { preferredLanguage, said, textIn } from '../resources/messages.ts';
 
 export const RESET_TTL_MS = 15 * 60 * 1000;
@@ -30,7 +32,12 @@ export function resetRoutes(app: FastifyInstance, db: Db, options: { publicUrl: 
         perAddress(20, 15 * MINUTE),
         perAccount(3, 15 * MINUTE, namedAccount),
       ]),
-      schema: { tags: ['auth'], summary: 'Send a one-time reset code', body: schemas.forgotBody },
+      schema: {
+        tags: ['auth'],
+        summary: 'Send a one-time reset code',
+        body: schemas.forgotBody,
+        response: authResponses.forgot,
+      },
     },
     async (request) => {
       const otpToken = randomToken();
@@ -81,7 +88,7 @@ export function resetRoutes(app: FastifyInstance, db: Db, options: { publicUrl: 
         summary: 'Set a new password with the one-time code (?otp=) or the e-mailed link (?token=)',
         querystring: schemas.resetQuery,
         body: schemas.resetBody,
-        response: { 200: schemas.resultSchema },
+        response: { 200: schemas.resultSchema, ...errors(400, 404, 429) },
       },
     },
     async (request) => {

@@ -15,6 +15,8 @@ import { issueTokens, revokeFamily, revokeUserSessions, spendRefreshToken } from
 import { assertNotLocked, clearFailures, recordFailure } from './throttle.ts';
 import { MINUTE, perAccount, perAddress, throttle } from '../http/rate-limits.ts';
 import * as schemas from './schemas.ts';
+import { errors } from '../openapi/shared.ts';
+import { authResponses } from '../openapi/auth.ts';
 import { secondStepFor, signChallenge } from './totp.ts';
 import { said } from '../resources/messages.ts';
 
@@ -49,7 +51,11 @@ export function authRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
     '/auth/public-key',
     {
       config: { permission: PUBLIC },
-      schema: { tags: ['auth'], summary: 'The RSA key the login password is encrypted with' },
+      schema: {
+        tags: ['auth'],
+        summary: 'The RSA key the login password is encrypted with',
+        response: authResponses.publicKey,
+      },
     },
     async () => ({ success: true, data: { algorithm: 'RSA-OAEP-256', publicKey: keys.publicKeyPem } }),
   );
@@ -63,6 +69,7 @@ export function authRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
         tags: ['auth'],
         summary: 'Sign in; password is base64 RSA-OAEP-256 ciphertext',
         body: schemas.loginBody,
+        response: authResponses.session,
       },
     },
     async (request) => {
@@ -104,7 +111,12 @@ export function authRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
     '/auth/refresh-tokens',
     {
       config: { permission: PUBLIC, writesSessionsOnly: true, peopleOnly: true },
-      schema: { tags: ['auth'], summary: 'Rotate the refresh token', body: schemas.refreshBody },
+      schema: {
+        tags: ['auth'],
+        summary: 'Rotate the refresh token',
+        body: schemas.refreshBody,
+        response: authResponses.refreshed,
+      },
     },
     async (request) => {
       // a session going on: no change to tell of
@@ -128,7 +140,7 @@ export function authRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
         tags: ['auth'],
         summary: 'Revoke the session of a refresh token',
         body: schemas.refreshBody,
-        response: { 200: schemas.resultSchema },
+        response: { 200: schemas.resultSchema, ...errors(400, 401, 403, 404, 429) },
       },
     },
     async (request) => {
@@ -147,7 +159,12 @@ export function authRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
     '/auth/logged-in-user/:id',
     {
       config: { permission: SIGNED_IN },
-      schema: { tags: ['auth'], summary: 'The signed-in user, with role and organisation', params: schemas.idParams },
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user, with role and organisation',
+        params: schemas.idParams,
+        response: authResponses.loggedInUser,
+      },
     },
     async (request) => {
       const caller = await requireCaller(request);
@@ -178,7 +195,7 @@ export function authRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
         tags: ['auth'],
         summary: "Change the signed-in user's password",
         body: schemas.changePasswordBody,
-        response: { 200: schemas.resultSchema },
+        response: { 200: schemas.resultSchema, ...errors(400, 401, 403, 404, 429) },
       },
     },
     async (request) => {

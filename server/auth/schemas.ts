@@ -1,4 +1,6 @@
 import { message } from '../resources/messages.ts';
+import { withExample } from '../openapi/shared.ts';
+import { authExamples } from '../openapi/auth.ts';
 
 /** The spec's messages of the credential fields, as catalogue keys: a field required, or too long. */
 const FIELD_MESSAGES: Record<string, { required: string; tooLong?: string }> = {
@@ -28,41 +30,45 @@ const body = (fields: string[], properties: Record<string, unknown>) => ({
   errorMessage: { required: Object.fromEntries(fields.map((f) => [f, required(f)])) },
 });
 
-export const resultSchema = {
-  type: 'object',
-  properties: {
-    success: { type: 'boolean' },
-    message: { type: 'string' },
-    // the message's key and values, which the console says in the user's language (server/http/errors.ts spoken())
-    messageKey: { type: 'string' },
-    messageValues: { type: 'object', additionalProperties: true },
-  },
-};
+/** `{success, message}`: the shared Result (server/openapi/shared.ts). */
+export const resultSchema = { $ref: 'Result#' } as const;
 
-export const loginBody = body(['username', 'password'], {
-  username: credential('username'),
-  // base64 of the RSA-OAEP ciphertext; the decrypted password is held to 255 characters
-  password: { ...credential('password'), maxLength: 2048 },
-});
+export const loginBody = withExample(
+  body(['username', 'password'], {
+    username: credential('username'),
+    // base64 of the RSA-OAEP ciphertext; the decrypted password is held to 255 characters
+    password: { ...credential('password'), maxLength: 2048 },
+  }),
+  authExamples.login,
+);
 
-export const refreshBody = body(['refreshToken'], { refreshToken: { type: 'string', minLength: 1, maxLength: 512 } });
+export const refreshBody = withExample(
+  body(['refreshToken'], { refreshToken: { type: 'string', minLength: 1, maxLength: 512 } }),
+  authExamples.refresh,
+);
 
-export const forgotBody = body(['username'], { username: credential('username') });
+export const forgotBody = withExample(body(['username'], { username: credential('username') }), authExamples.forgot);
 
 export const resetQuery = {
   type: 'object',
   properties: { otp: { type: 'string', maxLength: 16 }, token: { type: 'string', maxLength: 512 } },
 };
 
-export const resetBody = body(['password'], {
-  otpToken: { type: 'string', maxLength: 512 },
-  password: credential('password'),
-});
+export const resetBody = withExample(
+  body(['password'], {
+    otpToken: { type: 'string', maxLength: 512 },
+    password: credential('password'),
+  }),
+  authExamples.reset,
+);
 
-export const changePasswordBody = body(['username', 'password', 'newpassword'], {
-  username: credential('username'),
-  password: credential('password'),
-  newpassword: credential('newpassword'),
-});
+export const changePasswordBody = withExample(
+  body(['username', 'password', 'newpassword'], {
+    username: credential('username'),
+    password: credential('password'),
+    newpassword: credential('newpassword'),
+  }),
+  authExamples.changePassword,
+);
 
 export { idParams } from '../http/params.ts';

@@ -9,6 +9,8 @@ import { findUserById } from '../users/service.ts';
 import { requireCaller } from './caller.ts';
 import type { AuthKeys } from './keys.ts';
 import { signedIn } from './routes.ts';
+import { authExamples, authResponses } from '../openapi/auth.ts';
+import { done, withExample } from '../openapi/shared.ts';
 import { assertNotLocked, clearFailures, recordFailure } from './throttle.ts';
 import {
   checkSecondFactor,
@@ -79,7 +81,8 @@ export function totpRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
       schema: {
         tags: ['auth'],
         summary: "Sign in's second step: a code from the app or a recovery code",
-        body: codeBody,
+        body: withExample(codeBody, authExamples.code),
+        response: authResponses.session,
       },
     },
     async (request) => {
@@ -97,7 +100,8 @@ export function totpRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
       schema: {
         tags: ['auth'],
         summary: 'An authenticator for a sign-in that requires one: its secret',
-        body: codeBody,
+        body: withExample(codeBody, { challenge: authExamples.code.challenge }),
+        response: authResponses.enrolment,
       },
     },
     async (request) => {
@@ -118,7 +122,8 @@ export function totpRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
       schema: {
         tags: ['auth'],
         summary: 'Confirm the new authenticator with its first code, and sign in',
-        body: codeBody,
+        body: withExample(codeBody, authExamples.code),
+        response: authResponses.session,
       },
     },
     async (request) => {
@@ -134,7 +139,7 @@ export function totpRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
     '/auth/totp',
     {
       config: { permission: SIGNED_IN, peopleOnly: true },
-      schema: { tags: ['auth'], summary: 'My authenticator: on or off' },
+      schema: { tags: ['auth'], summary: 'My authenticator: on or off', response: authResponses.totpState },
     },
     async (request) => {
       const caller = await requireCaller(request);
@@ -149,7 +154,7 @@ export function totpRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
     '/auth/totp/setup',
     {
       config: { permission: SIGNED_IN, peopleOnly: true },
-      schema: { tags: ['auth'], summary: 'Start adding an authenticator' },
+      schema: { tags: ['auth'], summary: 'Start adding an authenticator', response: authResponses.enrolment },
     },
     async (request) => {
       const caller = await requireCaller(request);
@@ -164,7 +169,12 @@ export function totpRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
     {
       config: { permission: SIGNED_IN, peopleOnly: true },
       preHandler: limits('totp-confirm', signedInAccount),
-      schema: { tags: ['auth'], summary: 'Confirm the authenticator with its first code', body: codeBody },
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirm the authenticator with its first code',
+        body: withExample(codeBody, authExamples.ownCode),
+        response: authResponses.recoveryCodes,
+      },
     },
     async (request) => {
       const caller = await requireCaller(request);
@@ -187,7 +197,12 @@ export function totpRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
       {
         config: { permission: SIGNED_IN, peopleOnly: true },
         preHandler: limits('totp-manage', signedInAccount),
-        schema: { tags: ['auth'], summary, body: codeBody },
+        schema: {
+          tags: ['auth'],
+          summary,
+          body: withExample(codeBody, authExamples.ownCode),
+          response: path.endsWith('recovery-codes') ? authResponses.recoveryCodes : done(400, 401, 403, 429),
+        },
       },
       async (request) => {
         const caller = await requireCaller(request);

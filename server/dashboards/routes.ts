@@ -19,6 +19,7 @@ import {
   vehicleCounts,
 } from './queries.ts';
 import { message, said } from '../resources/messages.ts';
+import { miscDocs } from '../openapi/misc.ts';
 
 /** Any one of the three dashboards opens their figures. */
 export const DASHBOARD_MODULES = ['dashboard', 'dashboard-v2', 'fleet-dashboard'];
@@ -72,6 +73,7 @@ export function dashboardRoutes(app: FastifyInstance) {
       config: { permission: DASHBOARD_MODULES },
       schema: {
         tags,
+        response: miscDocs.summary,
         summary:
           "Vehicles by state, today's distance and alerts (Asia/Kolkata) and the ten vehicles that went furthest today (null without vehicle status or live tracking), and devices by status (with the device module)",
       },
@@ -97,6 +99,7 @@ export function dashboardRoutes(app: FastifyInstance) {
       config: { permission: DASHBOARD_MODULES },
       schema: {
         tags,
+        response: miscDocs.charts,
         summary: `Per Asia/Kolkata day: distance, running time, utilisation, vehicles offline (with vehicle status or live tracking; vehicles and alertsByType are null without) and fitments (with the fitment module); alerts by type over the period. At most ${MAX_REPORT_DAYS} days; the last ${DEFAULT_CHART_DAYS} by default`,
         querystring: {
           type: 'object',
@@ -127,6 +130,7 @@ export function dashboardRoutes(app: FastifyInstance) {
       config: { permission: 'fitment' },
       schema: {
         tags,
+        response: miscDocs.fitmentCounts,
         summary:
           "Fitments by activation status: fitted today, this month (Asia/Kolkata) and in all, in the caller's organisations",
       },
@@ -144,6 +148,7 @@ export function dashboardRoutes(app: FastifyInstance) {
       config: { permission: ['management-device', 'management-item'] },
       schema: {
         tags,
+        response: miscDocs.stockCounts,
         summary:
           "Devices by status and items by status (in units), in the caller's organisations; each null without its module",
       },

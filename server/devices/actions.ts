@@ -12,6 +12,7 @@ import type { Caller } from '../auth/caller.ts';
 import { idParams } from '../http/params.ts';
 import { message, said } from '../resources/messages.ts';
 import { emitDeviceMoved } from './resource-hooks.ts';
+import { deviceDocs } from '../openapi/devices.ts';
 
 const uuidList = {
   type: 'array',
@@ -75,7 +76,9 @@ export function deviceActionRoutes(app: FastifyInstance, db: Db) {
               organisationId: message('api.devices.chooseOrganisation'),
             },
           },
+          examples: [deviceDocs.allocateExample],
         },
+        response: deviceDocs.count,
       },
     },
     async (request) => {
@@ -107,7 +110,9 @@ export function deviceActionRoutes(app: FastifyInstance, db: Db) {
           properties: { ids: uuidList },
           required: ['ids'],
           errorMessage: { required: { ids: message('api.devices.chooseDevices') } },
+          examples: [deviceDocs.rollbackExample],
         },
+        response: deviceDocs.count,
       },
     },
     async (request) => {
@@ -151,7 +156,9 @@ export function deviceActionRoutes(app: FastifyInstance, db: Db) {
             },
             required: [bodyField],
             errorMessage: { required: { [bodyField]: refusal } },
+            examples: [{ [bodyField]: kind === 'COMMAND' ? 'SET,SPEED,80' : '2.1.8' }],
           },
+          response: deviceDocs.queued,
         },
       },
       async (request, reply) => {
@@ -195,6 +202,7 @@ export function deviceActionRoutes(app: FastifyInstance, db: Db) {
         tags: ['device'],
         summary: "The device's queued and answered commands, newest first",
         params: idParams,
+        response: deviceDocs.commands,
       },
     },
     async (request) => {

@@ -16,6 +16,7 @@ import type { ResourceHooks } from '../resources/hooks.ts';
 import { idParams } from '../http/params.ts';
 import { settleActivation } from '../wallets/activation.ts';
 import { emitFitmentChange } from './resource-hooks.ts';
+import { fitmentDocs } from '../openapi/fitments.ts';
 
 /** The most rows one bulk upload may create (one transaction). */
 export const MAX_BULK_ACTIVATIONS = 500;
@@ -90,6 +91,7 @@ export function fitmentRoutes(app: FastifyInstance, db: Db, hooks: ResourceHooks
               ? "Approve a fitment's activation: the vehicle is tracked"
               : "Undo a fitment's activation",
           params: idParams,
+          response: fitmentDocs.step(step),
         },
       },
       async (request) => {
@@ -133,7 +135,14 @@ export function fitmentRoutes(app: FastifyInstance, db: Db, hooks: ResourceHooks
         summary: `Create up to ${MAX_BULK_ACTIVATIONS} fitments at once (all or none)`,
         description:
           'A failing row is named "Row N": its `line` (its number in the uploaded CSV as a spreadsheet shows it, the header being 1), else its place counted from 2.',
-        body: { type: 'array', minItems: 1, maxItems: MAX_BULK_ACTIVATIONS, items: bulkRowSchema() },
+        body: {
+          type: 'array',
+          minItems: 1,
+          maxItems: MAX_BULK_ACTIVATIONS,
+          items: bulkRowSchema(),
+          examples: [fitmentDocs.bulkExample()],
+        },
+        response: fitmentDocs.bulk,
       },
     },
     async (request) => {
@@ -176,6 +185,7 @@ export function fitmentRoutes(app: FastifyInstance, db: Db, hooks: ResourceHooks
           required: ['phone'],
           properties: { phone: { type: 'string', maxLength: 20 }, roleName: { type: 'string', maxLength: 50 } },
         },
+        response: fitmentDocs.lookup,
       },
     },
     async (request) => {

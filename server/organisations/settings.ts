@@ -14,6 +14,7 @@ import { message, said } from '../resources/messages.ts';
 import { speaksForProvider } from '../wallets/authority.ts';
 import { escalationContactsSchema, checkEscalationContacts } from '../sos/contacts.ts';
 import type { OrganisationSettings, Prices } from '../../core/organisation-settings.ts';
+import { organisationDocs } from '../openapi/organisations.ts';
 
 export type { OrganisationSettings, Prices } from '../../core/organisation-settings.ts';
 
@@ -109,7 +110,12 @@ export function organisationSettingsRoutes(app: FastifyInstance, db: Db) {
     '/organisation/settings/:id',
     {
       config: { permission: 'setting-organisation' },
-      schema: { tags: ['organisation'], summary: "An organisation's operating settings", params: idParams },
+      schema: {
+        tags: ['organisation'],
+        summary: "An organisation's operating settings",
+        params: idParams,
+        response: organisationDocs.settings,
+      },
     },
     async (request) => {
       const caller = await requireCaller(request);
@@ -142,7 +148,8 @@ export function organisationSettingsRoutes(app: FastifyInstance, db: Db) {
         tags: ['organisation'],
         summary: "Change an organisation's operating settings",
         params: idParams,
-        body: settingsSchema,
+        body: { ...settingsSchema, examples: [organisationDocs.settingsExample] },
+        response: organisationDocs.saved,
       },
     },
     async (request) => {

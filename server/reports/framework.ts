@@ -6,6 +6,7 @@
  * answer is one query that runs the rows once (view-query.ts). The filter (period, vehicles, group, search, the report's own filters) is parsed
  * and checked here, once, for every report. docs/reports.md describes the contract.
  */
+import { reportResponses } from '../openapi/reports.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import { requireCaller } from '../auth/caller.ts';
@@ -203,6 +204,7 @@ export function registerReport(app: FastifyInstance, source: ReportSource) {
         tags,
         summary: `The ${declaration.slug} report: a page of rows; filter from, to (or preset), vehicleId, groupId, q`,
         querystring: listQuerystring,
+        response: reportResponses.list(declaration),
       },
     },
     list(MAX_LIST_PAGE),
@@ -216,6 +218,7 @@ export function registerReport(app: FastifyInstance, source: ReportSource) {
         tags,
         summary: `The ${declaration.slug} report's rows for an export, up to ${MAX_EXPORT_PAGE} per request`,
         querystring: listQuerystring,
+        response: reportResponses.list(declaration),
       },
     },
     list(MAX_EXPORT_PAGE),
@@ -229,6 +232,7 @@ export function registerReport(app: FastifyInstance, source: ReportSource) {
         tags,
         summary: `The ${declaration.slug} report as its page shows it: a page of rows, their count, the totals row and the chart, from one query`,
         querystring: listQuerystring,
+        response: reportResponses.view(declaration),
       },
     },
     async (request: Request) => {
@@ -251,6 +255,7 @@ export function registerReport(app: FastifyInstance, source: ReportSource) {
         tags,
         summary: `The ${declaration.slug} report's totals row over every row matching the filter`,
         querystring: filterOnly,
+        response: reportResponses.totals(declaration),
       },
     },
     async (request: Request) => {
@@ -272,6 +277,7 @@ export function registerReport(app: FastifyInstance, source: ReportSource) {
           tags,
           summary: `The ${declaration.slug} report's chart: one row per key with its numbers`,
           querystring: filterOnly,
+          response: reportResponses.chart(declaration),
         },
       },
       async (request: Request) => {

@@ -17,6 +17,7 @@ import type { ResourceHooks, WriteContext } from './hooks.ts';
 import { pageKey } from './list-cache.ts';
 import { listHeaders, sendList, sendPage } from './list-answer.ts';
 import { checkPickerQuery, fullReaders, listReaders, namesOnly, picksNamesOnly } from './picker.ts';
+import { resourceResponses as answersOf, withWriteExample } from '../openapi/resources.ts';
 
 // where the other routes have long found them
 export { listHeaders, sendList };
@@ -234,7 +235,12 @@ export function registerResourceRoutes(
     resource.api,
     {
       config: { permission: listPermission },
-      schema: { tags, summary: `List ${resource.name} rows the caller may see`, querystring },
+      schema: {
+        tags,
+        summary: `List ${resource.name} rows the caller may see`,
+        querystring,
+        response: answersOf.list(resource),
+      },
     },
     list(hooks.maxListPage ?? MAX_LIST_PAGE, app.listCache.tablesOf(resource, hooks)),
   );
@@ -244,7 +250,12 @@ export function registerResourceRoutes(
       `${resource.api}/export`,
       {
         config: { permission: exportPermissions(resource) },
-        schema: { tags, summary: `Export ${resource.name} rows, up to ${MAX_EXPORT_PAGE} per request`, querystring },
+        schema: {
+          tags,
+          summary: `Export ${resource.name} rows, up to ${MAX_EXPORT_PAGE} per request`,
+          querystring,
+          response: answersOf.list(resource),
+        },
       },
       list(MAX_EXPORT_PAGE),
     );
@@ -258,6 +269,7 @@ export function registerResourceRoutes(
         tags,
         summary: `Read one ${resource.name}`,
         params: resource.ids === 'serial' ? serialIdParams : idParams,
+        response: answersOf.read(resource),
       },
     },
     async (request) => {
@@ -276,7 +288,12 @@ export function registerResourceRoutes(
       {
         config: { permission: [resource.permissions.create, ...(resource.alsoPermittedBy?.create ?? [])] },
         preValidation: normalise,
-        schema: { tags, summary: `Create a ${resource.name}`, body: bodySchema(resource, 'create') },
+        schema: {
+          tags,
+          summary: `Create a ${resource.name}`,
+          body: withWriteExample(resource, 'create', bodySchema(resource, 'create')),
+          response: answersOf.create(resource),
+        },
       },
       async (request, reply) => {
         const ctx = await context(request);
@@ -296,7 +313,13 @@ export function registerResourceRoutes(
       {
         config: { permission: [resource.permissions.edit, ...(resource.alsoPermittedBy?.edit ?? [])] },
         preValidation: normalise,
-        schema: { tags, summary: `Update a ${resource.name}`, params: idParams, body: bodySchema(resource, 'update') },
+        schema: {
+          tags,
+          summary: `Update a ${resource.name}`,
+          params: idParams,
+          body: withWriteExample(resource, 'update', bodySchema(resource, 'update')),
+          response: answersOf.update(resource),
+        },
       },
       async (request) => {
         const ctx = await context(request);
@@ -331,7 +354,7 @@ export function registerResourceRoutes(
       `${resource.api}/:id`,
       {
         config: { permission: [resource.permissions.delete, ...(resource.alsoPermittedBy?.delete ?? [])] },
-        schema: { tags, summary: `Delete a ${resource.name}`, params: idParams },
+        schema: { tags, summary: `Delete a ${resource.name}`, params: idParams, response: answersOf.remove(resource) },
       },
       async (request) => {
         const ctx = await context(request);

@@ -8,6 +8,7 @@ import { searchCategories, searchedResources } from '../../resources/global-sear
 import { parseListQuery } from '../resources/list-query.ts';
 import { listRecords, type ResourceRecord } from '../resources/records.ts';
 import { message } from '../resources/messages.ts';
+import { miscDocs } from '../openapi/misc.ts';
 
 const SEARCH_LIMIT = 10;
 
@@ -41,6 +42,7 @@ export function searchRoutes(app: FastifyInstance, db: Db) {
           required: ['q'],
           errorMessage: { required: { q: message('api.search.query') } },
         },
+        response: miscDocs.search,
       },
     },
     async (request) => {

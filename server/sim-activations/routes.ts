@@ -21,6 +21,7 @@ import { query } from '../resources/sql.ts';
 import { bodySchema, fieldSchema, normaliseBody } from '../resources/validation.ts';
 import { message, said } from '../resources/messages.ts';
 import { idParams } from '../http/params.ts';
+import { resourceResponses } from '../openapi/resources.ts';
 
 type Details = Partial<Record<(typeof SIM_DETAIL_INPUTS)[number], string>>;
 type Body = Details & {
@@ -72,7 +73,14 @@ export function simActivationRoutes(app: FastifyInstance, db: Db) {
         tags: ['sim-activation'],
         summary: "Edit an open SIM activation order, or change its status (the manufacturer's call)",
         params: idParams,
-        body: updateSchema(),
+        body: {
+          ...updateSchema(),
+          examples: [
+            { ips: ['vlts.up.gov.in:5001'], numbers: ['+919812345678'], durationInDays: 365 },
+            { status: 'APPROVED' },
+          ],
+        },
+        response: resourceResponses.update(simActivation),
       },
     },
     async (request) => {

@@ -16,6 +16,7 @@ import { heldByCaller } from '../tracking/ownership.ts';
 import { escalateDueSosCases } from './escalation.ts';
 import { ClaimLoop } from '../db/claim-loop.ts';
 import { ACKNOWLEDGE_SOS, MAX_NOTE_LENGTH, SEE_OPEN_SOS, type OpenSos } from '../../core/sos.ts';
+import { miscDocs } from '../openapi/misc.ts';
 
 /** How often each process looks for cases due to escalate. */
 export const SWEEP_EVERY_MS = 15_000;
@@ -41,7 +42,11 @@ export function sosRoutes(app: FastifyInstance, db: Db) {
     '/sos/open',
     {
       config: { permission: SEE_OPEN_SOS },
-      schema: { tags: ['sos'], summary: "The open (unacknowledged) SOS cases of the caller's tree, newest first" },
+      schema: {
+        tags: ['sos'],
+        summary: "The open (unacknowledged) SOS cases of the caller's tree, newest first",
+        response: miscDocs.openSos,
+      },
     },
     async (request) => {
       const caller = await requireCaller(request);
@@ -65,7 +70,8 @@ export function sosRoutes(app: FastifyInstance, db: Db) {
         tags: ['sos'],
         summary: 'Acknowledge an SOS: records who and when, with a note, and stops its escalation',
         params: idParams,
-        body: noteSchema,
+        body: { ...noteSchema, examples: [miscDocs.noteExample] },
+        response: miscDocs.acknowledged,
       },
     },
     async (request) => {

@@ -11,6 +11,7 @@ import { findUserById } from './service.ts';
 import { bodySchema, normaliseBody } from '../resources/validation.ts';
 import { columnsFromBody, uniqueErrors } from '../resources/routes.ts';
 import { id, query } from '../resources/sql.ts';
+import { organisationDocs } from '../openapi/organisations.ts';
 
 export const PROFILE_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'avatar'] as const;
 
@@ -33,7 +34,8 @@ export function profileRoutes(app: FastifyInstance, db: Db) {
       schema: {
         tags: ['auth'],
         summary: "Change the signed-in user's name, e-mail, phone and avatar",
-        body: bodySchema(profile, 'update'),
+        body: { ...bodySchema(profile, 'update'), examples: [organisationDocs.profileExample] },
+        response: organisationDocs.profile,
       },
     },
     async (request) => {

@@ -12,6 +12,8 @@ import { assertAssignable, assertManageable } from './role-grants.ts';
 import { writableRecord } from '../resources/routes.ts';
 import { query } from '../resources/sql.ts';
 import { labelOf, message, said } from '../resources/messages.ts';
+import { organisationDocs } from '../openapi/organisations.ts';
+import { done } from '../openapi/shared.ts';
 
 export const userHooks: ResourceHooks = {
   listReads: ['roles'],
@@ -49,7 +51,9 @@ export const userHooks: ResourceHooks = {
             properties: { password: ruleSchema(rules.password, labelOf(userResource, 'password'), message) },
             required: ['password'],
             errorMessage: { required: { password: PASSWORD_RULE_MESSAGE } },
+            examples: [organisationDocs.passwordExample],
           },
+          response: done(400, 401, 403, 404, 429),
         },
       },
       async (request) => {

@@ -15,6 +15,8 @@ import { displayValue } from '../../resources/display.ts';
 import { message, preferredLanguage, textIn } from '../resources/messages.ts';
 import { fieldLabel } from '../../resources/define.ts';
 import { queueMessage } from '../outbox.ts';
+import { vehicleDocs } from '../openapi/vehicles.ts';
+import { done } from '../openapi/shared.ts';
 import { idParams } from '../http/params.ts';
 import { said } from '../resources/messages.ts';
 import { linkDevice } from './tracked-from.ts';
@@ -30,6 +32,7 @@ export function vehicleActionRoutes(app: FastifyInstance, db: Db) {
           tags: ['vehicle'],
           summary: on ? 'Start tracking the vehicle' : 'Discontinue tracking the vehicle',
           params: idParams,
+          response: vehicleDocs.vehicle,
         },
       },
       async (request) => {
@@ -62,7 +65,12 @@ export function vehicleActionRoutes(app: FastifyInstance, db: Db) {
           properties: { vehicleId: { type: 'string', format: 'uuid' }, deviceId: { type: 'string', format: 'uuid' } },
           required: ['vehicleId', 'deviceId'],
         },
-        body: { type: ['object', 'null'], properties: { action: { type: 'string', enum: ['link', 'unlink'] } } },
+        body: {
+          type: ['object', 'null'],
+          properties: { action: { type: 'string', enum: ['link', 'unlink'] } },
+          examples: [vehicleDocs.linkExample],
+        },
+        response: vehicleDocs.vehicle,
       },
     },
     async (request) => {
@@ -106,7 +114,12 @@ export function vehicleActionRoutes(app: FastifyInstance, db: Db) {
     {
       // the Assign Geofence dialog shows what is assigned, for a role that may assign without the vehicle screen
       config: { permission: [vehicleResource.module, 'assign-geofence'] },
-      schema: { tags: ['vehicle'], summary: 'Geofences assigned to the vehicle', params: idParams },
+      schema: {
+        tags: ['vehicle'],
+        summary: 'Geofences assigned to the vehicle',
+        params: idParams,
+        response: vehicleDocs.geofences,
+      },
     },
     async (request) => {
       const caller = await requireCaller(request);
@@ -133,7 +146,9 @@ export function vehicleActionRoutes(app: FastifyInstance, db: Db) {
             geofenceIds: { type: 'array', items: { type: 'string', format: 'uuid' }, maxItems: 200, uniqueItems: true },
           },
           required: ['geofenceIds'],
+          examples: [vehicleDocs.assignExample],
         },
+        response: vehicleDocs.assigned,
       },
     },
     async (request) => {
@@ -181,7 +196,9 @@ export function vehicleActionRoutes(app: FastifyInstance, db: Db) {
         body: {
           type: ['object', 'null'],
           properties: { email: ruleSchema(rules.email, message('resources.user.fields.email'), message) },
+          examples: [vehicleDocs.mailExample],
         },
+        response: done(400, 401, 403, 404, 429),
       },
       preValidation: async (request) => normaliseProperties(request.body, { email: rules.email }),
     },

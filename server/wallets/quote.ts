@@ -12,6 +12,7 @@ import { hasPermission } from '../../core/permissions.ts';
 import { effectivePrices, isFree, priceFor } from '../organisations/settings.ts';
 import { deviceToFit } from '../fitments/resolve.ts';
 import { payingWallet } from './ledger.ts';
+import { walletDocs } from '../openapi/wallets.ts';
 
 /** Who reads a wallet's balance: its holders (account) and the wallets' administrators. */
 const WALLET_READERS = ['account-wallet', 'management-wallet'];
@@ -49,6 +50,7 @@ export function activationQuoteRoute(app: FastifyInstance, db: Db) {
             },
           },
         },
+        response: walletDocs.quote,
       },
     },
     async (request) => {

@@ -15,6 +15,7 @@ import { indianDayBounds } from './days.ts';
 import { MAX_BALANCE_PAISE, organisationWallet, systemAccount, transfer } from './ledger.ts';
 import { isAboveOrganisation, speaksForProvider } from './authority.ts';
 import { present, statementRows } from './statement.ts';
+import { walletDocs } from '../openapi/wallets.ts';
 
 /** The most rows one transactions call answers (newest first). */
 export const MAX_TRANSACTIONS = 5000;
@@ -108,6 +109,7 @@ export function walletRoutes(app: FastifyInstance, db: Db) {
             toDate: { type: 'string', maxLength: 40 },
           },
         },
+        response: walletDocs.transactions,
       },
     },
     async (request) => {
@@ -136,6 +138,7 @@ export function walletRoutes(app: FastifyInstance, db: Db) {
           required: ['step'],
           properties: { step: { type: 'string', enum: ['add', 'deduct'] } },
         },
+        response: walletDocs.counterparts,
       },
     },
     async (request) => {
@@ -186,7 +189,8 @@ export function walletRoutes(app: FastifyInstance, db: Db) {
             'The idempotency key (body idempotencyKey or the Idempotency-Key header) makes a retry return the first transfer instead of a second one. docs/wallet.md.',
           params: idParams,
           headers: { type: 'object', properties: { 'idempotency-key': IDEMPOTENCY_KEY } },
-          body: movementBody,
+          body: { ...movementBody, examples: [walletDocs.movementExample] },
+          response: walletDocs.moved,
         },
       },
       async (request) => {
