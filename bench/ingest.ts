@@ -10,6 +10,8 @@ import { ensureSystemRoles, systemRoleIds } from '../server/seed/roles.ts';
 import { createOrganisation } from '../server/organisations/service.ts';
 import { createUser } from '../server/users/service.ts';
 import { signIn, startServer } from './server.ts';
+import { codesToCompare, type Code } from './before.ts';
+import { CpuMeter, databaseBackends } from './cpu.ts';
 
 export const DEVICES = Number(process.env.BENCH_INGEST_DEVICES ?? 10_000);
 const INTERVAL = Number(process.env.BENCH_INGEST_INTERVAL ?? 1);
@@ -46,26 +48,47 @@ interface Status {
   connected: number;
 }
 
-async function measure(kind: 'postgres' | 'pglite') {
+type Kind = 'postgres' | 'pglite';
+
+/** Seeds the fleet with the code of `code` (another revision seeds with its own schema and services). */
+async function seedWith(code: Code, databaseUrl: string | undefined, dataDir: string | null) {
+  if (code.dir === process.cwd()) return seedFleet(databaseUrl, dataDir);
+  const script = `const m = await import('./bench/ingest.ts'); await m.seedFleet(${JSON.stringify(databaseUrl)}, ${JSON.stringify(dataDir)}, ${DEVICES});`;
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', script], {
+    cwd: code.dir,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const status = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (status !== 0) throw new Error(`seeding with ${code.rev} failed (${status})`);
+}
+
+async function measure(kind: Kind, code: Code) {
   let env: Record<string, string>;
   let cleanup: () => Promise<void>;
+  let databaseUrl: string | null = null;
   if (kind === 'postgres') {
     const scratch = await createScratchDatabase(
       process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
       'waymark_ingest',
     );
-    await seedFleet(scratch.url, null);
+    await seedWith(code, scratch.url, null);
     env = { DATABASE_URL: scratch.url };
+    databaseUrl = scratch.url;
     cleanup = scratch.drop;
   } else {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-ingest-'));
-    await seedFleet(undefined, dataDir);
+    await seedWith(code, undefined, dataDir);
     env = { DATA_DIR: dataDir };
     cleanup = async () => fs.rmSync(dataDir, { recursive: true, force: true });
   }
   const port = 19000 + Math.floor(Math.random() * 500);
   const gatewayPort = port + 500;
-  const server = await startServer({ ...env, GATEWAY_PORT: String(gatewayPort), WAYMARK_DEMO: '0' }, port);
+  const server = await startServer(
+    { ...env, GATEWAY_PORT: String(gatewayPort), WAYMARK_DEMO: '0' },
+    port,
+    [],
+    code.dir,
+  );
   const base = `http://127.0.0.1:${port}`;
   const token = await signIn(base, 'super@bench.test', PASSWORD);
   const status = async (): Promise<Status> =>
@@ -89,25 +112,41 @@ async function measure(kind: 'postgres' | 'pglite') {
   );
   // connections are staggered over one interval; let them all log in first
   await new Promise((r) => setTimeout(r, Math.max(10, INTERVAL * 3) * 1000));
+  // the server process's CPU, and on PostgreSQL its database's backends (sampled every second: they come and go)
+  const serverCpu = new CpuMeter(() => [server.pid]);
+  const backends = databaseUrl ? await databaseBackends(databaseUrl) : null;
+  const databaseCpu = backends ? new CpuMeter(backends.pids) : null;
   const start = await status();
+  await serverCpu.start();
+  await databaseCpu?.start();
   const t0 = performance.now();
   let maxBacklog = 0;
   let maxRss = 0;
+  let polled = 0;
   while (performance.now() - t0 < SECONDS * 1000) {
-    await new Promise((r) => setTimeout(r, 2000));
+    await new Promise((r) => setTimeout(r, 1000));
+    await databaseCpu?.sample();
+    if (++polled % 2) continue;
     const s = await status();
     maxBacklog = Math.max(maxBacklog, s.backlog);
     maxRss = Math.max(maxRss, s.rssBytes);
   }
   const end = await status();
+  await serverCpu.sample();
+  await databaseCpu?.sample();
   const seconds = (performance.now() - t0) / 1000;
   simulator.kill('SIGTERM');
+  await backends?.close();
   await server.stop();
   await cleanup();
+  const frames = end.stored.frames - start.stored.frames;
   return {
     offered: DEVICES / INTERVAL,
-    framesPerSecond: (end.stored.frames - start.stored.frames) / seconds,
+    framesPerSecond: frames / seconds,
     positionsPerSecond: (end.stored.positions - start.stored.positions) / seconds,
+    frames,
+    serverCpuSeconds: serverCpu.seconds,
+    databaseCpuSeconds: databaseCpu ? databaseCpu.seconds : null,
     connected: end.connected,
     maxBacklog,
     maxRssMiB: maxRss / 1024 / 1024,
@@ -115,18 +154,60 @@ async function measure(kind: 'postgres' | 'pglite') {
   };
 }
 
+const micro = (cpuSeconds: number, frames: number) => (frames ? (cpuSeconds * 1e6) / frames : NaN);
+
+/**
+ * `BENCH_BEFORE=<rev>`: that revision's server too, in a temporary worktree, interleaved with this
+ * tree's (before, after, before, after: BENCH_ROUNDS rounds, 2 by default), then the ratios of the
+ * sums (after ÷ before) of CPU per stored frame and frames per second.
+ */
 export async function ingestFigures(
   print: (line: string) => void,
-  kinds: readonly ('postgres' | 'pglite')[] = (process.env.BENCH_KINDS?.split(',') as
-    ('postgres' | 'pglite')[] | undefined) ?? ['postgres', 'pglite'],
+  kinds: readonly Kind[] = (process.env.BENCH_KINDS?.split(',') as Kind[] | undefined) ?? ['postgres', 'pglite'],
 ) {
-  for (const kind of kinds) {
-    const f = await measure(kind);
-    print(
-      `[${kind}] ingest, ${DEVICES} devices every ${INTERVAL} s (${f.offered.toFixed(0)} frames/s offered), ${f.seconds.toFixed(0)} s sustained`,
-    );
-    print(
-      `[${kind}]   stored ${f.framesPerSecond.toFixed(0)} frames/s (${f.positionsPerSecond.toFixed(0)} positions/s), ${f.connected} connected, backlog max ${f.maxBacklog} frames, server RSS max ${f.maxRssMiB.toFixed(0)} MiB`,
-    );
+  const { codes, remove } = codesToCompare(process.env.BENCH_BEFORE);
+  const rounds = Number(process.env.BENCH_ROUNDS ?? (codes.length > 1 ? 2 : 1));
+  try {
+    for (const kind of kinds) {
+      const sums = new Map<string, { frames: number; server: number; database: number; seconds: number }>();
+      for (let round = 1; round <= rounds; round++)
+        for (const code of codes) {
+          const f = await measure(kind, code);
+          const sum = sums.get(code.label) ?? { frames: 0, server: 0, database: 0, seconds: 0 };
+          sums.set(code.label, {
+            frames: sum.frames + f.frames,
+            server: sum.server + f.serverCpuSeconds,
+            database: sum.database + (f.databaseCpuSeconds ?? 0),
+            seconds: sum.seconds + f.seconds,
+          });
+          const tag = codes.length > 1 ? `[${kind} ${code.label} ${code.rev} round ${round}]` : `[${kind}]`;
+          print(
+            `${tag} ingest, ${DEVICES} devices every ${INTERVAL} s (${f.offered.toFixed(0)} frames/s offered), ${f.seconds.toFixed(0)} s sustained`,
+          );
+          print(
+            `${tag}   stored ${f.framesPerSecond.toFixed(0)} frames/s (${f.positionsPerSecond.toFixed(0)} positions/s), ${f.connected} connected, backlog max ${f.maxBacklog} frames, server RSS max ${f.maxRssMiB.toFixed(0)} MiB`,
+          );
+          print(
+            `${tag}   CPU per stored frame: server ${micro(f.serverCpuSeconds, f.frames).toFixed(0)} µs` +
+              (f.databaseCpuSeconds === null
+                ? ' (the embedded database runs inside it)'
+                : `, database backends ${micro(f.databaseCpuSeconds, f.frames).toFixed(0)} µs`) +
+              ` (${f.frames} frames, server ${f.serverCpuSeconds.toFixed(1)} s CPU)`,
+          );
+        }
+      const before = sums.get('before');
+      const after = sums.get('after')!;
+      if (!before) continue;
+      const ratio = (a: number, b: number) => (b ? (a / b).toFixed(2) : '–');
+      print(
+        `[${kind}] after ÷ before over ${rounds} rounds: server CPU per frame ${ratio(after.server / after.frames, before.server / before.frames)}` +
+          (kind === 'postgres'
+            ? `, database CPU per frame ${ratio(after.database / after.frames, before.database / before.frames)}`
+            : '') +
+          `, frames/s ${ratio(after.frames / after.seconds, before.frames / before.seconds)}`,
+      );
+    }
+  } finally {
+    remove();
   }
 }

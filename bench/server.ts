@@ -1,8 +1,11 @@
 import fs from 'node:fs';
 import { spawn } from 'node:child_process';
 
-/** `waymark serve` in its own process (the benchmark's clients must not share its event loop); resolves once healthy. */
-export async function startServer(env: Record<string, string>, port: number, args: string[] = []) {
+/**
+ * `waymark serve` in its own process (the benchmark's clients must not share its event loop); resolves once healthy.
+ * `cwd`: the tree whose server runs (another revision's worktree, bench/before.ts).
+ */
+export async function startServer(env: Record<string, string>, port: number, args: string[] = [], cwd?: string) {
   const started = performance.now();
   // BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof': the server's own profile, written as it stops
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
@@ -12,6 +15,7 @@ export async function startServer(env: Record<string, string>, port: number, arg
   const child = spawn(process.execPath, [...nodeArgs, 'server/bin.mjs', 'serve', ...args], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: logTo ? 'info' : 'warn' },
     stdio: ['ignore', log, log],
+    cwd,
   });
   for (;;) {
     try {

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Database, Db } from '../db/client.ts';
 import { pgCode } from '../http/errors.ts';
 import type { LiveBatch, LiveFeed } from '../tracking/live.ts';
@@ -20,7 +20,7 @@ import {
   type StoredFrame,
 } from './frame-rows.ts';
 import { DeviceDirectory, type KnownDevice } from './devices.ts';
-import { motionSql } from '../tracking/motion.ts';
+import { PositionRows, RawLogRows, updateFirmware, upsertDeviceStates, type DeviceStateRow } from './batch-sql.ts';
 
 export * from './frame-rows.ts';
 
@@ -184,8 +184,8 @@ export class FrameStore {
       return imei ? (known.get(imei) ?? null) : null;
     };
 
-    const raw: unknown[] = [];
-    const positions: unknown[] = [];
+    const raw = new RawLogRows();
+    const positions = new PositionRows();
     const events: DerivedEvent[] = [];
     const latest = new Map<
       string,
@@ -196,6 +196,7 @@ export class FrameStore {
         health: unknown;
         firmware: string | null;
         earliestFix: string | null;
+        earliest: number;
       }
     >();
     const livePositions: ArrivingPosition[] = [];
@@ -210,15 +211,13 @@ export class FrameStore {
       const described = describe(outcome, owner);
       const receivedAt = frame.receivedAt.toISOString();
       const imei = imeiOf(outcome);
-      raw.push({
-        imei,
-        device_id: owner?.deviceId ?? null,
-        organisation_id: owner?.organisationId ?? null,
-        received_at: receivedAt,
-        frame: frame.text,
-        parse_result: described.parseResult,
-        message: described.message,
-      });
+      raw.imei.push(imei);
+      raw.deviceId.push(owner?.deviceId ?? null);
+      raw.organisationId.push(owner?.organisationId ?? null);
+      raw.receivedAt.push(receivedAt);
+      raw.frame.push(frame.text);
+      raw.parseResult.push(described.parseResult);
+      raw.message.push(described.message);
       results.push({ parseResult: described.parseResult, device: owner });
       if (!owner && imei) unregistered.add(imei);
       if (!owner || !outcome.ok) continue;
@@ -231,6 +230,7 @@ export class FrameStore {
         health: null,
         firmware: null,
         earliestFix: null,
+        earliest: Infinity,
       };
       state.seen = receivedAt;
       latest.set(device.deviceId, state);
@@ -243,22 +243,20 @@ export class FrameStore {
         const p = located.position;
         const attributes: Record<string, unknown> = { ...p.attributes, checksum: outcome.checksum };
         if (outcome.unknownFields.length) attributes.unknownFields = outcome.unknownFields;
-        positions.push({
-          device_id: device.deviceId,
-          fix_time: p.fixTime,
-          received_at: receivedAt,
-          latitude: p.latitude,
-          longitude: p.longitude,
-          speed: p.speed,
-          heading: p.heading,
-          altitude: p.altitude,
-          satellites: p.satellites,
-          ignition: p.ignition,
-          gps_fix: p.gpsFix,
-          live: located.live,
-          packet_type: located.packetType,
-          attributes,
-        });
+        positions.deviceId.push(device.deviceId);
+        positions.fixTime.push(p.fixTime);
+        positions.receivedAt.push(receivedAt);
+        positions.latitude.push(p.latitude);
+        positions.longitude.push(p.longitude);
+        positions.speed.push(p.speed);
+        positions.heading.push(p.heading);
+        positions.altitude.push(p.altitude);
+        positions.satellites.push(p.satellites);
+        positions.ignition.push(p.ignition);
+        positions.gpsFix.push(p.gpsFix);
+        positions.live.push(located.live);
+        positions.packetType.push(located.packetType);
+        positions.attributes.push(JSON.stringify(attributes));
         const arrived: ArrivingPosition = {
           deviceId: device.deviceId,
           vehicleId: device.vehicleId,
@@ -273,7 +271,10 @@ export class FrameStore {
         };
         arriving.push(arrived);
         const fix = Date.parse(p.fixTime);
-        if (!state.earliestFix || fix < Date.parse(state.earliestFix)) state.earliestFix = p.fixTime;
+        if (fix < state.earliest) {
+          state.earliest = fix;
+          state.earliestFix = p.fixTime;
+        }
         if (located.live && fix >= state.fix) {
           state.fix = fix;
           state.position = { ...p, attributes, receivedAt, packetType: located.packetType, live: true };
@@ -307,59 +308,23 @@ export class FrameStore {
       events.push(...(await this.deriveEvents(inTimeOrderPerDevice(arriving), events)));
 
     // the same order in every transaction, so two batches updating the same devices cannot deadlock
-    const deviceRows = [...latest.entries()]
+    const deviceRows: DeviceStateRow[] = [...latest.entries()]
       .sort(([a], [b]) => (a < b ? -1 : 1))
       .map(([id, s]) => ({
         id,
         seen: s.seen,
-        position: s.position,
-        health: s.health,
+        position: s.position && JSON.stringify(s.position),
+        health: s.health === null ? null : JSON.stringify(s.health),
         firmware: s.firmware,
         summaryFrom: s.earliestFix,
       }));
 
-    const statements: SQL[] = [
-      sql`
-      insert into raw_logs (imei, device_id, organisation_id, received_at, frame, parse_result, message)
-      select imei, device_id, organisation_id, received_at, frame, parse_result, message
-      from jsonb_to_recordset(${JSON.stringify(raw)}::jsonb)
-        as x(imei text, device_id uuid, organisation_id uuid, received_at timestamptz, frame text, parse_result text, message text)`,
-    ];
-    if (positions.length)
-      statements.push(sql`
-      insert into positions (device_id, fix_time, received_at, latitude, longitude, speed, heading, altitude, satellites, ignition, gps_fix, live, packet_type, attributes)
-      select device_id, fix_time, received_at, latitude, longitude, speed, heading, altitude, satellites, ignition, gps_fix, live, packet_type, attributes
-      from jsonb_to_recordset(${JSON.stringify(positions)}::jsonb)
-        as x(device_id uuid, fix_time timestamptz, received_at timestamptz, latitude float8, longitude float8, speed real, heading real,
-             altitude real, satellites integer, ignition boolean, gps_fix boolean, live boolean, packet_type text, attributes jsonb)`);
+    const statements: SQL[] = [raw.insert()];
+    if (positions.length) statements.push(positions.insert());
     if (events.length) statements.push(...eventStatements(events));
-    const deviceStates = deviceRows.length
-      ? sql`
-      insert into device_states as d (device_id, last_seen_at, last_position, last_health, summary_from)
-      select v.id, v.seen, v.position, v.health, v."summaryFrom"
-      from jsonb_to_recordset(${JSON.stringify(deviceRows)}::jsonb) as v(id uuid, seen timestamptz, position jsonb, health jsonb, "summaryFrom" timestamptz)
-      on conflict (device_id) do update set
-        -- the summariser reads the device's positions from here on (server/reports/summariser.ts)
-        summary_from = least(d.summary_from, excluded.summary_from),
-        last_seen_at = greatest(d.last_seen_at, excluded.last_seen_at),
-        last_position = case
-          when excluded.last_position is not null
-           and (d.last_position is null or (d.last_position->>'fixTime')::timestamptz <= (excluded.last_position->>'fixTime')::timestamptz)
-          then excluded.last_position else d.last_position end,
-        last_health = coalesce(excluded.last_health, d.last_health)
-      returning device_id as "deviceId", ${motionSql(
-        sql`d.last_position`,
-        // the vehicle's organisation, as Vehicle Status reads it (server/tracking/status.ts)
-        sql`(select o.attributes->'settings' from vehicles v join organisations o on o.id = v.organisation_id where v.device_id = d.device_id)`,
-      )} as motion`
-      : null;
-    const firmware = deviceRows.filter((row) => row.firmware);
-    const firmwareUpdate = firmware.length
-      ? sql`
-      update devices d set firmware_version = v.firmware
-      from jsonb_to_recordset(${JSON.stringify(firmware)}::jsonb) as v(id uuid, firmware text)
-      where d.id = v.id and d.firmware_version is distinct from v.firmware`
-      : null;
+    const deviceStates = deviceRows.length ? upsertDeviceStates(deviceRows) : null;
+    const firmware = deviceRows.flatMap((row) => (row.firmware ? [{ id: row.id, firmware: row.firmware }] : []));
+    const firmwareUpdate = firmware.length ? updateFirmware(firmware) : null;
 
     // the state each moved vehicle now has, by the one motion rule with its organisation's settings, sent with its position
     let liveBatch: LiveBatch = { positions: [], events: [] };

@@ -50,35 +50,38 @@ export class LiveFeed {
     if (batch.positions.length || batch.events.length || batch.unregistered?.length) this.emitter.emit('batch', batch);
   }
 
-  /** One statement NOTIFYing the batch to other processes, in payloads under the limit (none on the embedded database). */
+  /**
+   * One statement NOTIFYing the batch to other processes, in payloads under the limit (none on the
+   * embedded database). Each item is written as JSON once and the payloads are joined from those
+   * pieces (what JSON.stringify of the whole message would give), sent as one text[] parameter.
+   */
   notifyStatements(batch: LiveBatch): SQL[] {
     if (this.database.kind !== 'postgres') return [];
     const payloads: string[] = [];
-    let chunk: Required<LiveBatch> = { positions: [], events: [], unregistered: [] };
+    const head = `{"o":${JSON.stringify(this.origin)}`;
+    let chunk: Record<'p' | 'e' | 'u', string[]> = { p: [], e: [], u: [] };
     let size = 0;
     const flush = () => {
-      if (!chunk.positions.length && !chunk.events.length && !chunk.unregistered.length) return;
-      payloads.push(JSON.stringify({ o: this.origin, p: chunk.positions, e: chunk.events, u: chunk.unregistered }));
-      chunk = { positions: [], events: [], unregistered: [] };
+      if (!chunk.p.length && !chunk.e.length && !chunk.u.length) return;
+      payloads.push(`${head},"p":[${chunk.p.join(',')}],"e":[${chunk.e.join(',')}],"u":[${chunk.u.join(',')}]}`);
+      chunk = { p: [], e: [], u: [] };
       size = 0;
     };
     for (const [key, items] of [
-      ['positions', batch.positions],
-      ['events', batch.events],
-      ['unregistered', batch.unregistered ?? []],
+      ['p', batch.positions],
+      ['e', batch.events],
+      ['u', batch.unregistered ?? []],
     ] as const) {
       for (const item of items) {
-        const length = JSON.stringify(item).length + 1;
-        if (size + length > PAYLOAD_LIMIT) flush();
-        (chunk[key] as unknown[]).push(item);
-        size += length;
+        const text = JSON.stringify(item);
+        if (size + text.length + 1 > PAYLOAD_LIMIT) flush();
+        chunk[key].push(text);
+        size += text.length + 1;
       }
     }
     flush();
     if (!payloads.length) return [];
-    return [
-      sql`select pg_notify(${LIVE_CHANNEL}, payload) from jsonb_array_elements_text(${JSON.stringify(payloads)}::jsonb) as payload`,
-    ];
+    return [sql`select pg_notify(${LIVE_CHANNEL}, payload) from unnest(${sql.param(payloads)}::text[]) as payload`];
   }
 
   /** Starts hearing other processes' batches. */

@@ -1,0 +1,41 @@
+// "The commit before": another revision checked out into a temporary git worktree (its
+// node_modules a symlink to this one's), so a bench can run its server beside this one's,
+// interleaved (A B A B) on the same machine in the same hour.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+
+export interface Code {
+  /** "before" (the other revision) or "after" (this tree). */
+  label: 'before' | 'after';
+  /** The tree's root: the server is started from here. */
+  dir: string;
+  /** The revision, short. */
+  rev: string;
+}
+
+const git = (args: string[], cwd = process.cwd()) => execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
+
+/** This tree, and (when `rev` is given) that revision in a temporary worktree; `remove` takes the worktree away. */
+export function codesToCompare(rev: string | undefined): { codes: Code[]; remove: () => void } {
+  const here = process.cwd();
+  const head =
+    git(['rev-parse', '--short', 'HEAD']) + (git(['status', '--porcelain', '--untracked-files=no']) ? '+' : '');
+  const after: Code = { label: 'after', dir: here, rev: head };
+  if (!rev) return { codes: [after], remove: () => undefined };
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-before-'));
+  git(['worktree', 'add', '--detach', dir, rev]);
+  fs.symlinkSync(path.join(here, 'node_modules'), path.join(dir, 'node_modules'));
+  const before: Code = { label: 'before', dir, rev: git(['rev-parse', '--short', 'HEAD'], dir) };
+  // each tree's server compiled now, not while a round's clock runs
+  for (const code of [before, after])
+    execFileSync(process.execPath, ['server/compile.mjs'], { cwd: code.dir, stdio: 'inherit' });
+  return {
+    codes: [before, after],
+    remove: () => {
+      fs.rmSync(path.join(dir, 'node_modules'), { force: true });
+      git(['worktree', 'remove', '--force', dir]);
+    },
+  };
+}

@@ -1,0 +1,108 @@
+/**
+ * A batch's rows as columns, written with `unnest` of one array per column: the database parses
+ * each value once by its column's type, where a JSON record set made the server write every row as
+ * JSON and the database parse it into jsonb and then out again. node-postgres and PGlite both send
+ * a JS array as one array parameter. jsonb columns travel as text[] (each row's own JSON) and are
+ * cast per row, so neither driver re-encodes them.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { motionSql } from '../tracking/motion.ts';
+
+const array = (values: unknown[]) => sql.param(values);
+
+/** raw_logs rows (tx and seq are the columns' defaults: forwarding's order, server/forwarding/cursor.ts). */
+export class RawLogRows {
+  readonly imei: (string | null)[] = [];
+  readonly deviceId: (string | null)[] = [];
+  readonly organisationId: (string | null)[] = [];
+  readonly receivedAt: string[] = [];
+  readonly frame: string[] = [];
+  readonly parseResult: string[] = [];
+  readonly message: (string | null)[] = [];
+
+  insert(): SQL {
+    return sql`insert into raw_logs (imei, device_id, organisation_id, received_at, frame, parse_result, message)
+      select * from unnest(${array(this.imei)}::text[], ${array(this.deviceId)}::uuid[], ${array(this.organisationId)}::uuid[],
+        ${array(this.receivedAt)}::timestamptz[], ${array(this.frame)}::text[], ${array(this.parseResult)}::text[], ${array(this.message)}::text[])`;
+  }
+}
+
+/** positions rows; `attributes` holds each row's JSON. */
+export class PositionRows {
+  readonly deviceId: string[] = [];
+  readonly fixTime: string[] = [];
+  readonly receivedAt: string[] = [];
+  readonly latitude: number[] = [];
+  readonly longitude: number[] = [];
+  readonly speed: number[] = [];
+  readonly heading: number[] = [];
+  readonly altitude: (number | null)[] = [];
+  readonly satellites: (number | null)[] = [];
+  readonly ignition: (boolean | null)[] = [];
+  readonly gpsFix: boolean[] = [];
+  readonly live: boolean[] = [];
+  readonly packetType: string[] = [];
+  readonly attributes: string[] = [];
+
+  get length() {
+    return this.deviceId.length;
+  }
+
+  insert(): SQL {
+    return sql`insert into positions (device_id, fix_time, received_at, latitude, longitude, speed, heading, altitude, satellites, ignition, gps_fix, live, packet_type, attributes)
+      select d, f, r, la, lo, s, h, al, sa, i, g, l, pt, a::jsonb
+      from unnest(${array(this.deviceId)}::uuid[], ${array(this.fixTime)}::timestamptz[], ${array(this.receivedAt)}::timestamptz[],
+        ${array(this.latitude)}::float8[], ${array(this.longitude)}::float8[], ${array(this.speed)}::real[], ${array(this.heading)}::real[],
+        ${array(this.altitude)}::real[], ${array(this.satellites)}::integer[], ${array(this.ignition)}::boolean[], ${array(this.gpsFix)}::boolean[],
+        ${array(this.live)}::boolean[], ${array(this.packetType)}::text[], ${array(this.attributes)}::text[])
+        as x(d, f, r, la, lo, s, h, al, sa, i, g, l, pt, a)`;
+  }
+}
+
+/** One device's row of device_states for a batch. */
+export interface DeviceStateRow {
+  id: string;
+  seen: string;
+  /** The newest live position as JSON (device_states.last_position), or null. */
+  position: string | null;
+  /** The latest health frame as JSON, or null. */
+  health: string | null;
+  firmware: string | null;
+  /** The earliest fix stored for the device in the batch: where the summariser starts reading it. */
+  summaryFrom: string | null;
+}
+
+/**
+ * Upserts each device's latest state (rows sorted by id, so two batches cannot deadlock) and
+ * returns each device's motion by its organisation's settings.
+ */
+export function upsertDeviceStates(rows: DeviceStateRow[]): SQL {
+  return sql`
+      insert into device_states as d (device_id, last_seen_at, last_position, last_health, summary_from)
+      select id, seen, position::jsonb, health::jsonb, summary_from
+      from unnest(${array(rows.map((r) => r.id))}::uuid[], ${array(rows.map((r) => r.seen))}::timestamptz[],
+        ${array(rows.map((r) => r.position))}::text[], ${array(rows.map((r) => r.health))}::text[],
+        ${array(rows.map((r) => r.summaryFrom))}::timestamptz[]) as v(id, seen, position, health, summary_from)
+      on conflict (device_id) do update set
+        -- the summariser reads the device's positions from here on (server/reports/summariser.ts)
+        summary_from = least(d.summary_from, excluded.summary_from),
+        last_seen_at = greatest(d.last_seen_at, excluded.last_seen_at),
+        last_position = case
+          when excluded.last_position is not null
+           and (d.last_position is null or (d.last_position->>'fixTime')::timestamptz <= (excluded.last_position->>'fixTime')::timestamptz)
+          then excluded.last_position else d.last_position end,
+        last_health = coalesce(excluded.last_health, d.last_health)
+      returning device_id as "deviceId", ${motionSql(
+        sql`d.last_position`,
+        // the vehicle's organisation, as Vehicle Status reads it (server/tracking/status.ts)
+        sql`(select o.attributes->'settings' from vehicles v join organisations o on o.id = v.organisation_id where v.device_id = d.device_id)`,
+      )} as motion`;
+}
+
+/** The firmware versions login frames reported, where they changed. */
+export function updateFirmware(rows: { id: string; firmware: string }[]): SQL {
+  return sql`
+      update devices d set firmware_version = v.firmware
+      from unnest(${array(rows.map((r) => r.id))}::uuid[], ${array(rows.map((r) => r.firmware))}::text[]) as v(id, firmware)
+      where d.id = v.id and d.firmware_version is distinct from v.firmware`;
+}
