@@ -66,6 +66,8 @@ const BY_NAME: Record<string, Sample> = {
   secret: 'whsec_MfKQ9r8GKYqrHiIZ0xdD8eJeNXtK1v8K',
   webhookSecret: 'whsec_MfKQ9r8GKYqrHiIZ0xdD8eJeNXtK1v8K',
   webhookUrl: 'https://erp.example.in/waymark/alerts',
+  // a change webhook endpoint's address (resources/entities/webhook-endpoint.ts)
+  url: 'https://erp.example.in/waymark/changes',
   quietFrom: '22:00',
   quietTo: '06:00',
   imei: '868960061234567',
@@ -156,6 +158,8 @@ export function sampleOf(name: string, field: Field): Sample {
     case 'geometry':
       return field.kinds.includes('Polygon') ? POLYGON : field.kinds.includes('LineString') ? LINE : POINT;
     case 'array': {
+      // values ticked among the offered ones (a rule's channels, an endpoint's events)
+      if (field.choices?.length) return field.choices.slice(0, Math.max(1, field.minItems ?? 1));
       const known = BY_NAME[name];
       if (Array.isArray(known))
         return Array.from({ length: Math.max(known.length, field.minItems ?? 1) }, (_, i) => known[i % known.length]);

@@ -41,6 +41,8 @@ const TAKES_NO_QUERY: Record<string, string> = {
   'GET /api/organisation/settings/{id}': 'by organisation id',
   'GET /api/organisation/listing/{id}': 'by organisation id',
   'GET /api/notificationrules/{id}/secret': 'by rule id',
+  'GET /api/forwarding-destinations/{id}/secret': 'by destination id',
+  'GET /api/webhook-endpoints/{id}/secret': 'by endpoint id',
   'GET /api/notifications/unread-count': "the caller's own count",
   'GET /api/gateway/status': "this process's gateway",
   'GET /api/device/ephemeral': "the caller's tree's temporary devices",
