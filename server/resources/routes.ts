@@ -1,26 +1,27 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { requireCaller, type Caller } from '../auth/caller.ts';
+import { requireCaller } from '../auth/caller.ts';
 import { SIGNED_IN } from '../http/permissions.ts';
 import { forbidden, HttpError, notFound, pgCode, type Said } from '../http/errors.ts';
 import { idParams, serialIdParams } from '../http/params.ts';
 import { columnOf, type ResourceDeclaration } from '../../resources/define.ts';
-import { exportPermissions, findResource } from '../../resources/modules.ts';
-import { id, param, query, rowId } from './sql.ts';
-import { isSuperAdmin, canUseOrganisation, andInScope } from './scope.ts';
+import { exportPermissions } from '../../resources/modules.ts';
+import { id, param, query } from './sql.ts';
+import { isSuperAdmin, canUseOrganisation } from './scope.ts';
 import { parseListQuery } from './list-query.ts';
-import { arrayReferences, findRecord, listRecords, type ResourceRecord } from './records.ts';
+import { findRecord, listRecords, type ResourceRecord } from './records.ts';
 import { bodySchema, geometryErrors, normaliseBody, writableFields, type WriteMode } from './validation.ts';
-import { message, said, saidLabel } from './messages.ts';
+import { message, said } from './messages.ts';
 import type { ResourceHooks, WriteContext } from './hooks.ts';
 import { pageKey } from './list-cache.ts';
+import { referenceErrors, uniqueErrors } from './write-checks.ts';
 import { listHeaders, sendList, sendPage } from './list-answer.ts';
 import { checkPickerQuery, fullReaders, listReaders, namesOnly, picksNamesOnly } from './picker.ts';
 import { resourceResponses as answersOf, withWriteExample } from '../openapi/resources.ts';
 
 // where the other routes have long found them
-export { listHeaders, sendList };
+export { listHeaders, sendList, uniqueErrors };
 
 /** Largest page of a list, and of one export request (the console pages through a large export). */
 export const MAX_LIST_PAGE = 1000;
@@ -55,53 +56,6 @@ export const listQuerystring = {
     },
   },
 };
-
-/** Unique values already taken by another row, as field errors. */
-export async function uniqueErrors(db: Db, resource: ResourceDeclaration, body: Body, exceptId?: string) {
-  const errors: Record<string, Said> = {};
-  for (const [name, field] of Object.entries(resource.fields)) {
-    if (!field.unique || body[name] === undefined || body[name] === null) continue;
-    const column = sql`${id('t')}.${id(columnOf(name, field))}`;
-    const match =
-      field.type === 'email'
-        ? sql`lower(${column}) = lower(${String(body[name])})`
-        : sql`${column} = ${param(field, body[name])}`;
-    const others = exceptId ? sql` and t.id <> ${exceptId}::uuid` : sql``;
-    const [taken] = await query(db, sql`select 1 from ${id(resource.table)} t where ${match}${others} limit 1`);
-    if (taken) errors[name] = said('validation.unique', { label: saidLabel(resource, name) });
-  }
-  return errors;
-}
-
-/** References to rows the caller cannot see are refused as if the row did not exist. */
-async function referenceErrors(db: Db, resource: ResourceDeclaration, caller: Caller, body: Body) {
-  const errors: Record<string, Said> = {};
-  for (const [name, field] of Object.entries(resource.fields)) {
-    if (field.type !== 'reference' || typeof body[name] !== 'string' || name === 'organisationId') continue;
-    const target = findResource(field.reference);
-    if (!target) continue;
-    const [found] = await query(
-      db,
-      sql`select 1 from ${id(target.table)} t where t.id = ${body[name] as string}::uuid${andInScope(target, caller, 'read')}`,
-    );
-    if (!found) errors[name] = said('validation.notFound', { label: saidLabel(resource, name) });
-  }
-  for (const { name, target } of arrayReferences(resource)) {
-    const wanted = [...new Set(Array.isArray(body[name]) ? (body[name] as unknown[]) : [])];
-    const ids = wanted.map((v) => rowId(target, v)).filter((v): v is SQL => Boolean(v));
-    if (!wanted.length) continue;
-    // every one must be a row the caller sees
-    const found = ids.length
-      ? await query(
-          db,
-          sql`select t.id from ${id(target.table)} t where t.id in (${sql.join(ids, sql`, `)})${andInScope(target, caller, 'read')}`,
-        )
-      : [];
-    if (found.length !== wanted.length)
-      errors[name] = said('validation.itemNotFound', { label: saidLabel(resource, name) });
-  }
-  return errors;
-}
 
 function fail(status: number, errors: Record<string, Said>): never {
   throw new HttpError(status, Object.values(errors)[0]!, errors);
