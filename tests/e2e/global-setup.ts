@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildConsoleIfNeeded } from '../../server/build.ts';
 import { freePort } from '../support/net.ts';
+import { startInbox } from './inbox.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,16 +13,25 @@ declare module 'vitest' {
     gatewayPort: number;
     /** Where the signed-in sessions the test files reuse are kept (browser.ts, signInAt). */
     signedInDir: string;
+    /** What the server's SMTP server and webhook endpoint received (inbox.ts, readInbox). */
+    inboxUrl: string;
+    /** The webhook endpoint the server may reach: a rule's webhook URL is this and a path. */
+    webhookUrl: string;
   }
 }
 
 let child: ChildProcess | undefined;
 let dataDir: string | undefined;
 let signedInDir: string | undefined;
+let inbox: Awaited<ReturnType<typeof startInbox>> | undefined;
 
-/** The real server, built console and demo data on a fresh data directory (or DATABASE_URL). */
+/**
+ * The real server, built console and demo data on a fresh data directory (or DATABASE_URL), sending its
+ * e-mail to an SMTP server and its webhooks to an endpoint of the run's own (inbox.ts).
+ */
 export default async function setup(project: TestProject) {
   buildConsoleIfNeeded((m) => console.log(m));
+  inbox = await startInbox();
   const port = await freePort();
   const gatewayPort = await freePort();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-e2e-'));
@@ -38,6 +48,9 @@ export default async function setup(project: TestProject) {
       WAYMARK_TEST_PAYMENTS: '1',
       // the tests play the devices themselves, frame by frame
       WAYMARK_SIMULATE: '0',
+      // e-mail really sent, and webhooks to the run's endpoint, the one loopback address the server may reach
+      SMTP_URL: inbox.smtpUrl,
+      WEBHOOK_ALLOW_RANGES: inbox.allowRange,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -57,10 +70,13 @@ export default async function setup(project: TestProject) {
   project.provide('gatewayPort', gatewayPort);
   signedInDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-e2e-sessions-'));
   project.provide('signedInDir', signedInDir);
+  project.provide('inboxUrl', inbox.inboxUrl);
+  project.provide('webhookUrl', inbox.webhookUrl);
   return async () => {
     child?.kill('SIGTERM');
     await new Promise((r) => child?.once('exit', r));
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     if (signedInDir) fs.rmSync(signedInDir, { recursive: true, force: true });
+    await inbox?.close();
   };
 }
