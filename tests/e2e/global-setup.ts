@@ -55,16 +55,23 @@ export default async function setup(project: TestProject) {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
-    } catch {
-      /* not up yet */
+  const deadline = Date.now() + 180_000;
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+      try {
+        if ((await fetch(`${baseUrl}/api/health`)).ok) break;
+      } catch {
+        /* not up yet */
+      }
+      if (Date.now() > deadline) throw new Error('the server did not become healthy in 180 s');
+      await new Promise((r) => setTimeout(r, 250));
     }
-    if (Date.now() > deadline) throw new Error('the server did not become healthy in 120 s');
-    await new Promise((r) => setTimeout(r, 250));
+  } catch (error) {
+    // no server left behind, and nothing listening that keeps the run from ending
+    child.kill('SIGTERM');
+    await inbox.close();
+    throw error;
   }
   project.provide('baseUrl', baseUrl);
   project.provide('gatewayPort', gatewayPort);
