@@ -108,8 +108,14 @@ export interface ReceivedRequest {
   body: Buffer;
 }
 
-/** A local HTTP receiver (an SMS provider, a webhook endpoint, a push service) that answers as told and keeps what it receives. */
-export async function startReceiver(answer: (request: ReceivedRequest, index: number) => number = () => 200) {
+/**
+ * A local HTTP receiver (an SMS provider, a webhook endpoint, a push service) that answers as told and
+ * keeps what it receives; on 127.0.0.1 unless told another loopback address.
+ */
+export async function startReceiver(
+  answer: (request: ReceivedRequest, index: number) => number = () => 200,
+  host = '127.0.0.1',
+) {
   const requests: ReceivedRequest[] = [];
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -128,11 +134,11 @@ export async function startReceiver(answer: (request: ReceivedRequest, index: nu
       response.end(JSON.stringify({ status: status < 300 ? 'accepted' : 'failed', id: `provider-${requests.length}` }));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as net.AddressInfo;
   return {
     port,
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${host}:${port}`,
     requests,
     close: () =>
       new Promise<void>((resolve) => {
