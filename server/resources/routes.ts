@@ -298,7 +298,10 @@ export function registerResourceRoutes(
             await hooks.afterWrite?.(txCtx, existing.id);
           })
           .catch(mapDatabaseError);
-        return findRecord(db, resource, ctx.caller, existing.id);
+        // the answer shows what a read shows: a rule's webhook secret stays masked for whoever edits it
+        const record = await findRecord(db, resource, ctx.caller, existing.id);
+        if (record) await hooks.decorate?.(db, [record], {});
+        return record;
       },
     );
   }

@@ -134,6 +134,11 @@ describe('alert rules: who may see and change them', () => {
     const revealed = await call(author, 'GET', `/notificationrules/${rule.id}/secret`);
     expect(revealed.status).toBe(200);
     expect(revealed.body.data.webhookSecret).toMatch(/^whsec_[A-Za-z0-9+/=]{40,}$/);
+    // an edit's answer is what a read shows: whoever may edit the rule does not get the secret whole from it
+    const edited = await call(author, 'PUT', `/notificationrules/${rule.id}`, { name: 'Panic to me, renamed' });
+    expect(edited.status).toBe(200);
+    expect(edited.body.name).toBe('Panic to me, renamed');
+    expect(edited.body.webhookSecret).toMatch(/^whsec_.{4}…$/);
 
     expect((await call(author, 'GET', '/notificationrules')).body.map((r: { id: string }) => r.id)).toContain(rule.id);
     expect((await call(outsider, 'GET', '/notificationrules')).body).toEqual([]);
