@@ -33,7 +33,13 @@ const USER_RECIPIENT = /^user:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[
  * turned notifications on in no browser), each with its endpoint and keys.
  */
 export async function queueMessages(db: Db, message: OutgoingMessage): Promise<string[]> {
-  const rows = await rowsOf(db, message);
+  return queueMany(db, [message]);
+}
+
+/** queueMessages for several messages at once: one insert and one NOTIFY (the alert rules' batch of notices). */
+export async function queueMany(db: Db, messages: OutgoingMessage[]): Promise<string[]> {
+  const rows: (typeof outbox.$inferInsert)[] = [];
+  for (const message of messages) rows.push(...(await rowsOf(db, message)));
   if (!rows.length) return [];
   const inserted = await db.insert(outbox).values(rows).returning({ id: outbox.id });
   // heard once the transaction (if any) commits

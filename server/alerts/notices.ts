@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { ClaimLoop } from '../db/claim-loop.ts';
-import { queueMessage, type OutgoingMessage } from '../outbox.ts';
+import { queueMany, type OutgoingMessage } from '../outbox.ts';
 import { query } from '../resources/sql.ts';
 import type { Language } from '../resources/messages.ts';
 import { alertTexts, type AlertFacts } from './templates.ts';
@@ -47,15 +47,55 @@ interface RuleRow {
 
 type EventFacts = Omit<AlertFacts, 'ruleId' | 'ruleName' | 'eventTime'> & { eventTime: string };
 
-async function eventOf(tx: Db, eventId: number): Promise<EventFacts | undefined> {
-  const [event] = await query<EventFacts>(
+/** The events of a batch's notices, by id (as text: a bigint comes back as text from node-postgres). */
+async function eventsOf(tx: Db, notices: ClaimedNotice[]): Promise<Map<string, EventFacts>> {
+  const ids = [...new Set(notices.flatMap((n) => (n.eventId === null ? [] : [String(n.eventId)])))];
+  if (!ids.length) return new Map();
+  const events = await query<EventFacts>(
     tx,
     sql`select e.id as "eventId", e.type as "eventType", e.event_time as "eventTime", e.device_id as "deviceId",
       e.vehicle_id as "vehicleId", v.registration_number as "registrationNumber", e.organisation_id as "organisationId",
       e.latitude, e.longitude, e.attributes
-      from events e left join vehicles v on v.id = e.vehicle_id where e.id = ${eventId}`,
+      from events e left join vehicles v on v.id = e.vehicle_id
+      where e.id in (${sql.join(
+        ids.map((id) => sql`${id}::bigint`),
+        sql`, `,
+      )})`,
   );
-  return event;
+  return new Map(events.map((event) => [String(event.eventId), event]));
+}
+
+/** The rules of a batch's notices, by id. */
+async function rulesOf(tx: Db, notices: ClaimedNotice[]): Promise<Map<string, RuleRow>> {
+  const ids = [...new Set(notices.map((n) => n.ruleId))];
+  const rules = await query<RuleRow>(
+    tx,
+    sql`select id, name, event_type as "eventType", channels, user_ids as "userIds", contact_emails as "contactEmails", contact_phones as "contactPhones",
+      webhook_url as "webhookUrl", webhook_secret as "webhookSecret", language, quiet_from as "quietFrom",
+      quiet_to as "quietTo", throttle_minutes as "throttleMinutes", enabled, organisation_id as "organisationId"
+      from notification_rules where id in (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+  );
+  return new Map(rules.map((rule) => [rule.id, rule]));
+}
+
+interface Recipient {
+  id: string;
+  email: string | null;
+  phone: string | null;
+}
+
+/** What one round decided, written together at its end: one outbox insert, one bell insert, an update per status. */
+interface Decisions {
+  rules: Map<string, RuleRow>;
+  events: Map<string, EventFacts>;
+  recipients: Map<string, Recipient[]>;
+  messages: OutgoingMessage[];
+  bell: SQL[];
+  /** Rule and vehicle pairs sent in this round, which the throttle counts as the stored ones. */
+  sentNow: Set<string>;
 }
 
 const eventOfDetails = ({ details }: ClaimedNotice): EventFacts | undefined =>
@@ -137,42 +177,64 @@ export class NoticeProcessor {
           where status = 'pending' and next_attempt_at <= now()
           order by id limit ${this.options.batch ?? 50} for update skip locked`,
       );
-      for (const notice of claimed) await this.decide(tx, notice);
+      if (claimed.length) await this.decideAll(tx, claimed);
       return claimed.length;
     });
   }
 
-  private async decide(tx: Db, notice: ClaimedNotice) {
+  /** A round's notices decided together: rules, events and recipients read once, what they send written at the end. */
+  private async decideAll(tx: Db, claimed: ClaimedNotice[]) {
     const now = this.now();
-    const close = (status: string) =>
-      query(
-        tx,
-        sql`update notices set status = ${status}, decided_at = ${now.toISOString()}::timestamptz where id = ${notice.id}`,
-      );
-    const [rule] = await query<RuleRow>(
-      tx,
-      sql`select id, name, event_type as "eventType", channels, user_ids as "userIds", contact_emails as "contactEmails", contact_phones as "contactPhones",
-        webhook_url as "webhookUrl", webhook_secret as "webhookSecret", language, quiet_from as "quietFrom",
-        quiet_to as "quietTo", throttle_minutes as "throttleMinutes", enabled, organisation_id as "organisationId"
-        from notification_rules where id = ${notice.ruleId}::uuid`,
-    );
-    const event = notice.eventId === null ? eventOfDetails(notice) : await eventOf(tx, notice.eventId);
-    if (!rule || !event || !rule.enabled) return close('dropped');
-    if (!NEVER_QUIET.has(event.eventType) && inQuietHours(now, rule.quietFrom, rule.quietTo)) return close('quiet');
-    if (rule.throttleMinutes) {
-      const [recent] = await query(
-        tx,
-        sql`select 1 from notices where rule_id = ${rule.id}::uuid and vehicle_id is not distinct from ${notice.vehicleId}::uuid
-          and status = 'sent' and decided_at > ${now.toISOString()}::timestamptz - ${rule.throttleMinutes} * interval '1 minute'
-          limit 1`,
-      );
-      if (recent) return close('throttled');
+    const decisions: Decisions = {
+      rules: await rulesOf(tx, claimed),
+      events: await eventsOf(tx, claimed),
+      recipients: new Map(),
+      messages: [],
+      bell: [],
+      sentNow: new Set(),
+    };
+    const byStatus = new Map<string, number[]>();
+    for (const notice of claimed) {
+      const status = await this.decide(tx, notice, now, decisions);
+      byStatus.set(status, [...(byStatus.get(status) ?? []), notice.id]);
     }
-    const facts: AlertFacts = { ...event, eventTime: new Date(event.eventTime), ruleId: rule.id, ruleName: rule.name };
-    const language: Language = rule.language === 'hi' ? 'hi' : 'en';
-    const texts = alertTexts(language, facts, this.options.publicUrl);
+    if (decisions.bell.length)
+      await query(
+        tx,
+        sql`insert into user_notifications (user_id, notice_id, event_id, event_type, title, body, vehicle_id)
+          values ${sql.join(decisions.bell, sql`, `)}`,
+      );
+    await queueMany(tx, decisions.messages);
+    for (const [status, ids] of byStatus)
+      await query(
+        tx,
+        sql`update notices set status = ${status}, decided_at = ${now.toISOString()}::timestamptz
+          where id in (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+      );
+  }
+
+  /** Whether the rule sent for this vehicle within its throttle: in this round, or stored before it. */
+  private async throttled(tx: Db, rule: RuleRow, vehicleId: string | null, now: Date, sentNow: Set<string>) {
+    if (sentNow.has(`${rule.id}|${vehicleId ?? ''}`)) return true;
+    // `vehicle_id = …` (or `is null`), not `is not distinct from`, so notices_throttle_idx serves it
+    const vehicle = vehicleId ? sql`vehicle_id = ${vehicleId}::uuid` : sql`vehicle_id is null`;
+    const [recent] = await query(
+      tx,
+      sql`select 1 from notices where rule_id = ${rule.id}::uuid and ${vehicle}
+        and status = 'sent' and decided_at > ${now.toISOString()}::timestamptz - ${rule.throttleMinutes} * interval '1 minute'
+        limit 1`,
+    );
+    return Boolean(recent);
+  }
+
+  private async recipientsOf(tx: Db, rule: RuleRow, decisions: Decisions): Promise<Recipient[]> {
+    const known = decisions.recipients.get(rule.id);
+    if (known) return known;
     const users = rule.userIds?.length
-      ? await query<{ id: string; email: string | null; phone: string | null }>(
+      ? await query<Recipient>(
           tx,
           sql`select id, email, phone from users where is_enabled and id in (${sql.join(
             rule.userIds.map((u) => sql`${u}::uuid`),
@@ -180,7 +242,23 @@ export class NoticeProcessor {
           )})`,
         )
       : [];
-    const messages: OutgoingMessage[] = [];
+    decisions.recipients.set(rule.id, users);
+    return users;
+  }
+
+  /** One notice: dropped, quiet, throttled, or sent (its messages and bell rows added to the round's). */
+  private async decide(tx: Db, notice: ClaimedNotice, now: Date, decisions: Decisions): Promise<string> {
+    const rule = decisions.rules.get(notice.ruleId);
+    const event = notice.eventId === null ? eventOfDetails(notice) : decisions.events.get(String(notice.eventId));
+    if (!rule || !event || !rule.enabled) return 'dropped';
+    if (!NEVER_QUIET.has(event.eventType) && inQuietHours(now, rule.quietFrom, rule.quietTo)) return 'quiet';
+    if (rule.throttleMinutes && (await this.throttled(tx, rule, notice.vehicleId, now, decisions.sentNow)))
+      return 'throttled';
+    const facts: AlertFacts = { ...event, eventTime: new Date(event.eventTime), ruleId: rule.id, ruleName: rule.name };
+    const language: Language = rule.language === 'hi' ? 'hi' : 'en';
+    const texts = alertTexts(language, facts, this.options.publicUrl);
+    const users = await this.recipientsOf(tx, rule, decisions);
+    const messages = decisions.messages;
     const organisationId = rule.organisationId;
     const add = (
       channel: OutgoingMessage['channel'],
@@ -201,14 +279,12 @@ export class NoticeProcessor {
         add('webhook', rule.webhookUrl, texts.sms, { secret: rule.webhookSecret, type: 'alert', data: texts.webhook });
       if (channel === 'console')
         for (const user of users)
-          await query(
-            tx,
-            sql`insert into user_notifications (user_id, notice_id, event_id, event_type, title, body, vehicle_id)
-              values (${user.id}::uuid, ${notice.id}, ${event.eventId}, ${event.eventType}, ${texts.consoleTitle},
-                ${texts.consoleBody}, ${event.vehicleId}::uuid)`,
+          decisions.bell.push(
+            sql`(${user.id}::uuid, ${notice.id}, ${event.eventId}, ${event.eventType}, ${texts.consoleTitle},
+              ${texts.consoleBody}, ${event.vehicleId}::uuid)`,
           );
     }
-    for (const message of messages) await queueMessage(tx, message);
-    await close('sent');
+    decisions.sentNow.add(`${rule.id}|${notice.vehicleId ?? ''}`);
+    return 'sent';
   }
 }

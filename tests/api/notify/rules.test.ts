@@ -321,6 +321,11 @@ describe('the decision, made with the event', () => {
     await raise('OVERSPEED', new Date('2026-11-27T06:10:30Z'), { speed: 97 });
     await processorAt('2026-11-27T06:10:31Z').drain();
     expect((await noticesOf(rule.id)).map((n) => n.status)).toEqual(['sent', 'throttled', 'sent']);
+    // two overspeeds decided in one round: the round's own first counts as sent for the second
+    await raise('OVERSPEED', new Date('2026-11-27T06:30:00Z'), { speed: 92 });
+    await raise('OVERSPEED', new Date('2026-11-27T06:31:00Z'), { speed: 93 });
+    await processorAt('2026-11-27T06:31:01Z').drain();
+    expect((await noticesOf(rule.id)).map((n) => n.status)).toEqual(['sent', 'throttled', 'sent', 'sent', 'throttled']);
     const mine = (await call(customer, 'GET', '/notifications/mine')).body.data.notifications as { body: string }[];
     expect(mine.filter((n) => n.body.includes('27/11/2026 11:35'))).toHaveLength(0);
     expect(mine.filter((n) => n.body.includes('27/11/2026 11:30') || n.body.includes('27/11/2026 11:40'))).toHaveLength(
