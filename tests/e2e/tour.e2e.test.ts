@@ -46,8 +46,13 @@ const PUBLIC = [
   '/status',
 ];
 
-/** A message key shown as text: one of the catalogue's top-level names, a dot, and more (`ra.action.edit`, `menu.reports.alert`). */
-const RAW_KEY = new RegExp(`(?:^|[^\\w@.])(?:${Object.keys(en).join('|')})\\.[A-Za-z][\\w-]*(?:\\.[\\w-]+)*`);
+/**
+ * A message key shown as text: one of the catalogue's top-level names, a dot, and more (`ra.action.edit`,
+ * `menu.reports.alert`), but not an e-mail address's own name (`duty.officer@…` on the Deliveries screen).
+ */
+const RAW_KEY = new RegExp(
+  `(?:^|[^\\w@.])(?:${Object.keys(en).join('|')})\\.[A-Za-z][\\w-]*(?:\\.[\\w-]+)*(?![\\w.-]*@)`,
+);
 
 interface Problem {
   path: string;
