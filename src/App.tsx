@@ -11,6 +11,7 @@ import { layoutRoutes, publicRoutes, resourceElements } from './routes.tsx';
 import { Splash } from './Splash.tsx';
 import { brandThemes } from './theme.ts';
 import { takeFlash } from './flash.ts';
+import { DocumentLanguage } from './DocumentLanguage.tsx';
 
 // the signed-in frame (bar, menu, search) is not needed on the sign-in page
 const Layout = lazyPage(() => import('./layout/Layout.tsx'), 'Layout');
@@ -26,6 +27,16 @@ function FlashMessage() {
     if (message) notify(message, { type: 'success' });
   }, [notify]);
   return null;
+}
+
+/** The notification slot is the one part of react-admin's frame on every page, signed in or not. */
+function NotificationsAndLanguage() {
+  return (
+    <>
+      <StackedNotifications />
+      <DocumentLanguage />
+    </>
+  );
 }
 
 function AppLayout({ children }: { children: React.ReactNode }) {
@@ -48,7 +59,7 @@ export function App() {
       loginPage={false}
       catchAll={NotFoundPage}
       loading={Splash}
-      notification={StackedNotifications}
+      notification={NotificationsAndLanguage}
       theme={themes.light}
       darkTheme={themes.dark}
       disableTelemetry

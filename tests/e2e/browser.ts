@@ -188,6 +188,8 @@ export async function switchToHindi(page: Page) {
     .first()
     .click();
   await page.getByRole('menuitem', { name: 'हिन्दी' }).click();
+  // the page is drawn again once the Hindi messages arrive, and a form filled before that is emptied
+  await page.locator('html[lang="hi"]').waitFor({ state: 'attached' });
 }
 
 /**

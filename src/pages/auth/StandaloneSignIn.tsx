@@ -10,6 +10,7 @@ import { i18nProvider } from '../../../providers/i18nProvider.ts';
 import { currentBrand } from '../../../brands/index.ts';
 import { brandThemes } from '../../theme.ts';
 import { LoginPage } from './LoginPage.tsx';
+import { DocumentLanguage } from '../../DocumentLanguage.tsx';
 
 const store = localStorageStore();
 const themes = brandThemes(currentBrand());
@@ -27,6 +28,7 @@ export function StandaloneSignIn({ next }: { next: string }) {
           <ThemeProvider>
             <CssBaseline enableColorScheme />
             <LoginPage next={next} />
+            <DocumentLanguage />
           </ThemeProvider>
         </ThemesContext.Provider>
       </I18nContextProvider>
