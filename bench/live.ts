@@ -8,6 +8,15 @@ import { startServer } from './server.ts';
 const SECONDS = Number(process.env.BENCH_LIVE_SECONDS ?? 20);
 const INTERVAL = Number(process.env.BENCH_LIVE_INTERVAL ?? 10);
 const SOCKET_SECONDS = 10;
+/** The hops the server stamps (WAYMARK_LIVE_HOP_TIMES) and the page times (src/live/metrics.ts). */
+const HOPS = [
+  ['committed', 'received by the gateway → batch committed'],
+  ['heard', 'committed → heard by the web process'],
+  ['sent', 'heard → sent on the socket (100 ms batching)'],
+  ['received', 'sent → received by the page'],
+  ['drawn', 'received by the page → drawn'],
+] as const;
+const EMPTY_HOPS = JSON.stringify(Object.fromEntries(HOPS.map(([hop]) => [hop, []])));
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -45,7 +54,7 @@ export async function liveFigures(print: (line: string) => void) {
   const port = 19600 + Math.floor(Math.random() * 300);
   const gatewayPort = port + 300;
   const server = await startServer(
-    { DATABASE_URL: scratch.url, GATEWAY_PORT: String(gatewayPort), WAYMARK_DEMO: '0' },
+    { DATABASE_URL: scratch.url, GATEWAY_PORT: String(gatewayPort), WAYMARK_DEMO: '0', WAYMARK_LIVE_HOP_TIMES: '1' },
     port,
   );
   const simulator = spawn(
@@ -69,7 +78,7 @@ export async function liveFigures(print: (line: string) => void) {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     // tsx keeps function names with a __name helper the page does not have
     await page.addInitScript(
-      'window.__name = (f) => f; window.__waymarkMetrics = { delays: [], draws: 0, arrivals: [] };',
+      `window.__name = (f) => f; window.__waymarkMetrics = { delays: [], draws: 0, arrivals: [], hops: ${EMPTY_HOPS} };`,
     );
     await page.goto(`http://127.0.0.1:${port}/view-operations/live-tracking`);
     await signInThroughForm(page, 'super@bench.test', PASSWORD);
@@ -94,6 +103,7 @@ export async function liveFigures(print: (line: string) => void) {
       window.__waymarkMetrics!.delays = [];
       window.__waymarkMetrics!.draws = 0;
       window.__waymarkMetrics!.arrivals = [];
+      window.__waymarkMetrics!.hops = { committed: [], heard: [], sent: [], received: [], drawn: [] };
     });
     // BENCH_LIVE_PROFILE=1: where the page's main thread spends the measured seconds
     const profiler = process.env.BENCH_LIVE_PROFILE ? await page.context().newCDPSession(page) : null;
@@ -162,6 +172,13 @@ export async function liveFigures(print: (line: string) => void) {
     print(
       `  frame received → drawn: p50 ${percentile(metrics.delays, 0.5).toFixed(0)} ms, p95 ${percentile(metrics.delays, 0.95).toFixed(0)} ms over ${metrics.delays.length} positions`,
     );
+    print('  each hop, p50 / p95 / max (ms), frame received at the gateway → marker drawn:');
+    for (const [hop, label] of HOPS) {
+      const values = metrics.hops?.[hop] ?? [];
+      print(
+        `    ${label.padEnd(44)} ${percentile(values, 0.5).toFixed(0).padStart(6)} / ${percentile(values, 0.95).toFixed(0).padStart(6)} / ${Math.max(...values).toFixed(0).padStart(6)}`,
+      );
+    }
     print(
       `  socket: ${wholeFleet.toFixed(0)} KB/s with the whole fleet in view, ${zoomedIn.toFixed(0)} KB/s zoomed in five levels (the rest coarse, every 2 s)`,
     );

@@ -143,4 +143,10 @@ export interface WireUpdate<Alert> {
   events: Alert[];
   states?: WireState[];
   distant?: WireDistant[];
+  /**
+   * Only from a server started with WAYMARK_LIVE_HOP_TIMES (the live bench): for each of `positions`,
+   * when its frame's batch was committed and heard by the web process, and when this update was sent
+   * (ms since the epoch), so the bench can tell which hop the delay is spent in.
+   */
+  hops?: { committed: number[]; heard: number[]; sent: number };
 }

@@ -167,7 +167,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     log: app.log,
   });
   await registerReadRouting(app, reads, config.replicaMaxLagMs);
-  const live = new LiveFeed(database);
+  const live = new LiveFeed(database, config.liveHopTimes);
   await live.start();
   app.decorate('live', live);
   app.decorate('gateway', null);

@@ -178,7 +178,7 @@ async function main(argv: string[]) {
         dataDir: config.dataDir,
         pool: config.databasePool,
       });
-      const live = new LiveFeed(database);
+      const live = new LiveFeed(database, config.liveHopTimes);
       const store = frameStoreFor(database, live);
       const gateway = new Gateway(
         store,

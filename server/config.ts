@@ -54,6 +54,11 @@ export interface Config {
   positionsRetentionMonths: number;
   /** Run the report summariser in this process (WAYMARK_SUMMARISE, on by default): a deployment may leave it to some processes only. */
   summarise: boolean;
+  /**
+   * Stamp each live update with when its frames were committed, heard and sent (WAYMARK_LIVE_HOP_TIMES,
+   * off): for `npm run bench -- live`, which reports each hop's share of position-to-screen.
+   */
+  liveHopTimes: boolean;
   /** How often each live socket re-reads its vehicles and sends the states changed without a frame (30 s; tests shorten it). */
   liveRecheckMs: number;
   /** Lists count matching rows up to this many; above it the total is the planner's estimate (WAYMARK_EXACT_COUNT_LIMIT, 10,000). */
@@ -226,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: Parti
       ),
     },
     summarise: flag(env.WAYMARK_SUMMARISE, defaults.summarise ?? true),
+    liveHopTimes: flag(env.WAYMARK_LIVE_HOP_TIMES, defaults.liveHopTimes ?? false),
     positionsRetentionMonths: wholeNumber(
       'WAYMARK_POSITIONS_RETENTION_MONTHS',
       env.WAYMARK_POSITIONS_RETENTION_MONTHS,

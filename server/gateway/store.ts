@@ -358,7 +358,8 @@ export class FrameStore {
     this.stats.positions += positions.length;
     this.stats.events += events.length;
     this.stats.batches += 1;
+    const committed = Date.now();
     batch.forEach((item, i) => item.resolve(results[i]!));
-    this.live.publish(liveBatch);
+    this.live.publish(liveBatch, committed);
   }
 }

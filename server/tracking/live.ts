@@ -21,6 +21,13 @@ export interface LiveBatch {
   events: LiveEvent[];
   /** IMEIs of no registered device whose frames the batch kept (a debug page may be watching one). */
   unregistered?: string[];
+  /** When the batch was committed and when this process heard of it (ms since the epoch); only with WAYMARK_LIVE_HOP_TIMES. */
+  hops?: LiveHops;
+}
+
+export interface LiveHops {
+  committed: number;
+  heard: number;
 }
 
 export const LIVE_CHANNEL = 'waymark_live';
@@ -37,7 +44,10 @@ export class LiveFeed {
   private readonly emitter = new EventEmitter();
   private unlisten: (() => Promise<void>) | undefined;
 
-  constructor(private readonly database: Database) {
+  constructor(
+    private readonly database: Database,
+    private readonly stampHops = false,
+  ) {
     this.emitter.setMaxListeners(0);
   }
 
@@ -46,8 +56,14 @@ export class LiveFeed {
     return () => this.emitter.off('batch', listener);
   }
 
-  publish(batch: LiveBatch) {
-    if (batch.positions.length || batch.events.length || batch.unregistered?.length) this.emitter.emit('batch', batch);
+  /** `committed`: when the batch's transaction committed, known to the process that stored it; others hear it when it is published. */
+  publish(batch: LiveBatch, committed?: number) {
+    if (!batch.positions.length && !batch.events.length && !batch.unregistered?.length) return;
+    if (this.stampHops) {
+      const heard = Date.now();
+      batch.hops = { committed: committed ?? heard, heard };
+    }
+    this.emitter.emit('batch', batch);
   }
 
   /**

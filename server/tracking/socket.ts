@@ -8,7 +8,7 @@ import type { AuthKeys } from '../auth/keys.ts';
 import { callerFromToken, type Caller, type CallerDirectory } from '../auth/caller.ts';
 import { hasPermission } from '../../core/permissions.ts';
 import { query } from '../resources/sql.ts';
-import type { FeedPosition, LiveBatch, LiveEvent, LiveFeed } from './live.ts';
+import type { FeedPosition, LiveBatch, LiveEvent, LiveFeed, LiveHops } from './live.ts';
 import { vehicleStatesSql } from './routes.ts';
 import { readMessage, VIEWPORT_REFUSED, WATCH_REFUSED, type ViewportMessage } from './socket-messages.ts';
 import { FrameWatch } from '../debug/frame-watch.ts';
@@ -65,7 +65,7 @@ const coarsen = (vehicleId: string, p: FeedPosition): WireDistant => [
 class LiveSession {
   private devices = new Map<string, string>();
   private states = new Map<string, VehicleState>();
-  private positions = new Map<string, FeedPosition & { vehicleId: string }>();
+  private positions = new Map<string, FeedPosition & { vehicleId: string; hops?: LiveHops }>();
   private changedStates: WireState[] = [];
   /** The map's visible area, once the console names one: vehicles outside it wait in `distant`. */
   private viewport: Viewport | null = null;
@@ -205,7 +205,7 @@ class LiveSession {
       }
       this.distant.delete(vehicleId);
       this.sentDistant.delete(vehicleId);
-      this.positions.set(position.deviceId, { ...position, vehicleId });
+      this.positions.set(position.deviceId, { ...position, vehicleId, hops: batch.hops });
       any = true;
     }
     for (const event of batch.events) {
@@ -223,12 +223,19 @@ class LiveSession {
       this.socket.close(1013, closeReason('api.live.behind'));
       return;
     }
+    const positions = [...this.positions.values()];
     const update: WireUpdate<LiveEvent> = {
       type: 'update',
-      positions: [...this.positions.values()].map(toWire),
+      positions: positions.map(toWire),
       events: this.events,
     };
     if (this.changedStates.length) update.states = this.changedStates;
+    if (positions[0]?.hops)
+      update.hops = {
+        committed: positions.map((p) => p.hops?.committed ?? 0),
+        heard: positions.map((p) => p.hops?.heard ?? 0),
+        sent: Date.now(),
+      };
     this.positions = new Map();
     this.events = [];
     this.changedStates = [];

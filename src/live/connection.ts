@@ -189,7 +189,10 @@ class LiveConnection {
         const status = VEHICLE_STATES[state];
         if (status) this.merge(vehicleId, { status });
       }
-      noteReceived(update.positions.map((p) => p.receivedAt));
+      noteReceived(
+        update.positions.map((p) => p.receivedAt),
+        wire.hops,
+      );
       for (const listener of this.listeners) {
         for (const alert of update.events) listener.onAlert?.(alert, this.vehicles.get(alert.vehicleId));
         listener.onUpdate?.(update);

@@ -368,6 +368,8 @@ describe('live tracking API', () => {
     expect(socket.events().filter((e) => Date.parse(e.eventTime) < Date.now() - 3_600_000)).toEqual([]);
     expect(socket.positions().some((p) => p.vehicleId === vehicles[OTHER_IMEI])).toBe(false);
     expect(moved).toMatchObject({ ignition: true, heading: 90, status: 'running' });
+    // hop times are the live bench's (WAYMARK_LIVE_HOP_TIMES), never sent otherwise
+    expect(socket.messages.filter((m) => m.type === 'update' && 'hops' in m)).toEqual([]);
     socket.close();
     tracker.close();
   });

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import type { Database } from '../../server/db/client.ts';
+import { LiveFeed, type LiveBatch } from '../../server/tracking/live.ts';
+
+const embedded = { kind: 'pglite' } as Database;
+const batch = (): LiveBatch => ({
+  positions: [
+    {
+      deviceId: 'd1',
+      vehicleId: 'v1',
+      latitude: 26.45,
+      longitude: 80.33,
+      speed: 40,
+      heading: 90,
+      ignition: true,
+      fixTime: '2026-11-28T06:00:00.000Z',
+      receivedAt: '2026-11-28T06:00:00.100Z',
+      status: 'running',
+    },
+  ],
+  events: [],
+});
+
+describe('the live feed’s hop times (the live bench’s WAYMARK_LIVE_HOP_TIMES)', () => {
+  it('stamps a batch with when it was committed and heard only when asked to', () => {
+    const heard: LiveBatch[] = [];
+    const stamping = new LiveFeed(embedded, true);
+    stamping.subscribe((b) => heard.push(b));
+    const before = Date.now();
+    stamping.publish(batch(), 1_000);
+    stamping.publish(batch());
+    expect(heard[0]!.hops).toEqual({ committed: 1_000, heard: expect.any(Number) });
+    expect(heard[0]!.hops!.heard).toBeGreaterThanOrEqual(before);
+    // a batch heard from another process: its commit is known here only as the moment it is heard
+    expect(heard[1]!.hops!.committed).toBe(heard[1]!.hops!.heard);
+
+    const plain: LiveBatch[] = [];
+    const quiet = new LiveFeed(embedded);
+    quiet.subscribe((b) => plain.push(b));
+    quiet.publish(batch(), 1_000);
+    expect(plain[0]!.hops).toBeUndefined();
+  });
+});
