@@ -64,13 +64,18 @@ async function measure(kind: Kind, print: (line: string) => void) {
   );
   const backends = fleet.postgres ? await postgresBackends(fleet.postgres.url, fleet.postgres.name) : null;
   const base = `http://127.0.0.1:${port}`;
-  const token = await signIn(base, 'superadmin@demo.waymark.in', DEMO_PASSWORD);
-  const api = async <T>(method: string, url: string, body?: object): Promise<T> => {
+  let token = await signIn(base, 'superadmin@demo.waymark.in', DEMO_PASSWORD);
+  const api = async <T>(method: string, url: string, body?: object, again = true): Promise<T> => {
     const response = await fetch(`${base}/api${url}`, {
       method,
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: body ? JSON.stringify(body) : undefined,
     });
+    // a 10,000-vehicle run outlasts the 15-minute access token: sign in again, once
+    if (response.status === 401 && again) {
+      token = await signIn(base, 'superadmin@demo.waymark.in', DEMO_PASSWORD);
+      return api<T>(method, url, body, false);
+    }
     if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${(await response.text()).slice(0, 300)}`);
     return (await response.json()) as T;
   };
