@@ -23,6 +23,8 @@ const forms = {
   },
   list: {
     search: 'Search...',
+    addEntry: 'Add to %{label}',
+    removeEntry: 'Remove %{label}',
     export: 'Export',
     exportPdf: 'PDF',
     exportCsv: 'CSV',

@@ -25,6 +25,8 @@ const forms: typeof formsEn = {
   },
   list: {
     search: 'खोजें...',
+    addEntry: '%{label} में जोड़ें',
+    removeEntry: '%{label} हटाएँ',
     export: 'निर्यात',
     exportPdf: 'PDF',
     exportCsv: 'CSV',

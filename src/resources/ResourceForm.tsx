@@ -32,6 +32,7 @@ import { AuthScopesInput } from './inputs/AuthScopesInput.tsx';
 import { GeometryInput } from './inputs/GeometryInput.tsx';
 import { ImageUploadInput } from './inputs/ImageUploadInput.tsx';
 import { ReferenceArrayPicker } from './inputs/ReferenceArrayPicker.tsx';
+import { TextListInput } from './inputs/TextListInput.tsx';
 import { DeclaredSecret } from './inputs/RevealSecret.tsx';
 import { resourcePath } from './paths.ts';
 import { usePickable } from './pickable.ts';
@@ -205,19 +206,7 @@ export function FieldInput({
             sx={{ '& .MuiFormGroup-root': { display: 'grid', gridTemplateColumns: { sm: '1fr 1fr' } } }}
           />
         );
-      return (
-        <TextInput
-          {...common}
-          helperText=","
-          format={(v?: unknown[]) => (v ?? []).join(', ')}
-          parse={(v: string) =>
-            v
-              .split(',')
-              .map((s) => s.trim())
-              .filter(Boolean)
-          }
-        />
-      );
+      return <TextListInput source={source} label={label} field={field} />;
   }
 }
 

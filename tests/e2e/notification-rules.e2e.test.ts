@@ -105,6 +105,19 @@ describe('alert rules and the bell', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Name at least one user or contact, or use only the webhook channel').first().waitFor();
 
+    // contacts outside the users, one input each: a mistyped e-mail is named before anything is sent
+    await page.getByRole('button', { name: 'Add to Contact e-mails' }).click();
+    await page.getByLabel('Contact e-mails 1', { exact: true }).fill('control-room.sunrise.example');
+    await page.getByRole('button', { name: 'Add to Contact mobile numbers' }).click();
+    await page.getByLabel('Contact mobile numbers 1', { exact: true }).fill('98765000811');
+    expect(await page.getByLabel('Contact mobile numbers 1', { exact: true }).inputValue()).toBe('9876500081');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Contact e-mails must be an e-mail address, like name@example.in').first().waitFor();
+    await page.getByLabel('Contact e-mails 1', { exact: true }).fill('control-room@sunrise.example');
+    await page.getByRole('button', { name: 'Add to Contact e-mails' }).click();
+    await page.getByRole('button', { name: 'Remove Contact e-mails 2' }).click();
+    expect(await page.getByLabel('Contact e-mails 2', { exact: true }).count()).toBe(0);
+
     // the vehicle by its registration number, the user by name (the option shows the e-mail)
     await page.getByRole('combobox', { name: 'Vehicles' }).click();
     await page.getByRole('option', { name: 'Chosen vehicles' }).click();
