@@ -4,13 +4,16 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { MemoryRouter } from 'react-router-dom';
-import { AdminContext, type RaRecord } from 'react-admin';
+import { AdminContext, RecordContextProvider, type RaRecord } from 'react-admin';
 import { i18nProvider } from '../../providers/i18nProvider.ts';
 import { authProvider } from '../../providers/authProvider.ts';
 import { dataProvider } from '../../providers/dataProvider.ts';
 import { StackedNotifications } from '../../src/layout/Notifications.tsx';
 import { forwardingActions } from '../../src/resources/actions/forwardingActions.tsx';
 import { webhookActions } from '../../src/resources/actions/webhookActions.tsx';
+import { DeclaredSecret } from '../../src/resources/inputs/RevealSecret.tsx';
+import rules from '../../resources/entities/notification-rule.ts';
+import { fieldLabel } from '../../resources/define.ts';
 import { storeSession } from './signed-in.ts';
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSwXh1mYk4Vt0o=';
@@ -89,5 +92,35 @@ describe('revealing a secret, the one way on every screen', () => {
     await user.click(await within(dialog).findByRole('button', { name: button }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(words);
     expect(within(dialog).getByRole('textbox')).toHaveValue('whsec_MfKQ…');
+  });
+
+  it("reveals an alert rule's webhook secret on its edit form, from the declared field's route", async () => {
+    const user = userEvent.setup();
+    storeSession('DEALER', ['reveal-notification-rule-secret']);
+    server.use(
+      http.get('*/api/notificationrules/r1/secret', () =>
+        HttpResponse.json({ success: true, data: { webhookSecret: SECRET } }),
+      ),
+    );
+    const { reveal } = rules.fields.webhookSecret!;
+    render(
+      <MemoryRouter>
+        <AdminContext i18nProvider={i18nProvider} authProvider={authProvider} dataProvider={dataProvider}>
+          <RecordContextProvider value={{ id: 'r1', webhookSecret: 'whsec_MfKQ…' }}>
+            <DeclaredSecret
+              api={rules.api}
+              name="webhookSecret"
+              label={fieldLabel(rules, "webhookSecret")}
+              reveal={reveal!}
+            />
+          </RecordContextProvider>
+        </AdminContext>
+      </MemoryRouter>,
+    );
+    const input = await screen.findByLabelText('Webhook secret');
+    expect(input).toHaveValue('whsec_MfKQ…');
+    await user.click(await screen.findByRole('button', { name: 'Reveal secret' }));
+    await waitFor(() => expect(input).toHaveValue(SECRET));
+    expect(screen.getByRole('button', { name: 'Copy secret' })).toBeInTheDocument();
   });
 });
