@@ -190,6 +190,7 @@ const entities = {
       'sign-in-failed': 'Sign-in refused',
       'sign-out': 'Signed out',
       change: 'Change',
+      'secret-revealed': 'Secret revealed',
     },
   },
   'raw-logs': {

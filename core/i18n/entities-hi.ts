@@ -186,6 +186,7 @@ const entities: typeof entitiesEn = {
       'sign-in-failed': 'साइन-इन अस्वीकृत',
       'sign-out': 'साइन आउट किया',
       change: 'बदलाव',
+      'secret-revealed': 'सीक्रेट दिखाया गया',
     },
   },
   'raw-logs': {

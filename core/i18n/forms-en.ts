@@ -136,6 +136,10 @@ const forms = {
     copied: 'Secret copied',
     copyFailed: 'Could not copy; select the text and copy it',
     failed: 'The secret could not be revealed: %{message}',
+    refused: 'You may not reveal this secret.',
+    title: 'Signing secret of %{name}',
+    label: 'Signing secret',
+    close: 'Close',
   },
   picker: {
     noOptions: 'No match among those you can see',

@@ -17,14 +17,8 @@ const forwarding = {
   addressPort: 'The address needs a port',
   lagTitle: 'Forwarding lag',
   secret: {
-    title: 'Signing secret of %{name}',
     intro:
       'The receiver checks the webhook-signature header of every batch with this secret (Standard Webhooks). Keep it as you would a password.',
-    label: 'Signing secret',
-    copy: 'Copy',
-    copied: 'Copied',
-    close: 'Close',
-    loading: 'Reading the secret...',
   },
 };
 

@@ -16,14 +16,8 @@ const forwarding = {
   addressPort: 'पते में पोर्ट होना चाहिए',
   lagTitle: 'अग्रेषण में देरी',
   secret: {
-    title: '%{name} का हस्ताक्षर सीक्रेट',
     intro:
       'प्राप्तकर्ता हर बैच का webhook-signature हेडर इसी सीक्रेट से जाँचता है (Standard Webhooks)। इसे पासवर्ड की तरह संभाल कर रखें।',
-    label: 'हस्ताक्षर सीक्रेट',
-    copy: 'कॉपी करें',
-    copied: 'कॉपी हो गया',
-    close: 'बंद करें',
-    loading: 'सीक्रेट पढ़ा जा रहा है...',
   },
 };
 

@@ -1,11 +1,11 @@
 import { choice, date, defineResource, json, number, organisationField, reference, text } from '../define.ts';
 
-/** What an audit row tells: a sign-in, a refused one, a sign-out, or a change made through the API. */
-export const AUDIT_EVENTS = ['sign-in', 'sign-in-failed', 'sign-out', 'change'] as const;
+/** What an audit row tells: a sign-in, a refused one, a sign-out, a change made through the API, or a secret revealed. */
+export const AUDIT_EVENTS = ['sign-in', 'sign-in-failed', 'sign-out', 'change', 'secret-revealed'] as const;
 
 /**
  * Who changed what, and from where (server/audit/plugin.ts, docs/security.md): every change made
- * through the API, and every sign-in, refused sign-in and sign-out. Append-only, like the wallet's
+ * through the API, every sign-in, refused sign-in and sign-out, and every secret revealed. Append-only, like the wallet's
  * ledger (a trigger refuses updates and deletes); read by administrators for their own tree, with
  * the organisation of the user who acted.
  */

@@ -3,12 +3,12 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import type { Caller } from '../auth/caller.ts';
-import { requireCaller } from '../auth/caller.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import { badRequest } from '../http/errors.ts';
 import { idParams } from '../http/params.ts';
 import type { Columns, ResourceHooks } from '../resources/hooks.ts';
 import { said } from '../resources/messages.ts';
-import { findRecord, type ResourceRecord } from '../resources/records.ts';
+import type { ResourceRecord } from '../resources/records.ts';
+import { revealSecret } from '../resources/reveal-secret.ts';
 import { query } from '../resources/sql.ts';
 import { newWebhookSecret } from '../notify/webhook.ts';
 import ruleResource, { DEFAULT_OVERSPEED_THROTTLE_MINUTES } from '../../resources/entities/notification-rule.ts';
@@ -109,16 +109,10 @@ export const notificationRuleHooks: ResourceHooks = {
           params: idParams,
         },
       },
-      async (request) => {
-        const caller = await requireCaller(request);
-        const rule = await findRecord(db, ruleResource, caller, request.params.id);
-        if (!rule) throw notFound();
-        const [row] = await query<{ secret: string }>(
-          db,
-          sql`select webhook_secret as secret from notification_rules where id = ${rule.id}::uuid`,
-        );
-        return { success: true, data: { webhookSecret: row?.secret ?? null } };
-      },
+      async (request) => ({
+        success: true,
+        data: { webhookSecret: await revealSecret(db, request, ruleResource, 'webhook_secret') },
+      }),
     );
   },
 };

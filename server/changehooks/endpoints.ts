@@ -3,16 +3,14 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { requireCaller } from '../auth/caller.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import { badRequest } from '../http/errors.ts';
 import { idParams } from '../http/params.ts';
 import { AddressGuard } from '../notify/guarded-http.ts';
 import { newWebhookSecret } from '../notify/webhook.ts';
 import { checkedAddress, TargetFailure } from '../forwarding/targets.ts';
 import type { ResourceHooks } from '../resources/hooks.ts';
 import { said } from '../resources/messages.ts';
-import { findRecord } from '../resources/records.ts';
-import { query } from '../resources/sql.ts';
+import { revealSecret } from '../resources/reveal-secret.ts';
 import endpointResource from '../../resources/entities/webhook-endpoint.ts';
 
 declare module 'fastify' {
@@ -99,16 +97,10 @@ export const webhookEndpointHooks: ResourceHooks = {
           },
         },
       },
-      async (request) => {
-        const caller = await requireCaller(request);
-        const endpoint = await findRecord(db, endpointResource, caller, request.params.id);
-        if (!endpoint) throw notFound();
-        const [row] = await query<{ secret: string }>(
-          db,
-          sql`select signing_secret as secret from webhook_endpoints where id = ${endpoint.id}::uuid`,
-        );
-        return { success: true, data: { secret: row!.secret } };
-      },
+      async (request) => ({
+        success: true,
+        data: { secret: await revealSecret(db, request, endpointResource, 'signing_secret') },
+      }),
     );
   },
 };

@@ -1,11 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { requireCaller } from '../auth/caller.ts';
-import { notFound } from '../http/errors.ts';
 import { idParams } from '../http/params.ts';
-import { findRecord } from '../resources/records.ts';
-import { query } from '../resources/sql.ts';
+import { revealSecret } from '../resources/reveal-secret.ts';
 import forwarding from '../../resources/entities/forwarding.ts';
 
 /** The permission id that reads a destination's signing secret; no list, read or write answers it. */
@@ -36,15 +32,6 @@ export function forwardingSecretRoute(app: FastifyInstance, db: Db) {
         },
       },
     },
-    async (request) => {
-      const caller = await requireCaller(request);
-      const destination = await findRecord(db, forwarding, caller, request.params.id);
-      if (!destination) throw notFound();
-      const [row] = await query<{ secret: string | null }>(
-        db,
-        sql`select secret from forwarding_destinations where id = ${destination.id}::uuid`,
-      );
-      return { success: true, data: { secret: row?.secret ?? null } };
-    },
+    async (request) => ({ success: true, data: { secret: await revealSecret(db, request, forwarding, 'secret') } }),
   );
 }

@@ -47,12 +47,18 @@ describe('change webhook endpoints', () => {
     for (const heading of ['URL', 'Events', 'Enabled'])
       await page.getByRole('columnheader', { name: heading }).first().waitFor();
     await expectNoSidewaysScroll(page);
-    // revealed again by the row action, to a holder of its permission
+    // revealed again by the row action, to a holder of its permission: masked until its Reveal secret
     await row.getByRole('button', { name: 'Row actions' }).click();
     await page.getByRole('menuitem', { name: 'Reveal the signing secret' }).click();
-    const revealed = page.getByRole('dialog', { name: 'Signing secret' });
-    await expect.poll(() => revealed.getByTestId('shown-once-value').inputValue()).toBe(secret);
-    await revealed.getByRole('button', { name: 'Done' }).click();
+    const revealed = page.getByRole('dialog', { name: `Signing secret of ${name}` });
+    const field = revealed.getByLabel('Signing secret');
+    await expect.poll(() => field.inputValue()).toBe(`${secret.slice(0, 10)}…`);
+    await revealed.getByRole('button', { name: 'Reveal secret' }).click();
+    await expect.poll(() => field.inputValue()).toBe(secret);
+    await revealed.getByRole('button', { name: 'Hide secret' }).click();
+    await expect.poll(() => field.inputValue()).toBe(`${secret.slice(0, 10)}…`);
+    await revealed.getByRole('button', { name: 'Close' }).click();
+    await revealed.waitFor({ state: 'detached' });
     await settled(page);
     await shot('webhooks-1440-en');
   });

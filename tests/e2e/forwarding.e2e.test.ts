@@ -111,7 +111,7 @@ describe('position forwarding destinations', () => {
     await settled(page);
     await shot('forwarding-1440-en');
 
-    // the HTTP destination's secret: nowhere on the list, shown by Reveal secret, copied by Copy
+    // the HTTP destination's secret: nowhere on the list nor in the dialog until its Reveal secret, copied by Copy secret
     expect(stored).toMatch(/^whsec_/);
     await page.locator('tbody tr', { hasText: erp }).waitFor();
     expect(await page.content()).not.toContain(stored);
@@ -122,9 +122,14 @@ describe('position forwarding destinations', () => {
     await page.keyboard.press('Escape');
     await chooseInRowMenu(erp, 'Row actions', 'Reveal secret');
     const dialog = page.getByRole('dialog', { name: `Signing secret of ${erp}` });
-    await expect.poll(() => dialog.getByLabel('Signing secret').inputValue()).toBe(stored);
-    await dialog.getByRole('button', { name: 'Copy' }).click();
-    await dialog.getByRole('button', { name: 'Copied' }).waitFor();
+    const field = dialog.getByLabel('Signing secret');
+    await field.waitFor();
+    expect(await field.inputValue()).not.toBe(stored);
+    expect(await page.content()).not.toContain(stored);
+    await dialog.getByRole('button', { name: 'Reveal secret' }).click();
+    await expect.poll(() => field.inputValue()).toBe(stored);
+    await dialog.getByRole('button', { name: 'Copy secret' }).click();
+    await page.getByText('Secret copied').waitFor();
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(stored);
     await settled(page);
     await shot('forwarding-secret-1440-en');
@@ -154,9 +159,10 @@ describe('position forwarding destinations', () => {
     await shot('forwarding-390-hi');
     await chooseInRowMenu(erp, 'पंक्ति की क्रियाएँ', 'सीक्रेट दिखाएं');
     const dialog = page.getByRole('dialog', { name: `${erp} का हस्ताक्षर सीक्रेट` });
+    await dialog.getByRole('button', { name: 'सीक्रेट दिखाएं' }).click();
     await expect.poll(() => dialog.getByLabel('हस्ताक्षर सीक्रेट').inputValue()).toBe(stored);
-    await dialog.getByRole('button', { name: 'कॉपी करें' }).click();
-    await dialog.getByRole('button', { name: 'कॉपी हो गया' }).waitFor();
+    await dialog.getByRole('button', { name: 'सीक्रेट कॉपी करें' }).click();
+    await page.getByText('सीक्रेट कॉपी हो गया').waitFor();
     await expectNoSidewaysScroll(page);
     await settled(page);
     await shot('forwarding-secret-390-hi');
