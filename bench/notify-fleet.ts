@@ -108,11 +108,27 @@ export type SentAlerts = Map<string, number>;
 export async function connectFleet(port: number, options: FleetOptions) {
   const { vehicles, interval, eventShare } = options;
   const sockets: net.Socket[] = [];
-  /** Frames written to the sockets so far, logins included. */
+  /** Frames written to open sockets so far, logins included (a frame written to a closed one was never offered). */
   let written = 0;
+  /** Connections the gateway closed or that failed, each opened again a second later as a device does. */
+  let reconnects = 0;
   const devices: DeviceState[] = [];
+  const open = (i: number) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.on('error', () => {});
+    socket.on('close', () => {
+      if (closing) return;
+      reconnects += 1;
+      setTimeout(() => open(i), 1000);
+    });
+    socket.resume();
+    socket.write(loginFrame(devices[i]!));
+    written += 1;
+    sockets[i] = socket;
+  };
+  let closing = false;
   for (let i = 0; i < vehicles; i++) {
-    const device: DeviceState = {
+    devices.push({
       imei: (BigInt(FLEET_FIRST_IMEI) + BigInt(i)).toString(),
       registration: registrationOf(i),
       latitude: 26.45 + (i % 100) * 0.001,
@@ -121,14 +137,8 @@ export async function connectFleet(port: number, options: FleetOptions) {
       heading: 90,
       ignition: true,
       frameNumber: 0,
-    };
-    const socket = net.connect(port, '127.0.0.1');
-    socket.on('error', () => {});
-    socket.resume();
-    socket.write(loginFrame(device));
-    written += 1;
-    sockets.push(socket);
-    devices.push(device);
+    });
+    open(i);
     if (i % 500 === 499) await new Promise((r) => setTimeout(r, 50));
   }
   let nextSpeeder = 0;
@@ -147,19 +157,27 @@ export async function connectFleet(port: number, options: FleetOptions) {
         speeders.add(nextSpeeder);
         nextSpeeder = (nextSpeeder + 1) % vehicles;
       }
-      const time = new Date(Math.floor(Date.now() / 1000) * 1000);
-      const eventTime = time.toISOString();
-      for (let i = 0; i < vehicles; i++) {
-        const device = devices[i]!;
-        device.frameNumber += 1;
-        const speeding = speeders.has(i);
-        device.speed = speeding ? 95 : 30;
-        sockets[i]!.write(normalFrame(device, time, speeding ? { type: 'OS', alertId: 17 } : undefined));
-        if (speeding) sent.set(`${device.registration}|${eventTime}`, wallMs());
+      // a tenth of the fleet every tenth of the interval, as devices' clocks are spread, not all at once
+      const slices = 10;
+      for (let slice = 0; slice < slices; slice++) {
+        const sliceStart = performance.now();
+        const time = new Date(Math.floor(Date.now() / 1000) * 1000);
+        const eventTime = time.toISOString();
+        for (let i = slice; i < vehicles; i += slices) {
+          const device = devices[i]!;
+          const socket = sockets[i]!;
+          if (socket.destroyed || socket.connecting) continue;
+          device.frameNumber += 1;
+          const speeding = speeders.has(i);
+          device.speed = speeding ? 95 : 30;
+          socket.write(normalFrame(device, time, speeding ? { type: 'OS', alertId: 17 } : undefined));
+          if (speeding) sent.set(`${device.registration}|${eventTime}`, wallMs());
+          frames += 1;
+          written += 1;
+        }
+        longestRoundMs = Math.max(longestRoundMs, performance.now() - sliceStart);
+        if (slice < slices - 1) await new Promise((r) => setTimeout(r, (interval * 1000) / slices));
       }
-      frames += vehicles;
-      written += vehicles;
-      longestRoundMs = Math.max(longestRoundMs, performance.now() - round);
       await new Promise((r) => setTimeout(r, Math.max(0, interval * 1000 - (performance.now() - round))));
     }
     return { sent, frames };
@@ -168,6 +186,10 @@ export async function connectFleet(port: number, options: FleetOptions) {
     drive,
     longestRoundMs: () => longestRoundMs,
     written: () => written,
-    close: () => sockets.forEach((s) => s.destroy()),
+    reconnects: () => reconnects,
+    close: () => {
+      closing = true;
+      sockets.forEach((s) => s.destroy());
+    },
   };
 }

@@ -182,7 +182,7 @@ async function measure(kind: Kind, print: (line: string) => void) {
     await database.close();
     await fleet.cleanup();
   }
-  report(kind, print, phases, receiver.arrivals, hops, account, devices.longestRoundMs());
+  report(kind, print, phases, receiver.arrivals, hops, account, devices.longestRoundMs(), devices.reconnects());
 }
 
 function report(
@@ -193,6 +193,7 @@ function report(
   hops: Map<string, Hops>,
   account: { notices: string; outbox: string },
   longestRoundMs: number,
+  reconnects: number,
 ) {
   const p = (line: string) => print(`[${kind}] ${line}`);
   p(
@@ -256,7 +257,9 @@ function report(
   ];
   p(`  each hop, ${traced.length} alerts traced (${claimed.length} delivered at the first try):`);
   for (const [name, rows, time] of steps) p(`    ${name.padEnd(42)} ${spread(rows.map(time))}`);
-  p(`  (the bench's own longest round of writes: ${longestRoundMs.toFixed(0)} ms; a webhook arriving then waits)`);
+  p(
+    `  (the bench's own longest round of writes: ${longestRoundMs.toFixed(0)} ms, a webhook arriving then waits; connections closed and opened again: ${reconnects})`,
+  );
 }
 
 export async function notifyFigures(
