@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { ClaimLoop } from '../db/claim-loop.ts';
 import { query } from '../resources/sql.ts';
-import { DeliveryFailure, type Channel, type ChannelName, type Delivery, type Outcome } from './channel.ts';
+import { DeliveryFailure, type Channel, type ChannelName, type Delivery } from './channel.ts';
 
 export interface WorkerOptions {
   /** Tries before a message goes to the dead letters. */
