@@ -3,13 +3,18 @@ export interface ClaimLoopOptions {
   intervalMs?: number;
   /** A drain that threw: the loop carries on at the next interval. */
   onError?: (error: unknown) => void;
+  /**
+   * Work a round started is still under way (the delivery worker's deliveries in flight, their
+   * outcomes not yet written): the drain goes on even after a round that claimed nothing.
+   */
+  busy?: () => boolean;
 }
 
 /**
  * The loop of a worker over rows any number of processes share, each round claiming a batch FOR
  * UPDATE SKIP LOCKED (the outbox's deliveries, server/notify/worker.ts; the alert rules' notices,
- * server/alerts/notices.ts). Started, it drains at once: rounds until one claims nothing (or the
- * loop is stopped), then it waits `intervalMs` and drains again. A poke (a LISTEN/NOTIFY heard
+ * server/alerts/notices.ts). Started, it drains at once: rounds until one claims nothing and the
+ * owner is not `busy` (or the loop is stopped), then it waits `intervalMs` and drains again. A poke (a LISTEN/NOTIFY heard
  * from any process, or this process's own news) drains now, or right after the drain under way,
  * so work queued during a drain is not left to the next interval. stop() ends the waiting and
  * resolves once the drain under way has finished its round.
@@ -48,13 +53,13 @@ export class ClaimLoop {
     else this.schedule(0);
   }
 
-  /** Rounds until one claims nothing; answers how many rows they handled. For tests and tools too. */
+  /** Rounds until one claims nothing (and nothing is `busy`); answers how many rows they claimed. For tests and tools too. */
   async drain(): Promise<number> {
     let handled = 0;
     for (;;) {
       const round = await this.round();
       handled += round;
-      if (!round || this.stopped) return handled;
+      if ((!round && !this.options.busy?.()) || this.stopped) return handled;
     }
   }
 

@@ -70,6 +70,7 @@ export async function registerNotify(app: FastifyInstance, database: Database, c
     maxAttempts: settings.maxAttempts,
     retryBaseMs: settings.retryBaseMs,
     leaseMs: settings.leaseMs,
+    concurrency: settings.concurrency,
     onError: (error) => app.log.error({ err: error }, 'Delivering the outbox failed'),
   });
   app.decorate('deliveries', worker);

@@ -41,6 +41,8 @@ export interface NotifyConfig {
   retryBaseMs: number;
   /** How long a claimed message is its worker's before another may try it (NOTIFY_LEASE_SECONDS, 120): a killed process's claims lapse after this. */
   leaseMs: number;
+  /** Deliveries in flight at once in this process (NOTIFY_CONCURRENCY, 20): a slow receiver holds one, not the others. */
+  concurrency: number;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -53,6 +55,12 @@ function positive(name: string, value: string | undefined, fallback: number, max
   const n = Number(value);
   if (!Number.isFinite(n) || n <= 0 || n > max)
     throw new Error(`${name} must be a number from 1 to ${max}, got "${value}"`);
+  return n;
+}
+
+function whole(name: string, value: string | undefined, fallback: number, max: number): number {
+  const n = positive(name, value, fallback, max);
+  if (!Number.isInteger(n)) throw new Error(`${name} must be a whole number from 1 to ${max}, got "${value}"`);
   return n;
 }
 
@@ -128,5 +136,6 @@ export function notifyConfig(
       env.NOTIFY_LEASE_SECONDS !== undefined && env.NOTIFY_LEASE_SECONDS !== ''
         ? positive('NOTIFY_LEASE_SECONDS', env.NOTIFY_LEASE_SECONDS, 120, 86_400) * 1000
         : (defaults.leaseMs ?? 120_000),
+    concurrency: whole('NOTIFY_CONCURRENCY', env.NOTIFY_CONCURRENCY, defaults.concurrency ?? 20, 1000),
   };
 }

@@ -12,6 +12,7 @@ describe('delivery settings', () => {
       maxAttempts: 8,
       retryBaseMs: 30_000,
       leaseMs: 120_000,
+      concurrency: 20,
       allowRanges: [],
     });
     expect(notify.push.subject).toBe('mailto:no-reply@track.example.in');
@@ -27,6 +28,7 @@ describe('delivery settings', () => {
       NOTIFY_MAX_ATTEMPTS: '3',
       NOTIFY_RETRY_SECONDS: '5',
       NOTIFY_LEASE_SECONDS: '10',
+      NOTIFY_CONCURRENCY: '50',
       WAYMARK_DELIVER: '0',
     });
     expect(notify.mail.smtpUrl).toBe('smtps://u:p@smtp.example.in:465');
@@ -36,6 +38,7 @@ describe('delivery settings', () => {
       maxAttempts: 3,
       retryBaseMs: 5000,
       leaseMs: 10_000,
+      concurrency: 50,
       allowRanges: ['10.8.0.0/16', 'fd00:1::/64'],
     });
     const guard = new AddressGuard(notify.allowRanges);
@@ -54,6 +57,8 @@ describe('delivery settings', () => {
       /SMS_DLT_TEMPLATES must be a JSON object/,
     );
     expect(() => loadConfig({ NOTIFY_MAX_ATTEMPTS: '0' })).toThrow(/NOTIFY_MAX_ATTEMPTS/);
+    expect(() => loadConfig({ NOTIFY_CONCURRENCY: '0' })).toThrow(/NOTIFY_CONCURRENCY/);
+    expect(() => loadConfig({ NOTIFY_CONCURRENCY: '2.5' })).toThrow(/NOTIFY_CONCURRENCY/);
     expect(() => new AddressGuard(['10.8.0.0/40'])).toThrow(/prefix/);
   });
 });

@@ -60,7 +60,7 @@ describe(`two delivery workers on one ${onPostgres ? 'PostgreSQL' : 'PGlite'} da
           options: { secret: newWebhookSecret() },
         }),
       );
-    const options = { maxAttempts: 3, retryBaseMs: 1000, batch: 4 };
+    const options = { maxAttempts: 3, retryBaseMs: 1000, concurrency: 4 };
     const a = new DeliveryWorker(first.db, channels(), options);
     const b = new DeliveryWorker(second.db, channels(), options);
     await Promise.all([a.drain(), b.drain()]);
