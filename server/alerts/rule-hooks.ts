@@ -7,6 +7,7 @@ import { requireCaller } from '../auth/caller.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { idParams } from '../http/params.ts';
 import type { Columns, ResourceHooks } from '../resources/hooks.ts';
+import { notificationDocs } from '../openapi/notifications.ts';
 import { said } from '../resources/messages.ts';
 import { findRecord, type ResourceRecord } from '../resources/records.ts';
 import { query } from '../resources/sql.ts';
@@ -107,6 +108,7 @@ export const notificationRuleHooks: ResourceHooks = {
           tags: [ruleResource.name],
           summary: "The rule's webhook secret, whole: the receiver verifies signatures with it",
           params: idParams,
+          response: notificationDocs.ruleSecret,
         },
       },
       async (request) => {
