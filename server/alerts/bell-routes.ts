@@ -7,6 +7,7 @@ import { notFound } from '../http/errors.ts';
 import { idParams } from '../http/params.ts';
 import { said } from '../resources/messages.ts';
 import { query } from '../resources/sql.ts';
+import { notificationDocs } from '../openapi/notifications.ts';
 
 /** The most notifications one list answers, newest first. */
 export const MAX_NOTIFICATIONS = 50;
@@ -23,7 +24,12 @@ export function bellRoutes(app: FastifyInstance, db: Db) {
       schema: {
         tags: ['notifications'],
         summary: "The signed-in user's console notifications, newest first, with the unread count",
-        querystring: { type: 'object', properties: { unread: { type: 'boolean' } }, additionalProperties: false },
+        querystring: {
+          type: 'object',
+          properties: { unread: { type: 'boolean', description: 'true: the unread ones only' } },
+          additionalProperties: false,
+        },
+        response: notificationDocs.mine,
       },
     },
     async (request) => {
@@ -44,7 +50,11 @@ export function bellRoutes(app: FastifyInstance, db: Db) {
     '/notifications/unread-count',
     {
       config: { permission: SIGNED_IN },
-      schema: { tags: ['notifications'], summary: "How many of the signed-in user's notifications are unread" },
+      schema: {
+        tags: ['notifications'],
+        summary: "How many of the signed-in user's notifications are unread",
+        response: notificationDocs.unread,
+      },
     },
     async (request) => {
       const caller = await requireCaller(request);
@@ -56,7 +66,12 @@ export function bellRoutes(app: FastifyInstance, db: Db) {
     '/notifications/:id/read',
     {
       config: { permission: SIGNED_IN },
-      schema: { tags: ['notifications'], summary: 'Mark one of my notifications read', params: idParams },
+      schema: {
+        tags: ['notifications'],
+        summary: 'Mark one of my notifications read',
+        params: idParams,
+        response: notificationDocs.markedRead,
+      },
     },
     async (request) => {
       const caller = await requireCaller(request);
@@ -74,7 +89,11 @@ export function bellRoutes(app: FastifyInstance, db: Db) {
     '/notifications/read-all',
     {
       config: { permission: SIGNED_IN },
-      schema: { tags: ['notifications'], summary: 'Mark all my notifications read' },
+      schema: {
+        tags: ['notifications'],
+        summary: 'Mark all my notifications read',
+        response: notificationDocs.allRead,
+      },
     },
     async (request) => {
       const caller = await requireCaller(request);

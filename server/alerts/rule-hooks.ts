@@ -6,6 +6,7 @@ import type { Caller } from '../auth/caller.ts';
 import { badRequest } from '../http/errors.ts';
 import { idParams } from '../http/params.ts';
 import type { Columns, ResourceHooks } from '../resources/hooks.ts';
+import { notificationDocs } from '../openapi/notifications.ts';
 import { said } from '../resources/messages.ts';
 import type { ResourceRecord } from '../resources/records.ts';
 import { revealSecret } from '../resources/reveal-secret.ts';
@@ -107,6 +108,7 @@ export const notificationRuleHooks: ResourceHooks = {
           tags: [ruleResource.name],
           summary: "The rule's webhook secret, whole: the receiver verifies signatures with it",
           params: idParams,
+          response: notificationDocs.ruleSecret,
         },
       },
       async (request) => ({

@@ -10,6 +10,7 @@ import { mayUpload } from './who-may-upload.ts';
 import { mayReadDocument } from './private-documents.ts';
 import { describeSize, withinQuota, type UploadQuota } from './quota.ts';
 import { said } from '../resources/messages.ts';
+import { fileDocs, uploadBody } from '../openapi/files.ts';
 
 export const UPLOAD_LIMIT_BYTES = 5 * 1024 * 1024;
 /** One's own avatar through the profile: the only upload a role without an upload form may make. */
@@ -56,13 +57,14 @@ export async function fileRoutes(
   app.post<{ Querystring: { for?: 'avatar' } }>(
     '/file',
     {
-      config: { permission: SIGNED_IN },
+      config: { permission: SIGNED_IN, swaggerTransform: uploadBody },
       schema: {
         tags: ['files'],
         summary:
           "Upload files (multipart: folder IMAGE or DOC, files); answers data.url. ?for=avatar: one's own avatar, one image",
         consumes: ['multipart/form-data'],
         querystring: { type: 'object', properties: { for: { type: 'string', enum: ['avatar'] } } },
+        response: fileDocs.uploaded,
       },
     },
     async (request) => {
@@ -141,6 +143,7 @@ export async function fileRoutes(
           },
           required: ['folder', 'name'],
         },
+        response: fileDocs.download,
       },
     },
     async (request, reply) => {

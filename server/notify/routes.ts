@@ -11,6 +11,7 @@ import { writableRecord } from '../resources/routes.ts';
 import { message, said } from '../resources/messages.ts';
 import { OUTBOX_CHANNEL } from '../outbox.ts';
 import delivery from '../../resources/entities/delivery.ts';
+import { resourceResponses } from '../openapi/resources.ts';
 
 const tags = ['notifications'];
 
@@ -48,6 +49,11 @@ export function notifyRoutes(app: FastifyInstance, db: Db) {
         tags,
         summary: 'Retry a queued or failed message now: its tries start over and a worker takes it at once',
         params: idParams,
+        response: resourceResponses.action(delivery, {
+          message: said('deliveries.retried'),
+          statuses: [400, 401, 403, 404, 409, 429],
+          example: { status: 'queued', attempts: 0 },
+        }),
       },
     },
     async (request) => {

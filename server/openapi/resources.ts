@@ -1,7 +1,8 @@
 import { seenAsName, type Field, type ResourceDeclaration } from '../../resources/define.ts';
 import { findResource } from '../../resources/modules.ts';
 import { writableFields, type WriteMode } from '../resources/validation.ts';
-import { errors, listOf } from './shared.ts';
+import { spoken, type Said } from '../http/errors.ts';
+import { envelope, errors, listOf } from './shared.ts';
 import { objectSample, sampleOf } from './samples.ts';
 
 /**
@@ -132,6 +133,17 @@ const one = (resource: ResourceDeclaration, description: string) => ({
   examples: [recordExample(resource)],
 });
 
+interface ActionAnswer {
+  /** What the answer says. */
+  message: Said;
+  /** Its error statuses. */
+  statuses: number[];
+  /** Its success status: 200 unless given. */
+  status?: number;
+  /** Values of the example record to match the message. */
+  example?: Schema;
+}
+
 /** The responses of each generic route of a resource. */
 export const resourceResponses = {
   list: (resource: ResourceDeclaration) => ({
@@ -153,5 +165,14 @@ export const resourceResponses = {
   remove: (resource: ResourceDeclaration) => ({
     200: one(resource, `The ${resource.name} deleted`),
     ...errors(400, 401, 403, 404, 409, 429),
+  }),
+  /** An action's answer: `{success, message, data}`, the message said and the record as the action left it. */
+  action: (resource: ResourceDeclaration, { message, statuses, status = 200, example = {} }: ActionAnswer) => ({
+    [status]: {
+      ...envelope(recordSchema(resource), undefined),
+      description: `What was done, and the ${resource.name} as it stands now`,
+      examples: [{ success: true, ...spoken(message), data: { ...recordExample(resource), ...example } }],
+    },
+    ...errors(...statuses),
   }),
 };

@@ -9,8 +9,17 @@ import routeResource from '../../resources/entities/route.ts';
 import { findRecord } from '../resources/records.ts';
 import { query } from '../resources/sql.ts';
 import { message, said } from '../resources/messages.ts';
+import { resourceResponses } from '../openapi/resources.ts';
 
 export const KML_LIMIT_BYTES = 2 * 1024 * 1024;
+
+/** A route's KML as Google Earth or My Maps exports it, for the OpenAPI document. */
+const KML_EXAMPLE = {
+  name: 'Charbagh to Alambagh',
+  description: 'City bus route 12',
+  toleranceMeters: 100,
+  kml: '<?xml version="1.0" encoding="UTF-8"?><kml xmlns="http://www.opengis.net/kml/2.2"><Document><Placemark><name>Route 12</name><LineString><coordinates>80.9210,26.8320 80.9175,26.8198 80.9052,26.8104</coordinates></LineString></Placemark></Document></kml>',
+};
 type Position = number[];
 
 /**
@@ -78,7 +87,19 @@ export function kmlRouteRoutes(app: FastifyInstance, db: Db) {
           },
           required: ['kml'],
           errorMessage: { required: { kml: message('kml.chooseFile') } },
+          examples: [KML_EXAMPLE],
         },
+        response: resourceResponses.action(routeResource, {
+          message: said('api.kml.created', { count: 3 }),
+          statuses: [400, 401, 403, 429],
+          status: 201,
+          example: {
+            name: KML_EXAMPLE.name,
+            description: KML_EXAMPLE.description,
+            line: { type: 'LineString', coordinates: lineFromKml(KML_EXAMPLE.kml).coordinates },
+            toleranceMeters: KML_EXAMPLE.toleranceMeters,
+          },
+        }),
       },
     },
     async (request, reply) => {

@@ -12,6 +12,7 @@ import { query } from '../resources/sql.ts';
 import maintenanceSchedule, { type MaintenanceKind } from '../../resources/entities/maintenance-schedule.ts';
 import { MAINTENANCE_DUE } from '../../resources/reports/event-types.ts';
 import { DAY_MS, insertSweepEvent } from './common.ts';
+import { resourceResponses } from '../openapi/resources.ts';
 
 /** A vehicle's distance and engine (ignition-on) time so far: the sums of its device's daily summaries. */
 export interface Usage {
@@ -151,6 +152,11 @@ function maintenanceRoutes(app: FastifyInstance, db: Db) {
         summary:
           'Record the service as done now: the next period starts from the vehicle’s distance and engine time now',
         params: idParams,
+        response: resourceResponses.action(maintenanceSchedule, {
+          message: said('maintenance.done', { name: 'Engine oil change' }),
+          statuses: [400, 401, 403, 404, 429],
+          example: { name: 'Engine oil change' },
+        }),
       },
     },
     async (request) => {

@@ -12,6 +12,7 @@ import { indianDayRange } from '../../core/format/date.ts';
 import { checkDay, type Timeline, type TimelineItem, type TimelineSummary } from '../../resources/reports/timeline.ts';
 import { said } from '../resources/messages.ts';
 import { trackedVehicle } from '../vehicles/tracked-from.ts';
+import { trackingDocs } from '../openapi/tracking.ts';
 
 /**
  * The vehicle timeline (report-vehicle-timeline): one vehicle's Asia/Kolkata day as trips, stops and
@@ -107,6 +108,7 @@ export function timelineRoutes(app: FastifyInstance, db: Db) {
         querystring,
         summary:
           "A vehicle's Asia/Kolkata day: trips, stops and alerts in time order, and the day's summary (metres, seconds, km/h)",
+        response: trackingDocs.timeline,
       },
     },
     async (request) => {
@@ -127,6 +129,7 @@ export function timelineRoutes(app: FastifyInstance, db: Db) {
         querystring: { ...querystring, properties: { ...querystring.properties, ...playbackPageQuery } },
         summary:
           "The positions of a vehicle's Asia/Kolkata day for the timeline's map, a page at a time (as the route playback pages them)",
+        response: trackingDocs.playback,
       },
     },
     async (request) => {

@@ -21,6 +21,7 @@ import { heldByCaller } from './ownership.ts';
 import { checkPeriod, playback, playbackPage, playbackPageQuery } from './playback.ts';
 import { isoParameter, uuidParameter } from './query-params.ts';
 import { said } from '../resources/messages.ts';
+import { trackingDocs } from '../openapi/tracking.ts';
 
 /** The port checker's "frames arrive": a frame in this many minutes (what a fitter waiting by the vehicle wants to know). */
 export const PORT_CHECK_RECENT_MINUTES = 10;
@@ -88,6 +89,7 @@ export function trackingRoutes(app: FastifyInstance, db: Db) {
         tags,
         summary: 'Each visible vehicle with its state: running, idle, stopped, offline or noData',
         querystring: listQuerystring,
+        response: trackingDocs.statuses,
       },
     },
     statusList(MAX_LIST_PAGE),
@@ -96,7 +98,12 @@ export function trackingRoutes(app: FastifyInstance, db: Db) {
     '/vehicle/statuses/export',
     {
       config: { permission: 'vehicle-status' },
-      schema: { tags, summary: 'The Vehicle Status rows for an export', querystring: listQuerystring },
+      schema: {
+        tags,
+        summary: 'The Vehicle Status rows for an export',
+        querystring: listQuerystring,
+        response: trackingDocs.statuses,
+      },
     },
     statusList(MAX_EXPORT_PAGE),
   );
@@ -109,6 +116,7 @@ export function trackingRoutes(app: FastifyInstance, db: Db) {
         tags,
         summary: 'How many visible vehicles are in each state (the filter applies, except status)',
         querystring: listQuerystring,
+        response: trackingDocs.statusCounts,
       },
     },
     async (request) => {
@@ -137,7 +145,13 @@ export function trackingRoutes(app: FastifyInstance, db: Db) {
       schema: {
         tags,
         summary: 'The latest position of one vehicle, or of every visible vehicle',
-        querystring: { type: 'object', properties: { vehicleId: { type: 'string' } } },
+        querystring: {
+          type: 'object',
+          properties: {
+            vehicleId: { type: 'string', description: 'The vehicle (uuid); all visible vehicles without it' },
+          },
+        },
+        response: trackingDocs.track,
       },
     },
     async (request) => {
@@ -167,12 +181,13 @@ export function trackingRoutes(app: FastifyInstance, db: Db) {
         querystring: {
           type: 'object',
           properties: {
-            vehicleId: { type: 'string' },
-            from: { type: 'string' },
-            to: { type: 'string' },
+            vehicleId: { type: 'string', description: 'The vehicle (uuid)' },
+            from: { type: 'string', description: 'ISO 8601 instant' },
+            to: { type: 'string', description: 'ISO 8601 instant, at most a week after from' },
             ...playbackPageQuery,
           },
         },
+        response: trackingDocs.playback,
       },
     },
     async (request) => {
@@ -193,7 +208,11 @@ export function trackingRoutes(app: FastifyInstance, db: Db) {
     '/gateway/status',
     {
       config: { permission: 'management-raw-logs' },
-      schema: { tags, summary: "This process's gateway: connections, frames stored, backlog and memory" },
+      schema: {
+        tags,
+        summary: "This process's gateway: connections, frames stored, backlog and memory",
+        response: trackingDocs.gateway,
+      },
     },
     async () => {
       if (!app.gateway) throw notFound(said('api.gateway.notHere'));
@@ -219,7 +238,8 @@ export function trackingRoutes(app: FastifyInstance, db: Db) {
         summary: `Port checker: whether frames from an IMEI reached the server in the last ${PORT_CHECK_RECENT_MINUTES} minutes`,
         description:
           "Public, throttled. `detail` (frames in 24 hours, the last frame's time and how it was read) only for a signed-in caller who may read raw logs, of the frames in their scope; null for anyone else.",
-        querystring: { type: 'object', properties: { imei: { type: 'string' } } },
+        querystring: { type: 'object', properties: { imei: { type: 'string', description: 'The 15-digit IMEI' } } },
+        response: trackingDocs.portCheck,
       },
     },
     async (request) => {
