@@ -176,7 +176,11 @@ export async function liveFigures(print: (line: string) => void) {
     for (const [hop, label] of HOPS) {
       const values = metrics.hops?.[hop] ?? [];
       print(
-        `    ${label.padEnd(44)} ${percentile(values, 0.5).toFixed(0).padStart(6)} / ${percentile(values, 0.95).toFixed(0).padStart(6)} / ${Math.max(...values).toFixed(0).padStart(6)}`,
+        `    ${label.padEnd(44)} ${percentile(values, 0.5).toFixed(0).padStart(6)} / ${percentile(values, 0.95).toFixed(0).padStart(6)} / ${Math.max(
+          ...values,
+        )
+          .toFixed(0)
+          .padStart(6)}`,
       );
     }
     print(

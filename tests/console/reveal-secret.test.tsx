@@ -75,24 +75,27 @@ describe('revealing a secret, the one way on every screen', () => {
   it.each([
     ['en', 'You may not reveal this secret.', 'Reveal secret'],
     ['hi', 'आपको यह सीक्रेट देखने की अनुमति नहीं है.', 'सीक्रेट दिखाएं'],
-  ] as const)('says in %s that a refused reveal was refused, the masked start left in place', async (locale, words, button) => {
-    await i18nProvider.changeLocale(locale);
-    const user = userEvent.setup();
-    server.use(
-      http.get('*/api/webhook-endpoints/w1/secret', () =>
-        HttpResponse.json({ success: false, message: 'Forbidden' }, { status: 403 }),
-      ),
-    );
-    openDialog(webhookActions, 'reveal-webhook-endpoint-secret', {
-      id: 'w1',
-      name: 'Metro ERP',
-      secret: 'whsec_MfKQ…',
-    });
-    const dialog = await screen.findByRole('dialog');
-    await user.click(await within(dialog).findByRole('button', { name: button }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(words);
-    expect(within(dialog).getByRole('textbox')).toHaveValue('whsec_MfKQ…');
-  });
+  ] as const)(
+    'says in %s that a refused reveal was refused, the masked start left in place',
+    async (locale, words, button) => {
+      await i18nProvider.changeLocale(locale);
+      const user = userEvent.setup();
+      server.use(
+        http.get('*/api/webhook-endpoints/w1/secret', () =>
+          HttpResponse.json({ success: false, message: 'Forbidden' }, { status: 403 }),
+        ),
+      );
+      openDialog(webhookActions, 'reveal-webhook-endpoint-secret', {
+        id: 'w1',
+        name: 'Metro ERP',
+        secret: 'whsec_MfKQ…',
+      });
+      const dialog = await screen.findByRole('dialog');
+      await user.click(await within(dialog).findByRole('button', { name: button }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(words);
+      expect(within(dialog).getByRole('textbox')).toHaveValue('whsec_MfKQ…');
+    },
+  );
 
   it("reveals an alert rule's webhook secret on its edit form, from the declared field's route", async () => {
     const user = userEvent.setup();
@@ -110,7 +113,7 @@ describe('revealing a secret, the one way on every screen', () => {
             <DeclaredSecret
               api={rules.api}
               name="webhookSecret"
-              label={fieldLabel(rules, "webhookSecret")}
+              label={fieldLabel(rules, 'webhookSecret')}
               reveal={reveal!}
             />
           </RecordContextProvider>

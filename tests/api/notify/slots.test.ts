@@ -62,7 +62,10 @@ describe('the delivery worker’s slots', () => {
     // stopping waits for the slow delivery and writes its outcome
     await worker.stop();
     expect((await statusOf(ids)).get('slow-1')).toBe('sent');
-    const rows = await database.db.select().from(outbox).where(inArray(outbox.id, [...ids, late]));
+    const rows = await database.db
+      .select()
+      .from(outbox)
+      .where(inArray(outbox.id, [...ids, late]));
     expect(rows.every((row) => row.attempts === 1)).toBe(true);
   });
 
