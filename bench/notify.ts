@@ -26,6 +26,8 @@ const EVENT_SHARE = Number(process.env.BENCH_NOTIFY_EVENT_SHARE ?? 0.01);
 const DRAIN_SECONDS = Number(process.env.BENCH_NOTIFY_DRAIN_SECONDS ?? 15);
 /** The longest wait, after a phase, for the gateway to store every frame written (a server that cannot keep up). */
 const SETTLE_SECONDS = Number(process.env.BENCH_NOTIFY_SETTLE_SECONDS ?? 180);
+/** Settled once nothing is left to store and the gateway has read no frame for this long. */
+const QUIET_MS = 3000;
 /**
  * The bench rule's throttle: a throttle is looked up for every notice, as an OVERSPEED rule's (10
  * minutes by default) is; one minute, so that a vehicle speeding again (every INTERVAL / EVENT_SHARE
@@ -41,8 +43,13 @@ interface Phase {
   sent: SentAlerts;
   /** The gateway's own figure at the phase's end: a frame's arrival to its batch committed, its last 4,096 frames. */
   storeLatency: { p50: number; p95: number };
-  /** The gateway stored every frame of the phase within SETTLE_SECONDS of its end. */
-  caughtUp: boolean;
+  /** The gateway's batches at the phase's end (their last 1,024): begin to commit, and frames per batch. */
+  transactionMs: { p50: number; p95: number };
+  batchFrames: { p50: number; p95: number };
+  /** How late the server's event loop ran, over the last 10 s of the phase. */
+  eventLoopDelayMs: { p50: number; p95: number; max: number } | null;
+  /** Frames written that the gateway never read (written to sockets as they closed), and whether SETTLE_SECONDS ran out. */
+  settled: { unread: number; timedOut: boolean };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -88,19 +95,29 @@ async function measure(kind: Kind, print: (line: string) => void) {
           stored: { frames: number };
           backlog: number;
           storeLatencyMs: { p50: number; p95: number };
+          storeTransactionMs: { p50: number; p95: number };
+          storeBatchFrames: { p50: number; p95: number };
+          eventLoopDelayMs: { p50: number; p95: number; max: number } | null;
         };
       }>('GET', '/gateway/status')
     ).data;
   /**
-   * Until the gateway has read and stored every frame the fleet wrote (at most SETTLE_SECONDS), so
-   * a phase neither counts the one before nor leaves it frames stored under the next phase's rules.
+   * Until the gateway has read and stored every frame the fleet wrote, or its count of frames read
+   * has stood still for QUIET_MS with nothing left to store (frames written to a socket as it closed
+   * are counted written and never read); at most SETTLE_SECONDS. So a phase neither counts the one
+   * before nor leaves it frames stored under the next phase's rules. Answers the frames never read.
    */
   const settle = async (written: number) => {
     const end = performance.now() + SETTLE_SECONDS * 1000;
+    let last = -1;
+    let stillSince = performance.now();
     for (;;) {
       const now = await status();
-      if (now.received + now.dropped >= written && now.backlog === 0) return true;
-      if (performance.now() > end) return false;
+      const read = now.received + now.dropped;
+      if (read !== last) [last, stillSince] = [read, performance.now()];
+      const unread = Math.max(0, written - read);
+      if (now.backlog === 0 && (!unread || performance.now() - stillSince > QUIET_MS)) return { unread, timedOut: false };
+      if (performance.now() > end) return { unread, timedOut: true };
       await sleep(500);
     }
   };
@@ -139,7 +156,7 @@ async function measure(kind: Kind, print: (line: string) => void) {
         const end = await status();
         const atEnd = end.stored.frames;
         // the phase's work includes its frames stored and its alerts delivered: the CPU is counted until they are
-        const caughtUp = await settle(devices.written());
+        const settled = await settle(devices.written());
         let arrived = receiver.arrivals.length;
         let quietSince = performance.now();
         while (rulesOn && performance.now() - quietSince < DRAIN_SECONDS * 1000) {
@@ -157,7 +174,10 @@ async function measure(kind: Kind, print: (line: string) => void) {
           cpu: used,
           sent,
           storeLatency: end.storeLatencyMs,
-          caughtUp,
+          transactionMs: end.storeTransactionMs,
+          batchFrames: end.storeBatchFrames,
+          eventLoopDelayMs: end.eventLoopDelayMs,
+          settled,
         });
       }
   } catch (error) {
@@ -203,11 +223,12 @@ function report(
     ((phase.cpu.server + (withDb ? phase.cpu.database : 0)) / phase.stored) * 1e6;
   const postgres = kind === 'postgres';
   p(
-    `  phase  rules  stored frames/s  store p50/p95 ms  CPU per stored frame: server${postgres ? ' (+ its PostgreSQL backends)' : ''}`,
+    `  phase  rules  stored frames/s  store p50/p95 ms  transaction p50/p95 ms  frames per batch p50/p95  event loop late p50/p95/max ms  CPU per stored frame: server${postgres ? ' (+ its PostgreSQL backends)' : ''}`,
   );
+  const pair = (x: { p50: number; p95: number } | null) => (x ? `${Math.round(x.p50)}/${Math.round(x.p95)}` : '-');
   phases.forEach((phase, i) =>
     p(
-      `  ${String(i + 1).padEnd(5)}  ${(phase.rulesOn ? 'on' : 'none').padEnd(5)}  ${phase.framesPerSecond.toFixed(0).padStart(15)}  ${`${phase.storeLatency.p50}/${phase.storeLatency.p95}`.padStart(16)}  ${µs(phase, false).toFixed(0)} µs${postgres ? ` (${µs(phase, true).toFixed(0)} µs)` : ''}${phase.caughtUp ? '' : `  (frames still unstored ${SETTLE_SECONDS} s after)`}`,
+      `  ${String(i + 1).padEnd(5)}  ${(phase.rulesOn ? 'on' : 'none').padEnd(5)}  ${phase.framesPerSecond.toFixed(0).padStart(15)}  ${pair(phase.storeLatency).padStart(16)}  ${pair(phase.transactionMs).padStart(22)}  ${pair(phase.batchFrames).padStart(25)}  ${(phase.eventLoopDelayMs ? `${pair(phase.eventLoopDelayMs)}/${Math.round(phase.eventLoopDelayMs.max)}` : '-').padStart(30)}  ${µs(phase, false).toFixed(0)} µs${postgres ? ` (${µs(phase, true).toFixed(0)} µs)` : ''}${phase.settled.unread ? `  (${phase.settled.unread} frames written never read${phase.settled.timedOut ? `, still unstored ${SETTLE_SECONDS} s after` : ''})` : ''}`,
     ),
   );
   const total = (on: boolean) => {

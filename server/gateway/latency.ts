@@ -1,3 +1,5 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+
 /** The last `size` durations, for a p95 that follows the present load rather than all of history. */
 export class LatencyWindow {
   private readonly samples: Float64Array;
@@ -16,5 +18,37 @@ export class LatencyWindow {
   quantile(q: number): number | null {
     const held = this.samples.slice(0, Math.min(this.count, this.samples.length)).sort();
     return held.length ? held[Math.min(held.length - 1, Math.floor(held.length * q))]! : null;
+  }
+}
+
+/**
+ * How late the event loop ran its callbacks (ms), over the last complete period (10 s): every
+ * socket, statement and timer of the process waits that long behind the work before it.
+ */
+export class EventLoopLag {
+  private readonly histogram = monitorEventLoopDelay({ resolution: 10 });
+  private readonly timer: NodeJS.Timeout;
+  private last: { p50: number; p95: number; max: number } | null = null;
+
+  constructor(periodMs = 10_000) {
+    this.histogram.enable();
+    this.timer = setInterval(() => {
+      const ms = (ns: number) => Math.round(ns / 1e5) / 10;
+      this.last = {
+        p50: ms(this.histogram.percentile(50)),
+        p95: ms(this.histogram.percentile(95)),
+        max: ms(this.histogram.max),
+      };
+      this.histogram.reset();
+    }, periodMs).unref();
+  }
+
+  get lastPeriod() {
+    return this.last;
+  }
+
+  stop() {
+    clearInterval(this.timer);
+    this.histogram.disable();
   }
 }

@@ -9,7 +9,7 @@ import type { KnownDevice } from './devices.ts';
 import { DeviceSessions, type Connection } from './sessions.ts';
 import { CommandDispatcher } from './commands.ts';
 import type { Database, Db } from '../db/client.ts';
-import { LatencyWindow } from './latency.ts';
+import { EventLoopLag, LatencyWindow } from './latency.ts';
 import { Admission, admissionBounds, type AdmissionBounds, type AdmissionState } from './admission.ts';
 
 export interface GatewayOptions {
@@ -49,6 +49,7 @@ export class Gateway {
   stats = { accepted: 0, received: 0, acknowledged: 0, refused: 0, dropped: 0 };
   /** From a frame's arrival to its batch being stored (when a login or heartbeat is acknowledged). */
   private readonly storeLatency = new LatencyWindow();
+  private readonly eventLoopLag = new EventLoopLag();
   private readonly limits: GatewayLimits;
   private readonly rawLogs: RawLogBudget;
   /** Whether the gateway reads, only holds its connections, or also refuses new ones: the store's queue decides. */
@@ -67,6 +68,9 @@ export class Gateway {
       rssBytes: memory.rss,
       heapUsedBytes: memory.heapUsed,
       storeLatencyMs: { p50: this.storeLatency.quantile(0.5), p95: this.storeLatency.quantile(0.95) },
+      storeTransactionMs: { p50: this.store.transactionMs.quantile(0.5), p95: this.store.transactionMs.quantile(0.95) },
+      storeBatchFrames: { p50: this.store.batchFrames.quantile(0.5), p95: this.store.batchFrames.quantile(0.95) },
+      eventLoopDelayMs: this.eventLoopLag.lastPeriod,
     };
   }
 
@@ -111,6 +115,7 @@ export class Gateway {
   }
 
   async close() {
+    this.eventLoopLag.stop();
     await this.commands.stop();
     for (const socket of this.sockets) socket.destroy();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));

@@ -21,6 +21,7 @@ import {
 } from './frame-rows.ts';
 import { DeviceDirectory, type KnownDevice } from './devices.ts';
 import { PositionRows, RawLogRows, updateFirmware, upsertDeviceStates, type DeviceStateRow } from './batch-sql.ts';
+import { LatencyWindow } from './latency.ts';
 
 export * from './frame-rows.ts';
 
@@ -64,6 +65,9 @@ export class FrameStore {
   onBacklog: ((depth: number) => void) | null = null;
   deriveEvents: EventDeriver | null = null;
   stats = { frames: 0, positions: 0, events: 0, batches: 0 };
+  /** Each batch's transaction, begin to commit (ms), and its frames: where a frame's wait to be stored goes. */
+  readonly transactionMs = new LatencyWindow(1024);
+  readonly batchFrames = new LatencyWindow(1024);
 
   constructor(
     private readonly db: Db,
@@ -328,6 +332,7 @@ export class FrameStore {
 
     // the state each moved vehicle now has, by the one motion rule with its organisation's settings, sent with its position
     let liveBatch: LiveBatch = { positions: [], events: [] };
+    const began = performance.now();
     await this.db.transaction(async (tx) => {
       for (const statement of statements) await tx.execute(statement);
       const motions = new Map(
@@ -358,6 +363,8 @@ export class FrameStore {
     this.stats.positions += positions.length;
     this.stats.events += events.length;
     this.stats.batches += 1;
+    this.transactionMs.add(performance.now() - began);
+    this.batchFrames.add(batch.length);
     const committed = Date.now();
     batch.forEach((item, i) => item.resolve(results[i]!));
     this.live.publish(liveBatch, committed);
