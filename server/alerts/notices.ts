@@ -96,6 +96,37 @@ interface Decisions {
   bell: SQL[];
   /** Rule and vehicle pairs sent in this round, which the throttle counts as the stored ones. */
   sentNow: Set<string>;
+  /** Rule and vehicle pairs sent within their rule's throttle before this round. */
+  sentBefore: Set<string>;
+}
+
+const throttleKey = (ruleId: string, vehicleId: string | null) => `${ruleId}|${vehicleId ?? ''}`;
+
+/**
+ * The round's rule and vehicle pairs whose rule sent within its throttle before now, in one
+ * statement: each pair one look at notices_throttle_idx (`vehicle_id = …`, or `is null` apart, so
+ * the index's second column serves it).
+ */
+async function sentWithinThrottle(tx: Db, notices: ClaimedNotice[], rules: Map<string, RuleRow>, now: Date) {
+  const pairs = new Map<string, { ruleId: string; vehicleId: string | null; minutes: number }>();
+  for (const { ruleId, vehicleId } of notices) {
+    const minutes = rules.get(ruleId)?.throttleMinutes;
+    if (minutes) pairs.set(throttleKey(ruleId, vehicleId), { ruleId, vehicleId, minutes });
+  }
+  if (!pairs.size) return new Set<string>();
+  const list = [...pairs.values()];
+  const column = <K extends keyof (typeof list)[number]>(key: K) => sql.param(list.map((pair) => pair[key]));
+  const recent = sql`n.rule_id = c.rule_id and n.status = 'sent'
+    and n.decided_at > ${now.toISOString()}::timestamptz - c.minutes * interval '1 minute'`;
+  const rows = await query<{ ruleId: string; vehicleId: string | null }>(
+    tx,
+    sql`select c.rule_id as "ruleId", c.vehicle_id as "vehicleId"
+      from unnest(${column('ruleId')}::uuid[], ${column('vehicleId')}::uuid[], ${column('minutes')}::integer[])
+        as c(rule_id, vehicle_id, minutes)
+      where (c.vehicle_id is not null and exists (select 1 from notices n where ${recent} and n.vehicle_id = c.vehicle_id))
+        or (c.vehicle_id is null and exists (select 1 from notices n where ${recent} and n.vehicle_id is null))`,
+  );
+  return new Set(rows.map((row) => throttleKey(row.ruleId, row.vehicleId)));
 }
 
 const eventOfDetails = ({ details }: ClaimedNotice): EventFacts | undefined =>
@@ -185,13 +216,15 @@ export class NoticeProcessor {
   /** A round's notices decided together: rules, events and recipients read once, what they send written at the end. */
   private async decideAll(tx: Db, claimed: ClaimedNotice[]) {
     const now = this.now();
+    const rules = await rulesOf(tx, claimed);
     const decisions: Decisions = {
-      rules: await rulesOf(tx, claimed),
+      rules,
       events: await eventsOf(tx, claimed),
       recipients: new Map(),
       messages: [],
       bell: [],
       sentNow: new Set(),
+      sentBefore: await sentWithinThrottle(tx, claimed, rules, now),
     };
     const byStatus = new Map<string, number[]>();
     for (const notice of claimed) {
@@ -216,20 +249,6 @@ export class NoticeProcessor {
       );
   }
 
-  /** Whether the rule sent for this vehicle within its throttle: in this round, or stored before it. */
-  private async throttled(tx: Db, rule: RuleRow, vehicleId: string | null, now: Date, sentNow: Set<string>) {
-    if (sentNow.has(`${rule.id}|${vehicleId ?? ''}`)) return true;
-    // `vehicle_id = …` (or `is null`), not `is not distinct from`, so notices_throttle_idx serves it
-    const vehicle = vehicleId ? sql`vehicle_id = ${vehicleId}::uuid` : sql`vehicle_id is null`;
-    const [recent] = await query(
-      tx,
-      sql`select 1 from notices where rule_id = ${rule.id}::uuid and ${vehicle}
-        and status = 'sent' and decided_at > ${now.toISOString()}::timestamptz - ${rule.throttleMinutes} * interval '1 minute'
-        limit 1`,
-    );
-    return Boolean(recent);
-  }
-
   private async recipientsOf(tx: Db, rule: RuleRow, decisions: Decisions): Promise<Recipient[]> {
     const known = decisions.recipients.get(rule.id);
     if (known) return known;
@@ -252,8 +271,8 @@ export class NoticeProcessor {
     const event = notice.eventId === null ? eventOfDetails(notice) : decisions.events.get(String(notice.eventId));
     if (!rule || !event || !rule.enabled) return 'dropped';
     if (!NEVER_QUIET.has(event.eventType) && inQuietHours(now, rule.quietFrom, rule.quietTo)) return 'quiet';
-    if (rule.throttleMinutes && (await this.throttled(tx, rule, notice.vehicleId, now, decisions.sentNow)))
-      return 'throttled';
+    const key = throttleKey(rule.id, notice.vehicleId);
+    if (rule.throttleMinutes && (decisions.sentNow.has(key) || decisions.sentBefore.has(key))) return 'throttled';
     const facts: AlertFacts = { ...event, eventTime: new Date(event.eventTime), ruleId: rule.id, ruleName: rule.name };
     const language: Language = rule.language === 'hi' ? 'hi' : 'en';
     const texts = alertTexts(language, facts, this.options.publicUrl);
@@ -284,7 +303,7 @@ export class NoticeProcessor {
               ${texts.consoleBody}, ${event.vehicleId}::uuid)`,
           );
     }
-    decisions.sentNow.add(`${rule.id}|${notice.vehicleId ?? ''}`);
+    decisions.sentNow.add(key);
     return 'sent';
   }
 }

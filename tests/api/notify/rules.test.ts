@@ -334,6 +334,32 @@ describe('the decision, made with the event', () => {
     await call(author, 'DELETE', `/notificationrules/${rule.id}`);
   });
 
+  it('throttles a notice of no vehicle by its rule alone (a WALLET_LOW), by a fixed clock', async () => {
+    const rule = await createRule(author, {
+      name: 'Wallet low, once an hour',
+      eventType: 'WALLET_LOW',
+      walletBelow: 10_000_000,
+      throttleMinutes: 60,
+      channels: ['console'],
+      userIds: [customerId],
+    });
+    const notice = (at: string) =>
+      query(
+        db,
+        sql`insert into notices (event_id, rule_id, details) values (null, ${rule.id}::uuid,
+          jsonb_build_object('eventType', 'WALLET_LOW', 'eventTime', ${at}::timestamptz,
+            'organisationId', ${sunrise.organisationId}::uuid, 'attributes', '{"balance": 100, "below": 1000000000}'::jsonb))`,
+      );
+    await notice('2026-11-27T06:00:00Z');
+    await processorAt('2026-11-27T06:00:01Z').drain();
+    await notice('2026-11-27T06:30:00Z');
+    await processorAt('2026-11-27T06:30:01Z').drain();
+    await notice('2026-11-27T07:05:00Z');
+    await processorAt('2026-11-27T07:05:01Z').drain();
+    expect((await noticesOf(rule.id)).map((n) => n.status)).toEqual(['sent', 'throttled', 'sent']);
+    await call(author, 'DELETE', `/notificationrules/${rule.id}`);
+  });
+
   it('holds alerts back in quiet hours (Asia/Kolkata), but never an SOS', async () => {
     const quiet = { quietFrom: '22:00', quietTo: '06:00', channels: ['console'], userIds: [customerId] };
     const overspeed = await createRule(author, {
