@@ -12,6 +12,8 @@ import { normalise, rules, ruleSchema } from '../../core/rules.ts';
 import { message, said } from '../resources/messages.ts';
 import { STATE_IDS } from '../../resources/india.ts';
 import { MAX_CONTACTS, type CentreListing } from '../../resources/centres.ts';
+import { centreDocs } from '../openapi/centres.ts';
+import { withExample } from '../openapi/shared.ts';
 
 const EMPTY_LISTING: CentreListing = {
   isSsc: false,
@@ -95,6 +97,7 @@ export function centreListingRoutes(app: FastifyInstance, db: Db) {
         tags: ['organisation'],
         summary: "An organisation's public listing (SSC and RFC viewers) and the users it may name as contacts",
         params: idParams,
+        response: centreDocs.listing,
       },
     },
     async (request) => {
@@ -126,7 +129,8 @@ export function centreListingRoutes(app: FastifyInstance, db: Db) {
         tags: ['organisation'],
         summary: "Change an organisation's public listing",
         params: idParams,
-        body: listingSchema,
+        body: withExample(listingSchema, centreDocs.listingExample),
+        response: centreDocs.saved,
       },
     },
     async (request) => {

@@ -7,6 +7,7 @@ import { MINUTE, perAddress, throttle } from '../http/rate-limits.ts';
 import { STATE_IDS } from '../../resources/india.ts';
 import { CENTRE_KINDS, MAX_CENTRES_PAGE, type CentreKind, type PublicCentre } from '../../resources/centres.ts';
 import { message } from '../resources/messages.ts';
+import { centreDocs } from '../openapi/centres.ts';
 
 interface CentresQuery {
   kind: CentreKind;
@@ -69,6 +70,7 @@ export function publicCentreRoutes(app: FastifyInstance, db: Db) {
         summary:
           'Published sales and service centres (SSC) or retro-fitment centres (RFC), by state, district and name',
         querystring: centresQuerystring,
+        response: centreDocs.centres,
       },
     },
     async (request) => {
@@ -120,6 +122,7 @@ export function publicCentreRoutes(app: FastifyInstance, db: Db) {
           properties: { kind: kindParam },
           additionalProperties: false,
         },
+        response: centreDocs.places,
       },
     },
     async (request) => {

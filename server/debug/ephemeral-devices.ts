@@ -17,6 +17,8 @@ import {
   type DebugFrame,
 } from '../../resources/debug.ts';
 import { said } from '../resources/messages.ts';
+import { debugDocs } from '../openapi/debug.ts';
+import { done, withExample } from '../openapi/shared.ts';
 
 /** How often expired temporary devices are deleted; reads leave them out at once whatever the sweep. */
 const SWEEP_MS = 10 * 60_000;
@@ -97,7 +99,11 @@ export function ephemeralDeviceRoutes(app: FastifyInstance, db: Db) {
     '/device/ephemeral',
     {
       config: { permission: 'debug' },
-      schema: { tags: ['device'], summary: "The caller's organisation tree's temporary devices (debug page)" },
+      schema: {
+        tags: ['device'],
+        summary: "The caller's organisation tree's temporary devices (debug page)",
+        response: debugDocs.devices,
+      },
     },
     async (request) => {
       const caller = await requireCaller(request);
@@ -120,7 +126,8 @@ export function ephemeralDeviceRoutes(app: FastifyInstance, db: Db) {
       schema: {
         tags: ['device'],
         summary: 'Add a temporary device by IMEI: its frames are shown on the debug page for 24 hours unless kept',
-        body: imeiBody,
+        body: withExample(imeiBody, debugDocs.imeiExample),
+        response: debugDocs.added,
       },
     },
     async (request, reply) => {
@@ -169,6 +176,7 @@ export function ephemeralDeviceRoutes(app: FastifyInstance, db: Db) {
         tags: ['device'],
         summary: 'Keep a temporary device past its 24 hours, until removed',
         params: idParams,
+        response: debugDocs.kept,
       },
     },
     async (request) => {
@@ -183,7 +191,12 @@ export function ephemeralDeviceRoutes(app: FastifyInstance, db: Db) {
     '/device/ephemeral/:id',
     {
       config: { permission: 'add-ephemeral-device' },
-      schema: { tags: ['device'], summary: 'Remove a temporary device', params: idParams },
+      schema: {
+        tags: ['device'],
+        summary: 'Remove a temporary device',
+        params: idParams,
+        response: done(400, 401, 403, 404, 429),
+      },
     },
     async (request) => {
       const caller = await requireCaller(request);
@@ -202,6 +215,7 @@ export function ephemeralDeviceRoutes(app: FastifyInstance, db: Db) {
         summary:
           "A temporary device's frames since it was added, newest first: raw frame, decoded fields, checksum and error",
         params: idParams,
+        response: debugDocs.frames,
       },
     },
     async (request) => {

@@ -12,6 +12,8 @@ import { message, said } from '../resources/messages.ts';
 import { OUTBOX_CHANNEL } from '../outbox.ts';
 import delivery from '../../resources/entities/delivery.ts';
 import { resourceResponses } from '../openapi/resources.ts';
+import { notificationDocs } from '../openapi/notifications.ts';
+import { done } from '../openapi/shared.ts';
 
 const tags = ['notifications'];
 
@@ -82,7 +84,11 @@ export function notifyRoutes(app: FastifyInstance, db: Db) {
     '/push/public-key',
     {
       config: { permission: SIGNED_IN },
-      schema: { tags, summary: 'The VAPID public key a browser subscribes to web push with (applicationServerKey)' },
+      schema: {
+        tags,
+        summary: 'The VAPID public key a browser subscribes to web push with (applicationServerKey)',
+        response: notificationDocs.pushKey,
+      },
     },
     async () => ({ success: true, data: { publicKey: app.vapidPublicKey } }),
   );
@@ -91,7 +97,11 @@ export function notifyRoutes(app: FastifyInstance, db: Db) {
     '/push/subscriptions',
     {
       config: { permission: SIGNED_IN },
-      schema: { tags, summary: "The signed-in user's web push subscriptions, one per browser" },
+      schema: {
+        tags,
+        summary: "The signed-in user's web push subscriptions, one per browser",
+        response: notificationDocs.subscriptions,
+      },
     },
     async (request) => {
       const caller = await requireCaller(request);
@@ -132,7 +142,9 @@ export function notifyRoutes(app: FastifyInstance, db: Db) {
             },
           },
           errorMessage: { required: message('push.keysInvalid') },
+          examples: [notificationDocs.subscribeExample],
         },
+        response: notificationDocs.subscribed,
       },
     },
     async (request, reply) => {
@@ -170,7 +182,9 @@ export function notifyRoutes(app: FastifyInstance, db: Db) {
           required: ['endpoint'],
           properties: { endpoint: endpointSchema },
           errorMessage: { required: message('push.endpointInvalid') },
+          examples: [notificationDocs.unsubscribeExample],
         },
+        response: done(400, 401, 404, 429),
       },
     },
     async (request) => {

@@ -89,19 +89,51 @@ export const miscDocs = {
     [401, 403, 429],
   ),
   charts: answers(
-    obj({
-      from: { type: 'string' },
-      to: { type: 'string' },
-      vehicles: { type: ['array', 'null'] },
-      days: { type: ['array', 'null'] },
-      alertsByType: { type: ['array', 'object', 'null'] },
-    }),
+    obj(
+      {
+        from: { type: 'string', format: 'date' },
+        to: { type: 'string', format: 'date' },
+        vehicles: { type: ['integer', 'null'], description: 'tracked vehicles; null without the fleet modules' },
+        days: {
+          type: 'array',
+          items: obj(
+            {
+              key: { type: 'string', format: 'date', description: 'the Asia/Kolkata day' },
+              distanceMeters: { type: 'number' },
+              runningSeconds: { type: 'number' },
+              utilisation: { ...nullableNumber, description: '0 to 100; null without vehicles' },
+              reportingVehicles: { type: 'integer' },
+              offlineVehicles: { type: 'integer' },
+              fitments: { type: 'integer', description: 'with the fitment module' },
+            },
+            ['key'],
+          ),
+          description: 'the fleet figures only with the fleet modules',
+        },
+        alertsByType: {
+          type: ['array', 'null'],
+          items: obj({ key: { type: 'string' }, count: { type: 'integer' } }, ['key', 'count']),
+          description: 'null without the fleet modules',
+        },
+      },
+      ['from', 'to', 'vehicles', 'days', 'alertsByType'],
+    ),
     {
       from: '2026-11-22',
       to: '2026-11-28',
-      vehicles: null,
-      days: [{ day: '2026-11-28', distance: 1250400, running: 86400, utilisation: 37.5, offline: 4 }],
-      alertsByType: [{ type: 'OVERSPEED', count: 12 }],
+      vehicles: 40,
+      days: [
+        {
+          key: '2026-11-28',
+          distanceMeters: 1250400,
+          runningSeconds: 86400,
+          utilisation: 37.5,
+          reportingVehicles: 36,
+          offlineVehicles: 4,
+          fitments: 3,
+        },
+      ],
+      alertsByType: [{ key: 'OVERSPEED', count: 12 }],
     },
     [400, 401, 403, 429],
   ),

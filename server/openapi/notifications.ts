@@ -1,8 +1,10 @@
-import { answers, obj } from './shared.ts';
+import { said } from '../resources/messages.ts';
+import { answers, answersSaying, obj } from './shared.ts';
 
 /**
- * The OpenAPI answers and examples of the console's bell (server/alerts/bell-routes.ts) and of an
- * alert rule's webhook secret (server/alerts/rule-hooks.ts).
+ * The OpenAPI answers and examples of the console's bell (server/alerts/bell-routes.ts), of an
+ * alert rule's webhook secret (server/alerts/rule-hooks.ts) and of a browser's web push
+ * subscription (server/notify/routes.ts).
  */
 
 const count = { type: 'integer', minimum: 0 };
@@ -20,6 +22,26 @@ const notification = obj(
   },
   ['id', 'title', 'body', 'readAt', 'createdAt'],
 );
+
+const ENDPOINT =
+  'https://fcm.googleapis.com/fcm/send/dpH5lCsTSSM:APA91bHqjZxM0VImWWqDRN7U0a3AycjUf4O-byuxb_wJsKRaKvV_iKw56s16ekq6FUqoCF7k2nqOrh2Lqnr6YyZMPy6R3Br-bqjg5eVCEKSZdnE';
+const P256_KEY = 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U';
+const subscription = obj(
+  {
+    id: { type: 'string', format: 'uuid' },
+    endpoint: { type: 'string', description: "the push service's URL for the browser" },
+    userAgent: { type: ['string', 'null'], description: 'the browser it was made in' },
+    createdAt: { type: 'string', description: 'ISO 8601 instant' },
+  },
+  ['id', 'endpoint', 'userAgent', 'createdAt'],
+);
+const subscriptionExample = {
+  id: '5b1e7d42-0c9a-4f3e-8d21-7a6b9c0e2f13',
+  endpoint: ENDPOINT,
+  userAgent:
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  createdAt: '2026-11-28T10:15:00.000Z',
+};
 
 export const notificationDocs = {
   mine: answers(
@@ -52,4 +74,17 @@ export const notificationDocs = {
     { webhookSecret: 'whsec_MfKQ9r8GKYqrHiIZ0xdD8eJeNXtK1v8K' },
     [400, 401, 403, 404, 429],
   ),
+  pushKey: answers(
+    obj({ publicKey: { type: 'string', description: 'base64url, the applicationServerKey' } }, ['publicKey']),
+    { publicKey: P256_KEY },
+    [401, 429],
+  ),
+  subscriptions: answers({ type: 'array', items: subscription }, [subscriptionExample], [401, 429]),
+  subscribeExample: {
+    endpoint: ENDPOINT,
+    expirationTime: null,
+    keys: { p256dh: P256_KEY, auth: 'tBHItJI5svbpez7KI4CCXg' },
+  },
+  subscribed: answersSaying(said('push.turnedOn'), subscription, subscriptionExample, [400, 401, 429], 201),
+  unsubscribeExample: { endpoint: ENDPOINT },
 };

@@ -3,7 +3,7 @@ import { AjvCompiler } from '@fastify/ajv-compiler';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { PUBLIC } from '../http/permissions.ts';
 import { message, said } from '../resources/messages.ts';
-import { spoken } from '../http/errors.ts';
+import { spoken, type Said } from '../http/errors.ts';
 
 /**
  * The shapes every route shares, defined once: Fastify's shared schemas (`app.addSchema`), which
@@ -91,6 +91,12 @@ export const answers = (data: Schema, example: unknown, statuses: number[], stat
 
 /** The schema with an example (a request body's, a response's). */
 export const withExample = <T extends Schema>(schema: T, ...examples: unknown[]): T => ({ ...schema, examples });
+
+/** As answers, for an action that also says what it did: the example carries the message. */
+export const answersSaying = (message: Said, data: Schema, example: unknown, statuses: number[], status = 200) => ({
+  [status]: withExample(envelope(data, example), { success: true, ...spoken(message), data: example }),
+  ...errors(...statuses),
+});
 
 /** An action's answer, `{success, message}`, and the errors it may give. */
 export const done = (...statuses: number[]) => ({ 200: { $ref: 'Result#' }, ...errors(...statuses) });

@@ -14,6 +14,8 @@ import { visibleVehicles } from './routes.ts';
 import { heldInTree } from './ownership.ts';
 import { checkPeriod, MAX_PLAYBACK_DAYS, playback, playbackPage, playbackPageQuery } from './playback.ts';
 import { message, said } from '../resources/messages.ts';
+import { trackingDocs } from '../openapi/tracking.ts';
+import { done, withExample } from '../openapi/shared.ts';
 
 const KINDS = { live: 'share-live-tracking', playback: 'share-playback' } as const;
 type ShareKind = keyof typeof KINDS;
@@ -88,7 +90,12 @@ export function shareRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
     '/share-playback',
     {
       config: { permission: Object.values(KINDS) },
-      schema: { tags, summary: "Create a public link to a vehicle's live position or to a playback", body: shareBody },
+      schema: {
+        tags,
+        summary: "Create a public link to a vehicle's live position or to a playback",
+        body: withExample(shareBody, trackingDocs.shareExample),
+        response: trackingDocs.shareCreated,
+      },
     },
     async (request, reply) => {
       const caller = await requireCaller(request);
@@ -138,6 +145,7 @@ export function shareRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
           required: ['vehicleId'],
           properties: { vehicleId: { type: 'string', format: 'uuid' } },
         },
+        response: trackingDocs.shares,
       },
     },
     async (request) => {
@@ -161,6 +169,7 @@ export function shareRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
         tags,
         summary: 'Withdraw a link: it stops working at once',
         params: { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] },
+        response: done(400, 401, 403, 404, 429),
       },
     },
     async (request) => {
@@ -188,6 +197,7 @@ export function shareRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
           properties: { token: { type: 'string', maxLength: 1000 }, ...playbackPageQuery },
           required: ['token'],
         },
+        response: trackingDocs.shared,
       },
     },
     async (request) => {

@@ -80,19 +80,6 @@ const FILE_ANSWERS = new Set(['GET /api/file/{folder}/{name}']);
  * it out) and when an operation outside it is not (fill it in). See the report of issue 29.
  */
 const PENDING = new Set<string>([
-  'POST /api/share-playback',
-  'GET /api/share-playback',
-  'DELETE /api/share-playback/{id}',
-  'GET /api/public/share-playback',
-  'GET /api/organisation/listing/{id}',
-  'PUT /api/organisation/listing/{id}',
-  'GET /api/public/centres',
-  'GET /api/public/centres/places',
-  'GET /api/device/ephemeral',
-  'POST /api/device/ephemeral',
-  'PUT /api/device/ephemeral/{id}/keep',
-  'DELETE /api/device/ephemeral/{id}',
-  'GET /api/device/ephemeral/{id}/frames',
   'GET /api/certificate/quick',
   'GET /api/certificate/{imei}',
   'PUT /api/certificate/{imei}',
@@ -102,10 +89,6 @@ const PENDING = new Set<string>([
   'GET /api/public/renewal/orders/{reference}',
   'POST /api/renewal/orders/{reference}/wallet-payment',
   'PUT /api/renewal-orders/{id}/confirm',
-  'GET /api/push/public-key',
-  'GET /api/push/subscriptions',
-  'POST /api/push/subscriptions',
-  'DELETE /api/push/subscriptions',
 ]);
 
 let server: TestServer;
