@@ -39,6 +39,7 @@ import { dashboardRoutes } from './dashboards/routes.ts';
 import type { Gateway } from './gateway/server.ts';
 import { Summariser } from './reports/summariser.ts';
 import { registerNotify } from './notify/plugin.ts';
+import { PlaceLookup } from './alerts/places.ts';
 import { registerSosSweep, sosRoutes } from './sos/routes.ts';
 import { registerSweep } from './reminders/plugin.ts';
 import { notifyRoutes } from './notify/routes.ts';
@@ -186,9 +187,11 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   if (config.summarise) app.addHook('onReady', async () => summariser.start());
   app.addHook('onClose', async () => summariser.stop());
   // the outbox's delivery: e-mail, SMS, webhooks, web push (server/notify/)
-  await registerNotify(app, database, config);
+  // alerts say an address where the operator runs a reverse-geocoding service (GEOCODER_URL)
+  const places = config.notify.geocoderUrl ? new PlaceLookup(config.notify.geocoderUrl) : undefined;
+  await registerNotify(app, database, config, places);
   // unacknowledged SOS cases go up the organisation tree (server/sos/escalation.ts)
-  registerSosSweep(app, db, config.publicUrl);
+  registerSosSweep(app, db, config.publicUrl, places);
   // expiry reminders, dealers' daily lists and maintenance due, every few minutes (server/reminders/)
   registerSweep(app, db, config);
   // positions sent on to MQTT, HTTP and AIS-140 destinations from raw_logs (server/forwarding/)

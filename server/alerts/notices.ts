@@ -5,12 +5,15 @@ import { queueMany, type OutgoingMessage } from '../outbox.ts';
 import { query } from '../resources/sql.ts';
 import type { Language } from '../resources/messages.ts';
 import { alertTexts, type AlertFacts } from './templates.ts';
+import type { PlaceLookup } from './places.ts';
 
 /** Where the events trigger says notices were decided (migration 0034). */
 export const NOTICES_CHANNEL = 'waymark_notices';
 
 export interface NoticeOptions {
   publicUrl: string;
+  /** Where the alerts' places get their address (GEOCODER_URL); none: the coordinates. */
+  places?: PlaceLookup;
   /** The clock the throttle and quiet hours read (tests fix it). */
   now?: () => Date;
   batch?: number;
@@ -98,7 +101,12 @@ interface Decisions {
   sentNow: Set<string>;
   /** Rule and vehicle pairs sent within their rule's throttle before this round. */
   sentBefore: Set<string>;
+  /** The places' addresses, asked once per round for all its notices (placeKey). */
+  addresses: Map<string, string | null>;
 }
+
+const placeKey = (event: EventFacts, language: Language) => `${event.latitude},${event.longitude},${language}`;
+const languageOf = (rule: RuleRow): Language => (rule.language === 'hi' ? 'hi' : 'en');
 
 const throttleKey = (ruleId: string, vehicleId: string | null) => `${ruleId}|${vehicleId ?? ''}`;
 
@@ -225,7 +233,9 @@ export class NoticeProcessor {
       bell: [],
       sentNow: new Set(),
       sentBefore: await sentWithinThrottle(tx, claimed, rules, now),
+      addresses: new Map(),
     };
+    if (this.options.places) await this.lookUpPlaces(this.options.places, claimed, decisions);
     const byStatus = new Map<string, number[]>();
     for (const notice of claimed) {
       const status = await this.decide(tx, notice, now, decisions);
@@ -265,6 +275,24 @@ export class NoticeProcessor {
     return users;
   }
 
+  /** The addresses of the round's places, asked together (each at most the lookup's timeout). */
+  private async lookUpPlaces(places: PlaceLookup, claimed: ClaimedNotice[], decisions: Decisions) {
+    const wanted = new Map<string, { latitude: number; longitude: number; language: Language }>();
+    for (const notice of claimed) {
+      const rule = decisions.rules.get(notice.ruleId);
+      const event = notice.eventId === null ? undefined : decisions.events.get(String(notice.eventId));
+      if (!rule || !event || event.latitude === null || event.longitude === null) continue;
+      if (event.latitude === 0 && event.longitude === 0) continue;
+      const language = languageOf(rule);
+      wanted.set(placeKey(event, language), { latitude: event.latitude, longitude: event.longitude, language });
+    }
+    await Promise.all(
+      [...wanted].map(async ([key, place]) =>
+        decisions.addresses.set(key, await places.addressOf(place.latitude, place.longitude, place.language)),
+      ),
+    );
+  }
+
   /** One notice: dropped, quiet, throttled, or sent (its messages and bell rows added to the round's). */
   private async decide(tx: Db, notice: ClaimedNotice, now: Date, decisions: Decisions): Promise<string> {
     const rule = decisions.rules.get(notice.ruleId);
@@ -273,8 +301,14 @@ export class NoticeProcessor {
     if (!NEVER_QUIET.has(event.eventType) && inQuietHours(now, rule.quietFrom, rule.quietTo)) return 'quiet';
     const key = throttleKey(rule.id, notice.vehicleId);
     if (rule.throttleMinutes && (decisions.sentNow.has(key) || decisions.sentBefore.has(key))) return 'throttled';
-    const facts: AlertFacts = { ...event, eventTime: new Date(event.eventTime), ruleId: rule.id, ruleName: rule.name };
-    const language: Language = rule.language === 'hi' ? 'hi' : 'en';
+    const language = languageOf(rule);
+    const facts: AlertFacts = {
+      ...event,
+      eventTime: new Date(event.eventTime),
+      ruleId: rule.id,
+      ruleName: rule.name,
+      address: decisions.addresses.get(placeKey(event, language)) ?? null,
+    };
     const texts = alertTexts(language, facts, this.options.publicUrl);
     const users = await this.recipientsOf(tx, rule, decisions);
     const messages = decisions.messages;

@@ -12,6 +12,7 @@ import { smsChannel } from './sms.ts';
 import { webhookChannel } from './webhook.ts';
 import { DeliveryWorker } from './worker.ts';
 import { NOTICES_CHANNEL, NoticeProcessor } from '../alerts/notices.ts';
+import type { PlaceLookup } from '../alerts/places.ts';
 import { startAlertSweep } from '../alerts/sweep.ts';
 
 declare module 'fastify' {
@@ -57,7 +58,7 @@ export function channelsOf(
  * Delivery of the outbox in this process: the channels, and a worker that starts with the server,
  * wakes when any process queues a message (LISTEN on waymark_outbox) and looks anyway every second.
  */
-export async function registerNotify(app: FastifyInstance, database: Database, config: Config) {
+export async function registerNotify(app: FastifyInstance, database: Database, config: Config, places?: PlaceLookup) {
   const settings = config.notify;
   const vapid = await vapidKeys(database, settings.push);
   app.decorate('vapidPublicKey', vapid.publicKey);
@@ -76,6 +77,7 @@ export async function registerNotify(app: FastifyInstance, database: Database, c
   app.decorate('deliveries', worker);
   const notices = new NoticeProcessor(database.db, {
     publicUrl: config.publicUrl,
+    places,
     onError: (error) => app.log.error({ err: error }, 'Deciding the alert notices failed'),
   });
   app.decorate('notices', notices);

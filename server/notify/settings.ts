@@ -33,6 +33,11 @@ export interface NotifyConfig {
     /** Who push services may contact about our messages, mailto: or https: (VAPID_SUBJECT). */
     subject: string;
   };
+  /**
+   * A reverse-geocoding service for the alerts' place (GEOCODER_URL): a URL with `{lat}` and `{lon}`
+   * answering Nominatim's JSON (`display_name`); none: the alerts say the coordinates.
+   */
+  geocoderUrl: string | undefined;
   /** Private ranges a webhook or push endpoint may still reach (WEBHOOK_ALLOW_RANGES, CIDRs): none by default. */
   allowRanges: string[];
   /** Tries before a message goes to the dead letters (NOTIFY_MAX_ATTEMPTS, 8). */
@@ -75,6 +80,13 @@ function url(name: string, value: string | undefined, protocols: string[]): stri
   if (!protocols.includes(parsed.protocol))
     throw new Error(`${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')}`);
   return value.trim();
+}
+
+function geocoder(value: string | undefined): string | undefined {
+  const template = url('GEOCODER_URL', value, ['http:', 'https:']);
+  if (template && !(template.includes('{lat}') && template.includes('{lon}')))
+    throw new Error(`GEOCODER_URL must name the place as {lat} and {lon}, got "${value}"`);
+  return template;
 }
 
 function templates(value: string | undefined): Record<string, string> {
@@ -122,6 +134,7 @@ export function notifyConfig(
       privateKey: env.VAPID_PRIVATE_KEY || defaults.push?.privateKey,
       subject: env.VAPID_SUBJECT || defaults.push?.subject || `mailto:no-reply@${host}`,
     },
+    geocoderUrl: geocoder(env.GEOCODER_URL) ?? defaults.geocoderUrl,
     allowRanges: env.WEBHOOK_ALLOW_RANGES
       ? env.WEBHOOK_ALLOW_RANGES.split(',')
           .map((r) => r.trim())

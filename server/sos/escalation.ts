@@ -9,6 +9,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { queueMessage } from '../outbox.ts';
+import type { PlaceLookup } from '../alerts/places.ts';
 import { query } from '../resources/sql.ts';
 import { textIn, type Language } from '../resources/messages.ts';
 import { administratorsOf } from '../organisations/administrators.ts';
@@ -41,6 +42,8 @@ export interface SweepOptions {
   /** Most cases escalated per transaction. */
   limit?: number;
   language?: Language;
+  /** Where the case's place gets its address (GEOCODER_URL); none: the coordinates. */
+  places?: PlaceLookup;
 }
 
 /** A user's addresses: e-mail and SMS both when he has both, an SOS is worth the two. */
@@ -135,10 +138,13 @@ export async function escalateDueSosCases(db: Db, options: SweepOptions): Promis
       }
       if (level !== item.level)
         await tx.execute(sql`update sos_cases set escalation_level = ${level} where id = ${item.id}::uuid`);
+      const located = item.latitude !== null && item.longitude !== null;
+      const address = located ? await options.places?.addressOf(item.latitude!, item.longitude!, language) : null;
       const place =
-        item.latitude !== null && item.longitude !== null
-          ? `${item.latitude.toFixed(6)},${item.longitude.toFixed(6)}`
-          : textIn(language, 'sos.message.noPlace', {});
+        address ??
+        (located
+          ? `${item.latitude!.toFixed(6)},${item.longitude!.toFixed(6)}`
+          : textIn(language, 'sos.message.noPlace', {}));
       const values = {
         vehicle: item.vehicle ?? item.imei,
         time: formatDateTime(item.openedAt),

@@ -14,6 +14,8 @@ import { message, said } from '../resources/messages.ts';
 import { query } from '../resources/sql.ts';
 import { heldByCaller } from '../tracking/ownership.ts';
 import { escalateDueSosCases } from './escalation.ts';
+import type { PlaceLookup } from '../alerts/places.ts';
+import type { PlaceLookup } from '../alerts/places.ts';
 import { ClaimLoop } from '../db/claim-loop.ts';
 import { ACKNOWLEDGE_SOS, MAX_NOTE_LENGTH, SEE_OPEN_SOS, type OpenSos } from '../../core/sos.ts';
 import { miscDocs } from '../openapi/misc.ts';
@@ -100,8 +102,8 @@ export function sosRoutes(app: FastifyInstance, db: Db) {
  * The escalation sweep of this process: a claim loop (server/db/claim-loop.ts) whose rounds each
  * escalate up to a batch of due cases, every SWEEP_EVERY_MS and once at start, as long as the server runs.
  */
-export function registerSosSweep(app: FastifyInstance, db: Db, publicUrl: string) {
-  const loop = new ClaimLoop(() => escalateDueSosCases(db, { publicUrl }), {
+export function registerSosSweep(app: FastifyInstance, db: Db, publicUrl: string, places?: PlaceLookup) {
+  const loop = new ClaimLoop(() => escalateDueSosCases(db, { publicUrl, places }), {
     intervalMs: SWEEP_EVERY_MS,
     onError: (error) => app.log.error({ err: error }, 'Escalating SOS cases failed'),
   });
