@@ -11,6 +11,8 @@ import { said } from '../resources/messages.ts';
 import { bodySchema } from '../resources/validation.ts';
 import { query } from '../resources/sql.ts';
 import { certificateOf, corrections, fitmentOfDevice, seesFullCertificate } from './data.ts';
+import { certificateDocs } from '../openapi/certificates.ts';
+import { withExample } from '../openapi/shared.ts';
 
 /** Lookups of certificates per address: a page view, its Print and a few reloads, never a crawl of every IMEI. */
 export const CERTIFICATE_LOOKUPS_PER_MINUTE = 60;
@@ -68,6 +70,7 @@ export function certificateRoutes(app: FastifyInstance, db: Db) {
         summary: 'The certificate of the device with this IMEI (same answer as /certificate/{imei})',
         description,
         querystring: imeiParams,
+        response: certificateDocs.certificate,
       },
     },
     async (request) => certificateFor(db, request, request.query.imei.trim()),
@@ -78,7 +81,13 @@ export function certificateRoutes(app: FastifyInstance, db: Db) {
     {
       config: { permission: PUBLIC },
       preHandler: lookups,
-      schema: { tags, summary: "The certificate of a device's fitment, by IMEI", description, params: imeiParams },
+      schema: {
+        tags,
+        summary: "The certificate of a device's fitment, by IMEI",
+        description,
+        params: imeiParams,
+        response: certificateDocs.certificate,
+      },
     },
     async (request) => certificateFor(db, request, request.params.imei),
   );
@@ -91,6 +100,7 @@ export function certificateRoutes(app: FastifyInstance, db: Db) {
         tags,
         summary: "The audit trail of a certificate's corrections, newest first: field, old and new value, who and when",
         params: imeiParams,
+        response: certificateDocs.corrections,
       },
     },
     async (request) => {
@@ -116,7 +126,8 @@ export function certificateRoutes(app: FastifyInstance, db: Db) {
         summary:
           "Correct the certificate's own fields; each changed field is kept as an audit row (who, when, old, new)",
         params: imeiParams,
-        body: correctionSchema(),
+        body: withExample(correctionSchema(), certificateDocs.correctionExample),
+        response: certificateDocs.corrected,
       },
     },
     async (request) => {

@@ -22,6 +22,8 @@ import {
   type RenewalOrder,
 } from './orders.ts';
 import { enabledProviders, type RenewalPaymentProvider } from './providers.ts';
+import { renewalDocs } from '../openapi/renewals.ts';
+import { withExample } from '../openapi/shared.ts';
 
 const tags = ['renewal'];
 
@@ -112,7 +114,8 @@ export function renewalRoutes(app: FastifyInstance, db: Db, options: { testPayme
         tags,
         summary:
           "A device's subscription expiry and renewal plans, by its vehicle's registration number and its IMEI (both must match)",
-        body: pairBody,
+        body: withExample(pairBody, renewalDocs.pairExample),
+        response: renewalDocs.lookup,
       },
     },
     async (request) => {
@@ -141,16 +144,20 @@ export function renewalRoutes(app: FastifyInstance, db: Db, options: { testPayme
       schema: {
         tags,
         summary: 'Order a renewal: answers its reference, amount and how to pay',
-        body: bodyOf({
-          registrationNumber,
-          imei,
-          durationInDays: {
-            type: 'integer',
-            enum: [...RENEWAL_DURATIONS],
-            errorMessage: message('renewal.planRequired'),
-          },
-          provider: { type: 'string', enum: publicProviders, errorMessage: message('renewal.providerRequired') },
-        }),
+        body: withExample(
+          bodyOf({
+            registrationNumber,
+            imei,
+            durationInDays: {
+              type: 'integer',
+              enum: [...RENEWAL_DURATIONS],
+              errorMessage: message('renewal.planRequired'),
+            },
+            provider: { type: 'string', enum: publicProviders, errorMessage: message('renewal.providerRequired') },
+          }),
+          renewalDocs.orderExample,
+        ),
+        response: renewalDocs.ordered,
       },
     },
     async (request, reply) => {
@@ -187,6 +194,7 @@ export function renewalRoutes(app: FastifyInstance, db: Db, options: { testPayme
         summary: "A renewal order's status, by its reference and the device's IMEI",
         params: referenceParams,
         querystring: bodyOf({ imei }),
+        response: renewalDocs.order,
       },
     },
     async (request) => {
@@ -235,7 +243,8 @@ export function renewalRoutes(app: FastifyInstance, db: Db, options: { testPayme
         summary:
           "Pay a pending renewal order from the caller's organisation's wallet: debited and confirmed in one transaction, once",
         params: referenceParams,
-        body: bodyOf({ imei }),
+        body: withExample(bodyOf({ imei }), renewalDocs.imeiExample),
+        response: renewalDocs.paidFromWallet,
       },
     },
     async (request) => {
@@ -258,13 +267,17 @@ export function renewalRoutes(app: FastifyInstance, db: Db, options: { testPayme
         tags,
         summary: "Confirm receipt of a renewal's payment, with the payer's UTR: the subscription is extended, once",
         params: idParams,
-        body: bodyOf({
-          paymentReference: {
-            type: 'string',
-            pattern: '^\\s*[A-Za-z0-9-]{6,35}\\s*$',
-            errorMessage: message('renewal.utrPattern'),
-          },
-        }),
+        body: withExample(
+          bodyOf({
+            paymentReference: {
+              type: 'string',
+              pattern: '^\\s*[A-Za-z0-9-]{6,35}\\s*$',
+              errorMessage: message('renewal.utrPattern'),
+            },
+          }),
+          renewalDocs.confirmExample,
+        ),
+        response: renewalDocs.confirmed,
       },
     },
     async (request) => {

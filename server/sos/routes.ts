@@ -15,7 +15,6 @@ import { query } from '../resources/sql.ts';
 import { heldByCaller } from '../tracking/ownership.ts';
 import { escalateDueSosCases } from './escalation.ts';
 import type { PlaceLookup } from '../alerts/places.ts';
-import type { PlaceLookup } from '../alerts/places.ts';
 import { ClaimLoop } from '../db/claim-loop.ts';
 import { ACKNOWLEDGE_SOS, MAX_NOTE_LENGTH, SEE_OPEN_SOS, type OpenSos } from '../../core/sos.ts';
 import { miscDocs } from '../openapi/misc.ts';
