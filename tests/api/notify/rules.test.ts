@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import {
@@ -11,6 +13,7 @@ import {
 } from '../harness.ts';
 import { notifyConfig } from '../../../server/notify/settings.ts';
 import { NoticeProcessor } from '../../../server/alerts/notices.ts';
+import { PlaceLookup } from '../../../server/alerts/places.ts';
 import { sweepLowWallets, sweepOfflineDevices } from '../../../server/alerts/sweep.ts';
 import { insertEvents } from '../../../server/gateway/frame-rows.ts';
 import { query } from '../../../server/resources/sql.ts';
@@ -332,6 +335,70 @@ describe('the decision, made with the event', () => {
       2,
     );
     await call(author, 'DELETE', `/notificationrules/${rule.id}`);
+  });
+
+  it("says the place's address when a reverse-geocoding service answers, in the rule's language, and the coordinates when it does not", async () => {
+    const asked: { url: string; language: string | undefined }[] = [];
+    let answer: 'address' | 'nothing' | 'slow' = 'address';
+    const geocoder = http.createServer((request, response) => {
+      asked.push({ url: request.url!, language: request.headers['accept-language'] });
+      if (answer === 'slow') return void setTimeout(() => response.end('{}'), 2000);
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify(answer === 'address' ? { display_name: 'Rama Mandi, Kanpur, Uttar Pradesh' } : {}));
+    });
+    await new Promise<void>((resolve) => geocoder.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(geocoder.address() as AddressInfo).port}/reverse?format=jsonv2&lat={lat}&lon={lon}`;
+    const places = new PlaceLookup(url, { timeoutMs: 300 });
+    const processor = (time: string) =>
+      new NoticeProcessor(db, { publicUrl: PUBLIC_URL, places, now: () => new Date(time) });
+    const rule = await createRule(author, {
+      name: 'Panic, in Hindi',
+      eventType: 'SOS',
+      channels: ['console'],
+      userIds: [customerId],
+      language: 'hi',
+    });
+    const bodies = async () =>
+      (
+        await query<{ body: string }>(
+          db,
+          sql`select n.body from user_notifications n join notices o on o.id = n.notice_id
+            where o.rule_id = ${rule.id}::uuid order by o.id`,
+        )
+      ).map((row) => row.body);
+    try {
+      await raise('SOS', new Date('2026-11-27T08:00:00Z'));
+      await processor('2026-11-27T08:00:01Z').drain();
+      expect(asked).toEqual([{ url: '/reverse?format=jsonv2&lat=26.4499&lon=80.3319', language: 'hi' }]);
+      // the same place again is not asked again
+      await raise('SOS', new Date('2026-11-27T08:01:00Z'));
+      await processor('2026-11-27T08:01:01Z').drain();
+      expect(asked).toHaveLength(1);
+      expect(await bodies()).toEqual([
+        expect.stringContaining('Rama Mandi, Kanpur, Uttar Pradesh'),
+        expect.stringContaining('Rama Mandi, Kanpur, Uttar Pradesh'),
+      ]);
+      // a service too slow, or knowing no address, leaves the coordinates
+      for (const [kind, minute] of [
+        ['slow', '10'],
+        ['nothing', '20'],
+      ] as const) {
+        answer = kind;
+        const elsewhere = new PlaceLookup(url, { timeoutMs: 300 });
+        await raise('SOS', new Date(`2026-11-27T08:${minute}:00Z`));
+        await new NoticeProcessor(db, {
+          publicUrl: PUBLIC_URL,
+          places: elsewhere,
+          now: () => new Date(`2026-11-27T08:${minute}:01Z`),
+        }).drain();
+      }
+      const [, , slow, nothing] = await bodies();
+      for (const body of [slow, nothing]) expect(body).toContain('26.44990, 80.33190');
+    } finally {
+      geocoder.closeAllConnections();
+      geocoder.close();
+      await call(author, 'DELETE', `/notificationrules/${rule.id}`);
+    }
   });
 
   it('throttles a notice of no vehicle by its rule alone (a WALLET_LOW), by a fixed clock', async () => {

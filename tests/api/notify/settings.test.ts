@@ -30,7 +30,9 @@ describe('delivery settings', () => {
       NOTIFY_LEASE_SECONDS: '10',
       NOTIFY_CONCURRENCY: '50',
       WAYMARK_DELIVER: '0',
+      GEOCODER_URL: 'https://geo.example.in/reverse?format=jsonv2&lat={lat}&lon={lon}',
     });
+    expect(notify.geocoderUrl).toBe('https://geo.example.in/reverse?format=jsonv2&lat={lat}&lon={lon}');
     expect(notify.mail.smtpUrl).toBe('smtps://u:p@smtp.example.in:465');
     expect(notify.sms.dltTemplates).toEqual({ 'password-reset': '1107000000000000042' });
     expect(notify).toMatchObject({
@@ -59,6 +61,8 @@ describe('delivery settings', () => {
     expect(() => loadConfig({ NOTIFY_MAX_ATTEMPTS: '0' })).toThrow(/NOTIFY_MAX_ATTEMPTS/);
     expect(() => loadConfig({ NOTIFY_CONCURRENCY: '0' })).toThrow(/NOTIFY_CONCURRENCY/);
     expect(() => loadConfig({ NOTIFY_CONCURRENCY: '2.5' })).toThrow(/NOTIFY_CONCURRENCY/);
+    expect(() => loadConfig({ GEOCODER_URL: 'https://geo.example.in/reverse' })).toThrow(/\{lat\} and \{lon\}/);
+    expect(() => loadConfig({ GEOCODER_URL: 'ftp://geo.example.in/{lat}/{lon}' })).toThrow(/GEOCODER_URL must start/);
     expect(() => new AddressGuard(['10.8.0.0/40'])).toThrow(/prefix/);
   });
 });
