@@ -23,6 +23,13 @@ const SECONDS = Number(process.env.BENCH_OVERLOAD_SECONDS ?? 60);
 /** A request that has not answered in this long counts as this long (the console has long given up). */
 const TIMEOUT_MS = 30_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/**
+ * Sign-in is limited to 20 an account in 15 minutes and 60 an address a minute (server/auth/routes.ts):
+ * 4 accounts taken in turn, 48 sign-ins a minute, so the p95 is of some fifty, not the worst of 15.
+ */
+const SIGN_IN_ACCOUNTS = 4;
+const SIGN_INS_PER_MINUTE = 48;
+const signInEmail = (i: number) => `sign-in-${i % SIGN_IN_ACCOUNTS}@bench.test`;
 
 /** The fleet, half of it moved to a distributor whose ADMIN lists its devices. */
 async function seed(databaseUrl: string | undefined, dataDir: string | null) {
@@ -47,6 +54,14 @@ async function seed(databaseUrl: string | undefined, dataDir: string | null) {
     roleId: roles.ADMIN!,
     organisationId: distributor.id,
   });
+  for (let i = 0; i < SIGN_IN_ACCOUNTS; i++)
+    await createUser(db, {
+      firstName: 'Bench',
+      email: signInEmail(i),
+      password: PASSWORD,
+      roleId: roles.ADMIN!,
+      organisationId: distributor.id,
+    });
   await database.close();
 }
 
@@ -123,10 +138,9 @@ async function measure(kind: 'postgres' | 'pglite') {
     during(100, async () => {
       times.health.push(await timed((signal) => fetch(`${base}/api/health`, { signal })));
     }),
-    // sign-in is limited to 20 an account in 15 minutes (server/auth/routes.ts): 15 in the flood
-    during((SECONDS * 1000) / 15, async () => {
+    during(60_000 / SIGN_INS_PER_MINUTE, async () => {
       const started = performance.now();
-      const token = await signIn(base, 'distributor@bench.test', PASSWORD).catch(() => '');
+      const token = await signIn(base, signInEmail(times.signIn.length), PASSWORD).catch(() => '');
       times.signIn.push(token ? performance.now() - started : TIMEOUT_MS);
     }),
     during(100, async () => {

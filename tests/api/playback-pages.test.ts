@@ -134,6 +134,23 @@ describe('shared playback', () => {
     expect((await shared(link.token, '&limit=9999')).statusCode).toBe(400);
   });
 
+  it("lists the vehicle's working links, and a withdrawn one leaves the list and stops answering", async () => {
+    const link = (await share(new Date(start).toISOString(), new Date(start + hour).toISOString())).json().data;
+    const listed = async () =>
+      (await call(customer, 'GET', `/share-playback?vehicleId=${vehicleId}`)).json().data as { id: string }[];
+    expect(await listed()).toContainEqual({
+      id: link.id,
+      kind: 'playback',
+      expiresAt: expect.any(String),
+      createdAt: expect.any(String),
+    });
+    expect((await shared(link.token)).statusCode).toBe(200);
+    expect((await call(customer, 'DELETE', `/share-playback/${link.id}`)).statusCode).toBe(200);
+    expect((await listed()).map((row) => row.id)).not.toContain(link.id);
+    expect((await shared(link.token)).statusCode).toBe(410);
+    expect((await call(customer, 'DELETE', `/share-playback/${link.id}`)).statusCode).toBe(404);
+  });
+
   it('cuts a link made before periods were limited to its first 7 days', async () => {
     const link = (
       await share(new Date(start - 7 * 24 * hour + hour / 4).toISOString(), new Date(start).toISOString())
