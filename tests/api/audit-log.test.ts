@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { DEMO_PASSWORD, demoEmail, login, startTestServer, type TestServer } from './harness.ts';
@@ -8,9 +9,17 @@ import { query } from '../../server/resources/sql.ts';
 let server: TestServer;
 let as: Record<string, Api>;
 let orgs: Record<string, string>;
+let devices: { imei: string; status: string; organisationId: string }[];
 beforeAll(async () => {
   server = await startTestServer();
-  ({ as, orgs } = await demoWorld(server.app, ['superadmin', 'dealer', 'distributer', 'customer']));
+  ({ as, orgs, devices } = await demoWorld<(typeof devices)[number]>(server.app, [
+    'superadmin',
+    'admin',
+    'rfcadmin',
+    'dealer',
+    'distributer',
+    'customer',
+  ]));
 });
 afterAll(async () => {
   await server?.close();
@@ -100,6 +109,137 @@ describe('the audit log', () => {
     const prices = settingsRows.map((r) => r.details.priceOneYearPaise);
     expect(prices.slice(0, 2)).toEqual([123_500, 123_400]);
     expect(prices).not.toContain(1);
+  });
+
+  /** What an action sent and to which record, and the secrets its row must never hold. */
+  interface Made {
+    targetId: string | null;
+    sent: Record<string, unknown>;
+    secrets: string[];
+  }
+  const answered = async (response: Promise<{ statusCode: number; body: string }>, expected: number) => {
+    const answer = await response;
+    expect(answer.statusCode, answer.body).toBe(expected);
+    return JSON.parse(answer.body || '{}');
+  };
+  const userIdOf = async (who: string) =>
+    (await query<{ id: string }>(server.database.db, sql`select id from users where email = ${demoEmail(who)}`))[0]!.id;
+  const makeToken = async (api: Api, name: string) => {
+    const sent = { name, expiresInDays: 30, permissions: ['management-device'] };
+    const made = (await answered(call(api, 'POST', '/api-tokens', sent), 201)).data as { id: string; token: string };
+    return { sent, made };
+  };
+
+  it.each<[string, string, string, (api: Api) => Promise<Made>]>([
+    [
+      "a role's grants changed",
+      'superadmin',
+      'PUT /api/roles/:id',
+      async (api) => {
+        const role = { name: 'Audit night shift', authScopes: [], organisationId: orgs['Metro Auto Dealers'] };
+        const { id } = await answered(call(api, 'POST', '/roles', role), 201);
+        const sent = { authScopes: [{ id: 'management-device', allowed: true, actions: { 'view-device': true } }] };
+        await answered(call(api, 'PUT', `/roles/${id}`, sent), 200);
+        return { targetId: id, sent, secrets: [] };
+      },
+    ],
+    [
+      'money added to a wallet',
+      'admin',
+      'PUT /api/wallets/add/:id',
+      async (api) => {
+        const [wallet] = await answered(call(api, 'GET', `/wallets?userId=${await userIdOf('rfcadmin')}`), 200);
+        const sent = {
+          amount: 10_000,
+          description: 'Top-up by UPI',
+          reference: 'UPIAUDIT1',
+          idempotencyKey: 'audit-1',
+        };
+        await answered(call(api, 'PUT', `/wallets/add/${wallet.id}`, sent), 200);
+        return { targetId: wallet.id, sent, secrets: [] };
+      },
+    ],
+    [
+      'a certificate corrected',
+      'rfcadmin',
+      'PUT /api/certificate/:imei',
+      async (api) => {
+        const { imei } = devices.find(
+          (d) => d.organisationId === orgs['Sunrise Logistics'] && d.status === 'INSTALLED',
+        )!;
+        const sent = { vehicle: { engineNo: 'ENGAUDIT1' } };
+        await answered(call(api, 'PUT', `/certificate/${imei}`, sent), 200);
+        return { targetId: imei, sent, secrets: [] };
+      },
+    ],
+    [
+      'an API token made',
+      'dealer',
+      'POST /api/api-tokens',
+      async (api) => {
+        const { sent, made } = await makeToken(api, 'Audit ERP');
+        return { targetId: null, sent, secrets: [made.token] };
+      },
+    ],
+    [
+      'an API token revoked',
+      'dealer',
+      'DELETE /api/api-tokens/:id',
+      async (api) => {
+        const { made } = await makeToken(api, 'Audit script');
+        await answered(call(api, 'DELETE', `/api-tokens/${made.id}`), 200);
+        return { targetId: made.id, sent: {}, secrets: [made.token] };
+      },
+    ],
+    [
+      'a forwarding destination made',
+      'superadmin',
+      'POST /api/forwarding-destinations',
+      async (api) => {
+        const sent = {
+          name: 'Audit ERP feed',
+          kind: 'HTTP',
+          address: 'https://example.com/audit-erp',
+          organisationId: orgs['Metro Auto Dealers'],
+          enabled: false,
+        };
+        const { id } = await answered(call(api, 'POST', '/forwarding-destinations', sent), 201);
+        const [stored] = await query<{ secret: string }>(
+          server.database.db,
+          sql`select secret from forwarding_destinations where id = ${id}::uuid`,
+        );
+        return { targetId: null, sent, secrets: [stored!.secret] };
+      },
+    ],
+    [
+      'a notification rule made',
+      'dealer',
+      'POST /api/notificationrules',
+      async (api) => {
+        const sent = {
+          name: 'Audit panic to the ERP',
+          eventType: 'SOS',
+          channels: ['webhook'],
+          webhookUrl: 'https://hooks.metro.example/audit',
+          organisationId: orgs['Sunrise Logistics'],
+        };
+        const { webhookSecret } = await answered(call(api, 'POST', '/notificationrules', sent), 201);
+        return { targetId: null, sent, secrets: [webhookSecret] };
+      },
+    ],
+  ])('keeps %s (by the %s) as %s, with its target and actor, never a secret', async (_, who, action, make) => {
+    const api = as[who]!;
+    const { targetId, sent, secrets } = await make(api);
+    const row = await eventually(async () =>
+      (await auditOf(as.superadmin!, targetId ? { action, targetId } : { action })).find((r) =>
+        Object.entries(sent).every(([key, value]) => isDeepStrictEqual(r.details[key], value)),
+      ),
+    );
+    expect(row).toMatchObject({ event: 'change', action, targetId, actorId: await userIdOf(who) });
+    for (const secret of [...secrets, api.token, DEMO_PASSWORD]) {
+      expect(secret).toBeTypeOf('string');
+      expect(JSON.stringify(row)).not.toContain(secret);
+    }
   });
 
   it('is read by administrators for their own tree only, and by no one without the module', async () => {
