@@ -116,7 +116,8 @@ async function measure(kind: Kind, print: (line: string) => void) {
       const read = now.received + now.dropped;
       if (read !== last) [last, stillSince] = [read, performance.now()];
       const unread = Math.max(0, written - read);
-      if (now.backlog === 0 && (!unread || performance.now() - stillSince > QUIET_MS)) return { unread, timedOut: false };
+      if (now.backlog === 0 && (!unread || performance.now() - stillSince > QUIET_MS))
+        return { unread, timedOut: false };
       if (performance.now() > end) return { unread, timedOut: true };
       await sleep(500);
     }
