@@ -14,7 +14,7 @@ import { visibleVehicles } from './routes.ts';
 import { heldInTree } from './ownership.ts';
 import { checkPeriod, MAX_PLAYBACK_DAYS, playback, playbackPage, playbackPageQuery } from './playback.ts';
 import { message, said } from '../resources/messages.ts';
-import { trackingDocs } from '../openapi/tracking.ts';
+import { shareDocs } from '../openapi/shares.ts';
 import { done, withExample } from '../openapi/shared.ts';
 
 const KINDS = { live: 'share-live-tracking', playback: 'share-playback' } as const;
@@ -93,8 +93,8 @@ export function shareRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
       schema: {
         tags,
         summary: "Create a public link to a vehicle's live position or to a playback",
-        body: withExample(shareBody, trackingDocs.shareExample),
-        response: trackingDocs.shareCreated,
+        body: withExample(shareBody, shareDocs.shareExample),
+        response: shareDocs.shareCreated,
       },
     },
     async (request, reply) => {
@@ -145,7 +145,7 @@ export function shareRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
           required: ['vehicleId'],
           properties: { vehicleId: { type: 'string', format: 'uuid' } },
         },
-        response: trackingDocs.shares,
+        response: shareDocs.shares,
       },
     },
     async (request) => {
@@ -197,7 +197,7 @@ export function shareRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
           properties: { token: { type: 'string', maxLength: 1000 }, ...playbackPageQuery },
           required: ['token'],
         },
-        response: trackingDocs.shared,
+        response: shareDocs.shared,
       },
     },
     async (request) => {
