@@ -45,6 +45,20 @@ export function prepareDecoyHash() {
   void decoyHash();
 }
 
+/**
+ * A hash made with other parameters than today's (the library's defaults before 28 November 2026),
+ * made again with today's after a right password: the account signs in as cheaply as the others,
+ * and a wrong password on it costs what the decoy costs, so timing does not say the account exists.
+ * Null when the hash is current.
+ */
+export async function rehashIfOld(hash: string, password: string): Promise<string | null> {
+  try {
+    return argon2.needsRehash(hash, hashOptions) ? await hashPassword(password) : null;
+  } catch {
+    return null;
+  }
+}
+
 export async function verifyPassword(hash: string | undefined, password: string): Promise<boolean> {
   if (!hash) {
     await argon2.verify(await decoyHash(), password).catch(() => false);

@@ -7,10 +7,10 @@ import { badRequest, forbidden, notFound, spoken, unauthorized } from '../http/e
 import { PUBLIC, SIGNED_IN } from '../http/permissions.ts';
 import { normaliseUsername, MAX_CREDENTIAL_LENGTH } from '../../core/username.ts';
 import { hasPermission } from '../../core/permissions.ts';
-import { findUserById, findUserByUsername, setPassword } from '../users/service.ts';
+import { findUserById, findUserByUsername, replacePasswordHash, setPassword } from '../users/service.ts';
 import { requireCaller } from './caller.ts';
 import { decryptPassword, sha256, type AuthKeys } from './keys.ts';
-import { checkPasswordRule, prepareDecoyHash, verifyPassword } from './passwords.ts';
+import { checkPasswordRule, prepareDecoyHash, rehashIfOld, verifyPassword } from './passwords.ts';
 import { issueTokens, revokeFamily, revokeUserSessions, spendRefreshToken } from './tokens.ts';
 import { assertNotLocked, clearFailures, recordFailure } from './throttle.ts';
 import { MINUTE, perAccount, perAddress, throttle } from '../http/rate-limits.ts';
@@ -92,6 +92,8 @@ export function authRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
       }
       if (!found.row.isEnabled) throw forbidden(said('api.auth.disabled'));
       await clearFailures(db, found.row.id);
+      const rehashed = await rehashIfOld(found.row.passwordHash, password);
+      if (rehashed) await replacePasswordHash(db, found.row.id, found.row.passwordHash, rehashed);
       // the password was right; an authenticator, or one the organisation requires, asks a code first
       const step = await secondStepFor(db, found.row.id);
       // the second step's answer is what the log keeps

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { organisations, roles, users } from '../db/schema.ts';
 import { isEmail } from '../../core/username.ts';
@@ -97,6 +97,14 @@ export async function createUser(db: Db, input: NewUser) {
     })
     .returning();
   return row!;
+}
+
+/** The same password's hash made again with today's parameters, unless it changed meanwhile. */
+export async function replacePasswordHash(db: Db, userId: string, oldHash: string, newHash: string) {
+  await db
+    .update(users)
+    .set({ passwordHash: newHash })
+    .where(and(eq(users.id, userId), eq(users.passwordHash, oldHash)));
 }
 
 export async function setPassword(db: Db, userId: string, password: string) {

@@ -145,6 +145,27 @@ describe('an unknown account costs a password check too', () => {
       verify.mockRestore();
     }
   });
+
+  it("makes an older hash again at today's parameters once the right password is given, so it costs the decoy's", async () => {
+    const email = demoEmail('dealer');
+    const hashOf = async () =>
+      (
+        (await server.database.db.execute(
+          sql`select password_hash as hash from users where email = ${email}`,
+        )) as unknown as {
+          rows: { hash: string }[];
+        }
+      ).rows[0]!.hash;
+    // as every password was hashed before 28 November 2026: the library's defaults
+    const old = await argon2.hash(DEMO_PASSWORD, { type: argon2.argon2id });
+    await server.database.db.execute(sql`update users set password_hash = ${old} where email = ${email}`);
+    expect((await loginFrom(newAddress(), email, 'Wrong-pass-1')).statusCode).toBe(401);
+    expect(await hashOf()).toBe(old);
+    expect((await loginFrom(newAddress(), email, DEMO_PASSWORD)).statusCode).toBe(200);
+    const now = await hashOf();
+    expect(now.split('$').slice(1, 4).join('$')).toBe('argon2id$v=19$m=19456,p=1,t=2');
+    expect(await argon2.verify(now, DEMO_PASSWORD)).toBe(true);
+  });
 });
 
 describe('access tokens end with their session', () => {
