@@ -5,7 +5,7 @@ import { queueMany, type OutgoingMessage } from '../outbox.ts';
 import { query } from '../resources/sql.ts';
 import type { Language } from '../resources/messages.ts';
 import { alertTexts, type AlertFacts } from './templates.ts';
-import type { PlaceLookup } from './places.ts';
+import type { Place, PlaceLookup } from './places.ts';
 
 /** Where the events trigger says notices were decided (migration 0034). */
 export const NOTICES_CHANNEL = 'waymark_notices';
@@ -90,23 +90,62 @@ interface Recipient {
   phone: string | null;
 }
 
-/** What one round decided, written together at its end: one outbox insert, one bell insert, an update per status. */
-interface Decisions {
+/** What a round knows of its notices, read once: what decides each one's fate. */
+interface Known {
   rules: Map<string, RuleRow>;
   events: Map<string, EventFacts>;
-  recipients: Map<string, Recipient[]>;
-  messages: OutgoingMessage[];
-  bell: SQL[];
   /** Rule and vehicle pairs sent in this round, which the throttle counts as the stored ones. */
   sentNow: Set<string>;
   /** Rule and vehicle pairs sent within their rule's throttle before this round. */
   sentBefore: Set<string>;
-  /** The places' addresses, asked once per round for all its notices (placeKey). */
-  addresses: Map<string, string | null>;
 }
 
-const placeKey = (event: EventFacts, language: Language) => `${event.latitude},${event.longitude},${language}`;
+/** What one round decided, written together at its end: one outbox insert, one bell insert, an update per status. */
+interface Decisions extends Known {
+  recipients: Map<string, Recipient[]>;
+  messages: OutgoingMessage[];
+  bell: SQL[];
+}
+
 const languageOf = (rule: RuleRow): Language => (rule.language === 'hi' ? 'hi' : 'en');
+
+async function knownOf(db: Db, notices: ClaimedNotice[], now: Date): Promise<Known> {
+  const rules = await rulesOf(db, notices);
+  return {
+    rules,
+    events: await eventsOf(db, notices),
+    sentNow: new Set(),
+    sentBefore: await sentWithinThrottle(db, notices, rules, now),
+  };
+}
+
+/** The notices due, the oldest first; claimed (FOR UPDATE SKIP LOCKED) in a round's transaction, only read before it. */
+const dueNotices = (db: Db, limit: number, claim: boolean) =>
+  query<ClaimedNotice>(
+    db,
+    sql`select id, event_id as "eventId", details, rule_id as "ruleId", vehicle_id as "vehicleId" from notices
+      where status = 'pending' and next_attempt_at <= now()
+      order by id limit ${limit}${claim ? sql` for update skip locked` : sql``}`,
+  );
+
+type Verdict = { status: 'dropped' | 'quiet' | 'throttled' } | { status: 'sent'; rule: RuleRow; event: EventFacts };
+
+/** A notice's fate: dropped, quiet, throttled, or sent (counted in `sentNow` for the round's next). */
+function verdictOf(notice: ClaimedNotice, now: Date, known: Known): Verdict {
+  const rule = known.rules.get(notice.ruleId);
+  const event = notice.eventId === null ? eventOfDetails(notice) : known.events.get(String(notice.eventId));
+  if (!rule || !event || !rule.enabled) return { status: 'dropped' };
+  if (!NEVER_QUIET.has(event.eventType) && inQuietHours(now, rule.quietFrom, rule.quietTo)) return { status: 'quiet' };
+  const key = throttleKey(rule.id, notice.vehicleId);
+  if (rule.throttleMinutes && (known.sentNow.has(key) || known.sentBefore.has(key))) return { status: 'throttled' };
+  known.sentNow.add(key);
+  return { status: 'sent', rule, event };
+}
+
+const placeOf = (rule: RuleRow, event: EventFacts): Place[] =>
+  event.latitude === null || event.longitude === null
+    ? []
+    : [{ latitude: event.latitude, longitude: event.longitude, language: languageOf(rule) }];
 
 const throttleKey = (ruleId: string, vehicleId: string | null) => `${ruleId}|${vehicleId ?? ''}`;
 
@@ -208,34 +247,43 @@ export class NoticeProcessor {
   }
 
   async round(): Promise<number> {
+    const places = this.options.places;
+    if (places) await this.warmPlaces(places);
     return this.db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
-      const claimed = await query<ClaimedNotice>(
-        tx,
-        sql`select id, event_id as "eventId", details, rule_id as "ruleId", vehicle_id as "vehicleId" from notices
-          where status = 'pending' and next_attempt_at <= now()
-          order by id limit ${this.options.batch ?? 50} for update skip locked`,
-      );
+      const claimed = await dueNotices(tx, this.options.batch ?? 50, true);
       if (claimed.length) await this.decideAll(tx, claimed);
       return claimed.length;
     });
   }
 
+  /**
+   * Before the round's transaction, never in it (a slow service would hold the claimed notices,
+   * and on the embedded database every query of the process): the addresses of the places of the
+   * due notices that will be sent, asked together. The transaction reads only what is kept.
+   */
+  private async warmPlaces(places: PlaceLookup) {
+    const now = this.now();
+    const due = await dueNotices(this.db, this.options.batch ?? 50, false);
+    if (!due.length) return;
+    const known = await knownOf(this.db, due, now);
+    await places.warm(
+      due.flatMap((notice) => {
+        const verdict = verdictOf(notice, now, known);
+        return verdict.status === 'sent' ? placeOf(verdict.rule, verdict.event) : [];
+      }),
+    );
+  }
+
   /** A round's notices decided together: rules, events and recipients read once, what they send written at the end. */
   private async decideAll(tx: Db, claimed: ClaimedNotice[]) {
     const now = this.now();
-    const rules = await rulesOf(tx, claimed);
     const decisions: Decisions = {
-      rules,
-      events: await eventsOf(tx, claimed),
+      ...(await knownOf(tx, claimed, now)),
       recipients: new Map(),
       messages: [],
       bell: [],
-      sentNow: new Set(),
-      sentBefore: await sentWithinThrottle(tx, claimed, rules, now),
-      addresses: new Map(),
     };
-    if (this.options.places) await this.lookUpPlaces(this.options.places, claimed, decisions);
     const byStatus = new Map<string, number[]>();
     for (const notice of claimed) {
       const status = await this.decide(tx, notice, now, decisions);
@@ -275,39 +323,19 @@ export class NoticeProcessor {
     return users;
   }
 
-  /** The addresses of the round's places, asked together (each at most the lookup's timeout). */
-  private async lookUpPlaces(places: PlaceLookup, claimed: ClaimedNotice[], decisions: Decisions) {
-    const wanted = new Map<string, { latitude: number; longitude: number; language: Language }>();
-    for (const notice of claimed) {
-      const rule = decisions.rules.get(notice.ruleId);
-      const event = notice.eventId === null ? undefined : decisions.events.get(String(notice.eventId));
-      if (!rule || !event || event.latitude === null || event.longitude === null) continue;
-      if (event.latitude === 0 && event.longitude === 0) continue;
-      const language = languageOf(rule);
-      wanted.set(placeKey(event, language), { latitude: event.latitude, longitude: event.longitude, language });
-    }
-    await Promise.all(
-      [...wanted].map(async ([key, place]) =>
-        decisions.addresses.set(key, await places.addressOf(place.latitude, place.longitude, place.language)),
-      ),
-    );
-  }
-
   /** One notice: dropped, quiet, throttled, or sent (its messages and bell rows added to the round's). */
   private async decide(tx: Db, notice: ClaimedNotice, now: Date, decisions: Decisions): Promise<string> {
-    const rule = decisions.rules.get(notice.ruleId);
-    const event = notice.eventId === null ? eventOfDetails(notice) : decisions.events.get(String(notice.eventId));
-    if (!rule || !event || !rule.enabled) return 'dropped';
-    if (!NEVER_QUIET.has(event.eventType) && inQuietHours(now, rule.quietFrom, rule.quietTo)) return 'quiet';
-    const key = throttleKey(rule.id, notice.vehicleId);
-    if (rule.throttleMinutes && (decisions.sentNow.has(key) || decisions.sentBefore.has(key))) return 'throttled';
+    const verdict = verdictOf(notice, now, decisions);
+    if (verdict.status !== 'sent') return verdict.status;
+    const { rule, event } = verdict;
     const language = languageOf(rule);
+    const [place] = placeOf(rule, event);
     const facts: AlertFacts = {
       ...event,
       eventTime: new Date(event.eventTime),
       ruleId: rule.id,
       ruleName: rule.name,
-      address: decisions.addresses.get(placeKey(event, language)) ?? null,
+      address: place ? (this.options.places?.peek(place) ?? null) : null,
     };
     const texts = alertTexts(language, facts, this.options.publicUrl);
     const users = await this.recipientsOf(tx, rule, decisions);
@@ -337,7 +365,6 @@ export class NoticeProcessor {
               ${texts.consoleBody}, ${event.vehicleId}::uuid)`,
           );
     }
-    decisions.sentNow.add(key);
     return 'sent';
   }
 }

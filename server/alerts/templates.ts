@@ -48,8 +48,9 @@ export function indianTime(time: Date): string {
   return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
 }
 
-const placeOf = (facts: AlertFacts): string | null => {
-  if (facts.address) return facts.address;
+/** The address when one is known, else the coordinates; the SMS always the coordinates (a DLT template's variable holds 30 characters). */
+const placeOf = (facts: AlertFacts, address = true): string | null => {
+  if (address && facts.address) return facts.address;
   if (facts.latitude === null || facts.longitude === null) return null;
   if (facts.latitude === 0 && facts.longitude === 0) return null;
   return `${facts.latitude.toFixed(5)}, ${facts.longitude.toFixed(5)}`;
@@ -70,18 +71,19 @@ function detailOf(language: Language, facts: AlertFacts): string {
 export function alertTexts(language: Language, facts: AlertFacts, publicUrl: string): AlertTexts {
   const base = publicUrl.replace(/\/+$/, '');
   const link = facts.vehicleId ? `${base}/vehicle/edit/${facts.vehicleId}` : `${base}/account/wallet`;
-  const place = placeOf(facts);
+  const placeText = (place: string | null) =>
+    place ? textIn(language, 'alerts.template.place', { place }) : textIn(language, 'alerts.template.noPlace');
   const values = {
     event: textIn(language, `tracking.events.${facts.eventType}`),
     vehicle: facts.registrationNumber ?? textIn(language, 'alerts.template.wallet'),
-    place: place ? textIn(language, 'alerts.template.place', { place }) : textIn(language, 'alerts.template.noPlace'),
+    place: placeText(placeOf(facts)),
     time: indianTime(facts.eventTime),
     rule: facts.ruleName,
     detail: detailOf(language, facts),
     link,
   };
   return {
-    sms: textIn(language, 'alerts.template.smsText', values),
+    sms: textIn(language, 'alerts.template.smsText', { ...values, place: placeText(placeOf(facts, false)) }),
     subject: textIn(language, 'alerts.template.subject', values),
     email: textIn(language, 'alerts.template.emailBody', values),
     consoleTitle: textIn(language, 'alerts.template.consoleTitle', values),

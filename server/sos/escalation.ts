@@ -107,13 +107,27 @@ const unique = (list: Recipient[]) =>
 export async function escalateDueSosCases(db: Db, options: SweepOptions): Promise<number> {
   const now = (options.now ?? new Date()).toISOString();
   const language = options.language ?? 'en';
+  const limit = options.limit ?? 20;
+  // the places' addresses are asked before the transaction, never in it (the cases it claims stay locked meanwhile)
+  if (options.places) {
+    const due = await query<{ latitude: number | null; longitude: number | null }>(
+      db,
+      sql`select latitude, longitude from sos_cases where acknowledged_at is null and next_escalation_at <= ${now}::timestamptz
+        order by next_escalation_at limit ${limit}`,
+    );
+    await options.places.warm(
+      due.flatMap(({ latitude, longitude }) =>
+        latitude === null || longitude === null ? [] : [{ latitude, longitude, language }],
+      ),
+    );
+  }
   return db.transaction(async (tx) => {
     const claimed = await query<ClaimedCase>(
       tx,
       sql`update sos_cases c set escalation_level = c.escalation_level + 1, escalated_at = ${now}::timestamptz,
           next_escalation_at = ${now}::timestamptz + ${escalationMinutes()} * interval '1 minute'
         from (select id from sos_cases where acknowledged_at is null and next_escalation_at <= ${now}::timestamptz
-              order by next_escalation_at limit ${options.limit ?? 20} for update skip locked) due,
+              order by next_escalation_at limit ${limit} for update skip locked) due,
           organisations o, devices d
         where c.id = due.id and o.id = c.organisation_id and d.id = c.device_id
         returning c.id, c.escalation_level as level, o.path, c.opened_at as "openedAt", c.latitude, c.longitude,
@@ -139,25 +153,27 @@ export async function escalateDueSosCases(db: Db, options: SweepOptions): Promis
       if (level !== item.level)
         await tx.execute(sql`update sos_cases set escalation_level = ${level} where id = ${item.id}::uuid`);
       const located = item.latitude !== null && item.longitude !== null;
-      const address = located ? await options.places?.addressOf(item.latitude!, item.longitude!, language) : null;
-      const place =
-        address ??
-        (located
-          ? `${item.latitude!.toFixed(6)},${item.longitude!.toFixed(6)}`
-          : textIn(language, 'sos.message.noPlace', {}));
+      const coordinates = located
+        ? `${item.latitude!.toFixed(6)},${item.longitude!.toFixed(6)}`
+        : textIn(language, 'sos.message.noPlace', {});
+      const address = located
+        ? options.places?.peek({ latitude: item.latitude!, longitude: item.longitude!, language })
+        : null;
       const values = {
         vehicle: item.vehicle ?? item.imei,
         time: formatDateTime(item.openedAt),
-        place,
+        place: address ?? coordinates,
         level,
         link: `${options.publicUrl.replace(/\/$/, '')}/reports/sosalert`,
       };
       for (const r of recipients) {
+        // an SMS keeps the coordinates: a DLT template's variable holds 30 characters
+        const said = r.channel === 'sms' ? { ...values, place: coordinates } : values;
         await queueMessage(tx, {
           channel: r.channel,
           recipient: r.recipient,
-          subject: textIn(language, 'sos.message.subject', values),
-          body: textIn(language, 'sos.message.body', values),
+          subject: textIn(language, 'sos.message.subject', said),
+          body: textIn(language, 'sos.message.body', said),
           options: { template: 'sos-escalation' },
           organisationId: item.organisationId,
         });

@@ -354,8 +354,9 @@ describe('the decision, made with the event', () => {
     const rule = await createRule(author, {
       name: 'Panic, in Hindi',
       eventType: 'SOS',
-      channels: ['console'],
+      channels: ['console', 'sms'],
       userIds: [customerId],
+      contactPhones: ['9800000077'],
       language: 'hi',
     });
     const bodies = async () =>
@@ -377,6 +378,15 @@ describe('the decision, made with the event', () => {
       expect(await bodies()).toEqual([
         expect.stringContaining('Rama Mandi, Kanpur, Uttar Pradesh'),
         expect.stringContaining('Rama Mandi, Kanpur, Uttar Pradesh'),
+      ]);
+      // an SMS keeps the coordinates: a DLT template's variable holds 30 characters
+      const sms = await query<{ body: string }>(
+        db,
+        sql`select body from outbox where channel = 'sms' and recipient like '%9800000077' order by created_at`,
+      );
+      expect(sms.map((row) => row.body)).toEqual([
+        expect.stringContaining('26.44990, 80.33190'),
+        expect.stringContaining('26.44990, 80.33190'),
       ]);
       // a service too slow, or knowing no address, leaves the coordinates
       for (const [kind, minute] of [
