@@ -21,19 +21,22 @@ export class LatencyWindow {
   }
 }
 
+const RESOLUTION_MS = 10;
+
 /**
  * How late the event loop ran its callbacks (ms), over the last complete period (10 s): every
  * socket, statement and timer of the process waits that long behind the work before it.
  */
 export class EventLoopLag {
-  private readonly histogram = monitorEventLoopDelay({ resolution: 10 });
+  private readonly histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
   private readonly timer: NodeJS.Timeout;
   private last: { p50: number; p95: number; max: number } | null = null;
 
   constructor(periodMs = 10_000) {
     this.histogram.enable();
     this.timer = setInterval(() => {
-      const ms = (ns: number) => Math.round(ns / 1e5) / 10;
+      // the histogram's samples include its own sampling interval: an idle loop is 0 ms late, not 10
+      const ms = (ns: number) => Math.max(0, Math.round(ns / 1e5) / 10 - RESOLUTION_MS);
       this.last = {
         p50: ms(this.histogram.percentile(50)),
         p95: ms(this.histogram.percentile(95)),

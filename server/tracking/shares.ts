@@ -241,6 +241,8 @@ export function shareRoutes(app: FastifyInstance, db: Db, keys: AuthKeys) {
         s.last_position->>'fixTime' as "fixTime"
       from vehicles v left join device_states s on s.device_id = v.device_id where v.id = ${share.vehicleId}::uuid`,
       );
+      // the vehicle deleted since: the link has nothing left to show
+      if (!live) throw gone();
       return { success: true, data: { kind: share.kind, expiresAt: share.expiresAt, live } };
     },
   );
