@@ -115,6 +115,8 @@ export interface ReceivedRequest {
 export async function startReceiver(
   answer: (request: ReceivedRequest, index: number) => number = () => 200,
   host = '127.0.0.1',
+  /** How long each answer takes: a slow receiver. */
+  delayMs = 0,
 ) {
   const requests: ReceivedRequest[] = [];
   const server = http.createServer((request, response) => {
@@ -130,8 +132,11 @@ export async function startReceiver(
       };
       requests.push(received);
       const status = answer(received, requests.length - 1);
-      response.writeHead(status, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ status: status < 300 ? 'accepted' : 'failed', id: `provider-${requests.length}` }));
+      const id = `provider-${requests.length}`;
+      setTimeout(() => {
+        response.writeHead(status, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ status: status < 300 ? 'accepted' : 'failed', id }));
+      }, delayMs);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, host, resolve));
