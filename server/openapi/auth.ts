@@ -1,4 +1,4 @@
-import { envelope, errors } from './shared.ts';
+import { envelope, errors, nullableText } from './shared.ts';
 
 /**
  * The OpenAPI answers and examples of the sign-in, session, password, authenticator and API token
@@ -10,7 +10,6 @@ type Schema = Record<string, unknown>;
 
 const UUID = '3f6c2a9e-8b1d-4c47-9a0e-5d2f7b8c1e64';
 const ORG = '5b1e7d42-0c9a-4f3e-8d21-7a6b9c0e2f13';
-const nullableText = { type: ['string', 'null'] };
 
 /** A scope tree of the role: modules and their permission ids (core/permissions.ts). */
 const authScopes = { type: 'array', items: { type: 'object', additionalProperties: true } };

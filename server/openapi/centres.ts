@@ -1,7 +1,7 @@
 import { MAX_CENTRES_PAGE, MAX_CONTACTS } from '../../resources/centres.ts';
 import { STATE_IDS } from '../../resources/india.ts';
 import { said } from '../resources/messages.ts';
-import { answers, answersSaying, obj } from './shared.ts';
+import { answers, answersSaying, obj, nullableText } from './shared.ts';
 
 /**
  * The OpenAPI answers and examples of the centre directories: an organisation's own listing
@@ -9,7 +9,6 @@ import { answers, answersSaying, obj } from './shared.ts';
  */
 
 const CONTACT = '5b1e7d42-0c9a-4f3e-8d21-7a6b9c0e2f13';
-const nullableText = { type: ['string', 'null'] };
 const nullableNumber = { type: ['number', 'null'] };
 const state = { type: 'string', enum: [...STATE_IDS] };
 

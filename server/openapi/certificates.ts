@@ -1,6 +1,6 @@
 import { CORRECTABLE_FIELDS } from '../../resources/certificate.ts';
 import { certificateOf, type FitmentRow } from '../certificates/data.ts';
-import { errors, obj, withExample } from './shared.ts';
+import { errors, obj, withExample, nullableText as text, instant } from './shared.ts';
 
 /**
  * The OpenAPI answers and examples of a fitment's certificate (server/certificates/routes.ts): the
@@ -8,9 +8,7 @@ import { errors, obj, withExample } from './shared.ts';
  * public or full, and its corrections. The examples are what certificateOf makes of a sample fitment.
  */
 
-const text = { type: ['string', 'null'] };
 const texts = { type: 'array', items: { type: 'string' } };
-const instant = { type: 'string', description: 'ISO 8601 instant' };
 const correctedField = {
   type: 'string',
   enum: Object.entries(CORRECTABLE_FIELDS).flatMap(([part, fields]) => fields.map((field) => `${part}.${field}`)),

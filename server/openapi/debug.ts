@@ -2,13 +2,12 @@ import rawLog from '../../resources/entities/raw-logs.ts';
 import { MAX_EPHEMERAL_PER_ORGANISATION, MAX_FRAMES_SHOWN } from '../../resources/debug.ts';
 import { said } from '../resources/messages.ts';
 import { sampleOf } from './samples.ts';
-import { answers, answersSaying, obj } from './shared.ts';
+import { answers, answersSaying, obj, nullableInstant } from './shared.ts';
 
 /** The OpenAPI answers and examples of the debug page's temporary devices (server/debug/ephemeral-devices.ts). */
 
 const IMEI = '861234567890123';
 const statuses = [400, 401, 403, 404, 429];
-const nullableInstant = { type: ['string', 'null'], description: 'ISO 8601 instant' };
 
 const device = obj(
   {

@@ -1,11 +1,10 @@
-import { answers, errors, obj, withExample } from './shared.ts';
+import { answers, errors, obj, withExample, nullableText } from './shared.ts';
 
 /** The OpenAPI answers and examples of the device actions (server/devices/actions.ts). */
 
 const EXAMPLE_ID = '3f6c2a9e-8b1d-4c47-9a0e-5d2f7b8c1e64';
 const EXAMPLE_ORG = '5b1e7d42-0c9a-4f3e-8d21-7a6b9c0e2f13';
 const countAnswer = answers(obj({ count: { type: 'integer' } }), { count: 1 }, [400, 401, 403, 429]);
-const nullableText = { type: ['string', 'null'] };
 const commandSchema = obj({
   id: { type: 'string' },
   kind: { type: 'string', enum: ['COMMAND', 'FIRMWARE'] },

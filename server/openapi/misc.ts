@@ -1,11 +1,10 @@
 import { resources } from '../../resources/modules.ts';
 import { recordExample, recordSchema } from './resources.ts';
-import { answers, errors, obj, withExample } from './shared.ts';
+import { answers, errors, obj, withExample, nullableText } from './shared.ts';
 
 /** The OpenAPI answers and examples of the health probe, the global search, SOS cases and the dashboards. */
 
 const UUID = '3f6c2a9e-8b1d-4c47-9a0e-5d2f7b8c1e64';
-const nullableText = { type: ['string', 'null'] };
 const nullableNumber = { type: ['number', 'null'] };
 const searched = resources.filter((resource) => resource.globalSearch);
 const counts = { type: ['object', 'null'], additionalProperties: { type: 'number' } };

@@ -8,7 +8,7 @@ import { spoken, type Said } from '../http/errors.ts';
 import { said } from '../resources/messages.ts';
 import { upiProvider } from '../renewals/providers.ts';
 import { resourceResponses } from './resources.ts';
-import { answers, envelope, errors, obj } from './shared.ts';
+import { answers, envelope, errors, obj, integer, instant } from './shared.ts';
 
 /**
  * The OpenAPI answers and examples of renewal payment (server/renewals/routes.ts): the public lookup
@@ -21,8 +21,6 @@ const REFERENCE = 'RNW-7KQ2M9XP';
 const IMEI = '868960061234567';
 const MASKED_IMEI = `${'•'.repeat(IMEI.length - 4)}${IMEI.slice(-4)}`;
 const UTR = 'UTR123456789012';
-const integer = { type: 'integer' };
-const instant = { type: 'string', description: 'ISO 8601 instant' };
 const nullableInstant = { type: ['string', 'null'], description: 'ISO 8601 instant; null until paid' };
 const maskedImei = { type: 'string', description: 'the last four digits, the others masked (•)' };
 const provider = { type: 'string', enum: [...RENEWAL_PROVIDERS] };

@@ -15,6 +15,14 @@ type Schema = Record<string, unknown>;
 
 const PHONE_REQUIRED = message('validation.required', { label: message('resources.user.fields.phone') });
 
+/** The plain field types the answers repeat, defined once: nullable text, numbers and flags, counts, ISO 8601 instants. */
+export const nullableText = { type: ['string', 'null'] };
+export const nullableNumber = { type: ['number', 'null'] };
+export const nullableBoolean = { type: ['boolean', 'null'] };
+export const integer = { type: 'integer' };
+export const instant = { type: 'string', description: 'ISO 8601 instant' };
+export const nullableInstant = { type: ['string', 'null'], description: 'ISO 8601 instant' };
+
 /** The error body of every 4xx and 5xx answer (server/http/errors.ts HttpError.body()). */
 export const ERROR_BODY = {
   $id: 'ErrorBody',

@@ -1,13 +1,19 @@
-import { answers, envelope, errors, obj, withExample } from './shared.ts';
+import {
+  answers,
+  envelope,
+  errors,
+  obj,
+  withExample,
+  nullableText as text,
+  nullableNumber as number,
+  instant,
+  nullableInstant,
+} from './shared.ts';
 import { playbackExample, playbackPage } from './tracking.ts';
 
 /** The OpenAPI answers and examples of the public links to a vehicle's live position or playback (server/tracking/shares.ts). */
 
 const VEHICLE = '3f6c2a9e-8b1d-4c47-9a0e-5d2f7b8c1e64';
-const text = { type: ['string', 'null'] };
-const number = { type: ['number', 'null'] };
-const instant = { type: 'string', description: 'ISO 8601 instant' };
-const nullableInstant = { type: ['string', 'null'], description: 'ISO 8601 instant' };
 
 const SHARE = '2d4f6a8c-1b3e-4d5f-8a7c-9e0b1c2d3e4f';
 const SHARE_TOKEN =

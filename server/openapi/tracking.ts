@@ -1,6 +1,17 @@
 import { PARSE_RESULTS } from '../../resources/entities/raw-logs.ts';
 import { VEHICLE_STATES } from '../../resources/tracking.ts';
-import { answers, errors, listOf, obj } from './shared.ts';
+import {
+  answers,
+  errors,
+  listOf,
+  obj,
+  nullableText as text,
+  nullableNumber as number,
+  nullableBoolean as boolean,
+  integer,
+  instant,
+  nullableInstant,
+} from './shared.ts';
 
 /**
  * The OpenAPI answers and examples of tracking (server/tracking/routes.ts): the Vehicle Status
@@ -13,13 +24,7 @@ import { answers, errors, listOf, obj } from './shared.ts';
 const VEHICLE = '3f6c2a9e-8b1d-4c47-9a0e-5d2f7b8c1e64';
 const DEVICE = '5b1e7d42-0c9a-4f3e-8d21-7a6b9c0e2f13';
 const IMEI = '868960061234567';
-const text = { type: ['string', 'null'] };
-const number = { type: ['number', 'null'] };
-const boolean = { type: ['boolean', 'null'] };
-const integer = { type: 'integer' };
 const state = { type: 'string', enum: [...VEHICLE_STATES] };
-const instant = { type: 'string', description: 'ISO 8601 instant' };
-const nullableInstant = { type: ['string', 'null'], description: 'ISO 8601 instant' };
 const freeObject = { type: ['object', 'null'], additionalProperties: true };
 
 const statusRow = obj(

@@ -1,10 +1,9 @@
-import { answers, errors, obj, withExample } from './shared.ts';
+import { answers, errors, obj, withExample, nullableText as text } from './shared.ts';
 
 /** The OpenAPI answers and examples of the wallet's ledger, movements and the activation quote (server/wallets/). */
 
 const WALLET = '3f6c2a9e-8b1d-4c47-9a0e-5d2f7b8c1e64';
 const USER = '5b1e7d42-0c9a-4f3e-8d21-7a6b9c0e2f13';
-const text = { type: ['string', 'null'] };
 
 const transaction = obj({
   id: { type: 'string' },
