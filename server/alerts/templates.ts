@@ -48,13 +48,21 @@ export function indianTime(time: Date): string {
   return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
 }
 
-/** The address when one is known, else the coordinates; the SMS always the coordinates (a DLT template's variable holds 30 characters). */
-const placeOf = (facts: AlertFacts, address = true): string | null => {
-  if (address && facts.address) return facts.address;
+/** The coordinates of the event's place, or null (none, or the 0,0 of a device without a fix). */
+const coordinatesOf = (facts: AlertFacts): string | null => {
   if (facts.latitude === null || facts.longitude === null) return null;
   if (facts.latitude === 0 && facts.longitude === 0) return null;
   return `${facts.latitude.toFixed(5)}, ${facts.longitude.toFixed(5)}`;
 };
+
+/**
+ * What a message names as the place: the address when one is known, but an SMS the coordinates (a
+ * DLT template's variable holds 30 characters, and an address is often longer). The alerts' texts
+ * and the SOS escalation's both say it so.
+ */
+export function placeIn<T>(sms: boolean, address: string | null | undefined, coordinates: T): string | T {
+  return !sms && address ? address : coordinates;
+}
 
 /** What the event's attributes say beside its type: the speed, the minutes offline, the balance. */
 function detailOf(language: Language, facts: AlertFacts): string {
@@ -76,14 +84,17 @@ export function alertTexts(language: Language, facts: AlertFacts, publicUrl: str
   const values = {
     event: textIn(language, `tracking.events.${facts.eventType}`),
     vehicle: facts.registrationNumber ?? textIn(language, 'alerts.template.wallet'),
-    place: placeText(placeOf(facts)),
+    place: placeText(placeIn(false, facts.address, coordinatesOf(facts))),
     time: indianTime(facts.eventTime),
     rule: facts.ruleName,
     detail: detailOf(language, facts),
     link,
   };
   return {
-    sms: textIn(language, 'alerts.template.smsText', { ...values, place: placeText(placeOf(facts, false)) }),
+    sms: textIn(language, 'alerts.template.smsText', {
+      ...values,
+      place: placeText(placeIn(true, facts.address, coordinatesOf(facts))),
+    }),
     subject: textIn(language, 'alerts.template.subject', values),
     email: textIn(language, 'alerts.template.emailBody', values),
     consoleTitle: textIn(language, 'alerts.template.consoleTitle', values),

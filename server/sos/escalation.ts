@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { queueMessage } from '../outbox.ts';
 import type { PlaceLookup } from '../alerts/places.ts';
+import { placeIn } from '../alerts/templates.ts';
 import { query } from '../resources/sql.ts';
 import { textIn, type Language } from '../resources/messages.ts';
 import { administratorsOf } from '../organisations/administrators.ts';
@@ -162,13 +163,11 @@ export async function escalateDueSosCases(db: Db, options: SweepOptions): Promis
       const values = {
         vehicle: item.vehicle ?? item.imei,
         time: formatDateTime(item.openedAt),
-        place: address ?? coordinates,
         level,
         link: `${options.publicUrl.replace(/\/$/, '')}/reports/sosalert`,
       };
       for (const r of recipients) {
-        // an SMS keeps the coordinates: a DLT template's variable holds 30 characters
-        const said = r.channel === 'sms' ? { ...values, place: coordinates } : values;
+        const said = { ...values, place: placeIn(r.channel === 'sms', address, coordinates) };
         await queueMessage(tx, {
           channel: r.channel,
           recipient: r.recipient,
