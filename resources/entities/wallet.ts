@@ -21,7 +21,8 @@ export default defineResource({
   scope: 'organisation',
   permissions: { create: 'add-wallet', edit: 'edit-wallet', export: 'export-wallet' },
   fields: {
-    userId: reference('user', { priority: 1, required: true, unique: true, filterable: true }),
+    // the provider's BANK and REVENUE accounts are held by nobody (server/db/wallet-schema.ts)
+    userId: reference('user', { priority: 1, required: true, nullable: true, unique: true, filterable: true }),
     balance: number({
       priority: 1,
       integer: true,

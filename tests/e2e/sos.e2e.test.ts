@@ -277,10 +277,12 @@ describe('the panic button', () => {
     // the SOS report: the truck's two acknowledged at level 0, the unattended one escalated
     const rows = await api<{ registrationNumber: string; sosStatus: string; escalationLevel: number }[]>(
       CUSTOMER,
-      `/report/alertv2?${filter({ from: started.toISOString(), to: new Date(Date.now() + 60_000).toISOString(), type: 'SOS' })}`,
+      `/report/alertv2?${filter({ from: started.toISOString(), to: new Date(Date.now() + 60_000).toISOString(), type: 'SOS' })}&sort=["eventTime","ASC"]&range=[0,99]`,
     );
+    // every row of the period in the message: a failure says which SOS went missing, and why
     expect(
       rows.filter((r) => r.registrationNumber === 'UP78AT4321').map((r) => [r.sosStatus, r.escalationLevel]),
+      `the SOS rows since ${started.toISOString()}: ${JSON.stringify(rows)}`,
     ).toEqual([
       ['acknowledged', 0],
       ['acknowledged', 0],
