@@ -1,43 +1,17 @@
 // Ingest across processes: 1, 2 and 4 gateway processes (beside 2 web processes) on one PostgreSQL,
 // each driven by its own simulator. Frames the gateways received are compared with raw logs stored:
 // none lost or doubled (frames still in socket buffers when the simulators stop were never received).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/db/client.ts';
 import { createScratchDatabase } from '../server/db/scratch.ts';
 import { query } from '../server/resources/sql.ts';
 import { FIRST_IMEI, seedFleet } from './ingest.ts';
-import { startServer } from './server.ts';
+import { startChild, startServer } from './server.ts';
 
 const DEVICES = Number(process.env.BENCH_SCALE_DEVICES ?? 20_000);
 const INTERVAL = Number(process.env.BENCH_SCALE_INTERVAL ?? 0.5);
 const SECONDS = Number(process.env.BENCH_SCALE_SECONDS ?? 45);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** A child whose stdout lines are kept, and a way to stop it and wait for its exit. */
-function child(args: string[], env: Record<string, string>) {
-  const process_ = spawn(process.execPath, ['server/bin.mjs', ...args], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines: string[] = [];
-  let buffered = '';
-  process_.stdout!.on('data', (chunk: Buffer) => {
-    buffered += chunk.toString();
-    const parts = buffered.split('\n');
-    buffered = parts.pop()!;
-    lines.push(...parts);
-  });
-  const exited = new Promise<void>((resolve) => process_.once('exit', () => resolve()));
-  return {
-    lines,
-    stop: async () => {
-      process_.kill('SIGTERM');
-      await exited;
-    },
-    process: process_ as ChildProcess,
-  };
-}
 
 async function until(test: () => boolean, what: string, ms = 60_000) {
   const started = Date.now();
@@ -90,13 +64,13 @@ async function measure(gateways: number) {
       stops.push(web.stop);
     }
     const gatewayChildren = Array.from({ length: gateways }, (_, g) =>
-      child(['gateway'], { ...env, GATEWAY_PORT: String(base + g) }),
+      startChild(['gateway'], { ...env, GATEWAY_PORT: String(base + g) }),
     );
     for (const gateway of gatewayChildren)
       await until(() => gateway.lines.some((l) => l.includes('gateway listening')), 'a gateway');
     const perGateway = Math.floor(DEVICES / gateways);
     const simulators = gatewayChildren.map((_, g) =>
-      child(
+      startChild(
         [
           'simulate',
           '--devices',

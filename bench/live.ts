@@ -3,11 +3,16 @@ import { spawn } from 'node:child_process';
 import { createScratchDatabase } from '../server/db/scratch.ts';
 import { launchBrowser, signInThroughForm } from '../tests/e2e/browser.ts';
 import { DEVICES, FIRST_IMEI, PASSWORD, seedFleet } from './ingest.ts';
-import { startServer } from './server.ts';
+import { startChild, startServer } from './server.ts';
 
 const SECONDS = Number(process.env.BENCH_LIVE_SECONDS ?? 20);
 const INTERVAL = Number(process.env.BENCH_LIVE_INTERVAL ?? 10);
 const SOCKET_SECONDS = 10;
+/**
+ * BENCH_LIVE_SPLIT=1: the gateway in a process of its own (`waymark gateway`), as docs/scaling.md
+ * deploys it, so a committed batch reaches the web process by NOTIFY, not in process.
+ */
+const SPLIT = process.env.BENCH_LIVE_SPLIT === '1';
 /** The hops the server stamps (WAYMARK_LIVE_HOP_TIMES) and the page times (src/live/metrics.ts). */
 const HOPS = [
   ['committed', 'received by the gateway → batch committed'],
@@ -53,10 +58,14 @@ export async function liveFigures(print: (line: string) => void) {
   await seedFleet(scratch.url, null);
   const port = 19600 + Math.floor(Math.random() * 300);
   const gatewayPort = port + 300;
-  const server = await startServer(
-    { DATABASE_URL: scratch.url, GATEWAY_PORT: String(gatewayPort), WAYMARK_DEMO: '0', WAYMARK_LIVE_HOP_TIMES: '1' },
-    port,
-  );
+  const env = { DATABASE_URL: scratch.url, WAYMARK_DEMO: '0', WAYMARK_LIVE_HOP_TIMES: '1' };
+  // split: the web process's own gateway listens on a port no device is sent to
+  const server = await startServer({ ...env, GATEWAY_PORT: String(SPLIT ? gatewayPort + 1 : gatewayPort) }, port);
+  const gateway = SPLIT
+    ? startChild(['gateway'], { ...env, GATEWAY_PORT: String(gatewayPort), LOG_LEVEL: 'info' })
+    : null;
+  while (gateway && !gateway.lines.some((line) => line.includes('gateway listening')))
+    await new Promise((r) => setTimeout(r, 100));
   const simulator = spawn(
     process.execPath,
     [
@@ -158,7 +167,7 @@ export async function liveFigures(print: (line: string) => void) {
           .length,
     );
     print(
-      `live map, ${DEVICES} vehicles reporting every ${INTERVAL} s, ${SECONDS} s in headless Chromium (software rendering)`,
+      `live map, ${DEVICES} vehicles reporting every ${INTERVAL} s, ${SECONDS} s in headless Chromium (software rendering), ${SPLIT ? 'the gateway in a process of its own' : 'one serve process'}`,
     );
     print(
       `  ${frames.toFixed(1)} frames/s, ${(metrics.draws / SECONDS).toFixed(1)} vehicle-layer redraws/s, ${vehicles} list rows rendered`,
@@ -225,6 +234,7 @@ export async function liveFigures(print: (line: string) => void) {
   } finally {
     await browser.close();
     simulator.kill('SIGTERM');
+    await gateway?.stop();
     await server.stop();
     await scratch.drop();
   }

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 
 /**
  * `waymark serve` in its own process (the benchmark's clients must not share its event loop); resolves once healthy.
@@ -34,6 +34,31 @@ export async function startServer(env: Record<string, string>, port: number, arg
         child.once('exit', r);
         child.kill('SIGTERM');
       }),
+  };
+}
+
+/** A child whose stdout lines are kept, and a way to stop it and wait for its exit. */
+export function startChild(args: string[], env: Record<string, string>) {
+  const process_ = spawn(process.execPath, ['server/bin.mjs', ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines: string[] = [];
+  let buffered = '';
+  process_.stdout!.on('data', (chunk: Buffer) => {
+    buffered += chunk.toString();
+    const parts = buffered.split('\n');
+    buffered = parts.pop()!;
+    lines.push(...parts);
+  });
+  const exited = new Promise<void>((resolve) => process_.once('exit', () => resolve()));
+  return {
+    lines,
+    stop: async () => {
+      process_.kill('SIGTERM');
+      await exited;
+    },
+    process: process_ as ChildProcess,
   };
 }
 

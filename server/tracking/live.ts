@@ -74,7 +74,8 @@ export class LiveFeed {
   notifyStatements(batch: LiveBatch): SQL[] {
     if (this.database.kind !== 'postgres') return [];
     const payloads: string[] = [];
-    const head = `{"o":${JSON.stringify(this.origin)}`;
+    // with hop times, when the batch was written (its transaction commits right after): the listeners' "committed"
+    const head = `{"o":${JSON.stringify(this.origin)}${this.stampHops ? `,"c":${Date.now()}` : ''}`;
     let chunk: Record<'p' | 'e' | 'u', string[]> = { p: [], e: [], u: [] };
     let size = 0;
     const flush = () => {
@@ -107,9 +108,15 @@ export class LiveFeed {
     this.unlisten = await this.database.listen(LIVE_CHANNEL, (payload) => {
       if (payload.startsWith(own)) return;
       try {
-        const message = JSON.parse(payload) as { o: string; p: FeedPosition[]; e: LiveEvent[]; u?: string[] };
+        const message = JSON.parse(payload) as {
+          o: string;
+          c?: number;
+          p: FeedPosition[];
+          e: LiveEvent[];
+          u?: string[];
+        };
         if (message.o !== this.origin)
-          this.publish({ positions: message.p, events: message.e, unregistered: message.u ?? [] });
+          this.publish({ positions: message.p, events: message.e, unregistered: message.u ?? [] }, message.c);
       } catch {
         // a payload from an older or foreign sender: nothing to show
       }

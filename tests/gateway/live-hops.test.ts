@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../server/db/client.ts';
 import { LiveFeed, type LiveBatch } from '../../server/tracking/live.ts';
 
@@ -39,5 +40,17 @@ describe('the live feed’s hop times (the live bench’s WAYMARK_LIVE_HOP_TIMES
     quiet.subscribe((b) => plain.push(b));
     quiet.publish(batch(), 1_000);
     expect(plain[0]!.hops).toBeUndefined();
+  });
+
+  it('tells other processes when the batch was written only when asked to, and they stamp it as committed then', () => {
+    const onPostgres = { kind: 'postgres' } as Database;
+    const payloadsOf = (feed: LiveFeed) =>
+      (new PgDialect().sqlToQuery(feed.notifyStatements(batch())[0]!).params[1] as string[]).map(
+        (payload) => JSON.parse(payload) as { c?: number },
+      );
+    const before = Date.now();
+    const [stamped] = payloadsOf(new LiveFeed(onPostgres, true));
+    expect(stamped!.c).toBeGreaterThanOrEqual(before);
+    expect(payloadsOf(new LiveFeed(onPostgres))[0]).not.toHaveProperty('c');
   });
 });
