@@ -3,6 +3,7 @@ import type { Database } from '../db/client.ts';
 import { FrameStore } from './store.ts';
 import type { LiveFeed } from '../tracking/live.ts';
 import { zoneEvents } from '../tracking/zones.ts';
+import { countRequestsInFlight } from '../http/in-flight.ts';
 import { Gateway, type GatewayOptions } from './server.ts';
 
 /**
@@ -10,12 +11,12 @@ import { Gateway, type GatewayOptions } from './server.ts';
  * runs every query on this process's one thread, one at a time: there a batch is small and is
  * followed by a pause in proportion, so the API's queries (sign-in, lists) and its HTTP requests get their turn.
  */
-export function frameStoreFor(database: Database, live: LiveFeed): FrameStore {
+export function frameStoreFor(database: Database, live: LiveFeed, apiBusy?: () => boolean): FrameStore {
   const embedded = database.kind === 'pglite';
   const store = new FrameStore(database.ingestDb, live, {
     concurrency: embedded ? 1 : 2,
     notifications: database,
-    ...(embedded ? EMBEDDED_BATCHES : {}),
+    ...(embedded ? { ...EMBEDDED_BATCHES, apiBusy } : {}),
   });
   store.deriveEvents = zoneEvents(database.ingestDb);
   return store;
@@ -24,6 +25,7 @@ export function frameStoreFor(database: Database, live: LiveFeed): FrameStore {
 /**
  * About a tenth of a second of the embedded database's work per batch, then a pause of a third of
  * that: a quarter of its time is the API's however deep the queue (the gateway sheds the rest).
+ * While the API answers requests the next batch also waits for them, a quarter of a second at most.
  */
 export const EMBEDDED_BATCHES = { batchSize: 250, yieldShare: 0.25 };
 
@@ -33,7 +35,8 @@ export async function startGateway(
   database: Database,
   options: GatewayOptions,
 ): Promise<{ gateway: Gateway; store: FrameStore; port: number }> {
-  const store = frameStoreFor(database, app.live);
+  const requests = countRequestsInFlight(app.server);
+  const store = frameStoreFor(database, app.live, () => requests.count > 0);
   const gateway = new Gateway(store, database.db, { notifications: database, ...options }, app.log);
   const port = await gateway.listen();
   app.gateway = gateway;

@@ -42,6 +42,14 @@ export interface StoreOptions {
   notifications?: Pick<Database, 'listen'>;
   /** Share of the database's time left to others: after each batch a pause of that share (the embedded database). */
   yieldShare?: number;
+  /**
+   * Whether the API is answering requests now: the next batch then waits until it is not, for at
+   * most `holdMs`, so a request's queries (a sign-in's several) run back to back on the embedded
+   * database's one thread instead of each waiting behind another batch.
+   */
+  apiBusy?: () => boolean;
+  /** The longest a batch waits for the API (apiBusy): what keeps the ingest going under constant requests. */
+  holdMs?: number;
 }
 
 /**
@@ -59,6 +67,8 @@ export class FrameStore {
   private readonly lingerMs: number;
   private readonly notifications: Pick<Database, 'listen'> | undefined;
   private readonly yieldShare: number;
+  private readonly apiBusy: (() => boolean) | undefined;
+  private readonly holdMs: number;
   /** Frames taken from the queue whose transaction has not committed yet. */
   private writing = 0;
   /** Told the backlog each time it grows or a batch ends (the gateway's admission). */
@@ -80,6 +90,8 @@ export class FrameStore {
     this.concurrency = options.concurrency ?? 1;
     this.notifications = options.notifications;
     this.yieldShare = Math.min(0.9, options.yieldShare ?? 0);
+    this.apiBusy = options.apiBusy;
+    this.holdMs = options.holdMs ?? 250;
   }
 
   /** Starts hearing changes to devices. */
@@ -141,10 +153,17 @@ export class FrameStore {
       this.onBacklog?.(this.backlog);
       const pause = ((performance.now() - started) * this.yieldShare) / (1 - this.yieldShare);
       if (pause) await new Promise((resolve) => setTimeout(resolve, pause));
+      await this.holdForApi();
       this.inFlight.delete(flushing);
       if (this.queue.length) this.schedule();
     });
     this.inFlight.add(flushing);
+  }
+
+  private async holdForApi() {
+    if (!this.apiBusy) return;
+    const until = performance.now() + this.holdMs;
+    while (this.apiBusy() && performance.now() < until) await new Promise((resolve) => setTimeout(resolve, 5));
   }
 
   private async flush(): Promise<void> {
