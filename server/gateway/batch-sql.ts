@@ -1,26 +1,14 @@
 /**
  * A batch's rows as columns, written with `unnest` of one array per column: the database parses
  * each value once by its column's type, where a JSON record set made the server write every row as
- * JSON and the database parse it into jsonb and then out again. Each array is one text parameter
- * (`array` below). jsonb columns travel as text[] (each row's own JSON) and are cast per row.
+ * JSON and the database parse it into jsonb and then out again. node-postgres and PGlite both send
+ * a JS array as one array parameter. jsonb columns travel as text[] (each row's own JSON) and are
+ * cast per row, so neither driver re-encodes them.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { motionSql } from '../tracking/motion.ts';
 
-const NEEDS_ESCAPE = /["\\]/;
-const ESCAPED = /["\\]/g;
-/** An array element in PostgreSQL's text form: strings quoted (`"` and `\` escaped), null as NULL. */
-const element = (value: unknown): string => {
-  if (value === null || value === undefined) return 'NULL';
-  if (typeof value !== 'string') return String(value);
-  return NEEDS_ESCAPE.test(value) ? `"${value.replace(ESCAPED, '\\$&')}"` : `"${value}"`;
-};
-/**
- * One column as an array literal in a text parameter, cast by the statement (`::text::uuid[]`):
- * built in one pass here, where node-postgres escapes every element through its generic value
- * preparation and PGlite serialises by the array's type; the hot path of every batch.
- */
-const array = (values: unknown[]) => sql`${sql.param(`{${values.map(element).join(',')}}`)}::text`;
+const array = (values: unknown[]) => sql.param(values);
 
 /** raw_logs rows (tx and seq are the columns' defaults: forwarding's order, server/forwarding/cursor.ts). */
 export class RawLogRows {

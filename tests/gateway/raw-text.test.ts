@@ -6,8 +6,8 @@ import { query } from '../../server/resources/sql.ts';
 import { startTestServer, type TestServer } from '../api/harness.ts';
 
 /**
- * A batch travels as array literals the server writes itself (server/gateway/batch-sql.ts): whatever
- * a device sends comes back from raw_logs as it was sent, quotes, backslashes, braces and all.
+ * A batch travels as one array per column (server/gateway/batch-sql.ts): whatever a device sends
+ * comes back from raw_logs as it was sent, quotes, backslashes, braces and all.
  */
 let server: TestServer;
 beforeAll(async () => {
