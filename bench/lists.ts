@@ -201,7 +201,9 @@ async function measure(kind: 'postgres' | 'pglite') {
 /** Prints each database's figures as soon as they are measured. */
 export async function listFigures(
   print: (line: string) => void,
-  kinds: readonly ('postgres' | 'pglite')[] = ['postgres', 'pglite'],
+  // BENCH_KINDS=postgres: one database only
+  kinds: readonly ('postgres' | 'pglite')[] = (process.env.BENCH_KINDS?.split(',') as
+    ('postgres' | 'pglite')[] | undefined) ?? ['postgres', 'pglite'],
 ) {
   for (const kind of kinds) {
     const f = await measure(kind);
