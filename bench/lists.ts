@@ -7,6 +7,7 @@ import Papa from 'papaparse';
 import { openDatabase } from '../server/db/client.ts';
 import { createScratchDatabase } from '../server/db/scratch.ts';
 import { signIn, startServer } from './server.ts';
+import { codesToCompare, type Code } from './before.ts';
 import { ensureSystemRoles, systemRoleIds } from '../server/seed/roles.ts';
 import { createOrganisation } from '../server/organisations/service.ts';
 import { createUser } from '../server/users/service.ts';
@@ -135,6 +136,7 @@ async function exportCsv(base: string, bearer: string) {
 }
 
 type Latency = Awaited<ReturnType<typeof latency>>;
+type Figures = Awaited<ReturnType<typeof listLatencies>>;
 
 /** The six list figures against one running server. */
 async function listLatencies(base: string) {
@@ -158,9 +160,9 @@ async function listLatencies(base: string) {
 }
 
 /** `waymark serve` on the seeded database for the length of `run`. */
-async function served<T>(env: Record<string, string>, run: (base: string) => Promise<T>): Promise<T> {
+async function served<T>(env: Record<string, string>, code: Code, run: (base: string) => Promise<T>): Promise<T> {
   const port = 19000 + Math.floor(Math.random() * 1000);
-  const { stop } = await startServer({ ...env, WAYMARK_DEMO: '0' }, port);
+  const { stop } = await startServer({ ...env, WAYMARK_DEMO: '0' }, port, [], code.dir);
   try {
     return await run(`http://127.0.0.1:${port}`);
   } finally {
@@ -168,8 +170,11 @@ async function served<T>(env: Record<string, string>, run: (base: string) => Pro
   }
 }
 
-/** The same figures with the list cache (server/resources/list-cache.ts) on, then off, on the same seeded database. */
-async function measure(kind: 'postgres' | 'pglite') {
+/**
+ * The same figures with the list cache (server/resources/list-cache.ts) on, then off, on the same
+ * seeded database; with two codes (BENCH_BEFORE), each code's server in turn, before then after.
+ */
+async function measure(kind: 'postgres' | 'pglite', codes: Code[]) {
   let databaseUrl: string | undefined;
   let dataDir: string | null = null;
   let cleanup = async () => {};
@@ -187,40 +192,61 @@ async function measure(kind: 'postgres' | 'pglite') {
   try {
     const seeded = await seed(databaseUrl, dataDir);
     const env: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir! };
-    const cached = await served(env, async (base) => {
-      const figures = await listLatencies(base);
-      return { ...figures, export: await exportCsv(base, figures.superToken) };
-    });
-    const uncached = await served({ ...env, WAYMARK_LIST_CACHE: '0' }, listLatencies);
-    return { seeded, cached, uncached };
+    const cached = new Map<Code, Figures>();
+    const uncached = new Map<Code, Figures>();
+    for (const code of codes) cached.set(code, await served(env, code, listLatencies));
+    for (const code of codes)
+      uncached.set(code, await served({ ...env, WAYMARK_LIST_CACHE: '0' }, code, listLatencies));
+    // the export is never cached: this tree's, once
+    const after = codes.at(-1)!;
+    const exported = await served(env, after, async (base) => exportCsv(base, cached.get(after)!.superToken));
+    return { seeded, cached, uncached, exported };
   } finally {
     await cleanup();
   }
 }
 
-/** Prints each database's figures as soon as they are measured. */
+/**
+ * Prints each database's figures as soon as they are measured. `BENCH_BEFORE=<rev>`: that
+ * revision's server too (bench/before.ts), each figure measured with it and then with this tree's.
+ */
 export async function listFigures(
   print: (line: string) => void,
-  kinds: readonly ('postgres' | 'pglite')[] = ['postgres', 'pglite'],
+  // BENCH_KINDS=postgres: one database only
+  kinds: readonly ('postgres' | 'pglite')[] = (process.env.BENCH_KINDS?.split(',') as
+    ('postgres' | 'pglite')[] | undefined) ?? ['postgres', 'pglite'],
 ) {
-  for (const kind of kinds) {
-    const f = await measure(kind);
-    const fmt = (l: Latency) => `p50 ${l.p50.toFixed(1)} ms, p95 ${l.p95.toFixed(1)} ms, ${l.rps.toFixed(0)} req/s`;
-    // p95 against the same run's /api/health p95 (the issue's goal: ≤ 2× with the cache, ≤ 3× without)
-    const ratio = (l: Latency, run: typeof f.uncached) => `${(l.p95 / run.health.p95).toFixed(2)}× health`;
-    const both = (figure: (figures: typeof f.uncached) => Latency) =>
-      `${fmt(figure(f.cached))}, ${ratio(figure(f.cached), f.cached)}  | cache off: ${fmt(figure(f.uncached))}, ${ratio(figure(f.uncached), f.uncached)}`;
-    const lines = [
-      `[${kind}] ${DEVICES} devices, ${f.seeded.organisations} organisations, ${CONCURRENCY} concurrent clients, ${REQUESTS} requests each figure; list cache on | off (WAYMARK_LIST_CACHE=0)`,
-      `[${kind}] /api/health (the floor every list is divided by below)                          ${both((x) => x.health)}`,
-      `[${kind}] device list, status filter + imei sort, page 3, distributor, 1 client         ${both((x) => x.single)}`,
-      `[${kind}] device list, status filter + imei sort, page 3, distributor's subtree (22%)  ${both((x) => x.distributor)}`,
-      `[${kind}] the same list as SUPER_ADMIN (every device)                                   ${both((x) => x.superAdmin)}`,
-      `[${kind}] device list, q search over searchable fields, distributor                     ${both((x) => x.search)}`,
-      `[${kind}] vehicle list, category filter + registration sort, page 3, distributor          ${both((x) => x.vehicles)}`,
-      `[${kind}] the same vehicle list as SUPER_ADMIN (every vehicle)                            ${both((x) => x.vehiclesSuperAdmin)}`,
-      `[${kind}] CSV export of all ${f.cached.export.rows} devices (pages of 5000 + papaparse, never cached)  ${f.cached.export.totalMs.toFixed(0)} ms (fetch ${f.cached.export.fetchMs.toFixed(0)} ms), ${(f.cached.export.bytes / 1024 / 1024).toFixed(1)} MiB`,
-    ];
-    for (const line of lines) print(line);
+  const { codes, remove } = codesToCompare(process.env.BENCH_BEFORE);
+  try {
+    for (const kind of kinds) {
+      const f = await measure(kind, codes);
+      for (const code of codes) {
+        const cached = f.cached.get(code)!;
+        const uncached = f.uncached.get(code)!;
+        const tag = codes.length > 1 ? `[${kind} ${code.label} ${code.rev}]` : `[${kind}]`;
+        const fmt = (l: Latency) => `p50 ${l.p50.toFixed(1)} ms, p95 ${l.p95.toFixed(1)} ms, ${l.rps.toFixed(0)} req/s`;
+        // p95 against the same run's /api/health p95 (the issue's goal: ≤ 2× with the cache, ≤ 3× without)
+        const ratio = (l: Latency, run: Figures) => `${(l.p95 / run.health.p95).toFixed(2)}× health`;
+        const both = (figure: (figures: Figures) => Latency) =>
+          `${fmt(figure(cached))}, ${ratio(figure(cached), cached)}  | cache off: ${fmt(figure(uncached))}, ${ratio(figure(uncached), uncached)}`;
+        const lines = [
+          `${tag} ${DEVICES} devices, ${f.seeded.organisations} organisations, ${CONCURRENCY} concurrent clients, ${REQUESTS} requests each figure; list cache on | off (WAYMARK_LIST_CACHE=0)`,
+          `${tag} /api/health (the floor every list is divided by below)                          ${both((x) => x.health)}`,
+          `${tag} device list, status filter + imei sort, page 3, distributor, 1 client         ${both((x) => x.single)}`,
+          `${tag} device list, status filter + imei sort, page 3, distributor's subtree (22%)  ${both((x) => x.distributor)}`,
+          `${tag} the same list as SUPER_ADMIN (every device)                                   ${both((x) => x.superAdmin)}`,
+          `${tag} device list, q search over searchable fields, distributor                     ${both((x) => x.search)}`,
+          `${tag} vehicle list, category filter + registration sort, page 3, distributor          ${both((x) => x.vehicles)}`,
+          `${tag} the same vehicle list as SUPER_ADMIN (every vehicle)                            ${both((x) => x.vehiclesSuperAdmin)}`,
+        ];
+        for (const line of lines) print(line);
+      }
+      const e = f.exported;
+      print(
+        `[${kind}] CSV export of all ${e.rows} devices (pages of 5000 + papaparse, never cached)  ${e.totalMs.toFixed(0)} ms (fetch ${e.fetchMs.toFixed(0)} ms), ${(e.bytes / 1024 / 1024).toFixed(1)} MiB`,
+      );
+    }
+  } finally {
+    remove();
   }
 }
