@@ -48,6 +48,7 @@ import { registerForwarding } from './forwarding/plugin.ts';
 import { registerChangeHooks } from './changehooks/endpoints.ts';
 import { bellRoutes } from './alerts/bell-routes.ts';
 import { miscDocs } from './openapi/misc.ts';
+import { countHandlersAtWork } from './http/handlers-at-work.ts';
 import { documentErrors, documentingSerializers, SHARED_SCHEMAS } from './openapi/shared.ts';
 
 declare module 'fastify' {
@@ -56,6 +57,8 @@ declare module 'fastify' {
     live: LiveFeed;
     /** This process's AIS-140 gateway, once started (a process may run the API alone). */
     gateway: Gateway | null;
+    /** The requests whose handlers are at work now: the embedded database's batches wait for them (server/gateway/index.ts). */
+    handlersAtWork: { readonly count: number };
     /** Keeps the report tables up to date from stored positions. */
     summariser: Summariser;
     /** The brand id the server runs as (BRAND): its default customer password, certificate texts. */
@@ -138,7 +141,10 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     frameworkErrors,
     ajv: { customOptions: { ...AJV_OPTIONS.customOptions }, plugins: [...AJV_OPTIONS.plugins] },
     schemaController: { compilersFactory: { buildValidator: validatorsByPart() } },
+    // a request must have arrived whole within this (Node's own default; Fastify's is none)
+    requestTimeout: 300_000,
   });
+  app.decorate('handlersAtWork', countHandlersAtWork(app));
   registerErrorHandler(app);
   // response schemas document the answers, never filter them (server/openapi/shared.ts, docs/api.md)
   documentingSerializers(app);

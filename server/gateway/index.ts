@@ -3,7 +3,6 @@ import type { Database } from '../db/client.ts';
 import { FrameStore } from './store.ts';
 import type { LiveFeed } from '../tracking/live.ts';
 import { zoneEvents } from '../tracking/zones.ts';
-import { countRequestsInFlight } from '../http/in-flight.ts';
 import { Gateway, type GatewayOptions } from './server.ts';
 
 /**
@@ -35,8 +34,7 @@ export async function startGateway(
   database: Database,
   options: GatewayOptions,
 ): Promise<{ gateway: Gateway; store: FrameStore; port: number }> {
-  const requests = countRequestsInFlight(app.server);
-  const store = frameStoreFor(database, app.live, () => requests.count > 0);
+  const store = frameStoreFor(database, app.live, () => app.handlersAtWork.count > 0);
   const gateway = new Gateway(store, database.db, { notifications: database, ...options }, app.log);
   const port = await gateway.listen();
   app.gateway = gateway;

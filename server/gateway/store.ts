@@ -69,6 +69,7 @@ export class FrameStore {
   private readonly yieldShare: number;
   private readonly apiBusy: (() => boolean) | undefined;
   private readonly holdMs: number;
+  private closing = false;
   /** Frames taken from the queue whose transaction has not committed yet. */
   private writing = 0;
   /** Told the backlog each time it grows or a batch ends (the gateway's admission). */
@@ -124,6 +125,7 @@ export class FrameStore {
   }
 
   async close() {
+    this.closing = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     while (this.queue.length || this.inFlight.size) {
@@ -161,7 +163,8 @@ export class FrameStore {
   }
 
   private async holdForApi() {
-    if (!this.apiBusy) return;
+    // nothing to write next, or closing: no batch to hold back
+    if (!this.apiBusy || !this.queue.length || this.closing) return;
     const until = performance.now() + this.holdMs;
     while (this.apiBusy() && performance.now() < until) await new Promise((resolve) => setTimeout(resolve, 5));
   }

@@ -1,8 +1,9 @@
-import http from 'node:http';
+import net from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FrameStore } from '../../server/gateway/store.ts';
 import { parseFrame } from '../../server/gateway/ais140.ts';
-import { countRequestsInFlight } from '../../server/http/in-flight.ts';
+import { countHandlersAtWork } from '../../server/http/handlers-at-work.ts';
 import { loginFrame } from '../../server/simulator/frames.ts';
 import { startTestServer, type TestServer } from '../api/harness.ts';
 import { eventually } from './device-client.ts';
@@ -66,36 +67,72 @@ describe('a batch of the embedded database waits its turn behind the API', () =>
   });
 });
 
-describe('the requests in flight', () => {
-  it('counts a request from its arrival until it is answered or abandoned', async () => {
-    let release: () => void = () => undefined;
-    const httpServer = http.createServer((request, response) => {
-      if (request.url === '/slow') release = () => response.end('done');
-      else response.end('quick');
-    });
-    const inFlight = countRequestsInFlight(httpServer);
-    await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
-    const { port } = httpServer.address() as { port: number };
-    try {
-      expect(await (await fetch(`http://127.0.0.1:${port}/quick`)).text()).toBe('quick');
-      await eventually(() => inFlight.count === 0, 5000, 'the quick request counted out');
+describe('the handlers at work', () => {
+  let app: FastifyInstance;
+  let port = 0;
+  const releases: (() => void)[] = [];
+  beforeAll(async () => {
+    app = Fastify();
+    const atWork = countHandlersAtWork(app);
+    app.decorate('atWork', atWork);
+    app.get('/quick', async () => 'quick');
+    app.get('/slow', () => new Promise<string>((resolve) => releases.push(() => resolve('done'))));
+    app.post('/body', async (request) => request.body);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    port = (app.server.address() as { port: number }).port;
+  });
+  afterAll(async () => {
+    for (const release of releases) release();
+    await app?.close();
+  });
+  const count = () => (app as unknown as { atWork: { count: number } }).atWork.count;
+  const releaseAll = () => releases.splice(0).forEach((release) => release());
+  /** Writes raw HTTP on a socket of its own, as a client Node's fetch would not be. */
+  const raw = async (text: string) => {
+    const socket = net.connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(text);
+    return socket;
+  };
 
-      const slow = fetch(`http://127.0.0.1:${port}/slow`);
-      await eventually(() => inFlight.count === 1, 5000, 'the slow request counted in');
-      release();
-      expect(await (await slow).text()).toBe('done');
-      await eventually(() => inFlight.count === 0, 5000, 'the slow request counted out');
+  it('counts a handler from its start until it answers, or its client gives up', async () => {
+    expect(await (await fetch(`http://127.0.0.1:${port}/quick`)).text()).toBe('quick');
+    await eventually(() => count() === 0, 5000, 'the quick request counted out');
 
-      // a client that gives up: counted out when the connection closes, though never answered
-      const abandoned = new AbortController();
-      const gone = fetch(`http://127.0.0.1:${port}/slow`, { signal: abandoned.signal }).catch(() => 'aborted');
-      await eventually(() => inFlight.count === 1, 5000, 'the abandoned request counted in');
-      abandoned.abort();
-      expect(await gone).toBe('aborted');
-      await eventually(() => inFlight.count === 0, 5000, 'the abandoned request counted out');
-    } finally {
-      httpServer.closeAllConnections();
-      await new Promise((resolve) => httpServer.close(resolve));
-    }
+    const slow = fetch(`http://127.0.0.1:${port}/slow`);
+    await eventually(() => count() === 1, 5000, 'the slow request counted in');
+    releaseAll();
+    expect(await (await slow).text()).toBe('done');
+    await eventually(() => count() === 0, 5000, 'the slow request counted out');
+
+    const abandoned = new AbortController();
+    const gone = fetch(`http://127.0.0.1:${port}/slow`, { signal: abandoned.signal }).catch(() => 'aborted');
+    await eventually(() => count() === 1, 5000, 'the abandoned request counted in');
+    abandoned.abort();
+    expect(await gone).toBe('aborted');
+    await eventually(() => count() === 0, 5000, 'the abandoned request counted out');
+    // its handler finishing later counts nothing twice
+    releaseAll();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(count()).toBe(0);
+  });
+
+  it('does not count a request while its body is still arriving', async () => {
+    const socket = await raw(
+      'POST /body HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(count()).toBe(0);
+    socket.destroy();
+  });
+
+  it('counts out requests pipelined behind one whose client hung up', async () => {
+    const socket = await raw('GET /slow HTTP/1.1\r\nHost: x\r\n\r\nGET /quick HTTP/1.1\r\nHost: x\r\n\r\n');
+    await eventually(() => count() === 1, 5000, 'the first request counted in');
+    socket.destroy();
+    await eventually(() => count() === 0, 5000, 'both counted out');
+    releaseAll();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(count()).toBe(0);
   });
 });
