@@ -22,6 +22,8 @@ import {
 import { DeviceDirectory, type KnownDevice } from './devices.ts';
 import { PositionRows, RawLogRows, updateFirmware, upsertDeviceStates, type DeviceStateRow } from './batch-sql.ts';
 import { LatencyWindow } from './latency.ts';
+import type { Fix } from '../reports/detector.ts';
+import type { RecentFixes } from '../reports/recent-fixes.ts';
 
 export * from './frame-rows.ts';
 
@@ -42,6 +44,8 @@ export interface StoreOptions {
   notifications?: Pick<Database, 'listen'>;
   /** Share of the database's time left to others: after each batch a pause of that share (the embedded database). */
   yieldShare?: number;
+  /** Where committed positions are handed to the summariser of this process (server/reports/recent-fixes.ts). */
+  recentFixes?: RecentFixes;
 }
 
 /**
@@ -59,6 +63,7 @@ export class FrameStore {
   private readonly lingerMs: number;
   private readonly notifications: Pick<Database, 'listen'> | undefined;
   private readonly yieldShare: number;
+  private readonly recentFixes: RecentFixes | undefined;
   /** Frames taken from the queue whose transaction has not committed yet. */
   private writing = 0;
   /** Told the backlog each time it grows or a batch ends (the gateway's admission). */
@@ -80,6 +85,7 @@ export class FrameStore {
     this.concurrency = options.concurrency ?? 1;
     this.notifications = options.notifications;
     this.yieldShare = Math.min(0.9, options.yieldShare ?? 0);
+    this.recentFixes = options.recentFixes;
   }
 
   /** Starts hearing changes to devices. */
@@ -181,6 +187,7 @@ export class FrameStore {
   }
 
   private async write(batch: Pending[]) {
+    const begun = this.recentFixes?.begin() ?? 0;
     const imeis = batch.map((p) => imeiOf(p.frame.outcome)).filter((imei): imei is string => Boolean(imei));
     const known = await this.devices.resolve(imeis);
     const deviceOf = (outcome: ParseOutcome): KnownDevice | null => {
@@ -201,6 +208,8 @@ export class FrameStore {
         firmware: string | null;
         earliestFix: string | null;
         earliest: number;
+        /** The device's positions in this batch as the summariser reads them (server/reports/positions.ts). */
+        fixes: Fix[];
       }
     >();
     const livePositions: ArrivingPosition[] = [];
@@ -235,6 +244,7 @@ export class FrameStore {
         firmware: null,
         earliestFix: null,
         earliest: Infinity,
+        fixes: [],
       };
       state.seen = receivedAt;
       latest.set(device.deviceId, state);
@@ -275,6 +285,16 @@ export class FrameStore {
         };
         arriving.push(arrived);
         const fix = Date.parse(p.fixTime);
+        state.fixes.push({
+          time: fix,
+          latitude: p.latitude,
+          longitude: p.longitude,
+          // stored as real: the value read back
+          speed: Math.fround(p.speed),
+          ignition: p.ignition,
+          gpsFix: p.gpsFix,
+          satellites: p.satellites,
+        });
         if (fix < state.earliest) {
           state.earliest = fix;
           state.earliestFix = p.fixTime;
@@ -321,6 +341,7 @@ export class FrameStore {
         health: s.health === null ? null : JSON.stringify(s.health),
         firmware: s.firmware,
         summaryFrom: s.earliestFix,
+        positions: s.fixes.length,
       }));
 
     const statements: SQL[] = [raw.insert()];
@@ -366,6 +387,7 @@ export class FrameStore {
     this.transactionMs.add(performance.now() - began);
     this.batchFrames.add(batch.length);
     const committed = Date.now();
+    this.recentFixes?.add(begun, new Map([...latest].flatMap(([id, s]) => (s.fixes.length ? [[id, s.fixes]] : []))));
     batch.forEach((item, i) => item.resolve(results[i]!));
     this.live.publish(liveBatch, committed);
   }
