@@ -158,6 +158,7 @@ export class Summariser {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> | null = null;
   private stopped = false;
+  /** `held`: devices whose new positions came from `recentFixes`, not the database. */
   stats = { rounds: 0, devices: 0, positions: 0, held: 0 };
   readonly recentFixes: RecentFixes | undefined;
 
