@@ -38,6 +38,7 @@ import { timelineRoutes } from './reports/timeline.ts';
 import { dashboardRoutes } from './dashboards/routes.ts';
 import type { Gateway } from './gateway/server.ts';
 import { Summariser } from './reports/summariser.ts';
+import { RecentFixes } from './reports/recent-fixes.ts';
 import { registerNotify } from './notify/plugin.ts';
 import { PlaceLookup } from './alerts/places.ts';
 import { registerSosSweep, sosRoutes } from './sos/routes.ts';
@@ -188,6 +189,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   // trips, stops and daily summaries follow the stored positions; any number of processes may run one
   const summariser = new Summariser(db, {
     onError: (error) => app.log.error({ err: error }, 'Summarising positions failed'),
+    recentFixes: new RecentFixes(),
   });
   app.decorate('summariser', summariser);
   if (config.summarise) app.addHook('onReady', async () => summariser.start());

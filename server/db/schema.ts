@@ -334,6 +334,14 @@ export const deviceStates = pgTable('device_states', {
   lastHealth: jsonb('last_health'),
   /** The earliest fix time stored since the summariser last read the device; null: nothing new. */
   summaryFrom: timestamp('summary_from', { withTimezone: true }),
+  /**
+   * How many positions the ingest stored since the summariser last claimed the device, counted
+   * from the batch that set summary_from; null: not known (whoever else sets summary_from sets
+   * this null), so the summariser reads the device's positions back from the database.
+   */
+  summaryCount: integer('summary_count'),
+  /** The summariser (its recent fixes' token) that last claimed the device: another's claim consumed what this one holds. */
+  summaryClaimedBy: uuid('summary_claimed_by'),
 });
 
 /**

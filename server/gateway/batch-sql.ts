@@ -70,6 +70,8 @@ export interface DeviceStateRow {
   firmware: string | null;
   /** The earliest fix stored for the device in the batch: where the summariser starts reading it. */
   summaryFrom: string | null;
+  /** How many positions of the device the batch stores: added to summary_count. */
+  positions: number;
 }
 
 /**
@@ -78,14 +80,18 @@ export interface DeviceStateRow {
  */
 export function upsertDeviceStates(rows: DeviceStateRow[]): SQL {
   return sql`
-      insert into device_states as d (device_id, last_seen_at, last_position, last_health, summary_from)
-      select id, seen, position::jsonb, health::jsonb, summary_from
+      insert into device_states as d (device_id, last_seen_at, last_position, last_health, summary_from, summary_count)
+      select id, seen, position::jsonb, health::jsonb, summary_from, nullif(n, 0)
       from unnest(${array(rows.map((r) => r.id))}::uuid[], ${array(rows.map((r) => r.seen))}::timestamptz[],
         ${array(rows.map((r) => r.position))}::text[], ${array(rows.map((r) => r.health))}::text[],
-        ${array(rows.map((r) => r.summaryFrom))}::timestamptz[]) as v(id, seen, position, health, summary_from)
+        ${array(rows.map((r) => r.summaryFrom))}::timestamptz[], ${array(rows.map((r) => r.positions))}::integer[])
+        as v(id, seen, position, health, summary_from, n)
       on conflict (device_id) do update set
         -- the summariser reads the device's positions from here on (server/reports/summariser.ts)
         summary_from = least(d.summary_from, excluded.summary_from),
+        -- counted from the batch that marks the device; null (unknown) stays null until the claim
+        summary_count = case when d.summary_from is null then excluded.summary_count
+          else d.summary_count + coalesce(excluded.summary_count, 0) end,
         last_seen_at = greatest(d.last_seen_at, excluded.last_seen_at),
         last_position = case
           when excluded.last_position is not null

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { FrameStore } from './store.ts';
 import type { LiveFeed } from '../tracking/live.ts';
+import type { RecentFixes } from '../reports/recent-fixes.ts';
 import { zoneEvents } from '../tracking/zones.ts';
 import { Gateway, type GatewayOptions } from './server.ts';
 
@@ -10,12 +11,17 @@ import { Gateway, type GatewayOptions } from './server.ts';
  * runs every query on this process's one thread, one at a time: there a batch is small and is
  * followed by a pause in proportion, so the API's queries (sign-in, lists) and its HTTP requests get their turn.
  */
-export function frameStoreFor(database: Database, live: LiveFeed, apiBusy?: () => boolean): FrameStore {
+export function frameStoreFor(
+  database: Database,
+  live: LiveFeed,
+  beside: { apiBusy?: () => boolean; recentFixes?: RecentFixes } = {},
+): FrameStore {
   const embedded = database.kind === 'pglite';
   const store = new FrameStore(database.ingestDb, live, {
     concurrency: embedded ? 1 : 2,
     notifications: database,
-    ...(embedded ? { ...EMBEDDED_BATCHES, apiBusy } : {}),
+    recentFixes: beside.recentFixes,
+    ...(embedded ? { ...EMBEDDED_BATCHES, apiBusy: beside.apiBusy } : {}),
   });
   store.deriveEvents = zoneEvents(database.ingestDb);
   return store;
@@ -34,7 +40,11 @@ export async function startGateway(
   database: Database,
   options: GatewayOptions,
 ): Promise<{ gateway: Gateway; store: FrameStore; port: number }> {
-  const store = frameStoreFor(database, app.live, () => app.handlersAtWork.count > 0);
+  const store = frameStoreFor(database, app.live, {
+    apiBusy: () => app.handlersAtWork.count > 0,
+    // the summariser of this process walks what the gateway stored without reading it back
+    recentFixes: app.summariser.recentFixes,
+  });
   const gateway = new Gateway(store, database.db, { notifications: database, ...options }, app.log);
   const port = await gateway.listen();
   app.gateway = gateway;

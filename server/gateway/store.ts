@@ -22,35 +22,12 @@ import {
 import { DeviceDirectory, type KnownDevice } from './devices.ts';
 import { PositionRows, RawLogRows, updateFirmware, upsertDeviceStates, type DeviceStateRow } from './batch-sql.ts';
 import { LatencyWindow } from './latency.ts';
+import type { Pending, StoreOptions } from './store-options.ts';
+import type { Fix } from '../reports/detector.ts';
+import type { RecentFixes } from '../reports/recent-fixes.ts';
 
 export * from './frame-rows.ts';
-
-interface Pending {
-  frame: ReceivedFrame;
-  resolve: (stored: StoredFrame) => void;
-  reject: (error: unknown) => void;
-}
-
-export interface StoreOptions {
-  /** Most frames written in one transaction. */
-  batchSize?: number;
-  /** How long a frame may wait for others to share its transaction. */
-  lingerMs?: number;
-  /** Transactions written at once: PostgreSQL writes two batches in parallel on separate connections, PGlite one. */
-  concurrency?: number;
-  /** Where changes to devices are heard, so a deleted or renumbered device is forgotten at once. */
-  notifications?: Pick<Database, 'listen'>;
-  /** Share of the database's time left to others: after each batch a pause of that share (the embedded database). */
-  yieldShare?: number;
-  /**
-   * Whether the API is answering requests now: the next batch then waits until it is not, for at
-   * most `holdMs`, so a request's queries (a sign-in's several) run back to back on the embedded
-   * database's one thread instead of each waiting behind another batch.
-   */
-  apiBusy?: () => boolean;
-  /** The longest a batch waits for the API (apiBusy): what keeps the ingest going under constant requests. */
-  holdMs?: number;
-}
+export type { StoreOptions } from './store-options.ts';
 
 /**
  * Writes received frames in batches: raw logs, positions, alerts and each device's latest state
@@ -70,6 +47,7 @@ export class FrameStore {
   private readonly apiBusy: (() => boolean) | undefined;
   private readonly holdMs: number;
   private closing = false;
+  private readonly recentFixes: RecentFixes | undefined;
   /** Frames taken from the queue whose transaction has not committed yet. */
   private writing = 0;
   /** Told the backlog each time it grows or a batch ends (the gateway's admission). */
@@ -93,6 +71,7 @@ export class FrameStore {
     this.yieldShare = Math.min(0.9, options.yieldShare ?? 0);
     this.apiBusy = options.apiBusy;
     this.holdMs = options.holdMs ?? 250;
+    this.recentFixes = options.recentFixes;
   }
 
   /** Starts hearing changes to devices. */
@@ -203,6 +182,7 @@ export class FrameStore {
   }
 
   private async write(batch: Pending[]) {
+    const begun = this.recentFixes?.begin() ?? 0;
     const imeis = batch.map((p) => imeiOf(p.frame.outcome)).filter((imei): imei is string => Boolean(imei));
     const known = await this.devices.resolve(imeis);
     const deviceOf = (outcome: ParseOutcome): KnownDevice | null => {
@@ -223,6 +203,8 @@ export class FrameStore {
         firmware: string | null;
         earliestFix: string | null;
         earliest: number;
+        /** The device's positions in this batch as the summariser reads them (server/reports/positions.ts). */
+        fixes: Fix[];
       }
     >();
     const livePositions: ArrivingPosition[] = [];
@@ -257,6 +239,7 @@ export class FrameStore {
         firmware: null,
         earliestFix: null,
         earliest: Infinity,
+        fixes: [],
       };
       state.seen = receivedAt;
       latest.set(device.deviceId, state);
@@ -297,6 +280,16 @@ export class FrameStore {
         };
         arriving.push(arrived);
         const fix = Date.parse(p.fixTime);
+        state.fixes.push({
+          time: fix,
+          latitude: p.latitude,
+          longitude: p.longitude,
+          // stored as real: the value read back
+          speed: Math.fround(p.speed),
+          ignition: p.ignition,
+          gpsFix: p.gpsFix,
+          satellites: p.satellites,
+        });
         if (fix < state.earliest) {
           state.earliest = fix;
           state.earliestFix = p.fixTime;
@@ -343,6 +336,7 @@ export class FrameStore {
         health: s.health === null ? null : JSON.stringify(s.health),
         firmware: s.firmware,
         summaryFrom: s.earliestFix,
+        positions: s.fixes.length,
       }));
 
     const statements: SQL[] = [raw.insert()];
@@ -388,6 +382,7 @@ export class FrameStore {
     this.transactionMs.add(performance.now() - began);
     this.batchFrames.add(batch.length);
     const committed = Date.now();
+    this.recentFixes?.add(begun, new Map([...latest].flatMap(([id, s]) => (s.fixes.length ? [[id, s.fixes]] : []))));
     batch.forEach((item, i) => item.resolve(results[i]!));
     this.live.publish(liveBatch, committed);
   }

@@ -5,6 +5,7 @@ import type { OrganisationSettings } from '../organisations/settings.ts';
 import { DayDetector, indianDay, type DetectorState, type DetectorThresholds, type Fix } from './detector.ts';
 import { asFix, FIX_COLUMNS, neighbour, positionsOf, thresholdsOf, walkDays } from './positions.ts';
 import { Writes } from './summary-writes.ts';
+import type { RecentFixes } from './recent-fixes.ts';
 import { indianDayRange } from '../../core/format/date.ts';
 
 export { thresholdsOf } from './positions.ts';
@@ -18,6 +19,10 @@ interface Claimed {
   /** Where the history of the vehicle holding the device starts (vehicles.tracked_from); null: all of it. */
   floor: string | null;
   settings: Partial<OrganisationSettings> | null;
+  /** The positions the ingest stored since the previous claim (device_states.summary_count); null: not known. */
+  count: number | null;
+  /** The summariser that made the previous claim (device_states.summary_claimed_by). */
+  claimedBy: string | null;
 }
 interface Saved {
   deviceId: string;
@@ -137,6 +142,8 @@ export interface SummariserOptions {
    */
   settleMs?: number;
   onError?: (error: unknown) => void;
+  /** The positions this process's ingest committed: read from here instead of the database where they are all there. */
+  recentFixes?: RecentFixes;
 }
 
 /**
@@ -144,17 +151,23 @@ export interface SummariserOptions {
  * positions for (device_states.summary_from: the earliest fix time since the last pass); a round
  * claims marked devices, reads their committed positions in time order and writes what they
  * close, all in one transaction. docs/reports.md explains the rules and the late-frame path.
+ * Positions this process's ingest stored are taken from `recentFixes` instead of read back, when
+ * it holds every one the claim counts (server/reports/recent-fixes.ts).
  */
 export class Summariser {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> | null = null;
   private stopped = false;
-  stats = { rounds: 0, devices: 0, positions: 0 };
+  /** `held`: devices whose new positions came from `recentFixes`, not the database. */
+  stats = { rounds: 0, devices: 0, positions: 0, held: 0 };
+  readonly recentFixes: RecentFixes | undefined;
 
   constructor(
     private readonly db: Db,
     private readonly options: SummariserOptions = {},
-  ) {}
+  ) {
+    this.recentFixes = options.recentFixes;
+  }
 
   start() {
     this.stopped = false;
@@ -207,36 +220,48 @@ export class Summariser {
       settleMs > 0
         ? sql`and not exists (select 1 from trip_states t where t.device_id = s.device_id and t.summarised_at > now() - ${settleMs} * interval '1 millisecond')`
         : sql``;
+    const holder = this.recentFixes;
+    const sent = holder?.claiming() ?? 0;
     const claimed = await query<Claimed>(
       this.db,
       sql`
-      with c as (select s.device_id, s.summary_from from device_states s where s.summary_from is not null ${settled}
-        order by s.device_id limit ${CLAIM} for update skip locked)
-      update device_states d set summary_from = null from c, devices v join organisations o on o.id = v.organisation_id
+      with c as (select s.device_id, s.summary_from, s.summary_count, s.summary_claimed_by from device_states s
+        where s.summary_from is not null ${settled} order by s.device_id limit ${CLAIM} for update skip locked)
+      update device_states d set summary_from = null, summary_count = null, summary_claimed_by = ${holder?.token ?? null}::uuid
+      from c, devices v join organisations o on o.id = v.organisation_id
       where d.device_id = c.device_id and v.id = c.device_id
       returning d.device_id as "deviceId", to_json(c.summary_from) #>> '{}' as "from",
+        c.summary_count as count, c.summary_claimed_by::text as "claimedBy",
         to_json((select vh.tracked_from from vehicles vh where vh.device_id = v.id)) #>> '{}' as floor,
         -- the settings of the fleet the vehicle belongs to, as Vehicle Status and the alerts read them
         coalesce((select vo.attributes from vehicles vh join organisations vo on vo.id = vh.organisation_id
           where vh.device_id = v.id), o.attributes) -> 'settings' as settings`,
     );
     if (!claimed.length) return { devices: 0, positions: 0 };
+    // what this process's ingest handed over since this summariser's previous claim, where it is all of it
+    const held = new Map<string, Fix[]>();
+    for (const claim of claimed) {
+      const fixes = holder?.take(claim.deviceId, claim.claimedBy === holder.token ? claim.count : null, sent);
+      if (fixes) held.set(claim.deviceId, fixes);
+    }
     try {
-      const writes = await this.db.transaction(async (tx) => this.bringUpToDate(tx as unknown as Db, claimed));
+      const writes = await this.db.transaction(async (tx) => this.bringUpToDate(tx as unknown as Db, claimed, held));
       this.stats.rounds += 1;
       this.stats.devices += claimed.length;
       this.stats.positions += writes.positions;
       return { devices: claimed.length, positions: writes.positions };
     } catch (error) {
       // put the marks back, so the next round tries again
-      await this.db.execute(sql`update device_states d set summary_from = least(d.summary_from, x."from")
-        from jsonb_to_recordset(${JSON.stringify(claimed.map(({ deviceId, from }) => ({ deviceId, from })))}::jsonb) as x("deviceId" uuid, "from" timestamptz)
+      await this.db.execute(sql`update device_states d set summary_from = least(d.summary_from, x."from"),
+          summary_count = case when d.summary_from is null then x.count else d.summary_count + x.count end
+        from jsonb_to_recordset(${JSON.stringify(claimed.map(({ deviceId, from, count }) => ({ deviceId, from, count })))}::jsonb)
+          as x("deviceId" uuid, "from" timestamptz, count integer)
         where d.device_id = x."deviceId"`);
       throw error;
     }
   }
 
-  private async bringUpToDate(db: Db, claimed: Claimed[]): Promise<Writes> {
+  private async bringUpToDate(db: Db, claimed: Claimed[], held: Map<string, Fix[]>): Promise<Writes> {
     const ids = `{${claimed.map((c) => c.deviceId).join(',')}}`;
     await db.execute(sql`insert into trip_states (device_id, day, processed_until, state)
       select id, date '1970-01-01', timestamptz 'epoch', 'null'::jsonb from unnest(${ids}::uuid[]) as id on conflict (device_id) do nothing`);
@@ -295,26 +320,38 @@ export class Summariser {
       appending.push({ claim, detector: current, thresholds, since: until });
     }
 
-    if (appending.length) {
+    const fixesOf = new Map<string, Fix[]>();
+    for (const { claim, since } of appending) {
+      const fixes = held.get(claim.deviceId);
+      if (!fixes) continue;
+      // as the database read below selects and orders them (ties stay in the order stored)
+      const floor = claim.floor ? Date.parse(claim.floor) : -Infinity;
+      fixesOf.set(
+        claim.deviceId,
+        fixes.filter((f) => f.time > since && f.time >= floor).sort((a, b) => a.time - b.time),
+      );
+      this.stats.held += 1;
+    }
+    const reading = appending.filter((a) => !fixesOf.has(a.claim.deviceId));
+    if (reading.length) {
       const rows = await query<Record<string, unknown> & { deviceId: string }>(
         db,
         sql`
         select c.device_id as "deviceId", ${FIX_COLUMNS}
-        from jsonb_to_recordset(${JSON.stringify(appending.map((a) => ({ device_id: a.claim.deviceId, since: new Date(a.since).toISOString(), floor: a.claim.floor })))}::jsonb)
+        from jsonb_to_recordset(${JSON.stringify(reading.map((a) => ({ device_id: a.claim.deviceId, since: new Date(a.since).toISOString(), floor: a.claim.floor })))}::jsonb)
           as c(device_id uuid, since timestamptz, floor timestamptz)
         join positions p on p.device_id = c.device_id and p.fix_time > c.since and p.fix_time >= coalesce(c.floor, '-infinity')
         order by c.device_id, p.fix_time, p.id`,
       );
-      const fixesOf = new Map<string, Fix[]>();
       for (const row of rows) {
         const list = fixesOf.get(row.deviceId) ?? [];
         list.push(asFix(row));
         fixesOf.set(row.deviceId, list);
       }
-      for (const { claim, detector, thresholds } of appending) {
-        const fixes = fixesOf.get(claim.deviceId) ?? [];
-        this.finishDevice(writes, claim.deviceId, walk(writes, claim.deviceId, thresholds, detector, fixes));
-      }
+    }
+    for (const { claim, detector, thresholds } of appending) {
+      const fixes = fixesOf.get(claim.deviceId) ?? [];
+      this.finishDevice(writes, claim.deviceId, walk(writes, claim.deviceId, thresholds, detector, fixes));
     }
     for (const statement of writes.statements()) await db.execute(statement);
     return writes;

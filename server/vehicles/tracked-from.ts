@@ -110,7 +110,7 @@ async function summariseAgain(db: Db, deviceId: string) {
   const from = startOfDayOf(sql`v.tracked_from`);
   await query(
     db,
-    sql`update device_states s set summary_from = least(coalesce(s.summary_from, ${from}), ${from})
+    sql`update device_states s set summary_from = least(coalesce(s.summary_from, ${from}), ${from}), summary_count = null
     from vehicles v where v.device_id = s.device_id and s.device_id = ${deviceId}::uuid`,
   );
   await query(db, sql`delete from trip_states where device_id = ${deviceId}::uuid`);

@@ -1,0 +1,33 @@
+/** What a FrameStore (server/gateway/store.ts) is told at its start, and what it queues. */
+import type { Database } from '../db/client.ts';
+import type { RecentFixes } from '../reports/recent-fixes.ts';
+import type { ReceivedFrame, StoredFrame } from './frame-rows.ts';
+
+export interface Pending {
+  frame: ReceivedFrame;
+  resolve: (stored: StoredFrame) => void;
+  reject: (error: unknown) => void;
+}
+
+export interface StoreOptions {
+  /** Most frames written in one transaction. */
+  batchSize?: number;
+  /** How long a frame may wait for others to share its transaction. */
+  lingerMs?: number;
+  /** Transactions written at once: PostgreSQL writes two batches in parallel on separate connections, PGlite one. */
+  concurrency?: number;
+  /** Where changes to devices are heard, so a deleted or renumbered device is forgotten at once. */
+  notifications?: Pick<Database, 'listen'>;
+  /** Share of the database's time left to others: after each batch a pause of that share (the embedded database). */
+  yieldShare?: number;
+  /**
+   * Whether the API is answering requests now: the next batch then waits until it is not, for at
+   * most `holdMs`, so a request's queries (a sign-in's several) run back to back on the embedded
+   * database's one thread instead of each waiting behind another batch.
+   */
+  apiBusy?: () => boolean;
+  /** The longest a batch waits for the API (apiBusy): what keeps the ingest going under constant requests. */
+  holdMs?: number;
+  /** Where committed positions are handed to the summariser of this process (server/reports/recent-fixes.ts). */
+  recentFixes?: RecentFixes;
+}
