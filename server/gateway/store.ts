@@ -22,6 +22,7 @@ import {
 import { DeviceDirectory, type KnownDevice } from './devices.ts';
 import { PositionRows, RawLogRows, updateFirmware, upsertDeviceStates, type DeviceStateRow } from './batch-sql.ts';
 import { LatencyWindow } from './latency.ts';
+import { IdTurns, TAKE_TRANSACTION_ID } from './id-turns.ts';
 import type { Pending, StoreOptions } from './store-options.ts';
 import type { Fix } from '../reports/detector.ts';
 import type { RecentFixes } from '../reports/recent-fixes.ts';
@@ -48,6 +49,7 @@ export class FrameStore {
   private readonly holdMs: number;
   private closing = false;
   private readonly recentFixes: RecentFixes | undefined;
+  private readonly idTurns = new IdTurns();
   /** Frames taken from the queue whose transaction has not committed yet. */
   private writing = 0;
   /** Told the backlog each time it grows or a batch ends (the gateway's admission). */
@@ -182,6 +184,11 @@ export class FrameStore {
   }
 
   private async write(batch: Pending[]) {
+    const turn = this.concurrency > 1 ? this.idTurns.take() : null;
+    await this.writeBatch(batch, turn).finally(() => turn?.release());
+  }
+
+  private async writeBatch(batch: Pending[], turn: ReturnType<IdTurns['take']> | null) {
     const begun = this.recentFixes?.begin() ?? 0;
     const imeis = batch.map((p) => imeiOf(p.frame.outcome)).filter((imei): imei is string => Boolean(imei));
     const known = await this.devices.resolve(imeis);
@@ -350,6 +357,7 @@ export class FrameStore {
     let liveBatch: LiveBatch = { positions: [], events: [] };
     const began = performance.now();
     await this.db.transaction(async (tx) => {
+      if (turn) await turn.previous.then(() => tx.execute(TAKE_TRANSACTION_ID)).then(turn.release);
       for (const statement of statements) await tx.execute(statement);
       const motions = new Map(
         (deviceStates ? await query<{ deviceId: string; motion: VehicleState }>(tx, deviceStates) : []).map((row) => [
