@@ -13,14 +13,6 @@ const INTERVAL = Number(process.env.BENCH_SCALE_INTERVAL ?? 0.5);
 const SECONDS = Number(process.env.BENCH_SCALE_SECONDS ?? 45);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function until(test: () => boolean, what: string, ms = 60_000) {
-  const started = Date.now();
-  while (!test()) {
-    if (Date.now() - started > ms) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
-
 interface GatewayStatus {
   received: number;
   storeLatencyMs: { p50: number | null; p95: number | null };
@@ -66,8 +58,7 @@ async function measure(gateways: number) {
     const gatewayChildren = Array.from({ length: gateways }, (_, g) =>
       startChild(['gateway'], { ...env, GATEWAY_PORT: String(base + g) }),
     );
-    for (const gateway of gatewayChildren)
-      await until(() => gateway.lines.some((l) => l.includes('gateway listening')), 'a gateway');
+    for (const gateway of gatewayChildren) await gateway.printed('gateway listening');
     const perGateway = Math.floor(DEVICES / gateways);
     const simulators = gatewayChildren.map((_, g) =>
       startChild(

@@ -64,8 +64,7 @@ export async function liveFigures(print: (line: string) => void) {
   const gateway = SPLIT
     ? startChild(['gateway'], { ...env, GATEWAY_PORT: String(gatewayPort), LOG_LEVEL: 'info' })
     : null;
-  while (gateway && !gateway.lines.some((line) => line.includes('gateway listening')))
-    await new Promise((r) => setTimeout(r, 100));
+  await gateway?.printed('gateway listening');
   const simulator = spawn(
     process.execPath,
     [

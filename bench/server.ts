@@ -54,6 +54,14 @@ export function startChild(args: string[], env: Record<string, string>) {
   const exited = new Promise<void>((resolve) => process_.once('exit', () => resolve()));
   return {
     lines,
+    /** Resolves once a line has said `text` (a gateway's "gateway listening"); throws after `ms`. */
+    printed: async (text: string, ms = 60_000) => {
+      const started = Date.now();
+      while (!lines.some((line) => line.includes(text))) {
+        if (Date.now() - started > ms) throw new Error(`timed out waiting for "${text}"`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
     stop: async () => {
       process_.kill('SIGTERM');
       await exited;
