@@ -1,16 +1,16 @@
 /**
- * A batch's rows as columns, written with `unnest` of one array per column: the database parses
- * each value once by its column's type, where a JSON record set made the server write every row as
- * JSON and the database parse it into jsonb and then out again. node-postgres and PGlite both send
- * a JS array as one array parameter. jsonb columns travel as text[] (each row's own JSON) and are
- * cast per row, so neither driver re-encodes them.
+ * A batch's rows as columns. raw_logs and positions, a row per frame, go in by binary COPY
+ * (server/db/copy.ts): one buffer per table, no value turned into text, nothing escaped, and no
+ * INSERT to plan. device_states, a row per device and an upsert, is written with `unnest` of one
+ * array per column; its jsonb columns travel as text[] (each row's own JSON) and are cast per row.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import type { CopyColumn } from '../db/copy.ts';
 import { motionSql } from '../tracking/motion.ts';
 
 const array = (values: unknown[]) => sql.param(values);
 
-/** raw_logs rows (tx and seq are the columns' defaults: forwarding's order, server/forwarding/cursor.ts). */
+/** raw_logs rows (tx and seq are the columns' defaults, in row order: forwarding's order, server/forwarding/cursor.ts). */
 export class RawLogRows {
   readonly imei: (string | null)[] = [];
   readonly deviceId: (string | null)[] = [];
@@ -20,10 +20,16 @@ export class RawLogRows {
   readonly parseResult: string[] = [];
   readonly message: (string | null)[] = [];
 
-  insert(): SQL {
-    return sql`insert into raw_logs (imei, device_id, organisation_id, received_at, frame, parse_result, message)
-      select * from unnest(${array(this.imei)}::text[], ${array(this.deviceId)}::uuid[], ${array(this.organisationId)}::uuid[],
-        ${array(this.receivedAt)}::timestamptz[], ${array(this.frame)}::text[], ${array(this.parseResult)}::text[], ${array(this.message)}::text[])`;
+  columns(): CopyColumn[] {
+    return [
+      { name: 'imei', type: 'text', values: this.imei },
+      { name: 'device_id', type: 'uuid', values: this.deviceId },
+      { name: 'organisation_id', type: 'uuid', values: this.organisationId },
+      { name: 'received_at', type: 'timestamptz', values: this.receivedAt },
+      { name: 'frame', type: 'text', values: this.frame },
+      { name: 'parse_result', type: 'text', values: this.parseResult },
+      { name: 'message', type: 'text', values: this.message },
+    ];
   }
 }
 
@@ -48,14 +54,23 @@ export class PositionRows {
     return this.deviceId.length;
   }
 
-  insert(): SQL {
-    return sql`insert into positions (device_id, fix_time, received_at, latitude, longitude, speed, heading, altitude, satellites, ignition, gps_fix, live, packet_type, attributes)
-      select d, f, r, la, lo, s, h, al, sa, i, g, l, pt, a::jsonb
-      from unnest(${array(this.deviceId)}::uuid[], ${array(this.fixTime)}::timestamptz[], ${array(this.receivedAt)}::timestamptz[],
-        ${array(this.latitude)}::float8[], ${array(this.longitude)}::float8[], ${array(this.speed)}::real[], ${array(this.heading)}::real[],
-        ${array(this.altitude)}::real[], ${array(this.satellites)}::integer[], ${array(this.ignition)}::boolean[], ${array(this.gpsFix)}::boolean[],
-        ${array(this.live)}::boolean[], ${array(this.packetType)}::text[], ${array(this.attributes)}::text[])
-        as x(d, f, r, la, lo, s, h, al, sa, i, g, l, pt, a)`;
+  columns(): CopyColumn[] {
+    return [
+      { name: 'device_id', type: 'uuid', values: this.deviceId },
+      { name: 'fix_time', type: 'timestamptz', values: this.fixTime },
+      { name: 'received_at', type: 'timestamptz', values: this.receivedAt },
+      { name: 'latitude', type: 'float8', values: this.latitude },
+      { name: 'longitude', type: 'float8', values: this.longitude },
+      { name: 'speed', type: 'float4', values: this.speed },
+      { name: 'heading', type: 'float4', values: this.heading },
+      { name: 'altitude', type: 'float4', values: this.altitude },
+      { name: 'satellites', type: 'int4', values: this.satellites },
+      { name: 'ignition', type: 'bool', values: this.ignition },
+      { name: 'gps_fix', type: 'bool', values: this.gpsFix },
+      { name: 'live', type: 'bool', values: this.live },
+      { name: 'packet_type', type: 'text', values: this.packetType },
+      { name: 'attributes', type: 'jsonb', values: this.attributes },
+    ];
   }
 }
 

@@ -4,6 +4,7 @@ import { pgCode } from '../http/errors.ts';
 import type { LiveBatch, LiveFeed } from '../tracking/live.ts';
 import type { VehicleState } from '../../resources/tracking.ts';
 import { query } from '../resources/sql.ts';
+import { copyRows } from '../db/copy.ts';
 import type { ParseOutcome } from './ais140.ts';
 import {
   describe,
@@ -346,9 +347,7 @@ export class FrameStore {
         positions: s.fixes.length,
       }));
 
-    const statements: SQL[] = [raw.insert()];
-    if (positions.length) statements.push(positions.insert());
-    if (events.length) statements.push(...eventStatements(events));
+    const statements: SQL[] = events.length ? eventStatements(events) : [];
     const deviceStates = deviceRows.length ? upsertDeviceStates(deviceRows) : null;
     const firmware = deviceRows.flatMap((row) => (row.firmware ? [{ id: row.id, firmware: row.firmware }] : []));
     const firmwareUpdate = firmware.length ? updateFirmware(firmware) : null;
@@ -358,6 +357,8 @@ export class FrameStore {
     const began = performance.now();
     await this.db.transaction(async (tx) => {
       if (turn) await turn.previous.then(() => tx.execute(TAKE_TRANSACTION_ID)).then(turn.release);
+      await copyRows(tx, 'raw_logs', raw.columns());
+      await copyRows(tx, 'positions', positions.columns());
       for (const statement of statements) await tx.execute(statement);
       const motions = new Map(
         (deviceStates ? await query<{ deviceId: string; motion: VehicleState }>(tx, deviceStates) : []).map((row) => [

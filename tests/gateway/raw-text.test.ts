@@ -6,7 +6,7 @@ import { query } from '../../server/resources/sql.ts';
 import { startTestServer, type TestServer } from '../api/harness.ts';
 
 /**
- * A batch travels as one array per column (server/gateway/batch-sql.ts): whatever a device sends
+ * A batch travels as binary COPY (server/gateway/batch-sql.ts, server/db/copy.ts): whatever a device sends
  * comes back from raw_logs as it was sent, quotes, backslashes, braces and all.
  */
 let server: TestServer;
