@@ -65,11 +65,13 @@ function writeValue(w: Writer, type: CopyType, value: unknown, column: string) {
     case 'jsonb':
       return w.text(String(value), 1);
     case 'uuid': {
-      const hex = String(value).replace(/-/g, '');
-      if (!/^[0-9a-f]{32}$/i.test(hex)) throw new Error(`${column}: not a uuid`);
+      const text = String(value);
+      const hex = text.length === 36 ? text.replace(/-/g, '') : text;
       w.int32(16);
       w.ensure(16);
-      w.offset += b().write(hex, w.offset, 16, 'hex');
+      // hex decoding stops at the first character that is not hex: fewer than 16 bytes is no uuid
+      if (hex.length !== 32 || b().write(hex, w.offset, 16, 'hex') !== 16) throw new Error(`${column}: not a uuid`);
+      w.offset += 16;
       return;
     }
     case 'timestamptz': {

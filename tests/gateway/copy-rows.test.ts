@@ -63,6 +63,9 @@ describe('binary COPY', () => {
 
   it('refuses values that are not of their column before anything is sent', () => {
     expect(() => binaryCopy([{ name: 'u', type: 'uuid', values: ['not-a-uuid'] }])).toThrow('u: not a uuid');
+    expect(() => binaryCopy([{ name: 'u', type: 'uuid', values: ['0b7f3c1e-8a2d-4c5e-9f10-1234567890zz'] }])).toThrow(
+      'u: not a uuid',
+    );
     expect(() => binaryCopy([{ name: 'i', type: 'int4', values: [1.5] }])).toThrow('i: not an integer');
     expect(() => binaryCopy([{ name: 't', type: 'timestamptz', values: ['yesterday'] }])).toThrow('t: not a time');
     expect(() =>
