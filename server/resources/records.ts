@@ -33,7 +33,8 @@ export async function listRecords(
     sql`select ${columns.select}, ${cappedCount(from, where, exactCountLimit)} as ${id(TOTAL_COLUMN)}
     from ${from}${columns.joins} ${where} order by ${list.orderBy} limit ${pageSize} offset ${list.start}`,
   );
-  const counted = rows.length ? Number(rows[0]![TOTAL_COLUMN]) : undefined;
+  // an empty first page matched nothing: counting again would repeat the search (a q search finding nothing ran twice)
+  const counted = rows.length ? Number(rows[0]![TOTAL_COLUMN]) : list.start === 0 ? 0 : undefined;
   const total = await totalOf(db, { from, where, limit: exactCountLimit, counted });
   for (const row of rows) delete row[TOTAL_COLUMN];
   return { rows: rows.map((row) => gatherLabels(resource, row)), ...total };

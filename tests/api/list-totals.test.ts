@@ -49,6 +49,14 @@ describe('list totals', () => {
     expect(String(exposed)).toContain('X-Total-Estimated');
   });
 
+  it('gives a total of none for a search that finds nothing', async () => {
+    const none = await list({ filter: JSON.stringify({ q: 'no-such-device-anywhere' }), range: '[0,9]' });
+    expect(none.rows).toHaveLength(0);
+    expect(none.range).toBe('*');
+    expect(none.total).toBe(0);
+    expect(none.estimated).toBeUndefined();
+  });
+
   it('gives the total of a page past the end, which has no rows to carry it', async () => {
     const past = await list({ range: '[100,109]', sort: '["imei","ASC"]' });
     expect(past.rows).toHaveLength(0);
