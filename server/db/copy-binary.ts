@@ -18,6 +18,7 @@ const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
 /** 2000-01-01T00:00:00Z, PostgreSQL's epoch for timestamps, in Unix milliseconds. */
 const POSTGRES_EPOCH_MS = 946_684_800_000;
 const TWO_32 = 2 ** 32;
+const ZONED = /(?:Z|[+-]\d{2}(?::?\d{2})?)$/i;
 
 class Writer {
   buffer: Buffer<ArrayBuffer>;
@@ -75,7 +76,9 @@ function writeValue(w: Writer, type: CopyType, value: unknown, column: string) {
       return;
     }
     case 'timestamptz': {
-      const ms = value instanceof Date ? value.getTime() : Date.parse(String(value));
+      // an instant: a Date, or ISO 8601 with its offset (a string without one would be read in this
+      // process's time zone, where the database read it in its own); milliseconds are kept
+      const ms = value instanceof Date ? value.getTime() : ZONED.test(String(value)) ? Date.parse(String(value)) : NaN;
       if (!Number.isFinite(ms)) throw new Error(`${column}: not a time`);
       // microseconds since 2000 as a signed 64-bit integer, exact for any date a device sends
       const micros = (ms - POSTGRES_EPOCH_MS) * 1000;
@@ -91,11 +94,17 @@ function writeValue(w: Writer, type: CopyType, value: unknown, column: string) {
       w.ensure(8);
       w.offset = b().writeDoubleBE(Number(value), w.offset);
       return;
-    case 'float4':
+    case 'float4': {
+      const n = Number(value);
+      const single = Math.fround(n);
+      // as PostgreSQL's real refuses it: too large or too small to keep, not stored as Infinity or 0
+      if ((Number.isFinite(n) && !Number.isFinite(single)) || (n !== 0 && single === 0))
+        throw new Error(`${column}: out of range for real`);
       w.int32(4);
       w.ensure(4);
-      w.offset = b().writeFloatBE(Number(value), w.offset);
+      w.offset = b().writeFloatBE(single, w.offset);
       return;
+    }
     case 'int4': {
       const n = Number(value);
       if (!Number.isInteger(n)) throw new Error(`${column}: not an integer`);

@@ -23,6 +23,11 @@ export async function copyRows(tx: Db, table: string, columns: readonly CopyColu
   if (!columns[0]?.values.length) return;
   const data = binaryCopy(columns);
   const target = `${table} (${columns.map((c) => `"${c.name}"`).join(', ')})`;
+  // outside a transaction node-postgres's client is the pool, which would check out a connection
+  // for the COPY and never give it back
+  const transaction = (tx.constructor as unknown as Record<symbol, unknown>)[entityKind];
+  if (transaction !== 'NodePgTransaction' && transaction !== 'PgliteTransaction')
+    throw new Error('copyRows: only inside a transaction');
   const session = (tx as unknown as { session?: { client?: unknown } }).session;
   const kind = session && (session.constructor as unknown as Record<symbol, unknown>)[entityKind];
   if (kind === 'NodePgSession') {

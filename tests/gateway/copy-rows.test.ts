@@ -61,6 +61,10 @@ describe('binary COPY', () => {
     expect(pgCode(failed)).toBe('23502');
   });
 
+  it('refuses to run outside a transaction', async () => {
+    await expect(copyRows(server.database.db, 'raw_logs', COLUMNS)).rejects.toThrow('only inside a transaction');
+  });
+
   it('refuses values that are not of their column before anything is sent', () => {
     expect(() => binaryCopy([{ name: 'u', type: 'uuid', values: ['not-a-uuid'] }])).toThrow('u: not a uuid');
     expect(() => binaryCopy([{ name: 'u', type: 'uuid', values: ['0b7f3c1e-8a2d-4c5e-9f10-1234567890zz'] }])).toThrow(
@@ -68,6 +72,12 @@ describe('binary COPY', () => {
     );
     expect(() => binaryCopy([{ name: 'i', type: 'int4', values: [1.5] }])).toThrow('i: not an integer');
     expect(() => binaryCopy([{ name: 't', type: 'timestamptz', values: ['yesterday'] }])).toThrow('t: not a time');
+    // no offset: which zone it meant is not known here
+    expect(() => binaryCopy([{ name: 't', type: 'timestamptz', values: ['2026-11-28 10:00:00'] }])).toThrow(
+      't: not a time',
+    );
+    expect(() => binaryCopy([{ name: 'r', type: 'float4', values: [1e39] }])).toThrow('r: out of range for real');
+    expect(() => binaryCopy([{ name: 'r', type: 'float4', values: [1e-50] }])).toThrow('r: out of range for real');
     expect(() =>
       binaryCopy([
         { name: 'a', type: 'text', values: ['x'] },
