@@ -33,6 +33,14 @@ const frame = (n: number) => {
   return { text, receivedAt: new Date(), outcome: parseFrame(text.trim()) };
 };
 
+/** The API as a store sees it, busy while `busy` says so (the real count is tested below). */
+const apiWhile = (busy: () => boolean) => ({
+  quiet: async (_graceMs: number, maxMs: number) => {
+    const until = performance.now() + maxMs;
+    while (busy() && performance.now() < until) await new Promise((resolve) => setTimeout(resolve, 5));
+  },
+});
+
 const settledAfter = async (promise: Promise<unknown>, ms: number) =>
   Promise.race([promise.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))]);
 
@@ -42,7 +50,7 @@ describe('a batch of the embedded database waits its turn behind the API', () =>
     const store = new FrameStore(server.database.db, server.app.live, {
       batchSize: 1,
       lingerMs: 1,
-      apiBusy: () => busy,
+      api: apiWhile(() => busy),
       holdMs: 60_000,
     });
     const first = store.store(frame(1));
@@ -58,7 +66,7 @@ describe('a batch of the embedded database waits its turn behind the API', () =>
     const store = new FrameStore(server.database.db, server.app.live, {
       batchSize: 1,
       lingerMs: 1,
-      apiBusy: () => true,
+      api: apiWhile(() => true),
       holdMs: 50,
     });
     await Promise.all([1, 2, 3].map((n) => store.store(frame(10 + n))));
