@@ -49,7 +49,7 @@ import { registerForwarding } from './forwarding/plugin.ts';
 import { registerChangeHooks } from './changehooks/endpoints.ts';
 import { bellRoutes } from './alerts/bell-routes.ts';
 import { miscDocs } from './openapi/misc.ts';
-import { countHandlersAtWork } from './http/handlers-at-work.ts';
+import { countHandlersAtWork, type HandlersAtWork } from './http/handlers-at-work.ts';
 import { documentErrors, documentingSerializers, SHARED_SCHEMAS } from './openapi/shared.ts';
 
 declare module 'fastify' {
@@ -59,7 +59,7 @@ declare module 'fastify' {
     /** This process's AIS-140 gateway, once started (a process may run the API alone). */
     gateway: Gateway | null;
     /** The requests whose handlers are at work now: the embedded database's batches wait for them (server/gateway/index.ts). */
-    handlersAtWork: { readonly count: number };
+    handlersAtWork: HandlersAtWork;
     /** Keeps the report tables up to date from stored positions. */
     summariser: Summariser;
     /** The brand id the server runs as (BRAND): its default customer password, certificate texts. */

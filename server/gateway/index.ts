@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.ts';
-import { FrameStore } from './store.ts';
+import { FrameStore, type StoreOptions } from './store.ts';
 import type { LiveFeed } from '../tracking/live.ts';
 import type { RecentFixes } from '../reports/recent-fixes.ts';
 import { zoneEvents } from '../tracking/zones.ts';
@@ -14,25 +14,27 @@ import { Gateway, type GatewayOptions } from './server.ts';
 export function frameStoreFor(
   database: Database,
   live: LiveFeed,
-  beside: { apiBusy?: () => boolean; recentFixes?: RecentFixes } = {},
+  beside: { api?: StoreOptions['api']; recentFixes?: RecentFixes } = {},
 ): FrameStore {
   const embedded = database.kind === 'pglite';
   const store = new FrameStore(database.ingestDb, live, {
     concurrency: embedded ? 1 : 2,
     notifications: database,
     recentFixes: beside.recentFixes,
-    ...(embedded ? { ...EMBEDDED_BATCHES, apiBusy: beside.apiBusy } : {}),
+    ...(embedded ? { ...EMBEDDED_BATCHES, api: beside.api } : {}),
   });
   store.deriveEvents = zoneEvents(database.ingestDb);
   return store;
 }
 
 /**
- * About a tenth of a second of the embedded database's work per batch, then a pause of a third of
- * that: a quarter of its time is the API's however deep the queue (the gateway sheds the rest).
- * While the API answers requests the next batch also waits for them, a quarter of a second at most.
+ * A tenth of a second of the embedded database's work per batch at most (fewer frames on a loaded
+ * machine, where 250 took up to 750 ms and a sign-in's password check, done on another thread,
+ * waited that long for this one to be free), then a pause of a third of that: a quarter of its time
+ * is the API's however deep the queue (the gateway sheds the rest). While the API answers requests
+ * the next batch also waits until it has been quiet for 10 ms, a quarter of a second at most.
  */
-export const EMBEDDED_BATCHES = { batchSize: 250, yieldShare: 0.25 };
+export const EMBEDDED_BATCHES = { batchSize: 250, batchMs: 100, graceMs: 10, yieldShare: 0.25 };
 
 /** Starts the AIS-140 gateway beside an app, writing to its live feed; close it before the app. */
 export async function startGateway(
@@ -41,7 +43,7 @@ export async function startGateway(
   options: GatewayOptions,
 ): Promise<{ gateway: Gateway; store: FrameStore; port: number }> {
   const store = frameStoreFor(database, app.live, {
-    apiBusy: () => app.handlersAtWork.count > 0,
+    api: app.handlersAtWork,
     // the summariser of this process walks what the gateway stored without reading it back
     recentFixes: app.summariser.recentFixes,
   });

@@ -23,6 +23,7 @@ import {
 import { DeviceDirectory, type KnownDevice } from './devices.ts';
 import { PositionRows, RawLogRows, updateFirmware, upsertDeviceStates, type DeviceStateRow } from './batch-sql.ts';
 import { LatencyWindow } from './latency.ts';
+import { BatchLimit } from './batch-limit.ts';
 import { IdTurns, TAKE_TRANSACTION_ID } from './id-turns.ts';
 import type { Pending, StoreOptions } from './store-options.ts';
 import type { Fix } from '../reports/detector.ts';
@@ -42,12 +43,13 @@ export class FrameStore {
   private readonly inFlight = new Set<Promise<void>>();
   private readonly concurrency: number;
   private timer: NodeJS.Timeout | null = null;
-  private readonly batchSize: number;
+  private readonly batchLimit: BatchLimit;
   private readonly lingerMs: number;
   private readonly notifications: Pick<Database, 'listen'> | undefined;
   private readonly yieldShare: number;
-  private readonly apiBusy: (() => boolean) | undefined;
+  private readonly api: StoreOptions['api'];
   private readonly holdMs: number;
+  private readonly graceMs: number;
   private closing = false;
   private readonly recentFixes: RecentFixes | undefined;
   private readonly idTurns = new IdTurns();
@@ -67,13 +69,14 @@ export class FrameStore {
     options: StoreOptions = {},
   ) {
     this.devices = new DeviceDirectory(db);
-    this.batchSize = options.batchSize ?? 2000;
+    this.batchLimit = new BatchLimit(options.batchSize ?? 2000, options.batchMs);
     this.lingerMs = options.lingerMs ?? 25;
     this.concurrency = options.concurrency ?? 1;
     this.notifications = options.notifications;
     this.yieldShare = Math.min(0.9, options.yieldShare ?? 0);
-    this.apiBusy = options.apiBusy;
+    this.api = options.api;
     this.holdMs = options.holdMs ?? 250;
+    this.graceMs = options.graceMs ?? 0;
     this.recentFixes = options.recentFixes;
   }
 
@@ -119,7 +122,7 @@ export class FrameStore {
 
   private schedule() {
     if (this.inFlight.size >= this.concurrency) return;
-    if (this.queue.length >= this.batchSize) {
+    if (this.queue.length >= this.batchLimit.value) {
       if (this.timer) clearTimeout(this.timer);
       this.timer = null;
       this.startFlush();
@@ -137,22 +140,16 @@ export class FrameStore {
       this.onBacklog?.(this.backlog);
       const pause = ((performance.now() - started) * this.yieldShare) / (1 - this.yieldShare);
       if (pause) await new Promise((resolve) => setTimeout(resolve, pause));
-      await this.holdForApi();
+      // a batch to write next (and not closing): it waits for the API first
+      if (this.api && this.queue.length && !this.closing) await this.api.quiet(this.graceMs, this.holdMs);
       this.inFlight.delete(flushing);
       if (this.queue.length) this.schedule();
     });
     this.inFlight.add(flushing);
   }
 
-  private async holdForApi() {
-    // nothing to write next, or closing: no batch to hold back
-    if (!this.apiBusy || !this.queue.length || this.closing) return;
-    const until = performance.now() + this.holdMs;
-    while (this.apiBusy() && performance.now() < until) await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-
   private async flush(): Promise<void> {
-    const batch = this.queue.splice(0, this.batchSize);
+    const batch = this.queue.splice(0, this.batchLimit.value);
     this.writing += batch.length;
     if (batch.length) await this.writeIsolating(batch).finally(() => (this.writing -= batch.length));
   }
@@ -389,6 +386,7 @@ export class FrameStore {
     this.stats.events += events.length;
     this.stats.batches += 1;
     this.transactionMs.add(performance.now() - began);
+    this.batchLimit.took(batch.length, performance.now() - began);
     this.batchFrames.add(batch.length);
     const committed = Date.now();
     this.recentFixes?.add(begun, new Map([...latest].flatMap(([id, s]) => (s.fixes.length ? [[id, s.fixes]] : []))));

@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FrameStore } from '../../server/gateway/store.ts';
 import { parseFrame } from '../../server/gateway/ais140.ts';
-import { countHandlersAtWork } from '../../server/http/handlers-at-work.ts';
+import { countHandlersAtWork, type HandlersAtWork } from '../../server/http/handlers-at-work.ts';
 import { loginFrame } from '../../server/simulator/frames.ts';
 import { startTestServer, type TestServer } from '../api/harness.ts';
 import { eventually } from './device-client.ts';
@@ -33,6 +33,14 @@ const frame = (n: number) => {
   return { text, receivedAt: new Date(), outcome: parseFrame(text.trim()) };
 };
 
+/** The API as a store sees it, busy while `busy` says so (the real count is tested below). */
+const apiWhile = (busy: () => boolean) => ({
+  quiet: async (_graceMs: number, maxMs: number) => {
+    const until = performance.now() + maxMs;
+    while (busy() && performance.now() < until) await new Promise((resolve) => setTimeout(resolve, 5));
+  },
+});
+
 const settledAfter = async (promise: Promise<unknown>, ms: number) =>
   Promise.race([promise.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))]);
 
@@ -42,7 +50,7 @@ describe('a batch of the embedded database waits its turn behind the API', () =>
     const store = new FrameStore(server.database.db, server.app.live, {
       batchSize: 1,
       lingerMs: 1,
-      apiBusy: () => busy,
+      api: apiWhile(() => busy),
       holdMs: 60_000,
     });
     const first = store.store(frame(1));
@@ -58,11 +66,22 @@ describe('a batch of the embedded database waits its turn behind the API', () =>
     const store = new FrameStore(server.database.db, server.app.live, {
       batchSize: 1,
       lingerMs: 1,
-      apiBusy: () => true,
+      api: apiWhile(() => true),
       holdMs: 50,
     });
     await Promise.all([1, 2, 3].map((n) => store.store(frame(10 + n))));
     expect(store.stats.frames).toBe(3);
+    await store.close();
+  });
+
+  it('takes fewer frames a batch when batches take longer than their bound', async () => {
+    const store = new FrameStore(server.database.db, server.app.live, { batchSize: 40, lingerMs: 1, batchMs: 0.001 });
+    await Promise.all(Array.from({ length: 40 }, (_, n) => store.store(frame(100 + n))));
+    expect(store.stats.batches).toBe(1);
+    await Promise.all(Array.from({ length: 40 }, (_, n) => store.store(frame(200 + n))));
+    // 40 frames in one batch over its bound: the next take half as many, then fewer still
+    expect(store.stats.batches).toBeGreaterThanOrEqual(3);
+    expect(store.stats.frames).toBe(80);
     await store.close();
   });
 });
@@ -85,7 +104,8 @@ describe('the handlers at work', () => {
     for (const release of releases) release();
     await app?.close();
   });
-  const count = () => (app as unknown as { atWork: { count: number } }).atWork.count;
+  const atWork = () => (app as unknown as { atWork: HandlersAtWork }).atWork;
+  const count = () => atWork().count;
   const releaseAll = () => releases.splice(0).forEach((release) => release());
   /** Writes raw HTTP on a socket of its own, as a client Node's fetch would not be. */
   const raw = async (text: string) => {
@@ -115,6 +135,30 @@ describe('the handlers at work', () => {
     releaseAll();
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(count()).toBe(0);
+  });
+
+  it('is quiet once the last handler at work answers, without waiting its bound', async () => {
+    const slow = fetch(`http://127.0.0.1:${port}/slow`);
+    await eventually(() => count() === 1, 5000, 'the slow request counted in');
+    const quiet = atWork().quiet(0, 60_000);
+    expect(await settledAfter(quiet, 300)).toBe(false);
+    releaseAll();
+    expect(await settledAfter(quiet, 5000)).toBe(true);
+    expect(await (await slow).text()).toBe('done');
+  });
+
+  it('is quiet only after its grace once a request is answered, and within its bound', async () => {
+    expect(await (await fetch(`http://127.0.0.1:${port}/quick`)).text()).toBe('quick');
+    const graced = atWork().quiet(2000, 60_000);
+    expect(await settledAfter(graced, 300)).toBe(false);
+    expect(await settledAfter(graced, 10_000)).toBe(true);
+
+    const slow = fetch(`http://127.0.0.1:${port}/slow`);
+    await eventually(() => count() === 1, 5000, 'the slow request counted in');
+    expect(await settledAfter(atWork().quiet(0, 100), 5000)).toBe(true);
+    expect(count()).toBe(1);
+    releaseAll();
+    await slow;
   });
 
   it('does not count a request while its body is still arriving', async () => {
