@@ -37,6 +37,7 @@ import { startPartitionMaintenance } from './tracking/partitions.ts';
 import { timelineRoutes } from './reports/timeline.ts';
 import { dashboardRoutes } from './dashboards/routes.ts';
 import type { Gateway } from './gateway/server.ts';
+import { EMBEDDED_BATCHES } from './gateway/index.ts';
 import { Summariser } from './reports/summariser.ts';
 import { RecentFixes } from './reports/recent-fixes.ts';
 import { registerNotify } from './notify/plugin.ts';
@@ -190,6 +191,13 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   const summariser = new Summariser(db, {
     onError: (error) => app.log.error({ err: error }, 'Summarising positions failed'),
     recentFixes: new RecentFixes(),
+    // the embedded database: rounds as short as the gateway's batches, and after the API's requests
+    ...(database.kind === 'pglite'
+      ? {
+          roundMs: EMBEDDED_BATCHES.batchMs,
+          beforeRound: () => app.handlersAtWork.quiet(EMBEDDED_BATCHES.graceMs, EMBEDDED_BATCHES.holdMs),
+        }
+      : {}),
   });
   app.decorate('summariser', summariser);
   if (config.summarise) app.addHook('onReady', async () => summariser.start());

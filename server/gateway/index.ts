@@ -34,7 +34,7 @@ export function frameStoreFor(
  * is the API's however deep the queue (the gateway sheds the rest). While the API answers requests
  * the next batch also waits until it has been quiet for 10 ms, a quarter of a second at most.
  */
-export const EMBEDDED_BATCHES = { batchSize: 250, batchMs: 100, graceMs: 10, yieldShare: 0.25 };
+export const EMBEDDED_BATCHES = { batchSize: 250, batchMs: 100, graceMs: 10, holdMs: 250, yieldShare: 0.25 };
 
 /** Starts the AIS-140 gateway beside an app, writing to its live feed; close it before the app. */
 export async function startGateway(

@@ -5,6 +5,7 @@ import type { OrganisationSettings } from '../organisations/settings.ts';
 import { DayDetector, indianDay, type DetectorState, type DetectorThresholds, type Fix } from './detector.ts';
 import { asFix, FIX_COLUMNS, neighbour, positionsOf, thresholdsOf, walkDays } from './positions.ts';
 import { Writes } from './summary-writes.ts';
+import { BatchLimit } from '../gateway/batch-limit.ts';
 import type { RecentFixes } from './recent-fixes.ts';
 import { indianDayRange } from '../../core/format/date.ts';
 
@@ -144,6 +145,15 @@ export interface SummariserOptions {
   onError?: (error: unknown) => void;
   /** The positions this process's ingest committed: read from here instead of the database where they are all there. */
   recentFixes?: RecentFixes;
+  /**
+   * The embedded database, whose one connection a round's transaction holds from claim to commit:
+   * a round claims as many devices as the last rounds' pace fits in `roundMs` (a device's first
+   * round rebuilds its day, several statements), and a background round first awaits `beforeRound`
+   * (the API quiet, as the gateway's batches do), so a flood of new devices cannot hold a sign-in
+   * behind one round of 500 rebuilds for seconds.
+   */
+  roundMs?: number;
+  beforeRound?: () => Promise<void>;
 }
 
 /**
@@ -161,19 +171,21 @@ export class Summariser {
   /** `held`: devices whose new positions came from `recentFixes`, not the database. */
   stats = { rounds: 0, devices: 0, positions: 0, held: 0 };
   readonly recentFixes: RecentFixes | undefined;
+  private readonly claimLimit: BatchLimit;
 
   constructor(
     private readonly db: Db,
     private readonly options: SummariserOptions = {},
   ) {
     this.recentFixes = options.recentFixes;
+    this.claimLimit = new BatchLimit(CLAIM, options.roundMs);
   }
 
   start() {
     this.stopped = false;
     const tick = () => {
       if (this.stopped) return;
-      this.running = this.drain(this.options.settleMs ?? 10_000)
+      this.running = this.drain(this.options.settleMs ?? 10_000, this.options.beforeRound)
         .catch((error) => this.options.onError?.(error))
         .finally(() => {
           this.running = null;
@@ -203,10 +215,11 @@ export class Summariser {
   }
 
   /** Rounds until no device is marked (or, with `settleMs`, none was brought up to date longer ago than that). */
-  async drain(settleMs = 0): Promise<{ devices: number; positions: number }> {
+  async drain(settleMs = 0, beforeRound?: () => Promise<void>): Promise<{ devices: number; positions: number }> {
     let devices = 0;
     let positions = 0;
     for (;;) {
+      await beforeRound?.();
       const round = await this.round(settleMs);
       if (!round.devices) return { devices, positions };
       devices += round.devices;
@@ -214,7 +227,7 @@ export class Summariser {
     }
   }
 
-  /** Claims up to CLAIM marked devices and brings them up to date. */
+  /** Claims up to CLAIM marked devices (fewer with `roundMs`) and brings them up to date. */
   async round(settleMs = 0): Promise<{ devices: number; positions: number }> {
     const settled =
       settleMs > 0
@@ -226,7 +239,7 @@ export class Summariser {
       this.db,
       sql`
       with c as (select s.device_id, s.summary_from, s.summary_count, s.summary_claimed_by from device_states s
-        where s.summary_from is not null ${settled} order by s.device_id limit ${CLAIM} for update skip locked)
+        where s.summary_from is not null ${settled} order by s.device_id limit ${this.claimLimit.value} for update skip locked)
       update device_states d set summary_from = null, summary_count = null, summary_claimed_by = ${holder?.token ?? null}::uuid
       from c, devices v join organisations o on o.id = v.organisation_id
       where d.device_id = c.device_id and v.id = c.device_id
@@ -245,7 +258,9 @@ export class Summariser {
       if (fixes) held.set(claim.deviceId, fixes);
     }
     try {
+      const began = performance.now();
       const writes = await this.db.transaction(async (tx) => this.bringUpToDate(tx as unknown as Db, claimed, held));
+      this.claimLimit.took(claimed.length, performance.now() - began);
       this.stats.rounds += 1;
       this.stats.devices += claimed.length;
       this.stats.positions += writes.positions;

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { startTestServer, type TestServer } from '../api/harness.ts';
+import { normalFrame } from '../../server/simulator/frames.ts';
+import { parseFrame } from '../../server/gateway/ais140.ts';
+import { FrameStore } from '../../server/gateway/store.ts';
+import { Summariser } from '../../server/reports/summariser.ts';
+import { query } from '../../server/resources/sql.ts';
+
+/**
+ * Issue 28, the embedded database under a flood: a background round of the summariser holds the
+ * database's one connection from claim to commit, so it waits for the API to be quiet first
+ * (`beforeRound`), as the gateway's batches do; catching up on demand does not wait.
+ */
+const DEVICES = ['868347070029001', '868347070029002', '868347070029003'];
+
+let server: TestServer;
+let store: FrameStore;
+const summarised = async () =>
+  (
+    await query<{ n: number }>(
+      server.database.db,
+      sql`select count(*)::integer as n from trip_states t join devices d on d.id = t.device_id where d.imei = any(${`{${DEVICES.join(',')}}`}::text[])`,
+    )
+  )[0]!.n;
+
+beforeAll(async () => {
+  server = await startTestServer({ config: { summarise: false } });
+  const db = server.database.db;
+  const [organisation] = await query<{ id: string }>(db, sql`select id from organisations order by created_at limit 1`);
+  for (const imei of DEVICES)
+    await db.execute(
+      sql`insert into devices (imei, status, organisation_id) values (${imei}, 'INSTALLED', ${organisation!.id}::uuid)`,
+    );
+  store = new FrameStore(db, server.app.live, { lingerMs: 1 });
+  const time = Date.now() - 60_000;
+  await Promise.all(
+    DEVICES.map((imei, i) => {
+      const text = normalFrame(
+        {
+          imei,
+          registration: `UP78RS000${i}`,
+          heading: 0,
+          frameNumber: 1,
+          latitude: 26.4,
+          longitude: 80.3,
+          speed: 0,
+          ignition: false,
+        },
+        new Date(time),
+      );
+      return store.store({ text, receivedAt: new Date(), outcome: parseFrame(text) });
+    }),
+  );
+}, 120_000);
+
+afterAll(async () => {
+  await store?.close();
+  await server?.close();
+});
+
+describe("the summariser's background rounds", () => {
+  it('wait for what comes before each round (the API quiet) and go once it has come', async () => {
+    let open: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let asked = 0;
+    const summariser = new Summariser(server.database.db, {
+      intervalMs: 10,
+      roundMs: 100,
+      beforeRound: () => {
+        asked += 1;
+        return gate;
+      },
+    });
+    summariser.start();
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(asked).toBe(1);
+      expect(await summarised()).toBe(0);
+      open();
+      for (let i = 0; i < 100 && (await summarised()) < DEVICES.length; i++)
+        await new Promise((r) => setTimeout(r, 50));
+      expect(await summarised()).toBe(DEVICES.length);
+    } finally {
+      open();
+      await summariser.stop();
+    }
+  });
+
+  it('does not wait when caught up on demand', async () => {
+    const summariser = new Summariser(server.database.db, {
+      roundMs: 100,
+      beforeRound: () => new Promise<void>(() => undefined),
+    });
+    await expect(summariser.drain()).resolves.toEqual({ devices: 0, positions: 0 });
+  });
+});
