@@ -25,20 +25,19 @@ export async function copyRows(tx: Db, table: string, columns: readonly CopyColu
   const target = `${table} (${columns.map((c) => `"${c.name}"`).join(', ')})`;
   // outside a transaction node-postgres's client is the pool, which would check out a connection
   // for the COPY and never give it back
-  const transaction = (tx.constructor as unknown as Record<symbol, unknown>)[entityKind];
-  if (transaction !== 'NodePgTransaction' && transaction !== 'PgliteTransaction')
-    throw new Error('copyRows: only inside a transaction');
-  const session = (tx as unknown as { session?: { client?: unknown } }).session;
-  const kind = session && (session.constructor as unknown as Record<symbol, unknown>)[entityKind];
-  if (kind === 'NodePgSession') {
-    const client = session!.client as PoolClient;
-    await pipeline(Readable.from([data]), client.query(copyFrom(`copy ${target} from stdin with (format binary)`)));
+  const kind = (tx.constructor as unknown as Record<symbol, unknown>)[entityKind];
+  const client = (tx as unknown as { session?: { client?: unknown } }).session?.client;
+  if (kind === 'NodePgTransaction' && client) {
+    await pipeline(
+      Readable.from([data]),
+      (client as PoolClient).query(copyFrom(`copy ${target} from stdin with (format binary)`)),
+    );
     return;
   }
-  if (kind === 'PgliteSession') {
-    const client = session!.client as PgliteTransaction;
-    await client.query(`copy ${target} from '/dev/blob' with (format binary)`, [], { blob: new Blob([data]) });
+  if (kind === 'PgliteTransaction' && client) {
+    const blob = new Blob([data]);
+    await (client as PgliteTransaction).query(`copy ${target} from '/dev/blob' with (format binary)`, [], { blob });
     return;
   }
-  throw new Error(`copyRows: no COPY for a ${String(kind)} transaction`);
+  throw new Error('copyRows: only inside a transaction');
 }
