@@ -37,7 +37,7 @@ import { startPartitionMaintenance } from './tracking/partitions.ts';
 import { timelineRoutes } from './reports/timeline.ts';
 import { dashboardRoutes } from './dashboards/routes.ts';
 import type { Gateway } from './gateway/server.ts';
-import { EMBEDDED_BATCHES } from './gateway/index.ts';
+import { apiTurn, EMBEDDED_BATCHES } from './gateway/index.ts';
 import { Summariser } from './reports/summariser.ts';
 import { RecentFixes } from './reports/recent-fixes.ts';
 import { registerNotify } from './notify/plugin.ts';
@@ -195,7 +195,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     ...(database.kind === 'pglite'
       ? {
           roundMs: EMBEDDED_BATCHES.batchMs,
-          beforeRound: () => app.handlersAtWork.quiet(EMBEDDED_BATCHES.graceMs, EMBEDDED_BATCHES.holdMs),
+          beforeRound: apiTurn(app.handlersAtWork),
         }
       : {}),
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.ts';
-import { FrameStore, type StoreOptions } from './store.ts';
+import { FrameStore } from './store.ts';
+import type { HandlersAtWork } from '../http/handlers-at-work.ts';
 import type { LiveFeed } from '../tracking/live.ts';
 import type { RecentFixes } from '../reports/recent-fixes.ts';
 import { zoneEvents } from '../tracking/zones.ts';
@@ -14,14 +15,14 @@ import { Gateway, type GatewayOptions } from './server.ts';
 export function frameStoreFor(
   database: Database,
   live: LiveFeed,
-  beside: { api?: StoreOptions['api']; recentFixes?: RecentFixes } = {},
+  beside: { api?: HandlersAtWork; recentFixes?: RecentFixes } = {},
 ): FrameStore {
   const embedded = database.kind === 'pglite';
   const store = new FrameStore(database.ingestDb, live, {
     concurrency: embedded ? 1 : 2,
     notifications: database,
     recentFixes: beside.recentFixes,
-    ...(embedded ? { ...EMBEDDED_BATCHES, api: beside.api } : {}),
+    ...(embedded ? { ...EMBEDDED_BATCHES, beforeBatch: beside.api && apiTurn(beside.api) } : {}),
   });
   store.deriveEvents = zoneEvents(database.ingestDb);
   return store;
@@ -34,7 +35,14 @@ export function frameStoreFor(
  * is the API's however deep the queue (the gateway sheds the rest). While the API answers requests
  * the next batch also waits until it has been quiet for 10 ms, a quarter of a second at most.
  */
-export const EMBEDDED_BATCHES = { batchSize: 250, batchMs: 100, graceMs: 10, holdMs: 250, yieldShare: 0.25 };
+export const EMBEDDED_BATCHES = { batchSize: 250, batchMs: 100, yieldShare: 0.25 };
+
+/**
+ * The API's turn on the embedded database, awaited before each gateway batch and each summariser
+ * round: until no request handler has been at work for 10 ms (a client's next request comes in
+ * that), a quarter of a second at most (what keeps the ingest going under constant requests).
+ */
+export const apiTurn = (api: HandlersAtWork) => () => api.quiet(10, 250);
 
 /** Starts the AIS-140 gateway beside an app, writing to its live feed; close it before the app. */
 export async function startGateway(

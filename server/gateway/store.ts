@@ -47,9 +47,7 @@ export class FrameStore {
   private readonly lingerMs: number;
   private readonly notifications: Pick<Database, 'listen'> | undefined;
   private readonly yieldShare: number;
-  private readonly api: StoreOptions['api'];
-  private readonly holdMs: number;
-  private readonly graceMs: number;
+  private readonly beforeBatch: (() => Promise<void>) | undefined;
   private closing = false;
   private readonly recentFixes: RecentFixes | undefined;
   private readonly idTurns = new IdTurns();
@@ -74,9 +72,7 @@ export class FrameStore {
     this.concurrency = options.concurrency ?? 1;
     this.notifications = options.notifications;
     this.yieldShare = Math.min(0.9, options.yieldShare ?? 0);
-    this.api = options.api;
-    this.holdMs = options.holdMs ?? 250;
-    this.graceMs = options.graceMs ?? 0;
+    this.beforeBatch = options.beforeBatch;
     this.recentFixes = options.recentFixes;
   }
 
@@ -141,7 +137,7 @@ export class FrameStore {
       const pause = ((performance.now() - started) * this.yieldShare) / (1 - this.yieldShare);
       if (pause) await new Promise((resolve) => setTimeout(resolve, pause));
       // a batch to write next (and not closing): it waits for the API first
-      if (this.api && this.queue.length && !this.closing) await this.api.quiet(this.graceMs, this.holdMs);
+      if (this.beforeBatch && this.queue.length && !this.closing) await this.beforeBatch();
       this.inFlight.delete(flushing);
       if (this.queue.length) this.schedule();
     });

@@ -50,8 +50,7 @@ describe('a batch of the embedded database waits its turn behind the API', () =>
     const store = new FrameStore(server.database.db, server.app.live, {
       batchSize: 1,
       lingerMs: 1,
-      api: apiWhile(() => busy),
-      holdMs: 60_000,
+      beforeBatch: () => apiWhile(() => busy).quiet(0, 60_000),
     });
     const first = store.store(frame(1));
     const second = store.store(frame(2));
@@ -66,8 +65,7 @@ describe('a batch of the embedded database waits its turn behind the API', () =>
     const store = new FrameStore(server.database.db, server.app.live, {
       batchSize: 1,
       lingerMs: 1,
-      api: apiWhile(() => true),
-      holdMs: 50,
+      beforeBatch: () => apiWhile(() => true).quiet(0, 50),
     });
     await Promise.all([1, 2, 3].map((n) => store.store(frame(10 + n))));
     expect(store.stats.frames).toBe(3);
