@@ -220,3 +220,59 @@ export async function expectNoSidewaysScroll(page: Page) {
     })
     .toBeLessThanOrEqual(0);
 }
+
+/**
+ * Opens `path` in the console already running on the page, as its menu does (the router hears the
+ * address change), instead of loading the console again: resolves once an element matching `shows`
+ * (by default a heading) that the previous page did not have is on screen. Reloading every page is
+ * what deep-link.e2e.test.ts covers.
+ */
+export async function openInConsole(page: Page, path: string, shows = 'h1, h2', timeout = 15_000) {
+  const moved = await page.evaluate(
+    ({ path, shows }) => {
+      if (location.pathname + location.search === path) return false;
+      for (const element of document.querySelectorAll(shows)) element.setAttribute('data-before', '');
+      history.pushState(null, '', path);
+      dispatchEvent(new PopStateEvent('popstate'));
+      return true;
+    },
+    { path, shows },
+  );
+  const fresh = moved
+    ? shows
+        .split(',')
+        .map((selector) => `${selector.trim()}:not([data-before])`)
+        .join(', ')
+    : shows;
+  await page.locator(fresh).first().waitFor({ timeout });
+}
+
+/**
+ * Resolves once no request to the API has been open for `quietMs` (what playwright's `networkidle`
+ * is to a page load, for a page opened inside the console).
+ */
+export function apiRequestsOf(page: Page) {
+  let open = 0;
+  let quietFrom = performance.now();
+  const isApi = (url: string) => new URL(url).pathname.startsWith('/api/');
+  page.on('request', (request) => {
+    if (isApi(request.url())) open += 1;
+  });
+  const done = (request: { url(): string }) => {
+    if (!isApi(request.url())) return;
+    open -= 1;
+    if (!open) quietFrom = performance.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return {
+    async settled(quietMs = 500, timeout = 15_000) {
+      const started = performance.now();
+      while (open > 0 || performance.now() - quietFrom < quietMs) {
+        if (performance.now() - started > timeout)
+          throw new Error(`${open} API requests still open after ${timeout} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+  };
+}

@@ -6,7 +6,7 @@ import { hasView, permissionFor } from '../../providers/resourceAccess.ts';
 import { resourcePath } from '../../src/resources/paths.ts';
 import { decodePermissions, hasPermission } from '../../core/permissions.ts';
 import en from '../../core/i18n/en.ts';
-import { pagePerTest, signInAt } from './browser.ts';
+import { apiRequestsOf, openInConsole, pagePerTest, signInAt } from './browser.ts';
 
 /**
  * Every page of the spec as each demo role meets it, at 1440 px: the role lands on a page it may
@@ -59,14 +59,16 @@ interface Problem {
   what: string;
 }
 
+/**
+ * Opens a page as a user does: a visitor by its address, a signed-in user from the console he is in
+ * (as its menu does, without loading the console again).
+ */
 async function look(page: Page, path: string, errors: string[], problems: Problem[], signedIn: boolean) {
   errors.length = 0;
-  await page.goto(`${baseUrl}${path}`);
-  await page
-    .locator('h1, h2')
-    .first()
-    .waitFor({ timeout: 15_000 })
-    .catch(() => problems.push({ path, what: 'no heading' }));
+  const heading = signedIn
+    ? openInConsole(page, path)
+    : page.goto(`${baseUrl}${path}`).then(() => page.locator('h1, h2').first().waitFor({ timeout: 15_000 }));
+  await heading.catch(() => problems.push({ path, what: 'no heading' }));
   // what loads after the heading (rows, options) shows its text too: no progress bar left in sight.
   // Visible ones only: a list keeps its bar in the page, hidden while nothing loads (ResourceList.tsx),
   // and waiting for that one to leave the page only ever ran out the 5 s
@@ -158,6 +160,7 @@ describe('every add and edit form as each role that may open it', () => {
         if (url.pathname.startsWith('/api/') && response.status() >= 400)
           refused.push(`${response.status()} ${response.request().method()} ${url.pathname}${url.search}`);
       });
+      const requests = apiRequestsOf(page);
       await signInAt(page, '/', `${role}@demo.waymark.in`);
       await page.waitForURL((url) => !url.pathname.startsWith('/auth/'));
       await page.locator('h1').first().waitFor();
@@ -176,13 +179,9 @@ describe('every add and edit form as each role that may open it', () => {
         }
         for (const path of forms) {
           refused.length = 0;
-          await page.goto(`${baseUrl}${path}`);
-          await page
-            .locator('form')
-            .first()
-            .waitFor({ timeout: 15_000 })
-            .catch(() => undefined);
-          await page.waitForLoadState('networkidle');
+          // opened from the console the role is in, as its Create and Edit buttons do
+          await openInConsole(page, path, 'form').catch(() => undefined);
+          await requests.settled();
           if (await page.getByRole('heading', { name: 'No access' }).count())
             problems.push({ path, what: 'a 403 page' });
           for (const r of refused) problems.push({ path, what: `refused: ${r}` });
