@@ -9,7 +9,7 @@ import { createScratchDatabase } from '../server/db/scratch.ts';
 import { ensureSystemRoles, systemRoleIds } from '../server/seed/roles.ts';
 import { createOrganisation } from '../server/organisations/service.ts';
 import { createUser } from '../server/users/service.ts';
-import { signIn, startServer } from './server.ts';
+import { signIn, startChild, startServer } from './server.ts';
 import { codesToCompare, type Code } from './before.ts';
 import { CpuMeter, databaseBackends } from './cpu.ts';
 
@@ -48,7 +48,7 @@ interface Status {
   connected: number;
 }
 
-type Kind = 'postgres' | 'pglite';
+type Kind = 'postgres' | 'pglite' | 'floor';
 
 /** Seeds the fleet with the code of `code` (another revision seeds with its own schema and services). */
 async function seedWith(code: Code, databaseUrl: string | undefined, dataDir: string | null) {
@@ -60,6 +60,50 @@ async function seedWith(code: Code, databaseUrl: string | undefined, dataDir: st
   });
   const status = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   if (status !== 0) throw new Error(`seeding with ${code.rev} failed (${status})`);
+}
+
+/** `waymark simulate`: DEVICES devices sending every INTERVAL seconds to the gateway on `gatewayPort`. */
+function startSimulator(gatewayPort: number) {
+  return spawn(
+    process.execPath,
+    [
+      'server/bin.mjs',
+      'simulate',
+      '--devices',
+      String(DEVICES),
+      '--interval',
+      String(INTERVAL),
+      '--port',
+      String(gatewayPort),
+      '--first-imei',
+      FIRST_IMEI,
+    ],
+    { stdio: 'ignore' },
+  );
+}
+
+/**
+ * The floor under any store (bench/floor-gateway.ts): the same simulator's frames read, cut and
+ * parsed by the gateway's own code and nothing stored, CPU per frame read.
+ */
+async function measureFloor() {
+  const gatewayPort = 19500 + Math.floor(Math.random() * 500);
+  const floor = startChild([String(gatewayPort)], {}, ['--import', 'tsx', 'bench/floor-gateway.ts']);
+  await floor.printed('listening');
+  const read = () => Number(floor.lines.findLast((line) => line.startsWith('frames '))?.slice(7) ?? 0);
+  const simulator = startSimulator(gatewayPort);
+  await new Promise((r) => setTimeout(r, Math.max(10, INTERVAL * 3) * 1000));
+  const cpu = new CpuMeter(() => [floor.process.pid!]);
+  await cpu.start();
+  const first = read();
+  const t0 = performance.now();
+  await new Promise((r) => setTimeout(r, SECONDS * 1000));
+  await cpu.sample();
+  const frames = read() - first;
+  const seconds = (performance.now() - t0) / 1000;
+  simulator.kill('SIGTERM');
+  await floor.stop();
+  return { frames, seconds, cpuSeconds: cpu.seconds };
 }
 
 async function measure(kind: Kind, code: Code) {
@@ -94,22 +138,7 @@ async function measure(kind: Kind, code: Code) {
   const status = async (): Promise<Status> =>
     (await (await fetch(`${base}/api/gateway/status`, { headers: { authorization: `Bearer ${token}` } })).json()).data;
 
-  const simulator = spawn(
-    process.execPath,
-    [
-      'server/bin.mjs',
-      'simulate',
-      '--devices',
-      String(DEVICES),
-      '--interval',
-      String(INTERVAL),
-      '--port',
-      String(gatewayPort),
-      '--first-imei',
-      FIRST_IMEI,
-    ],
-    { stdio: 'ignore' },
-  );
+  const simulator = startSimulator(gatewayPort);
   // connections are staggered over one interval; let them all log in first
   await new Promise((r) => setTimeout(r, Math.max(10, INTERVAL * 3) * 1000));
   // the server process's CPU, and on PostgreSQL its database's backends (sampled every second: they come and go)
@@ -169,6 +198,13 @@ export async function ingestFigures(
   const rounds = Number(process.env.BENCH_ROUNDS ?? (codes.length > 1 ? 2 : 1));
   try {
     for (const kind of kinds) {
+      if (kind === 'floor') {
+        const f = await measureFloor();
+        print(
+          `[floor] the gateway's reading and parsing alone, nothing stored: ${(f.frames / f.seconds).toFixed(0)} frames/s read, CPU per frame ${micro(f.cpuSeconds, f.frames).toFixed(0)} µs (${f.frames} frames, ${f.cpuSeconds.toFixed(1)} s CPU)`,
+        );
+        continue;
+      }
       const sums = new Map<string, { frames: number; server: number; database: number; seconds: number }>();
       for (let round = 1; round <= rounds; round++)
         for (const code of codes) {

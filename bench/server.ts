@@ -37,9 +37,12 @@ export async function startServer(env: Record<string, string>, port: number, arg
   };
 }
 
-/** A child whose stdout lines are kept, and a way to stop it and wait for its exit. */
-export function startChild(args: string[], env: Record<string, string>) {
-  const process_ = spawn(process.execPath, ['server/bin.mjs', ...args], {
+/**
+ * A child whose stdout lines are kept, and a way to stop it and wait for its exit. `entry`: what
+ * node runs (Waymark's command line by default) and its own arguments before `args`.
+ */
+export function startChild(args: string[], env: Record<string, string>, entry: string[] = ['server/bin.mjs']) {
+  const process_ = spawn(process.execPath, [...entry, ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
