@@ -6,10 +6,9 @@ import net from 'node:net';
 import http from 'node:http';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { spawn } from 'node:child_process';
 import mqtt from 'mqtt';
 import { createScratchDatabase } from '../server/db/scratch.ts';
-import { FIRST_IMEI, PASSWORD, seedFleet } from './ingest.ts';
+import { PASSWORD, seedFleet, startSimulator } from './ingest.ts';
 import { signIn, startServer } from './server.ts';
 
 const DEVICES = Number(process.env.BENCH_FORWARD_DEVICES ?? 1000);
@@ -116,22 +115,7 @@ async function measure(kind: Kind, withDestinations: boolean): Promise<Run> {
       oldestUnsentAt: string | null;
     }[];
 
-  const simulator = spawn(
-    process.execPath,
-    [
-      'server/bin.mjs',
-      'simulate',
-      '--devices',
-      String(DEVICES),
-      '--interval',
-      String(INTERVAL),
-      '--port',
-      String(gatewayPort),
-      '--first-imei',
-      FIRST_IMEI,
-    ],
-    { stdio: 'ignore' },
-  );
+  const simulator = startSimulator(gatewayPort, DEVICES, INTERVAL);
   await new Promise((r) => setTimeout(r, Math.max(10, INTERVAL * 3) * 1000));
   const start = await status();
   const t0 = performance.now();

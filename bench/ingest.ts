@@ -62,17 +62,17 @@ async function seedWith(code: Code, databaseUrl: string | undefined, dataDir: st
   if (status !== 0) throw new Error(`seeding with ${code.rev} failed (${status})`);
 }
 
-/** `waymark simulate`: DEVICES devices sending every INTERVAL seconds to the gateway on `gatewayPort`. */
-function startSimulator(gatewayPort: number) {
+/** `waymark simulate`: `devices` devices sending every `interval` seconds to the gateway on `gatewayPort`. */
+export function startSimulator(gatewayPort: number, devices = DEVICES, interval = INTERVAL) {
   return spawn(
     process.execPath,
     [
       'server/bin.mjs',
       'simulate',
       '--devices',
-      String(DEVICES),
+      String(devices),
       '--interval',
-      String(INTERVAL),
+      String(interval),
       '--port',
       String(gatewayPort),
       '--first-imei',

@@ -1,8 +1,7 @@
 // Live map figures: 10,000 vehicles each reporting every BENCH_LIVE_INTERVAL seconds (10, as issue 15 measures; 1 for a harder run), drawn in headless Chromium.
-import { spawn } from 'node:child_process';
 import { createScratchDatabase } from '../server/db/scratch.ts';
 import { launchBrowser, signInThroughForm } from '../tests/e2e/browser.ts';
-import { DEVICES, FIRST_IMEI, PASSWORD, seedFleet } from './ingest.ts';
+import { DEVICES, FIRST_IMEI, PASSWORD, seedFleet, startSimulator } from './ingest.ts';
 import { startChild, startServer } from './server.ts';
 
 const SECONDS = Number(process.env.BENCH_LIVE_SECONDS ?? 20);
@@ -65,22 +64,7 @@ export async function liveFigures(print: (line: string) => void) {
     ? startChild(['gateway'], { ...env, GATEWAY_PORT: String(gatewayPort), LOG_LEVEL: 'info' })
     : null;
   await gateway?.printed('gateway listening');
-  const simulator = spawn(
-    process.execPath,
-    [
-      'server/bin.mjs',
-      'simulate',
-      '--devices',
-      String(DEVICES),
-      '--interval',
-      String(INTERVAL),
-      '--port',
-      String(gatewayPort),
-      '--first-imei',
-      FIRST_IMEI,
-    ],
-    { stdio: 'ignore' },
-  );
+  const simulator = startSimulator(gatewayPort, DEVICES, INTERVAL);
   const browser = await launchBrowser();
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
