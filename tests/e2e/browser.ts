@@ -232,7 +232,10 @@ export async function openInConsole(page: Page, path: string, shows = 'h1, h2', 
     ({ path, shows }) => {
       if (location.pathname + location.search === path) return false;
       for (const element of document.querySelectorAll(shows)) element.setAttribute('data-before', '');
-      history.pushState(null, '', path);
+      // the entry as the console's router writes one (its index and key), so Back and its own
+      // navigations count from here as after a click on the menu
+      const idx = ((history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+      history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx }, '', path);
       dispatchEvent(new PopStateEvent('popstate'));
       return true;
     },
@@ -245,11 +248,14 @@ export async function openInConsole(page: Page, path: string, shows = 'h1, h2', 
         .join(', ')
     : shows;
   await page.locator(fresh).first().waitFor({ timeout });
+  const opened = new URL(page.url());
+  if (opened.pathname + opened.search !== path) throw new Error(`opened ${opened.pathname}, not ${path}`);
 }
 
 /**
- * Resolves once no request to the API has been open for `quietMs` (what playwright's `networkidle`
- * is to a page load, for a page opened inside the console).
+ * `settled()` resolves once no request to the API has been open for `quietMs`, counted from the
+ * call at the earliest (what playwright's `networkidle` is to a page load, for a page opened inside
+ * the console): requests a page makes after it first shows are waited for too.
  */
 export function apiRequestsOf(page: Page) {
   let open = 0;
@@ -268,6 +274,7 @@ export function apiRequestsOf(page: Page) {
   return {
     async settled(quietMs = 500, timeout = 15_000) {
       const started = performance.now();
+      quietFrom = Math.max(quietFrom, started);
       while (open > 0 || performance.now() - quietFrom < quietMs) {
         if (performance.now() - started > timeout)
           throw new Error(`${open} API requests still open after ${timeout} ms`);

@@ -60,14 +60,23 @@ interface Problem {
 }
 
 /**
- * Opens a page as a user does: a visitor by its address, a signed-in user from the console he is in
- * (as its menu does, without loading the console again).
+ * How a page is opened: by its address (a visitor, a link followed, a reload), or from the console
+ * the user is in, as its menu does, without loading the console again.
  */
-async function look(page: Page, path: string, errors: string[], problems: Problem[], signedIn: boolean) {
+type Opening = 'by address' | 'in the console';
+
+async function look(
+  page: Page,
+  path: string,
+  errors: string[],
+  problems: Problem[],
+  { signedIn, opening }: { signedIn: boolean; opening: Opening },
+) {
   errors.length = 0;
-  const heading = signedIn
-    ? openInConsole(page, path)
-    : page.goto(`${baseUrl}${path}`).then(() => page.locator('h1, h2').first().waitFor({ timeout: 15_000 }));
+  const heading =
+    opening === 'in the console'
+      ? openInConsole(page, path)
+      : page.goto(`${baseUrl}${path}`).then(() => page.locator('h1, h2').first().waitFor({ timeout: 15_000 }));
   await heading.catch(() => problems.push({ path, what: 'no heading' }));
   // what loads after the heading (rows, options) shows its text too: no progress bar left in sight.
   // Visible ones only: a list keeps its bar in the page, hidden while nothing loads (ResourceList.tsx),
@@ -105,7 +114,7 @@ describe('a tour of every page', () => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     const problems: Problem[] = [];
-    for (const path of PUBLIC) await look(page, path, errors, problems, false);
+    for (const path of PUBLIC) await look(page, path, errors, problems, { signedIn: false, opening: 'by address' });
     expect(problems).toEqual([]);
   });
 
@@ -130,7 +139,10 @@ describe('a tour of every page', () => {
       );
       // a role that opens no page starts at the user's own profile
       if (!pages.length) expect(new URL(page.url()).pathname).toMatch(/^\/management\/user\/edit\/[0-9a-f-]{36}$/);
-      for (const module of pages) await look(page, module.path, errors, problems, true);
+      // one role loads every page it may open by its address (a reload, a link from an e-mail), the
+      // others open theirs from the console; the super administrator may open every page
+      const opening: Opening = role === 'superadmin' ? 'by address' : 'in the console';
+      for (const module of pages) await look(page, module.path, errors, problems, { signedIn: true, opening });
       expect(problems).toEqual([]);
     }, 600_000);
   }
@@ -180,7 +192,9 @@ describe('every add and edit form as each role that may open it', () => {
         for (const path of forms) {
           refused.length = 0;
           // opened from the console the role is in, as its Create and Edit buttons do
-          await openInConsole(page, path, 'form').catch(() => undefined);
+          await openInConsole(page, path, 'form').catch((error: Error) =>
+            problems.push({ path, what: `no form: ${error.message.split('\n')[0]}` }),
+          );
           await requests.settled();
           if (await page.getByRole('heading', { name: 'No access' }).count())
             problems.push({ path, what: 'a 403 page' });
