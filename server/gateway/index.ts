@@ -20,10 +20,11 @@ export function frameStoreFor(
   const embedded = database.kind === 'pglite';
   const store = new FrameStore(database.ingestDb, live, {
     concurrency: embedded ? 1 : 2,
-    lingerMs: embedded ? undefined : POSTGRES_LINGER_MS,
     notifications: database,
     recentFixes: beside.recentFixes,
-    ...(embedded ? { ...EMBEDDED_BATCHES, beforeBatch: beside.api && apiTurn(beside.api) } : {}),
+    ...(embedded
+      ? { ...EMBEDDED_BATCHES, beforeBatch: beside.api && apiTurn(beside.api) }
+      : { lingerMs: POSTGRES_LINGER_MS }),
   });
   store.deriveEvents = zoneEvents(database.ingestDb);
   return store;
