@@ -231,7 +231,9 @@ export class Summariser {
   async round(settleMs = 0): Promise<{ devices: number; positions: number }> {
     const settled =
       settleMs > 0
-        ? sql`and not exists (select 1 from trip_states t where t.device_id = s.device_id and t.summarised_at > now() - ${settleMs} * interval '1 millisecond')`
+        ? // a look-up by the key per device read: as an anti-join the planner, expecting few recent rows,
+          // compared every device with every recently summarised one (devices² a round)
+          sql`and coalesce((select t.summarised_at from trip_states t where t.device_id = s.device_id), '-infinity') <= now() - ${settleMs} * interval '1 millisecond'`
         : sql``;
     const holder = this.recentFixes;
     const sent = holder?.claiming() ?? 0;
@@ -355,7 +357,11 @@ export class Summariser {
         select c.device_id as "deviceId", ${FIX_COLUMNS}
         from jsonb_to_recordset(${JSON.stringify(reading.map((a) => ({ device_id: a.claim.deviceId, since: new Date(a.since).toISOString(), floor: a.claim.floor })))}::jsonb)
           as c(device_id uuid, since timestamptz, floor timestamptz)
-        join positions p on p.device_id = c.device_id and p.fix_time > c.since and p.fix_time >= coalesce(c.floor, '-infinity')
+        -- each device's own rows by its (device, time) index; as a plain join the planner hashed the
+        -- devices and read every position of the month
+        cross join lateral (select * from positions p
+          where p.device_id = c.device_id and p.fix_time > c.since and p.fix_time >= coalesce(c.floor, '-infinity')
+          order by p.fix_time, p.id) p
         order by c.device_id, p.fix_time, p.id`,
       );
       for (const row of rows) {

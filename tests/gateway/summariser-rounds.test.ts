@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../api/harness.ts';
 import { normalFrame } from '../../server/simulator/frames.ts';
 import { parseFrame } from '../../server/gateway/ais140.ts';
@@ -93,5 +93,56 @@ describe("the summariser's background rounds", () => {
       beforeRound: () => new Promise<void>(() => undefined),
     });
     await expect(summariser.drain()).resolves.toEqual({ devices: 0, positions: 0 });
+  });
+
+  it('leave a device brought up to date within the settle time alone, and read the positions of those they claim', async () => {
+    const db = server.database.db;
+    await new Summariser(db).drain();
+    expect(await summarised()).toBe(DEVICES.length);
+    // a new position for each device marks it again
+    const time = Date.now() - 30_000;
+    await Promise.all(
+      DEVICES.map((imei, i) => {
+        const text = normalFrame(
+          {
+            imei,
+            registration: `UP78RS000${i}`,
+            heading: 0,
+            frameNumber: 2,
+            latitude: 26.41,
+            longitude: 80.3,
+            speed: 30,
+            ignition: true,
+          },
+          new Date(time),
+        );
+        return store.store({ text, receivedAt: new Date(), outcome: parseFrame(text) });
+      }),
+    );
+    const [long, recent, never] = DEVICES;
+    const setSummarisedAt = (imei: string, at: SQL) =>
+      db.execute(
+        sql`update trip_states t set summarised_at = ${at} from devices d where d.id = t.device_id and d.imei = ${imei}`,
+      );
+    await setSummarisedAt(long!, sql`now() - interval '1 hour'`);
+    await setSummarisedAt(recent!, sql`now()`);
+    await setSummarisedAt(never!, sql`null`);
+    const marked = async () =>
+      (
+        await query<{ imei: string }>(
+          db,
+          sql`select d.imei from device_states s join devices d on d.id = s.device_id
+            where s.summary_from is not null and d.imei = any(${`{${DEVICES.join(',')}}`}::text[]) order by d.imei`,
+        )
+      ).map((r) => r.imei);
+    expect(await marked()).toEqual(DEVICES);
+
+    const summariser = new Summariser(db);
+    // each claimed device's one new position, read back from the database (no recent fixes held)
+    expect(await summariser.round(10_000)).toEqual({ devices: 2, positions: 2 });
+    expect(await marked()).toEqual([recent]);
+    expect(await summariser.round(10_000)).toEqual({ devices: 0, positions: 0 });
+    expect(await summariser.round(0)).toEqual({ devices: 1, positions: 1 });
+    expect(await marked()).toEqual([]);
   });
 });
