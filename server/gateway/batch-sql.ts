@@ -10,8 +10,13 @@ import { motionSql } from '../tracking/motion.ts';
 
 const array = (values: unknown[]) => sql.param(values);
 
-/** raw_logs rows (tx and seq are the columns' defaults, in row order: forwarding's order, server/forwarding/cursor.ts). */
+/**
+ * raw_logs rows (tx and seq are the columns' defaults, in row order: forwarding's order,
+ * server/forwarding/cursor.ts). Ids are time-ordered (server/db/time-ordered-id.ts): the largest
+ * table's primary key grows at its right-hand edge instead of on random pages.
+ */
 export class RawLogRows {
+  readonly id: string[] = [];
   readonly imei: (string | null)[] = [];
   readonly deviceId: (string | null)[] = [];
   readonly organisationId: (string | null)[] = [];
@@ -22,6 +27,7 @@ export class RawLogRows {
 
   columns(): CopyColumn[] {
     return [
+      { name: 'id', type: 'uuid', values: this.id },
       { name: 'imei', type: 'text', values: this.imei },
       { name: 'device_id', type: 'uuid', values: this.deviceId },
       { name: 'organisation_id', type: 'uuid', values: this.organisationId },

@@ -21,6 +21,7 @@ import {
   type StoredFrame,
 } from './frame-rows.ts';
 import { DeviceDirectory, type KnownDevice } from './devices.ts';
+import { timeOrderedId } from '../db/time-ordered-id.ts';
 import { PositionRows, RawLogRows, updateFirmware, upsertDeviceStates, type DeviceStateRow } from './batch-sql.ts';
 import { LatencyWindow } from './latency.ts';
 import { BatchLimit } from './batch-limit.ts';
@@ -220,6 +221,7 @@ export class FrameStore {
       const described = describe(outcome, owner);
       const receivedAt = frame.receivedAt.toISOString();
       const imei = imeiOf(outcome);
+      raw.id.push(timeOrderedId(frame.receivedAt.getTime()));
       raw.imei.push(imei);
       raw.deviceId.push(owner?.deviceId ?? null);
       raw.organisationId.push(owner?.organisationId ?? null);
