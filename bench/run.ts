@@ -17,6 +17,7 @@ import { reportFigures } from './reports.ts';
 import { notifyFigures } from './notify.ts';
 import { forwardFigures } from './forward.ts';
 import { overloadFigures } from './overload.ts';
+import { keyFigures } from './keys.ts';
 
 // `npm run bench -- ingest` (or lists, startup) runs one group of figures; report-data and reports
 // (a fleet's month of positions: long), ingest-scale (processes on PostgreSQL), notify (alert delivery) and overload
@@ -110,6 +111,8 @@ if (wanted('lists')) {
 if (only === 'forward') await forwardFigures(console.log);
 if (only === 'overload') await overloadFigures(console.log);
 if (only === 'ingest-scale') await ingestScaleFigures(console.log);
+// raw_logs' primary key once the table outgrows memory: random against time-ordered ids
+if (only === 'keys') await keyFigures(console.log);
 // alerts by webhook through the rules of issue 26 (BENCH_NOTIFY_* sizes, BENCH_KINDS=pglite,postgres)
 if (only === 'notify') await notifyFigures(console.log);
 if (only === 'report-data') await reportDataFigures(process.argv.slice(3), console.log);
