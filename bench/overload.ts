@@ -9,6 +9,7 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/db/client.ts';
+import { codesToCompare, type Code } from './before.ts';
 import { createScratchDatabase } from '../server/db/scratch.ts';
 import { systemRoleIds } from '../server/seed/roles.ts';
 import { createOrganisation } from '../server/organisations/service.ts';
@@ -83,7 +84,7 @@ const quantiles = (times: number[]) => {
   return { p50: at(0.5), p95: at(0.95), n: sorted.length, failed: sorted.filter((t) => t >= TIMEOUT_MS).length };
 };
 
-async function measure(kind: 'postgres' | 'pglite') {
+async function measure(kind: 'postgres' | 'pglite', code?: Code) {
   let env: Record<string, string>;
   let cleanup: () => Promise<void>;
   let databaseUrl: string | undefined;
@@ -101,7 +102,12 @@ async function measure(kind: 'postgres' | 'pglite') {
   await seed(databaseUrl, dataDir);
   const port = 19000 + Math.floor(Math.random() * 500);
   const gatewayPort = port + 500;
-  const server = await startServer({ ...env, GATEWAY_PORT: String(gatewayPort), WAYMARK_DEMO: '0' }, port);
+  const server = await startServer(
+    { ...env, GATEWAY_PORT: String(gatewayPort), WAYMARK_DEMO: '0' },
+    port,
+    [],
+    code?.dir,
+  );
   const base = `http://127.0.0.1:${port}`;
   const superToken = await signIn(base, 'super@bench.test', PASSWORD);
   const listToken = await signIn(base, 'distributor@bench.test', PASSWORD);
@@ -201,18 +207,32 @@ async function measure(kind: 'postgres' | 'pglite') {
 }
 
 export async function overloadFigures(print: (line: string) => void) {
-  const kinds: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
-  for (const kind of kinds) {
-    const f = await measure(kind);
+  // BENCH_KINDS=postgres: one database only
+  const kinds = (process.env.BENCH_KINDS?.split(',') ??
+    (process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'])) as ('pglite' | 'postgres')[];
+  // BENCH_BEFORE=<rev>: that revision's server too, before then after in each of BENCH_ROUNDS rounds (bench/before.ts)
+  const { codes, remove } = codesToCompare(process.env.BENCH_BEFORE);
+  const rounds = Number(process.env.BENCH_ROUNDS ?? (codes.length > 1 ? 2 : 1));
+  try {
+    for (let round = 1; round <= rounds; round++)
+      for (const kind of kinds)
+        for (const code of codes)
+          await report(kind, code, codes.length > 1 ? ` ${code.label} ${code.rev} round ${round}` : '');
+  } finally {
+    remove();
+  }
+
+  async function report(kind: 'pglite' | 'postgres', code: Code, label: string) {
+    const f = await measure(kind, code);
     const ms = (q: ReturnType<typeof quantiles>) =>
       `p50 ${q.p50.toFixed(0)} ms, p95 ${q.p95.toFixed(0)} ms (${q.n} asked, ${q.failed} failed or unanswered in ${TIMEOUT_MS / 1000} s)`;
-    print(`[${kind}] overload: ${DEVICES} devices every 1 s for ${f.seconds.toFixed(0)} s`);
-    print(`[${kind}]   /api/health           ${ms(f.health)}`);
-    print(`[${kind}]   sign-in               ${ms(f.signIn)}`);
-    print(`[${kind}]   distributor's devices ${ms(f.list)}`);
+    print(`[${kind}${label}] overload: ${DEVICES} devices every 1 s for ${f.seconds.toFixed(0)} s`);
+    print(`[${kind}${label}]   /api/health           ${ms(f.health)}`);
+    print(`[${kind}${label}]   sign-in               ${ms(f.signIn)}`);
+    print(`[${kind}${label}]   distributor's devices ${ms(f.list)}`);
     print(
-      `[${kind}]   frames: ${f.offered} offered, ${f.received} read, ${f.stored} stored; shed ${f.offered - f.received} not read, ${f.refused} connections refused (${f.closedByGateway} closed by the gateway), ${f.sheddingMs === null ? 'n/a' : (f.sheddingMs / 1000).toFixed(1)} s shedding in ${f.transitions ?? 'n/a'} changes of state, states seen ${f.states.join('/') || 'n/a'}, backlog max ${f.maxBacklog}`,
+      `[${kind}${label}]   frames: ${f.offered} offered, ${f.received} read, ${f.stored} stored; shed ${f.offered - f.received} not read, ${f.refused} connections refused (${f.closedByGateway} closed by the gateway), ${f.sheddingMs === null ? 'n/a' : (f.sheddingMs / 1000).toFixed(1)} s shedding in ${f.transitions ?? 'n/a'} changes of state, states seen ${f.states.join('/') || 'n/a'}, backlog max ${f.maxBacklog}`,
     );
-    print(`[${kind}]   answered logins and heartbeats: ${f.acknowledged}, missing from raw_logs: ${f.missing}`);
+    print(`[${kind}${label}]   answered logins and heartbeats: ${f.acknowledged}, missing from raw_logs: ${f.missing}`);
   }
 }
