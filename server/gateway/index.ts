@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { FrameStore } from './store.ts';
+import type { StoreOptions } from './store-options.ts';
 import type { HandlersAtWork } from '../http/handlers-at-work.ts';
 import type { LiveFeed } from '../tracking/live.ts';
 import type { RecentFixes } from '../reports/recent-fixes.ts';
@@ -10,24 +11,36 @@ import { Gateway, type GatewayOptions } from './server.ts';
 /**
  * PostgreSQL writes two batches at once on the gateway's own connections. The embedded database
  * runs every query on this process's one thread, one at a time: there a batch is small and is
- * followed by a pause in proportion, so the API's queries (sign-in, lists) and its HTTP requests get their turn.
+ * followed by a pause in proportion, so the API's queries (sign-in, lists) and its HTTP requests get
+ * their turn. On both a batch waits for the API's turn first (`apiTurn`): on PostgreSQL the
+ * database is not shared, but the thread is, and under a flood a batch's work on it (its rows, the
+ * COPY buffers, the live feed) is a long stretch of it.
  */
 export function frameStoreFor(
   database: Database,
   live: LiveFeed,
   beside: { api?: HandlersAtWork; recentFixes?: RecentFixes } = {},
 ): FrameStore {
-  const embedded = database.kind === 'pglite';
   const store = new FrameStore(database.ingestDb, live, {
-    concurrency: embedded ? 1 : 2,
+    ...frameStoreOptions(database.kind, beside),
     notifications: database,
-    recentFixes: beside.recentFixes,
-    ...(embedded
-      ? { ...EMBEDDED_BATCHES, beforeBatch: beside.api && apiTurn(beside.api) }
-      : { lingerMs: POSTGRES_LINGER_MS }),
   });
   store.deriveEvents = zoneEvents(database.ingestDb);
   return store;
+}
+
+/** The batches of each database (frameStoreFor). */
+export function frameStoreOptions(
+  kind: Database['kind'],
+  beside: { api?: Pick<HandlersAtWork, 'quiet'>; recentFixes?: RecentFixes },
+): StoreOptions {
+  const embedded = kind === 'pglite';
+  return {
+    concurrency: embedded ? 1 : 2,
+    recentFixes: beside.recentFixes,
+    beforeBatch: beside.api && apiTurn(beside.api),
+    ...(embedded ? EMBEDDED_BATCHES : { lingerMs: POSTGRES_LINGER_MS }),
+  };
 }
 
 /**
@@ -48,11 +61,13 @@ export const POSTGRES_LINGER_MS = 100;
 export const EMBEDDED_BATCHES = { batchSize: 250, batchMs: 100, yieldShare: 0.25 };
 
 /**
- * The API's turn on the embedded database, awaited before each gateway batch and each summariser
- * round: until no request handler has been at work for 10 ms (a client's next request comes in
- * that), a quarter of a second at most (what keeps the ingest going under constant requests).
+ * The API's turn, awaited before each gateway batch (either database) and each summariser round
+ * (the embedded database): until no request handler has been at work for 10 ms (a client's next
+ * request comes in that), a quarter of a second at most (what keeps the ingest going under
+ * constant requests). Under a flood on PostgreSQL it took a sign-in's p50 from 543-562 ms to
+ * 325-387 ms (docs/scaling.md).
  */
-export const apiTurn = (api: HandlersAtWork) => () => api.quiet(10, 250);
+export const apiTurn = (api: Pick<HandlersAtWork, 'quiet'>) => () => api.quiet(10, 250);
 
 /** Starts the AIS-140 gateway beside an app, writing to its live feed; close it before the app. */
 export async function startGateway(

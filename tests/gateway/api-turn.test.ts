@@ -2,6 +2,7 @@ import net from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FrameStore } from '../../server/gateway/store.ts';
+import { frameStoreOptions } from '../../server/gateway/index.ts';
 import { parseFrame } from '../../server/gateway/ais140.ts';
 import { countHandlersAtWork, type HandlersAtWork } from '../../server/http/handlers-at-work.ts';
 import { loginFrame } from '../../server/simulator/frames.ts';
@@ -9,8 +10,9 @@ import { startTestServer, type TestServer } from '../api/harness.ts';
 import { eventually } from './device-client.ts';
 
 /**
- * On the embedded database a batch waits while the API answers requests (server/gateway/index.ts):
- * a sign-in's queries run back to back, not each behind another batch; never longer than its bound.
+ * A batch waits while the API answers requests (server/gateway/index.ts): on the embedded database
+ * a sign-in's queries run back to back, not each behind another batch, and on either the batch's
+ * work on the process's one thread comes after the requests'; never longer than its bound.
  */
 let server: TestServer;
 beforeAll(async () => {
@@ -44,7 +46,7 @@ const apiWhile = (busy: () => boolean) => ({
 const settledAfter = async (promise: Promise<unknown>, ms: number) =>
   Promise.race([promise.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))]);
 
-describe('a batch of the embedded database waits its turn behind the API', () => {
+describe('a batch waits its turn behind the API', () => {
   it('holds the next batch while requests are under way, and writes it once they are answered', async () => {
     let busy = true;
     const store = new FrameStore(server.database.db, server.app.live, {
@@ -59,6 +61,17 @@ describe('a batch of the embedded database waits its turn behind the API', () =>
     busy = false;
     expect(await settledAfter(second, 10_000)).toBe(true);
     await store.close();
+  });
+
+  it("is how the app's gateway writes on either database", async () => {
+    for (const kind of ['pglite', 'postgres'] as const) {
+      const asked: [number, number][] = [];
+      const options = frameStoreOptions(kind, {
+        api: { quiet: async (graceMs: number, maxMs: number) => void asked.push([graceMs, maxMs]) },
+      });
+      await options.beforeBatch!();
+      expect(asked, kind).toEqual([[10, 250]]);
+    }
   });
 
   it('waits no longer than its bound when requests never stop', async () => {
