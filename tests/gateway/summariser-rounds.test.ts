@@ -24,6 +24,21 @@ const summarised = async () =>
     )
   )[0]!.n;
 
+/** One position of each device, fixed at `time`, through the store. */
+const positionOfEach = (
+  fix: { frameNumber: number; latitude: number; speed: number; ignition: boolean },
+  time: number,
+) =>
+  Promise.all(
+    DEVICES.map((imei, i) => {
+      const text = normalFrame(
+        { imei, registration: `UP78RS000${i}`, heading: 0, longitude: 80.3, ...fix },
+        new Date(time),
+      );
+      return store.store({ text, receivedAt: new Date(), outcome: parseFrame(text) });
+    }),
+  );
+
 beforeAll(async () => {
   server = await startTestServer({ config: { summarise: false } });
   const db = server.database.db;
@@ -33,25 +48,7 @@ beforeAll(async () => {
       sql`insert into devices (imei, status, organisation_id) values (${imei}, 'INSTALLED', ${organisation!.id}::uuid)`,
     );
   store = new FrameStore(db, server.app.live, { lingerMs: 1 });
-  const time = Date.now() - 60_000;
-  await Promise.all(
-    DEVICES.map((imei, i) => {
-      const text = normalFrame(
-        {
-          imei,
-          registration: `UP78RS000${i}`,
-          heading: 0,
-          frameNumber: 1,
-          latitude: 26.4,
-          longitude: 80.3,
-          speed: 0,
-          ignition: false,
-        },
-        new Date(time),
-      );
-      return store.store({ text, receivedAt: new Date(), outcome: parseFrame(text) });
-    }),
-  );
+  await positionOfEach({ frameNumber: 1, latitude: 26.4, speed: 0, ignition: false }, Date.now() - 60_000);
 }, 120_000);
 
 afterAll(async () => {
@@ -100,25 +97,7 @@ describe("the summariser's background rounds", () => {
     await new Summariser(db).drain();
     expect(await summarised()).toBe(DEVICES.length);
     // a new position for each device marks it again
-    const time = Date.now() - 30_000;
-    await Promise.all(
-      DEVICES.map((imei, i) => {
-        const text = normalFrame(
-          {
-            imei,
-            registration: `UP78RS000${i}`,
-            heading: 0,
-            frameNumber: 2,
-            latitude: 26.41,
-            longitude: 80.3,
-            speed: 30,
-            ignition: true,
-          },
-          new Date(time),
-        );
-        return store.store({ text, receivedAt: new Date(), outcome: parseFrame(text) });
-      }),
-    );
+    await positionOfEach({ frameNumber: 2, latitude: 26.41, speed: 30, ignition: true }, Date.now() - 30_000);
     const [long, recent, never] = DEVICES;
     const setSummarisedAt = (imei: string, at: SQL) =>
       db.execute(
