@@ -12,9 +12,10 @@ import { Gateway, type GatewayOptions } from './server.ts';
  * PostgreSQL writes two batches at once on the gateway's own connections. The embedded database
  * runs every query on this process's one thread, one at a time: there a batch is small and is
  * followed by a pause in proportion, so the API's queries (sign-in, lists) and its HTTP requests get
- * their turn. On both a batch waits for the API's turn first (`apiTurn`): on PostgreSQL the
- * database is not shared, but the thread is, and under a flood a batch's work on it (its rows, the
- * COPY buffers, the live feed) is a long stretch of it.
+ * their turn. On both, a batch that follows another (frames waiting when the last one ends) first
+ * waits for the API's turn (`apiTurn`): on PostgreSQL the database is not shared, but the thread
+ * is, and under a flood a batch's work on it (its rows, the COPY buffers, the live feed) is a long
+ * stretch of it. A batch started in an idle slot does not wait.
  */
 export function frameStoreFor(
   database: Database,

@@ -23,9 +23,9 @@ export interface StoreOptions {
   /** Share of the database's time left to others: after each batch a pause of that share (the embedded database). */
   yieldShare?: number;
   /**
-   * Awaited before the next batch (the API's turn, server/gateway/index.ts), so a request's
-   * queries (a sign-in's several) run back to back instead of each waiting behind another batch on
-   * the process's thread (and the embedded database's).
+   * Awaited before a batch that follows another when frames wait (the API's turn,
+   * server/gateway/index.ts), so a request's queries (a sign-in's several) run back to back instead
+   * of each waiting behind another batch on the process's thread (and the embedded database's).
    */
   beforeBatch?: () => Promise<void>;
   /** Where committed positions are handed to the summariser of this process (server/reports/recent-fixes.ts). */

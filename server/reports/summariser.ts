@@ -232,7 +232,7 @@ export class Summariser {
     const settled =
       settleMs > 0
         ? // a look-up by the key per device read: as an anti-join the planner, expecting few recent rows,
-          // compared every device with every recently summarised one (devices² a round)
+          // compared every marked device with every recently summarised one
           sql`and coalesce((select t.summarised_at from trip_states t where t.device_id = s.device_id), '-infinity') <= now() - ${settleMs} * interval '1 millisecond'`
         : sql``;
     const holder = this.recentFixes;
@@ -358,7 +358,8 @@ export class Summariser {
         from jsonb_to_recordset(${JSON.stringify(reading.map((a) => ({ device_id: a.claim.deviceId, since: new Date(a.since).toISOString(), floor: a.claim.floor })))}::jsonb)
           as c(device_id uuid, since timestamptz, floor timestamptz)
         -- each device's own rows by its (device, time) index; as a plain join the planner hashed the
-        -- devices and read every position of the month
+        -- devices and read every position of the month (the inner order by keeps the subquery from
+        -- being flattened back into that join)
         cross join lateral (select * from positions p
           where p.device_id = c.device_id and p.fix_time > c.since and p.fix_time >= coalesce(c.floor, '-infinity')
           order by p.fix_time, p.id) p

@@ -10,9 +10,10 @@ import { startTestServer, type TestServer } from '../api/harness.ts';
 import { eventually } from './device-client.ts';
 
 /**
- * A batch waits while the API answers requests (server/gateway/index.ts): on the embedded database
- * a sign-in's queries run back to back, not each behind another batch, and on either the batch's
- * work on the process's one thread comes after the requests'; never longer than its bound.
+ * A batch that follows another waits while the API answers requests (server/gateway/index.ts): on
+ * the embedded database a sign-in's queries run back to back, not each behind another batch, and on
+ * either the batch's work on the process's one thread comes after the requests'; never longer than
+ * its bound.
  */
 let server: TestServer;
 beforeAll(async () => {

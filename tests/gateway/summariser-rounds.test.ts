@@ -12,7 +12,7 @@ import { query } from '../../server/resources/sql.ts';
  * database's one connection from claim to commit, so it waits for the API to be quiet first
  * (`beforeRound`), as the gateway's batches do; catching up on demand does not wait.
  */
-const DEVICES = ['868347070029001', '868347070029002', '868347070029003'];
+const DEVICES = ['868347070029001', '868347070029002', '868347070029003', '868347070029004'];
 
 let server: TestServer;
 let store: FrameStore;
@@ -98,14 +98,16 @@ describe("the summariser's background rounds", () => {
     expect(await summarised()).toBe(DEVICES.length);
     // a new position for each device marks it again
     await positionOfEach({ frameNumber: 2, latitude: 26.41, speed: 30, ignition: true }, Date.now() - 30_000);
-    const [long, recent, never] = DEVICES;
+    const [long, recent, nulled, missing] = DEVICES;
     const setSummarisedAt = (imei: string, at: SQL) =>
       db.execute(
         sql`update trip_states t set summarised_at = ${at} from devices d where d.id = t.device_id and d.imei = ${imei}`,
       );
     await setSummarisedAt(long!, sql`now() - interval '1 hour'`);
-    await setSummarisedAt(recent!, sql`now()`);
-    await setSummarisedAt(never!, sql`null`);
+    // an hour ahead: still within the settle time however slowly the rounds below run
+    await setSummarisedAt(recent!, sql`now() + interval '1 hour'`);
+    await setSummarisedAt(nulled!, sql`null`);
+    await db.execute(sql`delete from trip_states t using devices d where d.id = t.device_id and d.imei = ${missing}`);
     const marked = async () =>
       (
         await query<{ imei: string }>(
@@ -117,8 +119,9 @@ describe("the summariser's background rounds", () => {
     expect(await marked()).toEqual(DEVICES);
 
     const summariser = new Summariser(db);
-    // each claimed device's one new position, read back from the database (no recent fixes held)
-    expect(await summariser.round(10_000)).toEqual({ devices: 2, positions: 2 });
+    // the new position of the long-ago and the never-stamped device, read back from the database (no
+    // recent fixes held), and both of the device without a trip state, walked from its first
+    expect(await summariser.round(10_000)).toEqual({ devices: 3, positions: 4 });
     expect(await marked()).toEqual([recent]);
     expect(await summariser.round(10_000)).toEqual({ devices: 0, positions: 0 });
     expect(await summariser.round(0)).toEqual({ devices: 1, positions: 1 });
