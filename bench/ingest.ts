@@ -159,7 +159,9 @@ async function measure(kind: Kind, code: Code) {
     const s = await status();
     // BENCH_INGEST_TRACE=1: each poll's backlog, to see when a spike comes
     if (process.env.BENCH_INGEST_TRACE)
-      console.log(`  ${((performance.now() - t0) / 1000).toFixed(0)} s: backlog ${s.backlog}, stored ${s.stored.frames}`);
+      console.log(
+        `  ${((performance.now() - t0) / 1000).toFixed(0)} s: backlog ${s.backlog}, stored ${s.stored.frames}`,
+      );
     maxBacklog = Math.max(maxBacklog, s.backlog);
     maxRss = Math.max(maxRss, s.rssBytes);
   }
