@@ -185,8 +185,13 @@ export class Forwarder {
           await target?.close();
           target = null;
           failures += 1;
-          await this.save(id, [...show('DOWN', error.message.slice(0, 500)), sql`failures = ${failures}`]);
-          await this.writeLag(destination, cursor);
+          // the state and what waits in one change: the row never shows a destination down with nothing waiting
+          const lag = await lagOf(this.db, destination.organisationId, cursor);
+          await this.save(id, [
+            ...show('DOWN', error.message.slice(0, 500)),
+            sql`failures = ${failures}`,
+            ...lagColumns(lag),
+          ]);
           lagAt = Date.now();
           // a refused address waits the longest: only an edit (or the operator's ranges) changes it
           const wait = error.permanent
@@ -213,8 +218,14 @@ export class Forwarder {
   private async writeLag(destination: Destination, cursor: Cursor) {
     const lag = await lagOf(this.db, destination.organisationId, cursor);
     await this.db.execute(sql`update forwarding_destinations
-      set waiting = ${lag.waiting}, oldest_unsent_at = ${lag.oldestUnsentAt}
+      set ${sql.join(lagColumns(lag), sql`, `)}
       where id = ${destination.id}::uuid and lease_owner = ${this.owner}
         and (waiting <> ${lag.waiting} or oldest_unsent_at is distinct from ${lag.oldestUnsentAt}::timestamptz)`);
   }
 }
+
+/** The destination's lag columns (frames waiting, the oldest one's arrival). */
+const lagColumns = (lag: { waiting: number; oldestUnsentAt: string | null }): SQL[] => [
+  sql`waiting = ${lag.waiting}`,
+  sql`oldest_unsent_at = ${lag.oldestUnsentAt}`,
+];
