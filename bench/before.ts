@@ -39,3 +39,7 @@ export function codesToCompare(rev: string | undefined): { codes: Code[]; remove
     },
   };
 }
+
+/** The databases a bench runs on: `BENCH_KINDS` (comma-separated, e.g. `postgres`), else `defaults`. */
+export const kindsToRun = <K extends string>(defaults: readonly K[]): readonly K[] =>
+  (process.env.BENCH_KINDS?.split(',') as K[] | undefined) ?? defaults;

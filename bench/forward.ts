@@ -1,5 +1,6 @@
 // Forwarding figures (docs/forwarding.md): ingest with three destinations (MQTT, HTTP, AIS-140 TCP) on,
 // compared with none, and each destination's lag while ingest runs and once it stops.
+import { kindsToRun } from './before.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import net from 'node:net';
@@ -162,7 +163,7 @@ async function measure(kind: Kind, withDestinations: boolean): Promise<Run> {
 
 export async function forwardFigures(
   print: (line: string) => void,
-  kinds: readonly Kind[] = (process.env.BENCH_KINDS?.split(',') as Kind[] | undefined) ?? ['postgres', 'pglite'],
+  kinds: readonly Kind[] = kindsToRun<Kind>(['postgres', 'pglite']),
 ) {
   for (const kind of kinds) {
     const none = await measure(kind, false);

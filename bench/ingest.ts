@@ -10,7 +10,7 @@ import { ensureSystemRoles, systemRoleIds } from '../server/seed/roles.ts';
 import { createOrganisation } from '../server/organisations/service.ts';
 import { createUser } from '../server/users/service.ts';
 import { signIn, startChild, startServer } from './server.ts';
-import { codesToCompare, type Code } from './before.ts';
+import { codesToCompare, kindsToRun, type Code } from './before.ts';
 import { CpuMeter, databaseBackends } from './cpu.ts';
 
 export const DEVICES = Number(process.env.BENCH_INGEST_DEVICES ?? 10_000);
@@ -197,7 +197,7 @@ const micro = (cpuSeconds: number, frames: number) => (frames ? (cpuSeconds * 1e
  */
 export async function ingestFigures(
   print: (line: string) => void,
-  kinds: readonly Kind[] = (process.env.BENCH_KINDS?.split(',') as Kind[] | undefined) ?? ['postgres', 'pglite'],
+  kinds: readonly Kind[] = kindsToRun<Kind>(['postgres', 'pglite']),
 ) {
   const { codes, remove } = codesToCompare(process.env.BENCH_BEFORE);
   const rounds = Number(process.env.BENCH_ROUNDS ?? (codes.length > 1 ? 2 : 1));

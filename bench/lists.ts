@@ -7,7 +7,7 @@ import Papa from 'papaparse';
 import { openDatabase } from '../server/db/client.ts';
 import { createScratchDatabase } from '../server/db/scratch.ts';
 import { signIn, startServer } from './server.ts';
-import { codesToCompare, type Code } from './before.ts';
+import { codesToCompare, kindsToRun, type Code } from './before.ts';
 import { ensureSystemRoles, systemRoleIds } from '../server/seed/roles.ts';
 import { createOrganisation } from '../server/organisations/service.ts';
 import { createUser } from '../server/users/service.ts';
@@ -213,8 +213,7 @@ async function measure(kind: 'postgres' | 'pglite', codes: Code[]) {
 export async function listFigures(
   print: (line: string) => void,
   // BENCH_KINDS=postgres: one database only
-  kinds: readonly ('postgres' | 'pglite')[] = (process.env.BENCH_KINDS?.split(',') as
-    ('postgres' | 'pglite')[] | undefined) ?? ['postgres', 'pglite'],
+  kinds: readonly ('postgres' | 'pglite')[] = kindsToRun<'postgres' | 'pglite'>(['postgres', 'pglite']),
 ) {
   const { codes, remove } = codesToCompare(process.env.BENCH_BEFORE);
   try {

@@ -1,5 +1,6 @@
 // Notify figures (issue 26): frame to webhook delivered (p50/p95/max) for overspeed alerts through the
 // alert rules, with each hop's share, and ingest with the rules on against none, interleaved.
+import { kindsToRun } from './before.ts';
 import { DEMO_PASSWORD } from '../server/seed/demo.ts';
 import { connectFleet, prepareFleet, type Kind, type SentAlerts } from './notify-fleet.ts';
 import {
@@ -286,7 +287,7 @@ function report(
 
 export async function notifyFigures(
   print: (line: string) => void,
-  kinds: readonly Kind[] = (process.env.BENCH_KINDS?.split(',') as Kind[] | undefined) ?? ['pglite'],
+  kinds: readonly Kind[] = kindsToRun<Kind>(['pglite']),
 ) {
   for (const kind of kinds) await measure(kind, print);
 }

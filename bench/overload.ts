@@ -9,7 +9,7 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/db/client.ts';
-import { codesToCompare, type Code } from './before.ts';
+import { codesToCompare, kindsToRun, type Code } from './before.ts';
 import { createScratchDatabase } from '../server/db/scratch.ts';
 import { systemRoleIds } from '../server/seed/roles.ts';
 import { createOrganisation } from '../server/organisations/service.ts';
@@ -208,8 +208,7 @@ async function measure(kind: 'postgres' | 'pglite', code?: Code) {
 
 export async function overloadFigures(print: (line: string) => void) {
   // BENCH_KINDS=postgres: one database only
-  const kinds = (process.env.BENCH_KINDS?.split(',') ??
-    (process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'])) as ('pglite' | 'postgres')[];
+  const kinds = kindsToRun<'pglite' | 'postgres'>(process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']);
   // BENCH_BEFORE=<rev>: that revision's server too, before then after in each of BENCH_ROUNDS rounds (bench/before.ts)
   const { codes, remove } = codesToCompare(process.env.BENCH_BEFORE);
   const rounds = Number(process.env.BENCH_ROUNDS ?? (codes.length > 1 ? 2 : 1));
