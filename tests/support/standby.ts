@@ -61,21 +61,25 @@ export async function startStandby(primaryUrl: string): Promise<StandbyOrReason>
   const owner = asRoot ? 'postgres' : undefined;
   const as = (program: string, args: string[]): [string, string[]] =>
     owner ? ['runuser', ['-u', owner, '--', path.join(bin, program), ...args]] : [path.join(bin, program), args];
+  // the server itself is the child (not runuser's), so a signal reaches the postmaster and 'exit'
+  // means every one of its processes has ended
+  const ids = owner ? await userIds(owner) : {};
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-standby-'));
   const data = path.join(dir, 'data');
   let child: ChildProcess | undefined;
-  const kill = () => child?.kill('SIGKILL');
-  const remove = () => fs.rmSync(dir, { recursive: true, force: true });
+  const kill = () => child?.kill('SIGQUIT'); // an immediate shutdown: the postmaster ends its children
+  // a standby's fast shutdown writes a restartpoint, which a loaded machine can take long over
+  const remove = () => fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   process.once('exit', kill);
   let stopped = false;
   const stop = async () => {
     if (stopped) return;
     stopped = true;
     process.off('exit', kill);
-    if (child && child.exitCode === null) {
+    if (child && child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child!.once('exit', resolve));
       child.kill('SIGINT'); // a fast shutdown
-      const timer = setTimeout(kill, 10_000);
+      const timer = setTimeout(kill, 30_000);
       await exited;
       clearTimeout(timer);
     }
@@ -103,7 +107,7 @@ export async function startStandby(primaryUrl: string): Promise<StandbyOrReason>
     if (owner) await run('chown', ['-R', owner, dir]);
 
     const port = await freePort();
-    const [server, serverArgs] = as('postgres', [
+    const serverArgs = [
       '-D',
       data,
       '-p',
@@ -118,9 +122,9 @@ export async function startStandby(primaryUrl: string): Promise<StandbyOrReason>
       'hot_standby_feedback=on',
       '-c',
       'ssl=off',
-    ]);
+    ];
     const log = fs.openSync(path.join(dir, 'standby.log'), 'a');
-    child = spawn(server, serverArgs, { stdio: ['ignore', log, log] });
+    child = spawn(path.join(bin, 'postgres'), serverArgs, { stdio: ['ignore', log, log], cwd: dir, ...ids });
     fs.closeSync(log);
 
     const standbyUrl = new URL(primaryUrl);
@@ -135,7 +139,7 @@ export async function startStandby(primaryUrl: string): Promise<StandbyOrReason>
     const { lsn } = await one<{ lsn: string }>(primaryUrl, 'select pg_current_wal_lsn()::text as lsn');
     const deadline = Date.now() + 60_000;
     for (;;) {
-      if (child.exitCode !== null) throw new Error(`the standby exited: ${readLog(dir)}`);
+      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the standby exited: ${readLog(dir)}`);
       const caughtUp = await one<{ ok: boolean }>(
         standbyUrl.toString(),
         `select pg_is_in_recovery() and pg_last_wal_replay_lsn() >= '${lsn}'::pg_lsn as ok`,
@@ -149,6 +153,11 @@ export async function startStandby(primaryUrl: string): Promise<StandbyOrReason>
     await stop();
     throw error;
   }
+}
+
+async function userIds(name: string): Promise<{ uid: number; gid: number }> {
+  const [uid, gid] = await Promise.all([run('id', ['-u', name]), run('id', ['-g', name])]);
+  return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
 }
 
 function readLog(dir: string): string {
