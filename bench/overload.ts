@@ -21,6 +21,13 @@ import type { FloodFigures } from './flood.ts';
 
 const DEVICES = Number(process.env.BENCH_OVERLOAD_DEVICES ?? 10_000);
 const SECONDS = Number(process.env.BENCH_OVERLOAD_SECONDS ?? 60);
+/**
+ * The device list's clients and their pause between requests: BENCH_OVERLOAD_LIST_CLIENTS=4
+ * BENCH_OVERLOAD_LIST_PAUSE_MS=0 is an API that never pauses, the case where a gateway batch waiting
+ * for the API's turn (server/gateway/index.ts) waits longest.
+ */
+const LIST_CLIENTS = Number(process.env.BENCH_OVERLOAD_LIST_CLIENTS ?? 1);
+const LIST_PAUSE_MS = Number(process.env.BENCH_OVERLOAD_LIST_PAUSE_MS ?? 100);
 /** A request that has not answered in this long counts as this long (the console has long given up). */
 const TIMEOUT_MS = 30_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -139,7 +146,7 @@ async function measure(kind: 'postgres' | 'pglite', code?: Code) {
     flood.kill('SIGTERM');
     await exited;
   });
-  // four clients at once, each asking again as soon as it has its answer (and a short pause)
+  // the clients at once, each asking again as soon as it has its answer (and a short pause)
   await Promise.all([
     during(100, async () => {
       times.health.push(await timed((signal) => fetch(`${base}/api/health`, { signal })));
@@ -149,11 +156,13 @@ async function measure(kind: 'postgres' | 'pglite', code?: Code) {
       const token = await signIn(base, signInEmail(times.signIn.length), PASSWORD).catch(() => '');
       times.signIn.push(token ? performance.now() - started : TIMEOUT_MS);
     }),
-    during(100, async () => {
-      times.list.push(
-        await timed((signal) => fetch(list, { signal, headers: { authorization: `Bearer ${listToken}` } })),
-      );
-    }),
+    ...Array.from({ length: LIST_CLIENTS }, () =>
+      during(LIST_PAUSE_MS, async () => {
+        times.list.push(
+          await timed((signal) => fetch(list, { signal, headers: { authorization: `Bearer ${listToken}` } })),
+        );
+      }),
+    ),
     during(1000, async () => {
       const s = await status().catch(() => null);
       if (!s) return;
@@ -228,7 +237,9 @@ export async function overloadFigures(print: (line: string) => void) {
     print(`[${kind}${label}] overload: ${DEVICES} devices every 1 s for ${f.seconds.toFixed(0)} s`);
     print(`[${kind}${label}]   /api/health           ${ms(f.health)}`);
     print(`[${kind}${label}]   sign-in               ${ms(f.signIn)}`);
-    print(`[${kind}${label}]   distributor's devices ${ms(f.list)}`);
+    print(
+      `[${kind}${label}]   distributor's devices ${ms(f.list)}, ${LIST_CLIENTS} client(s) pausing ${LIST_PAUSE_MS} ms`,
+    );
     print(
       `[${kind}${label}]   frames: ${f.offered} offered, ${f.received} read, ${f.stored} stored; shed ${f.offered - f.received} not read, ${f.refused} connections refused (${f.closedByGateway} closed by the gateway), ${f.sheddingMs === null ? 'n/a' : (f.sheddingMs / 1000).toFixed(1)} s shedding in ${f.transitions ?? 'n/a'} changes of state, states seen ${f.states.join('/') || 'n/a'}, backlog max ${f.maxBacklog}`,
     );
