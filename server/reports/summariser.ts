@@ -3,7 +3,8 @@ import type { Db } from '../db/client.ts';
 import { query } from '../resources/sql.ts';
 import type { OrganisationSettings } from '../organisations/settings.ts';
 import { DayDetector, indianDay, type DetectorState, type DetectorThresholds, type Fix } from './detector.ts';
-import { asFix, FIX_COLUMNS, neighbour, positionsOf, thresholdsOf, walkDays } from './positions.ts';
+import { asFix, FIX_COLUMNS, neighbour, positionsOf, thresholdsOf } from './positions.ts';
+import { rebuildAll, walk, type Rebuild } from './rebuilds.ts';
 import { Writes } from './summary-writes.ts';
 import { BatchLimit } from '../gateway/batch-limit.ts';
 import type { RecentFixes } from './recent-fixes.ts';
@@ -32,21 +33,6 @@ interface Saved {
   state: DetectorState | null;
 }
 
-/** Walks positions into the device's detector, writing each day it finishes. */
-function walk(
-  writes: Writes,
-  deviceId: string,
-  thresholds: DetectorThresholds,
-  detector: DayDetector | null,
-  fixes: Fix[],
-): DayDetector | null {
-  writes.positions += fixes.length;
-  return walkDays(thresholds, detector, fixes, (finished) => {
-    writes.collect(deviceId, finished);
-    writes.summaries.push({ ...finished.summary(), deviceId });
-  });
-}
-
 /**
  * The summary of the day `floor` falls in, when the floor cuts it: positions before it no longer
  * count, and the day may have none left.
@@ -56,34 +42,6 @@ async function dropCutDay(db: Db, deviceId: string, start: number, floor: number
   await db.execute(
     sql`delete from daily_summaries where device_id = ${deviceId}::uuid and day = ${indianDay(floor).day}::date`,
   );
-}
-
-/**
- * Rebuilds one device's history from the start of the day `from` falls on, up to its newest
- * position, leaving out positions before `floor` (its vehicle's tracked_from).
- */
-async function rebuildFrom(
-  db: Db,
-  writes: Writes,
-  deviceId: string,
-  thresholds: DetectorThresholds,
-  from: number,
-  floor: number | null,
-): Promise<DayDetector | null> {
-  const { start } = indianDay(from);
-  const seed = await neighbour(db, deviceId, start, 'before', floor);
-  let detector: DayDetector | null = DayDetector.forDay(thresholds, start, seed);
-  // every day from here is rewritten, including days whose rows a previous pass wrote
-  await db.execute(
-    sql`delete from trips where device_id = ${deviceId}::uuid and start_time >= ${new Date(start).toISOString()}::timestamptz`,
-  );
-  await db.execute(
-    sql`delete from stops where device_id = ${deviceId}::uuid and start_time >= ${new Date(start).toISOString()}::timestamptz`,
-  );
-  await dropCutDay(db, deviceId, start, floor);
-  for await (const chunk of positionsOf(db, deviceId, Math.max(start, floor ?? start), null))
-    detector = walk(writes, deviceId, thresholds, detector, chunk);
-  return detector;
 }
 
 /** Recomputes one past day alone (a late or history frame fell into it); the day under way is left as it is. */
@@ -293,6 +251,8 @@ export class Summariser {
     const writes = new Writes();
 
     const appending: { claim: Claimed; detector: DayDetector; thresholds: DetectorThresholds; since: number }[] = [];
+    // devices whose history is rebuilt from the start of a day, all at once below
+    const rebuilding: Rebuild[] = [];
     for (const claim of claimed) {
       const thresholds = thresholdsOf(claim.settings);
       const state = savedOf.get(claim.deviceId)!;
@@ -301,11 +261,7 @@ export class Summariser {
       const from = Math.max(Date.parse(claim.from), floor ?? -Infinity);
       const until = Date.parse(state.processedUntil);
       if (!state.state) {
-        this.finishDevice(
-          writes,
-          claim.deviceId,
-          await rebuildFrom(db, writes, claim.deviceId, thresholds, from, floor),
-        );
+        rebuilding.push({ deviceId: claim.deviceId, thresholds, from, floor });
         continue;
       }
       const current = DayDetector.restore(thresholds, state.state);
@@ -313,11 +269,7 @@ export class Summariser {
         const lateDay = indianDay(from);
         if (lateDay.day === current.day || from >= current.dayEnd) {
           // the day under way: rebuilt from its start, with whatever came after
-          this.finishDevice(
-            writes,
-            claim.deviceId,
-            await rebuildFrom(db, writes, claim.deviceId, thresholds, from, floor),
-          );
+          rebuilding.push({ deviceId: claim.deviceId, thresholds, from, floor });
           continue;
         }
         // a device catching up after a gap sends several past days at once: each is rebuilt, in order
@@ -326,16 +278,14 @@ export class Summariser {
         // and when some reached the day under way too (it holds more than the detector was fed), that day is rebuilt
         const fed = Math.max(current.dayStart, floor ?? -Infinity);
         if ((await positionsBetween(db, claim.deviceId, fed, until)) > current.positions) {
-          this.finishDevice(
-            writes,
-            claim.deviceId,
-            await rebuildFrom(db, writes, claim.deviceId, thresholds, current.dayStart, floor),
-          );
+          rebuilding.push({ deviceId: claim.deviceId, thresholds, from: current.dayStart, floor });
           continue;
         }
       }
       appending.push({ claim, detector: current, thresholds, since: until });
     }
+    for (const [deviceId, detector] of await rebuildAll(db, writes, rebuilding))
+      this.finishDevice(writes, deviceId, detector);
 
     const fixesOf = new Map<string, Fix[]>();
     for (const { claim, since } of appending) {
