@@ -63,12 +63,16 @@ export async function startStandby(primaryUrl: string): Promise<StandbyOrReason>
     owner ? ['runuser', ['-u', owner, '--', path.join(bin, program), ...args]] : [path.join(bin, program), args];
   // the server itself is the child (not runuser's), so a signal reaches the postmaster and 'exit'
   // means every one of its processes has ended
-  const ids = owner ? await userIds(owner) : {};
+  let user: Awaited<ReturnType<typeof userOf>> | undefined;
+  if (owner) {
+    user = await userOf(owner).catch(() => undefined);
+    if (!user) return { skip: `no ${owner} user to run the standby as` };
+  }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-standby-'));
   const data = path.join(dir, 'data');
   let child: ChildProcess | undefined;
+  let spawnError: Error | undefined;
   const kill = () => child?.kill('SIGQUIT'); // an immediate shutdown: the postmaster ends its children
-  // a standby's fast shutdown writes a restartpoint, which a loaded machine can take long over
   const remove = () => fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   process.once('exit', kill);
   let stopped = false;
@@ -76,12 +80,13 @@ export async function startStandby(primaryUrl: string): Promise<StandbyOrReason>
     if (stopped) return;
     stopped = true;
     process.off('exit', kill);
-    if (child && child.exitCode === null && child.signalCode === null) {
+    if (child && !spawnError && child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child!.once('exit', resolve));
-      child.kill('SIGINT'); // a fast shutdown
-      const timer = setTimeout(kill, 30_000);
+      // a fast shutdown; a standby's writes a restartpoint, which a loaded machine can take long over
+      child.kill('SIGINT');
+      const timers = [setTimeout(kill, 30_000), setTimeout(() => child?.kill('SIGKILL'), 45_000)];
       await exited;
-      clearTimeout(timer);
+      timers.forEach(clearTimeout);
     }
     remove();
   };
@@ -124,7 +129,13 @@ export async function startStandby(primaryUrl: string): Promise<StandbyOrReason>
       'ssl=off',
     ];
     const log = fs.openSync(path.join(dir, 'standby.log'), 'a');
-    child = spawn(path.join(bin, 'postgres'), serverArgs, { stdio: ['ignore', log, log], cwd: dir, ...ids });
+    // as the postgres user: its home and names (libpq looks for certificates under HOME), its ids
+    // without root's supplementary groups (libuv drops them; ssl is off)
+    const asOwner = user
+      ? { uid: user.uid, gid: user.gid, env: { ...process.env, HOME: user.home, USER: owner, LOGNAME: owner } }
+      : {};
+    child = spawn(path.join(bin, 'postgres'), serverArgs, { stdio: ['ignore', log, log], cwd: dir, ...asOwner });
+    child.once('error', (error) => (spawnError = error));
     fs.closeSync(log);
 
     const standbyUrl = new URL(primaryUrl);
@@ -139,6 +150,7 @@ export async function startStandby(primaryUrl: string): Promise<StandbyOrReason>
     const { lsn } = await one<{ lsn: string }>(primaryUrl, 'select pg_current_wal_lsn()::text as lsn');
     const deadline = Date.now() + 60_000;
     for (;;) {
+      if (spawnError) throw new Error(`the standby did not start: ${spawnError.message}`);
       if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the standby exited: ${readLog(dir)}`);
       const caughtUp = await one<{ ok: boolean }>(
         standbyUrl.toString(),
@@ -155,9 +167,11 @@ export async function startStandby(primaryUrl: string): Promise<StandbyOrReason>
   }
 }
 
-async function userIds(name: string): Promise<{ uid: number; gid: number }> {
-  const [uid, gid] = await Promise.all([run('id', ['-u', name]), run('id', ['-g', name])]);
-  return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
+/** A user's ids and home directory, from the passwd database. */
+async function userOf(name: string): Promise<{ uid: number; gid: number; home: string }> {
+  const { stdout } = await run('getent', ['passwd', name]);
+  const [, , uid, gid, , home] = stdout.trim().split(':');
+  return { uid: Number(uid), gid: Number(gid), home: home || '/' };
 }
 
 function readLog(dir: string): string {
