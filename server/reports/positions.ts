@@ -21,17 +21,9 @@ export const asFix = (row: Record<string, unknown>): Fix => ({
   satellites: row.satellites === null ? null : Number(row.satellites),
 });
 
-/**
- * The device's positions from `from` (inclusive) to `to` (exclusive, or all), in time order, a chunk
- * at a time; with `after`, those that follow that one (its fix time as stored and its id).
- */
-export async function* positionsOf(
-  db: Db,
-  deviceId: string,
-  from: number,
-  to: number | null,
-  after: { time: string; id: string } | null = null,
-): AsyncGenerator<Fix[]> {
+/** The device's positions from `from` (inclusive) to `to` (exclusive, or all), in time order, a chunk at a time. */
+export async function* positionsOf(db: Db, deviceId: string, from: number, to: number | null): AsyncGenerator<Fix[]> {
+  let after: { time: string; id: string } | null = null;
   for (;;) {
     const cursor: SQL = after ? sql`and (p.fix_time, p.id) > (${after.time}::timestamptz, ${after.id}::bigint)` : sql``;
     const until = to === null ? sql`` : sql`and p.fix_time < ${new Date(to).toISOString()}::timestamptz`;

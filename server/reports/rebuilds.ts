@@ -1,15 +1,15 @@
 /**
  * Rebuilding devices' histories from the start of a day: a device's first round, and a late
- * position in the day under way. A round's rebuilds share their statements (the seeds, the
- * deletes, the first positions of each), so a round of 500 first-seen devices costs a handful of
- * round trips rather than five per device: on a busy server each of those waits for the thread
- * behind the gateway's batches, and a fleet's first pass took minutes.
+ * position in the day under way. A round's rebuilds share their statements: the seeds, the deletes
+ * and each page of positions (the next share of every device still being read) are one statement
+ * each for all its devices, where each device took five or more of its own. On a busy server each
+ * statement waits for the thread behind the gateway's batches, and a fleet's first pass took minutes.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { query } from '../resources/sql.ts';
 import { DayDetector, indianDay, type DetectorThresholds, type Fix } from './detector.ts';
-import { asFix, FIX_COLUMNS, positionsOf, walkDays } from './positions.ts';
+import { asFix, FIX_COLUMNS, walkDays } from './positions.ts';
 import type { Writes } from './summary-writes.ts';
 
 export interface Rebuild {
@@ -21,7 +21,7 @@ export interface Rebuild {
   floor: number | null;
 }
 
-/** Positions read at once for a round's rebuilds; a device with more goes on by itself, a chunk at a time. */
+/** Positions read by one statement for a round's rebuilds (more when over 200 devices: 100 of each). */
 const FIRST_READ = 20_000;
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -43,19 +43,18 @@ export function walk(
 
 /**
  * Rebuilds each device's history from the start of the day its `from` falls on, up to its newest
- * position, leaving out positions before its `floor`; returns each device's detector of its day under
- * way (null: it has no positions left). Every day from there is rewritten, including days whose rows
- * an earlier round wrote.
+ * position, leaving out positions before its `floor`; returns each device's detector of the day it
+ * ends on (with no last fix when it has no positions there). Every day from there is rewritten,
+ * including days whose rows an earlier round wrote.
  */
 export async function rebuildAll(
   db: Db,
   writes: Writes,
   rebuilds: Rebuild[],
-  /** How many of each device's positions the shared read takes; the rest come a chunk at a time. */
-  perDevice = Math.max(100, Math.floor(FIRST_READ / Math.max(rebuilds.length, 1))),
+  /** How many of each device's positions a page takes, with this many devices still being read. */
+  perDevice = (devices: number) => Math.max(100, Math.floor(FIRST_READ / devices)),
 ): Promise<Map<string, DayDetector | null>> {
-  const detectors = new Map<string, DayDetector | null>();
-  if (!rebuilds.length) return detectors;
+  if (!rebuilds.length) return new Map();
   const days = rebuilds.map((r) => {
     const { start } = indianDay(r.from);
     return { ...r, start, readFrom: Math.max(start, r.floor ?? start) };
@@ -79,31 +78,50 @@ export async function rebuildAll(
   await db.execute(sql`delete from daily_summaries d using ${each}
     where r.floor > r.start and d.device_id = r.device_id and d.day = (r.floor at time zone 'Asia/Kolkata')::date`);
 
-  // the first positions of every device in one read
-  const limit = perDevice;
-  const first = await query<Record<string, unknown> & { deviceId: string; fixTime: string; id: string }>(
-    db,
-    sql`select r.device_id as "deviceId", p.* from ${each} cross join lateral (
-        select ${FIX_COLUMNS}, to_json(p.fix_time) #>> '{}' as "fixTime", p.id::text as id, p.fix_time as at, p.id as key
-        from positions p where p.device_id = r.device_id and p.fix_time >= r.read_from order by p.fix_time, p.id limit ${limit}) p
-      order by r.device_id, p.at, p.key`,
+  // the positions of every device in pages of FIRST_READ rows: each page takes the next share of
+  // each device not yet read to its end, so a page holds what the walks consume before the next
+  const detectorOf = new Map<string, DayDetector | null>(
+    days.map((d) => [d.deviceId, DayDetector.forDay(d.thresholds, d.start, seedOf.get(d.deviceId) ?? null)]),
   );
-  const firstOf = new Map<string, typeof first>();
-  for (const row of first) {
-    const list = firstOf.get(row.deviceId) ?? [];
-    list.push(row);
-    firstOf.set(row.deviceId, list);
-  }
-  for (const day of days) {
-    let detector: DayDetector | null = DayDetector.forDay(day.thresholds, day.start, seedOf.get(day.deviceId) ?? null);
-    const read = firstOf.get(day.deviceId) ?? [];
-    detector = walk(writes, day.deviceId, day.thresholds, detector, read.map(asFix));
-    if (read.length === limit) {
-      const last = read[read.length - 1]!;
-      for await (const chunk of positionsOf(db, day.deviceId, day.readFrom, null, { time: last.fixTime, id: last.id }))
-        detector = walk(writes, day.deviceId, day.thresholds, detector, chunk);
+  const cursors = new Map(
+    days.map((d) => [d.deviceId, { day: d, after: null as { time: string; id: string } | null }]),
+  );
+  while (cursors.size) {
+    const limit = perDevice(cursors.size);
+    const reading = JSON.stringify(
+      [...cursors.values()].map(({ day, after }) => ({
+        device_id: day.deviceId,
+        read_from: iso(day.readFrom),
+        after_time: after?.time ?? null,
+        after_id: after?.id ?? null,
+      })),
+    );
+    const page = await query<Record<string, unknown> & { deviceId: string; fixTime: string; id: string }>(
+      db,
+      sql`select r.device_id as "deviceId", p.time, p.latitude, p.longitude, p.speed, p.ignition, p."gpsFix", p.satellites,
+          p."fixTime", p.id
+        from jsonb_to_recordset(${reading}::jsonb) as r(device_id uuid, read_from timestamptz, after_time timestamptz, after_id bigint)
+        cross join lateral (
+          select ${FIX_COLUMNS}, to_json(p.fix_time) #>> '{}' as "fixTime", p.id::text as id, p.fix_time as at, p.id as key
+          from positions p where p.device_id = r.device_id and p.fix_time >= r.read_from
+            and (p.fix_time, p.id) > (coalesce(r.after_time, '-infinity'), coalesce(r.after_id, 0))
+          order by p.fix_time, p.id limit ${limit}) p
+        order by r.device_id, p.at, p.key`,
+    );
+    const pageOf = new Map<string, typeof page>();
+    for (const row of page) {
+      const list = pageOf.get(row.deviceId) ?? [];
+      list.push(row);
+      pageOf.set(row.deviceId, list);
     }
-    detectors.set(day.deviceId, detector);
+    for (const [deviceId, cursor] of cursors) {
+      const read = pageOf.get(deviceId) ?? [];
+      const { thresholds } = cursor.day;
+      detectorOf.set(deviceId, walk(writes, deviceId, thresholds, detectorOf.get(deviceId) ?? null, read.map(asFix)));
+      const last = read[read.length - 1];
+      if (read.length < limit || !last) cursors.delete(deviceId);
+      else cursor.after = { time: last.fixTime, id: last.id };
+    }
   }
-  return detectors;
+  return detectorOf;
 }
