@@ -107,10 +107,10 @@ async function measureFloor() {
 }
 
 /**
- * Waits until the summariser has brought every device up to date once (PostgreSQL; BENCH_INGEST_WARM=0
- * measures from the logins on, as before). A device's first pass rebuilds its day, several
- * statements one after another, which a running fleet pays once: the figures are of what it then
- * costs frame by frame.
+ * Waits until the summariser has brought every device up to date once, five minutes at most, then
+ * says how far it got (PostgreSQL; BENCH_INGEST_WARM=0 measures from the logins on, as before). A
+ * device's first round rebuilds its day, which a running fleet pays once: the figures are of what
+ * it then costs frame by frame, and the first pass's length is a figure of its own.
  */
 async function firstSummaries(databaseUrl: string) {
   const { default: pg } = await import('pg');
