@@ -60,10 +60,8 @@ export async function rebuildAll(
     const { start } = indianDay(r.from);
     return { ...r, start, readFrom: Math.max(start, r.floor ?? start) };
   });
-  const rows = JSON.stringify(
-    days.map((d) => ({ device_id: d.deviceId, start: iso(d.start), floor: iso(d.floor), read_from: iso(d.readFrom) })),
-  );
-  const each = sql`jsonb_to_recordset(${rows}::jsonb) as r(device_id uuid, start timestamptz, floor timestamptz, read_from timestamptz)`;
+  const rows = JSON.stringify(days.map((d) => ({ device_id: d.deviceId, start: iso(d.start), floor: iso(d.floor) })));
+  const each = sql`jsonb_to_recordset(${rows}::jsonb) as r(device_id uuid, start timestamptz, floor timestamptz)`;
 
   // each day's seed: the device's last position before it (from its floor on)
   const seeds = await query<Record<string, unknown> & { deviceId: string }>(
