@@ -27,6 +27,18 @@ const FIRST_READ = 20_000;
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
+/**
+ * The summary of each day a floor cuts (the floor after the day's start): positions before the
+ * floor no longer count, and the day may have none left.
+ */
+export async function dropCutDays(db: Db, days: { deviceId: string; start: number; floor: number | null }[]) {
+  const cut = days.filter((d) => d.floor !== null && d.floor > d.start);
+  if (!cut.length) return;
+  const rows = JSON.stringify(cut.map((d) => ({ device_id: d.deviceId, floor: iso(d.floor) })));
+  await db.execute(sql`delete from daily_summaries d using jsonb_to_recordset(${rows}::jsonb) as r(device_id uuid, floor timestamptz)
+    where d.device_id = r.device_id and d.day = (r.floor at time zone 'Asia/Kolkata')::date`);
+}
+
 /** Walks positions into the device's detector, writing each day it finishes. */
 export function walk(
   writes: Writes,
@@ -73,9 +85,7 @@ export async function rebuildAll(
   const seedOf = new Map(seeds.map((row) => [row.deviceId, asFix(row)]));
   await db.execute(sql`delete from trips t using ${each} where t.device_id = r.device_id and t.start_time >= r.start`);
   await db.execute(sql`delete from stops t using ${each} where t.device_id = r.device_id and t.start_time >= r.start`);
-  // the summary of the day a floor cuts: positions before the floor no longer count, and the day may have none left
-  await db.execute(sql`delete from daily_summaries d using ${each}
-    where r.floor > r.start and d.device_id = r.device_id and d.day = (r.floor at time zone 'Asia/Kolkata')::date`);
+  await dropCutDays(db, days);
 
   // the positions of every device in pages of FIRST_READ rows: each page takes the next share of
   // each device not yet read to its end, so a page holds what the walks consume before the next

@@ -4,7 +4,7 @@ import { query } from '../resources/sql.ts';
 import type { OrganisationSettings } from '../organisations/settings.ts';
 import { DayDetector, indianDay, type DetectorState, type DetectorThresholds, type Fix } from './detector.ts';
 import { asFix, FIX_COLUMNS, neighbour, positionsOf, thresholdsOf } from './positions.ts';
-import { rebuildAll, walk, type Rebuild } from './rebuilds.ts';
+import { dropCutDays, rebuildAll, walk, type Rebuild } from './rebuilds.ts';
 import { Writes } from './summary-writes.ts';
 import { BatchLimit } from '../gateway/batch-limit.ts';
 import type { RecentFixes } from './recent-fixes.ts';
@@ -33,17 +33,6 @@ interface Saved {
   state: DetectorState | null;
 }
 
-/**
- * The summary of the day `floor` falls in, when the floor cuts it: positions before it no longer
- * count, and the day may have none left.
- */
-async function dropCutDay(db: Db, deviceId: string, start: number, floor: number | null) {
-  if (floor === null || floor <= start) return;
-  await db.execute(
-    sql`delete from daily_summaries where device_id = ${deviceId}::uuid and day = ${indianDay(floor).day}::date`,
-  );
-}
-
 /** Recomputes one past day alone (a late or history frame fell into it); the day under way is left as it is. */
 async function rebuildDay(
   db: Db,
@@ -55,7 +44,7 @@ async function rebuildDay(
 ) {
   const { start, end, day } = indianDay(time);
   const detector = DayDetector.forDay(thresholds, start, await neighbour(db, deviceId, start, 'before', floor));
-  await dropCutDay(db, deviceId, start, floor);
+  await dropCutDays(db, [{ deviceId, start, floor }]);
   for await (const chunk of positionsOf(db, deviceId, Math.max(start, floor ?? start), end)) {
     for (const fix of chunk) detector.push(fix);
     writes.positions += chunk.length;
