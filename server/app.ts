@@ -152,7 +152,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   documentingSerializers(app);
   for (const shared of SHARED_SCHEMAS) app.addSchema(shared);
   limitJsonDepth(app);
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   await registerRateLimits(
     app,
     config.redisUrl ? { url: config.redisUrl, keyPrefix: config.redisKeyPrefix } : undefined,
