@@ -1,5 +1,5 @@
 // "The commit before": another revision checked out into a temporary git worktree (its
-// node_modules a symlink to this one's), so a bench can run its server beside this one's,
+// node_modules a symlink to this one's, or its own when its package-lock.json differs), so a bench can run its server beside this one's,
 // interleaved (A B A B) on the same machine in the same hour.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,7 +26,13 @@ export function codesToCompare(rev: string | undefined): { codes: Code[]; remove
   if (!rev) return { codes: [after], remove: () => undefined };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-before-'));
   git(['worktree', 'add', '--detach', dir, rev]);
-  fs.symlinkSync(path.join(here, 'node_modules'), path.join(dir, 'node_modules'));
+  // a revision with other dependencies (a package added or removed) gets its own installation
+  const lock = (root: string) => fs.readFileSync(path.join(root, 'package-lock.json'), 'utf8');
+  if (lock(dir) === lock(here)) fs.symlinkSync(path.join(here, 'node_modules'), path.join(dir, 'node_modules'));
+  else {
+    console.log(`${rev}'s package-lock.json differs from this tree's: npm ci in its worktree`);
+    execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
+  }
   const before: Code = { label: 'before', dir, rev: git(['rev-parse', '--short', 'HEAD'], dir) };
   // each tree's server compiled now, not while a round's clock runs
   for (const code of [before, after])
@@ -34,7 +40,10 @@ export function codesToCompare(rev: string | undefined): { codes: Code[]; remove
   return {
     codes: [before, after],
     remove: () => {
-      fs.rmSync(path.join(dir, 'node_modules'), { force: true });
+      // a symlink is removed, not followed; an installation of its own goes with the worktree
+      const modules = path.join(dir, 'node_modules');
+      const linked = fs.lstatSync(modules, { throwIfNoEntry: false })?.isSymbolicLink() ?? false;
+      fs.rmSync(modules, { force: true, recursive: !linked });
       git(['worktree', 'remove', '--force', dir]);
     },
   };
