@@ -2,13 +2,17 @@
  * A batch's rows as columns. raw_logs and positions, a row per frame, go in by binary COPY
  * (server/db/copy.ts): one buffer per table, no value turned into text, nothing escaped, and no
  * INSERT to plan. device_states, a row per device and an upsert, is written with `unnest` of one
- * array per column; its jsonb columns travel as text[] (each row's own JSON) and are cast per row.
+ * array per column; its jsonb columns travel as one JSON array each, the rows' JSON joined as it is
+ * (a text[] would escape every quote of every row's JSON on the way and unescape it on arrival).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { CopyColumn } from '../db/copy.ts';
 import { motionSql } from '../tracking/motion.ts';
 
 const array = (values: unknown[]) => sql.param(values);
+
+/** Rows' JSON texts (null: none) as one JSON array, element for element. */
+const jsonArray = (texts: (string | null)[]) => sql.param(`[${texts.map((text) => text ?? 'null').join(',')}]`);
 
 /**
  * raw_logs rows (tx and seq are the columns' defaults, in row order: forwarding's order,
@@ -102,10 +106,11 @@ export interface DeviceStateRow {
 export function upsertDeviceStates(rows: DeviceStateRow[]): SQL {
   return sql`
       insert into device_states as d (device_id, last_seen_at, last_position, last_health, summary_from, summary_count)
-      select id, seen, position::jsonb, health::jsonb, summary_from, nullif(n, 0)
-      from unnest(${array(rows.map((r) => r.id))}::uuid[], ${array(rows.map((r) => r.seen))}::timestamptz[],
-        ${array(rows.map((r) => r.position))}::text[], ${array(rows.map((r) => r.health))}::text[],
-        ${array(rows.map((r) => r.summaryFrom))}::timestamptz[], ${array(rows.map((r) => r.positions))}::integer[])
+      select id, seen, nullif(position, 'null'), nullif(health, 'null'), summary_from, nullif(n, 0)
+      from rows from (unnest(${array(rows.map((r) => r.id))}::uuid[]), unnest(${array(rows.map((r) => r.seen))}::timestamptz[]),
+        jsonb_array_elements(${jsonArray(rows.map((r) => r.position))}::jsonb),
+        jsonb_array_elements(${jsonArray(rows.map((r) => r.health))}::jsonb),
+        unnest(${array(rows.map((r) => r.summaryFrom))}::timestamptz[]), unnest(${array(rows.map((r) => r.positions))}::integer[]))
         as v(id, seen, position, health, summary_from, n)
       on conflict (device_id) do update set
         -- the summariser reads the device's positions from here on (server/reports/summariser.ts)
