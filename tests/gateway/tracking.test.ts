@@ -9,7 +9,13 @@ import {
   demoEmail,
   type TestServer,
 } from '../api/harness.ts';
-import { loginFrame, normalFrame, emergencyFrame, type DeviceState } from '../../server/simulator/frames.ts';
+import {
+  loginFrame,
+  normalFrame,
+  emergencyFrame,
+  healthFrame,
+  type DeviceState,
+} from '../../server/simulator/frames.ts';
 import { ACKS } from '../../server/gateway/server.ts';
 import { connectDevice, eventually, openLiveSocket } from './device-client.ts';
 import { VEHICLE_STATES } from '../../resources/tracking.ts';
@@ -210,6 +216,38 @@ describe('the AIS-140 gateway', () => {
     const after = (await get(admin, `/device/${devices[SUNRISE_IMEI]}`)).body.lastPosition;
     expect(after.fixTime).toBe(before.fixTime);
     expect(after.latitude).toBe(before.latitude);
+    tracker.close();
+  });
+
+  it('keeps the latest health report and the last position, each frame leaving the other as it was', async () => {
+    const tracker = await connectDevice(server.gatewayPort);
+    const before = (await get(admin, `/device/${devices[SUNRISE_IMEI]}`)).body;
+    expect(before.lastPosition).toBeTruthy();
+    for (const battery of [64, 57]) {
+      await tracker.send(healthFrame(device(SUNRISE_IMEI), battery));
+      const record = await eventually(
+        async () => {
+          const { body } = await get(admin, `/device/${devices[SUNRISE_IMEI]}`);
+          return body.lastHealth?.batteryPercent === battery ? body : null;
+        },
+        5000,
+        `health report with battery ${battery}%`,
+      );
+      expect(record.lastHealth).toMatchObject({ vendorId: 'WAYMARKSIM', firmwareVersion: '1.0.4', memoryPercent: 35 });
+      expect(record.lastPosition).toEqual(before.lastPosition);
+    }
+    // and a position frame leaves the health report as it was
+    const fixTime = new Date(Date.parse(before.lastPosition.fixTime) + 1000);
+    await tracker.send(normalFrame(device(SUNRISE_IMEI, { speed: 23.5 }), fixTime));
+    const moved = await eventually(
+      async () => {
+        const { body } = await get(admin, `/device/${devices[SUNRISE_IMEI]}`);
+        return body.lastPosition?.fixTime === fixTime.toISOString() ? body : null;
+      },
+      5000,
+      'the newer position',
+    );
+    expect(moved.lastHealth).toMatchObject({ batteryPercent: 57 });
     tracker.close();
   });
 
