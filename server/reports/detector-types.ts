@@ -124,7 +124,23 @@ export interface DetectorState {
   };
 }
 
+export interface IndianDay {
+  readonly day: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** The day asked for last: the ingest asks for the same day for fix after fix. */
+let lastDay: IndianDay | undefined;
+
 /** The Asia/Kolkata day (yyyy-MM-dd) an instant falls on, and that day's bounds. */
-export function indianDay(time: number): { day: string; start: number; end: number } {
-  return { day: indianIsoDay(time), start: startOfIndianDay(time).getTime(), end: startOfIndianDay(time, 1).getTime() };
+export function indianDay(time: number): IndianDay {
+  // three time-zone conversions otherwise (1.5% of the server's CPU per frame under ingest)
+  if (lastDay && time >= lastDay.start && time < lastDay.end) return lastDay;
+  lastDay = {
+    day: indianIsoDay(time),
+    start: startOfIndianDay(time).getTime(),
+    end: startOfIndianDay(time, 1).getTime(),
+  };
+  return lastDay;
 }

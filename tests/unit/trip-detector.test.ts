@@ -37,6 +37,14 @@ describe('the trip detector', () => {
       start: Date.parse('2026-10-04T18:30:00Z'),
     });
     expect(indianDay(Date.parse('2026-10-05T18:30:00Z')).day).toBe('2026-10-06');
+    // the day asked for last is kept: the next day, a day back and the last millisecond are still each their own
+    expect(indianDay(Date.parse('2026-10-06T18:29:59.999Z'))).toMatchObject({
+      day: '2026-10-06',
+      end: Date.parse('2026-10-06T18:30:00Z'),
+    });
+    expect(indianDay(Date.parse('2026-10-06T18:30:00Z')).day).toBe('2026-10-07');
+    expect(indianDay(Date.parse('2026-10-05T18:29:59.999Z')).day).toBe('2026-10-05');
+    expect(indianDay(Date.parse('2026-10-05T18:30:00Z')).day).toBe('2026-10-06');
     expect(haversineMeters({ latitude: 26, longitude: 80 }, { latitude: 26.01, longitude: 80 })).toBeCloseTo(STEP_M, 6);
   });
 
