@@ -26,27 +26,30 @@ export function codesToCompare(rev: string | undefined): { codes: Code[]; remove
   if (!rev) return { codes: [after], remove: () => undefined };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-before-'));
   git(['worktree', 'add', '--detach', dir, rev]);
-  // a revision with other dependencies (a package added or removed) gets its own installation
-  const lock = (root: string) => fs.readFileSync(path.join(root, 'package-lock.json'), 'utf8');
-  if (lock(dir) === lock(here)) fs.symlinkSync(path.join(here, 'node_modules'), path.join(dir, 'node_modules'));
-  else {
-    console.log(`${rev}'s package-lock.json differs from this tree's: npm ci in its worktree`);
-    execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
-  }
-  const before: Code = { label: 'before', dir, rev: git(['rev-parse', '--short', 'HEAD'], dir) };
-  // each tree's server compiled now, not while a round's clock runs
-  for (const code of [before, after])
-    execFileSync(process.execPath, ['server/compile.mjs'], { cwd: code.dir, stdio: 'inherit' });
-  return {
-    codes: [before, after],
-    remove: () => {
-      // a symlink is removed, not followed; an installation of its own goes with the worktree
-      const modules = path.join(dir, 'node_modules');
-      const linked = fs.lstatSync(modules, { throwIfNoEntry: false })?.isSymbolicLink() ?? false;
-      fs.rmSync(modules, { force: true, recursive: !linked });
-      git(['worktree', 'remove', '--force', dir]);
-    },
+  const remove = () => {
+    // a symlink is removed, not followed; an installation of its own goes with the worktree
+    const modules = path.join(dir, 'node_modules');
+    const linked = fs.lstatSync(modules, { throwIfNoEntry: false })?.isSymbolicLink() ?? false;
+    fs.rmSync(modules, { force: true, recursive: !linked });
+    git(['worktree', 'remove', '--force', dir]);
   };
+  try {
+    // a revision with other dependencies (a package added or removed) gets its own installation
+    const lock = (root: string) => fs.readFileSync(path.join(root, 'package-lock.json'), 'utf8');
+    if (lock(dir) === lock(here)) fs.symlinkSync(path.join(here, 'node_modules'), path.join(dir, 'node_modules'));
+    else {
+      console.log(`${rev}'s package-lock.json differs from this tree's: npm ci in its worktree`);
+      execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
+    }
+    const before: Code = { label: 'before', dir, rev: git(['rev-parse', '--short', 'HEAD'], dir) };
+    // each tree's server compiled now, not while a round's clock runs
+    for (const code of [before, after])
+      execFileSync(process.execPath, ['server/compile.mjs'], { cwd: code.dir, stdio: 'inherit' });
+    return { codes: [before, after], remove };
+  } catch (error) {
+    remove();
+    throw error;
+  }
 }
 
 /** The databases a bench runs on: `BENCH_KINDS` (comma-separated, e.g. `postgres`), else `defaults`. */

@@ -107,15 +107,19 @@ async function latency(url: string, bearer: string, processes: Processes, concur
   };
   const backends = processes.backends ? new CpuMeter(processes.backends) : null;
   await backends?.start();
-  const sampling = setInterval(() => void backends?.sample(), 500);
+  // a backend is counted from when it is first seen: sampled often enough to see each before it exits
+  const sampling = setInterval(() => void backends?.sample().catch(() => undefined), 500);
   const server = cpuSeconds(processes.server)!;
   const clients = process.cpuUsage();
   const started = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, client));
+  try {
+    await Promise.all(Array.from({ length: concurrency }, client));
+  } finally {
+    clearInterval(sampling);
+  }
   const seconds = (performance.now() - started) / 1000;
   const clientCpu = process.cpuUsage(clients);
   const serverCpu = cpuSeconds(processes.server)! - server;
-  clearInterval(sampling);
   await backends?.sample();
   times.sort((a, b) => a - b);
   const perRequest = (cpuSeconds: number) => (cpuSeconds * 1000) / times.length;
@@ -194,13 +198,16 @@ async function served<T>(
   run: (base: string, processes: Processes) => Promise<T>,
 ): Promise<T> {
   const port = 19000 + Math.floor(Math.random() * 1000);
-  const { stop, pid } = await startServer({ ...env, WAYMARK_DEMO: '0' }, port, [], code.dir);
   const database = env.DATABASE_URL ? await databaseBackends(env.DATABASE_URL) : null;
   try {
-    return await run(`http://127.0.0.1:${port}`, { server: pid, backends: database?.pids ?? null });
+    const { stop, pid } = await startServer({ ...env, WAYMARK_DEMO: '0' }, port, [], code.dir);
+    try {
+      return await run(`http://127.0.0.1:${port}`, { server: pid, backends: database?.pids ?? null });
+    } finally {
+      await stop();
+    }
   } finally {
     await database?.close();
-    await stop();
   }
 }
 
