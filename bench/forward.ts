@@ -11,10 +11,11 @@ import mqtt from 'mqtt';
 import { createScratchDatabase } from '../server/db/scratch.ts';
 import { PASSWORD, seedFleet, startSimulator } from './ingest.ts';
 import { signIn, startServer } from './server.ts';
+import { numberFromEnv } from './env.ts';
 
-const DEVICES = Number(process.env.BENCH_FORWARD_DEVICES ?? 1000);
-const SECONDS = Number(process.env.BENCH_FORWARD_SECONDS ?? 60);
-const INTERVAL = Number(process.env.BENCH_FORWARD_INTERVAL ?? 1);
+const DEVICES = numberFromEnv('BENCH_FORWARD_DEVICES', 1000);
+const SECONDS = numberFromEnv('BENCH_FORWARD_SECONDS', 60);
+const INTERVAL = numberFromEnv('BENCH_FORWARD_INTERVAL', 1);
 
 interface Run {
   framesPerSecond: number;

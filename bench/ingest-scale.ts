@@ -7,10 +7,11 @@ import { createScratchDatabase } from '../server/db/scratch.ts';
 import { query } from '../server/resources/sql.ts';
 import { FIRST_IMEI, seedFleet } from './ingest.ts';
 import { startChild, startServer } from './server.ts';
+import { numberFromEnv } from './env.ts';
 
-const DEVICES = Number(process.env.BENCH_SCALE_DEVICES ?? 20_000);
-const INTERVAL = Number(process.env.BENCH_SCALE_INTERVAL ?? 0.5);
-const SECONDS = Number(process.env.BENCH_SCALE_SECONDS ?? 45);
+const DEVICES = numberFromEnv('BENCH_SCALE_DEVICES', 20_000);
+const INTERVAL = numberFromEnv('BENCH_SCALE_INTERVAL', 0.5);
+const SECONDS = numberFromEnv('BENCH_SCALE_SECONDS', 45);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface GatewayStatus {

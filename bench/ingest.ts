@@ -12,10 +12,11 @@ import { createUser } from '../server/users/service.ts';
 import { signIn, startChild, startServer } from './server.ts';
 import { codesToCompare, kindsToRun, type Code } from './before.ts';
 import { CpuMeter, databaseBackends } from './cpu.ts';
+import { numberFromEnv } from './env.ts';
 
-export const DEVICES = Number(process.env.BENCH_INGEST_DEVICES ?? 10_000);
-const INTERVAL = Number(process.env.BENCH_INGEST_INTERVAL ?? 1);
-const SECONDS = Number(process.env.BENCH_INGEST_SECONDS ?? 60);
+export const DEVICES = numberFromEnv('BENCH_INGEST_DEVICES', 10_000);
+const INTERVAL = numberFromEnv('BENCH_INGEST_INTERVAL', 1);
+const SECONDS = numberFromEnv('BENCH_INGEST_SECONDS', 60);
 export const FIRST_IMEI = '869000000000000';
 export const PASSWORD = 'Bench-pass-2026';
 
@@ -230,7 +231,7 @@ export async function ingestFigures(
   kinds: readonly Kind[] = kindsToRun<Kind>(['postgres', 'pglite']),
 ) {
   const { codes, remove } = codesToCompare(process.env.BENCH_BEFORE);
-  const rounds = Number(process.env.BENCH_ROUNDS ?? (codes.length > 1 ? 2 : 1));
+  const rounds = numberFromEnv('BENCH_ROUNDS', codes.length > 1 ? 2 : 1);
   try {
     for (const kind of kinds) {
       if (kind === 'floor') {

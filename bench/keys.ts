@@ -8,11 +8,12 @@ import { timeOrderedId } from '../server/db/time-ordered-id.ts';
 import { RawLogRows } from '../server/gateway/batch-sql.ts';
 import { query } from '../server/resources/sql.ts';
 import { cpuSeconds } from './cpu.ts';
+import { numberFromEnv } from './env.ts';
 
-const ROWS = Number(process.env.BENCH_KEYS_ROWS ?? 5_000_000);
-const BATCHES = Number(process.env.BENCH_KEYS_BATCHES ?? 500);
+const ROWS = numberFromEnv('BENCH_KEYS_ROWS', 5_000_000);
+const BATCHES = numberFromEnv('BENCH_KEYS_BATCHES', 500);
 const BATCH = 200;
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const ROUNDS = numberFromEnv('BENCH_ROUNDS', 2);
 const KINDS = ['random', 'time-ordered'] as const;
 type Kind = (typeof KINDS)[number];
 const table = (kind: Kind) => (kind === 'random' ? 'keys_random' : 'keys_ordered');

@@ -15,11 +15,12 @@ import { createUser } from '../server/users/service.ts';
 import { findResource } from '../resources/modules.ts';
 import { displayValue } from '../resources/display.ts';
 import en from '../core/i18n/en.ts';
+import { numberFromEnv } from './env.ts';
 
-const DEVICES = Number(process.env.BENCH_DEVICES ?? 100_000);
+const DEVICES = numberFromEnv('BENCH_DEVICES', 100_000);
 const PASSWORD = 'Bench-pass-2026';
 const CONCURRENCY = 50;
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
+const REQUESTS = numberFromEnv('BENCH_REQUESTS', 2000);
 
 /** 50 organisations: a root, 4 distributors with 11 dealers each, and 1 more under the root. */
 export async function seed(databaseUrl: string | undefined, dataDir: string | null) {

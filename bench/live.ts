@@ -3,9 +3,10 @@ import { createScratchDatabase } from '../server/db/scratch.ts';
 import { launchBrowser, signInThroughForm } from '../tests/e2e/browser.ts';
 import { DEVICES, FIRST_IMEI, PASSWORD, seedFleet, startSimulator } from './ingest.ts';
 import { startChild, startServer } from './server.ts';
+import { numberFromEnv } from './env.ts';
 
-const SECONDS = Number(process.env.BENCH_LIVE_SECONDS ?? 20);
-const INTERVAL = Number(process.env.BENCH_LIVE_INTERVAL ?? 10);
+const SECONDS = numberFromEnv('BENCH_LIVE_SECONDS', 20);
+const INTERVAL = numberFromEnv('BENCH_LIVE_INTERVAL', 10);
 const SOCKET_SECONDS = 10;
 /**
  * BENCH_LIVE_SPLIT=1: the gateway in a process of its own (`waymark gateway`), as docs/scaling.md

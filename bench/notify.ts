@@ -13,20 +13,21 @@ import {
   type Hops,
 } from './notify-probe.ts';
 import { signIn, startServer } from './server.ts';
+import { numberFromEnv } from './env.ts';
 
 // every size by environment variable, for a quick run: BENCH_NOTIFY_VEHICLES=1000 BENCH_NOTIFY_SECONDS=10
-const VEHICLES = Number(process.env.BENCH_NOTIFY_VEHICLES ?? 10_000);
-const INTERVAL = Number(process.env.BENCH_NOTIFY_INTERVAL ?? 1);
+const VEHICLES = numberFromEnv('BENCH_NOTIFY_VEHICLES', 10_000);
+const INTERVAL = numberFromEnv('BENCH_NOTIFY_INTERVAL', 1);
 /** Seconds of each phase (rules none, rules on). */
-const SECONDS = Number(process.env.BENCH_NOTIFY_SECONDS ?? 30);
+const SECONDS = numberFromEnv('BENCH_NOTIFY_SECONDS', 30);
 /** Pairs of phases, none then on: A B A B … */
-const PAIRS = Number(process.env.BENCH_NOTIFY_PAIRS ?? 2);
+const PAIRS = numberFromEnv('BENCH_NOTIFY_PAIRS', 2);
 /** The share of frames that raise an event (an AIS-140 OS, overspeed, packet). */
-const EVENT_SHARE = Number(process.env.BENCH_NOTIFY_EVENT_SHARE ?? 0.01);
+const EVENT_SHARE = numberFromEnv('BENCH_NOTIFY_EVENT_SHARE', 0.01);
 /** After a phase's last frame, webhooks are awaited until none has come for this long. */
-const DRAIN_SECONDS = Number(process.env.BENCH_NOTIFY_DRAIN_SECONDS ?? 15);
+const DRAIN_SECONDS = numberFromEnv('BENCH_NOTIFY_DRAIN_SECONDS', 15);
 /** The longest wait, after a phase, for the gateway to store every frame written (a server that cannot keep up). */
-const SETTLE_SECONDS = Number(process.env.BENCH_NOTIFY_SETTLE_SECONDS ?? 180);
+const SETTLE_SECONDS = numberFromEnv('BENCH_NOTIFY_SETTLE_SECONDS', 180);
 /** Settled once nothing is left to store and the gateway has read no frame for this long. */
 const QUIET_MS = 3000;
 /**

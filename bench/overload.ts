@@ -18,16 +18,17 @@ import { query } from '../server/resources/sql.ts';
 import { FIRST_IMEI, PASSWORD, seedFleet } from './ingest.ts';
 import { signIn, startServer } from './server.ts';
 import type { FloodFigures } from './flood.ts';
+import { numberFromEnv } from './env.ts';
 
-const DEVICES = Number(process.env.BENCH_OVERLOAD_DEVICES ?? 10_000);
-const SECONDS = Number(process.env.BENCH_OVERLOAD_SECONDS ?? 60);
+const DEVICES = numberFromEnv('BENCH_OVERLOAD_DEVICES', 10_000);
+const SECONDS = numberFromEnv('BENCH_OVERLOAD_SECONDS', 60);
 /**
  * The device list's clients and their pause between requests: BENCH_OVERLOAD_LIST_CLIENTS=4
  * BENCH_OVERLOAD_LIST_PAUSE_MS=0 is an API that never pauses, the case where a gateway batch waiting
  * for the API's turn (server/gateway/index.ts) waits longest.
  */
-const LIST_CLIENTS = Number(process.env.BENCH_OVERLOAD_LIST_CLIENTS ?? 1);
-const LIST_PAUSE_MS = Number(process.env.BENCH_OVERLOAD_LIST_PAUSE_MS ?? 100);
+const LIST_CLIENTS = numberFromEnv('BENCH_OVERLOAD_LIST_CLIENTS', 1);
+const LIST_PAUSE_MS = numberFromEnv('BENCH_OVERLOAD_LIST_PAUSE_MS', 100);
 /** A request that has not answered in this long counts as this long (the console has long given up). */
 const TIMEOUT_MS = 30_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -220,7 +221,7 @@ export async function overloadFigures(print: (line: string) => void) {
   const kinds = kindsToRun<'pglite' | 'postgres'>(process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']);
   // BENCH_BEFORE=<rev>: that revision's server too, before then after in each of BENCH_ROUNDS rounds (bench/before.ts)
   const { codes, remove } = codesToCompare(process.env.BENCH_BEFORE);
-  const rounds = Number(process.env.BENCH_ROUNDS ?? (codes.length > 1 ? 2 : 1));
+  const rounds = numberFromEnv('BENCH_ROUNDS', codes.length > 1 ? 2 : 1);
   try {
     for (let round = 1; round <= rounds; round++)
       for (const kind of kinds)
