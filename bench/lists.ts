@@ -8,7 +8,7 @@ import { openDatabase } from '../server/db/client.ts';
 import { createScratchDatabase } from '../server/db/scratch.ts';
 import { signIn, startServer } from './server.ts';
 import { codesToCompare, kindsToRun, type Code } from './before.ts';
-import { cpuSeconds, CpuMeter, databaseBackends } from './cpu.ts';
+import { CpuMeter, databaseBackends } from './cpu.ts';
 import { ensureSystemRoles, systemRoleIds } from '../server/seed/roles.ts';
 import { createOrganisation } from '../server/organisations/service.ts';
 import { createUser } from '../server/users/service.ts';
@@ -110,7 +110,8 @@ async function latency(url: string, bearer: string, processes: Processes, concur
   await backends?.start();
   // a backend is counted from when it is first seen: sampled often enough to see each before it exits
   const sampling = setInterval(() => void backends?.sample().catch(() => undefined), 500);
-  const server = cpuSeconds(processes.server)!;
+  const server = new CpuMeter(() => [processes.server]);
+  await server.start();
   const clients = process.cpuUsage();
   const started = performance.now();
   try {
@@ -120,17 +121,17 @@ async function latency(url: string, bearer: string, processes: Processes, concur
   }
   const seconds = (performance.now() - started) / 1000;
   const clientCpu = process.cpuUsage(clients);
-  const serverCpu = cpuSeconds(processes.server)! - server;
+  await server.sample();
   await backends?.sample();
   times.sort((a, b) => a - b);
-  const perRequest = (cpuSeconds: number) => (cpuSeconds * 1000) / times.length;
+  const perRequest = (cpu: number) => (cpu * 1000) / times.length;
   return {
     p50: times[Math.floor(times.length * 0.5)]!,
     p95: times[Math.floor(times.length * 0.95)]!,
     rps: times.length / seconds,
     cpu: {
       client: perRequest((clientCpu.user + clientCpu.system) / 1e6),
-      server: perRequest(serverCpu),
+      server: perRequest(server.seconds),
       database: backends ? perRequest(backends.seconds) : null,
     },
   };
