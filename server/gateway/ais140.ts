@@ -59,13 +59,17 @@ export type ParseOutcome =
 class FrameError extends Error {}
 
 const IMEI = /^\d{15}$/;
+const AIS140 = /^AIS-?140$/i;
+const isEpb = (token: string | undefined) => token !== undefined && token.length === 3 && token.toUpperCase() === 'EPB';
 const fail = (message: string): never => {
   throw new FrameError(message);
 };
 
 const numberOrNull = (text: string | undefined): number | null => {
-  if (text === undefined || text.trim() === '') return null;
+  if (text === undefined) return null;
   const value = Number(text);
+  // Number('') and Number('  ') are 0: a blank field is absent, not zero
+  if (value === 0 && text.trim() === '') return null;
   return Number.isFinite(value) ? value : null;
 };
 
@@ -77,41 +81,72 @@ const flag = (text: string | undefined): boolean | null => {
   return null;
 };
 
-/** ddMMyyyy (or ddMMyy) and HHmmss in UTC; strict, since a wrong time misplaces the whole path. */
+const DATE = /^(\d{2})(\d{2})(\d{2}|\d{4})$/;
+const TIME = /^(\d{2})(\d{2})(\d{2})(?:\.\d+)?$/;
+
+const daysIn = (year: number, month: number) =>
+  month === 2
+    ? year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
+      ? 29
+      : 28
+    : month === 4 || month === 6 || month === 9 || month === 11
+      ? 30
+      : 31;
+
+/**
+ * ddMMyyyy (or ddMMyy) and HHmmss in UTC; strict, since a wrong time misplaces the whole path.
+ * Returns the ISO text Date#toISOString gives, built from the digits (every frame passes here).
+ */
 export function parseTime(date: string, time: string, now = Date.now()): string {
-  const d = /^(\d{2})(\d{2})(\d{2}|\d{4})$/.exec(date.trim()) ?? fail(`invalid date "${date}"`);
-  const t = /^(\d{2})(\d{2})(\d{2})(?:\.\d+)?$/.exec(time.trim()) ?? fail(`invalid time "${time}"`);
-  const [day, month, year] = [Number(d[1]), Number(d[2]), d[3]!.length === 2 ? 2000 + Number(d[3]) : Number(d[3])];
+  const d = DATE.exec(date.trim()) ?? fail(`invalid date "${date}"`);
+  const t = TIME.exec(time.trim()) ?? fail(`invalid time "${time}"`);
+  const yearText = d[3]!.length === 2 ? `20${d[3]}` : d[3]!;
+  const [day, month, year] = [Number(d[1]), Number(d[2]), Number(yearText)];
   const [hour, minute, second] = [Number(t[1]), Number(t[2]), Number(t[3])];
-  const ms = Date.UTC(year, month - 1, day, hour, minute, second);
-  const check = new Date(ms);
-  if (check.getUTCDate() !== day || check.getUTCMonth() !== month - 1 || hour > 23 || minute > 59 || second > 59) {
+  // Date.UTC reads years 0–99 as 1900–1999: the calendar of the year it would have read
+  const calendarYear = year < 100 ? 1900 + year : year;
+  if (
+    month < 1 ||
+    month > 12 ||
+    day < 1 ||
+    day > daysIn(calendarYear, month) ||
+    hour > 23 ||
+    minute > 59 ||
+    second > 59
+  ) {
     fail(`invalid date or time "${date} ${time}"`);
   }
+  const ms = Date.UTC(year, month - 1, day, hour, minute, second);
   if (year < 2000 || ms > now + 24 * 3600_000) fail(`time out of range "${date} ${time}"`);
-  return check.toISOString();
+  return `${yearText}-${d[2]}-${d[1]}T${t[1]}:${t[2]}:${t[3]}.000Z`;
 }
+
+const COORDINATE = /^\d{1,3}(\.\d+)?$/;
 
 export function parseCoordinate(value: string, hemisphere: string, axis: 'latitude' | 'longitude'): number {
   const limit = axis === 'latitude' ? 90 : 180;
-  const letters = axis === 'latitude' ? ['N', 'S'] : ['E', 'W'];
   const h = hemisphere.trim().toUpperCase();
-  if (!letters.includes(h)) fail(`invalid ${axis} hemisphere "${hemisphere}"`);
-  if (!/^\d{1,3}(\.\d+)?$/.test(value.trim())) fail(`invalid ${axis} "${value}"`);
+  const known = axis === 'latitude' ? h === 'N' || h === 'S' : h === 'E' || h === 'W';
+  if (!known) fail(`invalid ${axis} hemisphere "${hemisphere}"`);
+  if (!COORDINATE.test(value.trim())) fail(`invalid ${axis} "${value}"`);
   const n = Number(value);
   if (n > limit) fail(`${axis} out of range "${value}"`);
   return h === 'S' || h === 'W' ? -n : n;
 }
+
+/** Whether String#trim could remove this character: spaces, controls, and anything past Latin-1. */
+const mayTrim = (code: number) => code <= 32 || code === 0xa0 || code > 0xff;
 
 /** Splits the frame into its fields, the checksum the vendor sent and the texts it may cover. */
 function fieldsOf(frame: string): { tokens: string[]; sent: string | null; covered: string[] } {
   const star = frame.indexOf('*');
   const body = star >= 0 ? frame.slice(0, star) : frame;
   const after = star >= 0 ? frame.slice(star + 1).trim() : '';
-  const tokens = body
-    .slice(1)
-    .split(',')
-    .map((t) => t.trim());
+  const tokens = body.slice(1).split(',');
+  for (let i = 0; i < tokens.length; i += 1) {
+    const t = tokens[i]!;
+    if (t !== '' && (mayTrim(t.charCodeAt(0)) || mayTrim(t.charCodeAt(t.length - 1)))) tokens[i] = t.trim();
+  }
   while (tokens.length && tokens[0] === '') tokens.shift();
   while (tokens.length && tokens[tokens.length - 1] === '') tokens.pop();
   if (after) return { tokens, sent: after, covered: [body] };
@@ -136,7 +171,7 @@ const isPacketType = (token: string | undefined) => {
 };
 
 function findImei(tokens: string[], from = 0): number {
-  for (let i = from; i < tokens.length; i += 1) if (IMEI.test(tokens[i]!)) return i;
+  for (let i = from; i < tokens.length; i += 1) if (tokens[i]!.length === 15 && IMEI.test(tokens[i]!)) return i;
   return -1;
 }
 
@@ -173,32 +208,35 @@ function parseNormal(tokens: string[], imeiAt: number, now: number): { frame: Pa
   const heading = numberOrNull(next(c)) ?? 0;
   const satellites = numberOrNull(next(c));
   const altitude = numberOrNull(next(c));
+  const pdop = numberOrNull(next(c));
+  const hdop = numberOrNull(next(c));
+  const networkOperator = next(c) ?? null;
+  const ignition = flag(next(c));
+  const mainPower = flag(next(c));
+  const mainVoltage = numberOrNull(next(c));
+  const batteryVoltage = numberOrNull(next(c));
+  const emergency = flag(next(c));
+  const tamperText = next(c)?.toUpperCase();
   const attributes: Record<string, unknown> = {
     header: ptAt >= 3 ? tokens[ptAt - 3] : ptAt >= 1 && ptAt - 2 >= 0 ? tokens[0] : null,
     vendorId: ptAt >= 2 ? tokens[ptAt - 2] : null,
     firmwareVersion: ptAt >= 1 ? tokens[ptAt - 1] : null,
     alertId,
     registration,
-    pdop: numberOrNull(next(c)),
-    hdop: numberOrNull(next(c)),
-    networkOperator: next(c) ?? null,
-  };
-  const ignition = flag(next(c));
-  Object.assign(attributes, {
-    mainPower: flag(next(c)),
-    mainVoltage: numberOrNull(next(c)),
-    batteryVoltage: numberOrNull(next(c)),
-    emergency: flag(next(c)),
-    tamper: (() => {
-      const t = next(c)?.toUpperCase();
-      return t === 'O' ? 'OPEN' : t === 'C' ? 'CLOSED' : (t ?? null);
-    })(),
+    pdop,
+    hdop,
+    networkOperator,
+    mainPower,
+    mainVoltage,
+    batteryVoltage,
+    emergency,
+    tamper: tamperText === 'O' ? 'OPEN' : tamperText === 'C' ? 'CLOSED' : (tamperText ?? null),
     gsmSignal: numberOrNull(next(c)),
     mcc: next(c) ?? null,
     mnc: next(c) ?? null,
     lac: next(c) ?? null,
     cellId: next(c) ?? null,
-  });
+  };
   const neighbours: { cellId: string; lac: string; signal: number | null }[] = [];
   for (let n = 0; n < 4 && c.at + 2 < tokens.length; n += 1) {
     neighbours.push({ cellId: next(c)!, lac: next(c)!, signal: numberOrNull(next(c)) });
@@ -210,7 +248,7 @@ function parseNormal(tokens: string[], imeiAt: number, now: number): { frame: Pa
   if (/^[01]{2}$/.test(peek())) attributes.digitalOutputs = next(c);
   else if (/^[01]$/.test(peek())) attributes.digitalOutputs = [next(c), next(c)].join('');
   if (/^\d+$/.test(peek())) attributes.frameNumber = next(c);
-  const gpsFix = ['1', 'A'].includes(fixText.toUpperCase());
+  const gpsFix = fixText === '1' || fixText.toUpperCase() === 'A';
   const position: DecodedPosition = {
     fixTime,
     latitude,
@@ -336,19 +374,20 @@ export function parseFrame(frame: string, now = Date.now()): ParseOutcome {
     const imeiAt = findImei(tokens);
     imei = imeiAt >= 0 ? tokens[imeiAt]! : null;
     let parsed: { frame: ParsedFrame; rest: string[] };
-    const epbAt = tokens.findIndex((t) => t.toUpperCase() === 'EPB');
-    if (['CMD', 'ACK', 'RESP'].includes(head)) {
+    // an emergency frame names itself in its first or second field
+    const epbAt = isEpb(tokens[0]) ? 0 : isEpb(tokens[1]) ? 1 : -1;
+    if (head === 'CMD' || head === 'ACK' || head === 'RESP') {
       parsed = {
         frame: { kind: 'command-reply', imei, text: tokens.slice(imeiAt >= 0 ? imeiAt + 1 : 1).join(',') },
         rest: [],
       };
-    } else if (epbAt >= 0 && epbAt <= 1) {
+    } else if (epbAt >= 0) {
       parsed = parseEmergency(tokens, epbAt, now);
     } else if (imeiAt < 0) {
       return { ok: false, error: 'missing or invalid IMEI', imei: null, checksum };
     } else if (head === 'HBT' || head === 'HEARTBEAT') {
       parsed = { frame: { kind: 'heartbeat', imei: imei! }, rest: tokens.slice(imeiAt + 1) };
-    } else if (head === 'LGN' || head === 'LOGIN' || tokens.some((t) => /^AIS-?140$/i.test(t))) {
+    } else if (head === 'LGN' || head === 'LOGIN' || (frame.includes('140') && tokens.some((t) => AIS140.test(t)))) {
       parsed = parseLogin(tokens, imeiAt);
     } else if (
       head === 'HLM' ||
@@ -360,7 +399,7 @@ export function parseFrame(frame: string, now = Date.now()): ParseOutcome {
     } else {
       parsed = parseNormal(tokens, imeiAt, now);
     }
-    const rest = [...parsed.rest];
+    const rest = parsed.rest;
     if (afterStar !== null) {
       checksum = verifyChecksum(afterCovered, afterStar);
     } else {

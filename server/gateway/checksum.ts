@@ -30,7 +30,9 @@ const ALGORITHMS: Record<number, ((text: string) => number)[]> = {
   8: [(text) => zlib.crc32(text) >>> 0],
 };
 
-export const isChecksumText = (text: string) => /^[0-9A-Fa-f]+$/.test(text) && text.length in ALGORITHMS;
+const HEX_TEXT = /^[0-9A-Fa-f]+$/;
+
+export const isChecksumText = (text: string) => text.length in ALGORITHMS && HEX_TEXT.test(text);
 
 /**
  * Checks a checksum sent by the device over the text it may cover. Vendors differ on whether the
@@ -39,9 +41,11 @@ export const isChecksumText = (text: string) => /^[0-9A-Fa-f]+$/.test(text) && t
 export function verifyChecksum(candidates: string[], sent: string): ChecksumResult {
   if (!isChecksumText(sent)) return 'absent';
   const expected = parseInt(sent, 16);
-  const texts = candidates.flatMap((text) => (text.startsWith('$') ? [text.slice(1), text] : [text]));
   for (const algorithm of ALGORITHMS[sent.length] ?? []) {
-    for (const text of texts) if (algorithm(text) === expected) return 'valid';
+    for (const text of candidates) {
+      if (text.startsWith('$') && algorithm(text.slice(1)) === expected) return 'valid';
+      if (algorithm(text) === expected) return 'valid';
+    }
   }
   return 'invalid';
 }

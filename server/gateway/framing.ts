@@ -10,6 +10,7 @@ export interface SplitResult {
 }
 
 const HEX = /[0-9A-Fa-f]/;
+const [CR, LF, DOLLAR, STAR] = [13, 10, 36, 42];
 
 /**
  * Cuts a TCP byte stream into AIS-140 frames: each starts with `$` and ends with `*` (optionally
@@ -68,10 +69,11 @@ export class FrameSplitter {
   private frameEnd(quiet: boolean): { frameLength: number; consumed: number } | undefined {
     const text = this.buffer;
     for (let i = 1; i < text.length && i <= this.maxFrameLength + 16; i += 1) {
-      const c = text[i];
-      if (c === '\r' || c === '\n') return { frameLength: i, consumed: i + 1 };
-      if (c === '$') return { frameLength: i, consumed: i };
-      if (c !== '*') continue;
+      const c = text.charCodeAt(i);
+      if (c > STAR) continue;
+      if (c === CR || c === LF) return { frameLength: i, consumed: i + 1 };
+      if (c === DOLLAR) return { frameLength: i, consumed: i };
+      if (c !== STAR) continue;
       let j = i + 1;
       while (j < text.length && j - i <= 8 && HEX.test(text[j]!)) j += 1;
       if (j < text.length) {

@@ -109,7 +109,30 @@ describe('AIS-140 frames', () => {
     });
   });
 
+  it('reads padded fields, leap days and blank numbers as a device means them', () => {
+    const text = '$NRM,V,1,NR,1,L, 868347070000004 ,UP1, 1 ,29022024, 235959 ,\u00a026.5,n,80.3 ,w,,7,,';
+    const outcome = parseFrame(`${text}*`, NOW);
+    if (!outcome.ok || outcome.frame.kind !== 'position') throw new Error(JSON.stringify(outcome));
+    expect(outcome.frame.imei).toBe('868347070000004');
+    expect(outcome.frame.position).toMatchObject({
+      fixTime: '2024-02-29T23:59:59.000Z',
+      latitude: 26.5,
+      longitude: -80.3,
+      speed: 0,
+      heading: 7,
+      satellites: null,
+    });
+    expect(parseFrame('$NRM,V,1,NR,1,L,868347070000004,UP1,1,010226,000000.250,26.5,N,80.3,E*', NOW)).toMatchObject({
+      ok: true,
+      frame: { position: { fixTime: '2026-02-01T00:00:00.000Z' } },
+    });
+  });
+
   it.each([
+    ['no leap day', NORMAL.replace('21112026', '29022025'), 'invalid date or time "29022025 103015"'],
+    ['a thirteenth month', NORMAL.replace('21112026', '01132026'), 'invalid date or time'],
+    ['an hour of 24', NORMAL.replace('103015', '240000'), 'invalid date or time'],
+    ['a year before 2000', NORMAL.replace('21112026', '21111999'), 'time out of range'],
     ['a short IMEI', NORMAL.replace('868347070000001', '86834707000001'), 'missing or invalid IMEI'],
     ['an impossible date', NORMAL.replace('21112026', '31022026'), 'invalid date or time "31022026 103015"'],
     ['a time far in the future', NORMAL.replace('21112026', '21112027'), 'time out of range'],
