@@ -69,7 +69,8 @@ export class LiveFeed {
   /**
    * One statement NOTIFYing the batch to other processes, in payloads under the limit (none on the
    * embedded database). Each item is written as JSON once and the payloads are joined from those
-   * pieces (what JSON.stringify of the whole message would give), sent as one text[] parameter.
+   * pieces (what JSON.stringify of the whole message would give), sent as one JSON array: a json
+   * value keeps each element's text as it came, where a text[] would escape every quote of it.
    */
   notifyStatements(batch: LiveBatch): SQL[] {
     if (this.database.kind !== 'postgres') return [];
@@ -98,7 +99,9 @@ export class LiveFeed {
     }
     flush();
     if (!payloads.length) return [];
-    return [sql`select pg_notify(${LIVE_CHANNEL}, payload) from unnest(${sql.param(payloads)}::text[]) as payload`];
+    return [
+      sql`select pg_notify(${LIVE_CHANNEL}, payload::text) from json_array_elements(${`[${payloads.join(',')}]`}::json) as payload`,
+    ];
   }
 
   /** Starts hearing other processes' batches. */
