@@ -7,6 +7,8 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { CopyColumn } from '../db/copy.ts';
+import type { DecodedPosition } from './ais140.ts';
+import type { Fix } from '../reports/detector.ts';
 import { motionSql } from '../tracking/motion.ts';
 
 const array = (values: unknown[]) => sql.param(values);
@@ -82,6 +84,38 @@ export class PositionRows {
       { name: 'attributes', type: 'jsonb', values: this.attributes },
     ];
   }
+}
+
+/** A device's newest live position in a batch, its attributes already the positions row's JSON. */
+export interface LastPosition {
+  position: DecodedPosition;
+  attributes: string;
+  receivedAt: string;
+  packetType: string;
+}
+
+/**
+ * device_states.last_position's JSON: the position's fields, when it arrived, and the attributes
+ * spliced in as the positions row holds them (the largest part, stringified once per frame, not twice).
+ */
+export function lastPositionJson({ position, attributes, receivedAt, packetType }: LastPosition): string {
+  const { attributes: _stringified, ...fields } = position;
+  const head = JSON.stringify({ ...fields, receivedAt, packetType, live: true });
+  return `${head.slice(0, -1)},"attributes":${attributes}}`;
+}
+
+/** What a batch gathers of one device on its way to the device's device_states row. */
+export interface DeviceInBatch {
+  seen: string;
+  position: LastPosition | null;
+  /** The newest fix time known, in ms: a live position older than it does not move the marker. */
+  fix: number;
+  health: unknown;
+  firmware: string | null;
+  earliestFix: string | null;
+  earliest: number;
+  /** The device's positions in this batch as the summariser reads them (server/reports/positions.ts). */
+  fixes: Fix[];
 }
 
 /** One device's row of device_states for a batch. */

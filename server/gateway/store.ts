@@ -22,12 +22,19 @@ import {
 } from './frame-rows.ts';
 import { DeviceDirectory, type KnownDevice } from './devices.ts';
 import { timeOrderedId } from '../db/time-ordered-id.ts';
-import { PositionRows, RawLogRows, updateFirmware, upsertDeviceStates, type DeviceStateRow } from './batch-sql.ts';
+import {
+  PositionRows,
+  RawLogRows,
+  lastPositionJson,
+  updateFirmware,
+  upsertDeviceStates,
+  type DeviceStateRow,
+  type DeviceInBatch,
+} from './batch-sql.ts';
 import { LatencyWindow } from './latency.ts';
 import { BatchLimit } from './batch-limit.ts';
 import { IdTurns, TAKE_TRANSACTION_ID } from './id-turns.ts';
 import type { Pending, StoreOptions } from './store-options.ts';
-import type { Fix } from '../reports/detector.ts';
 import type { RecentFixes } from '../reports/recent-fixes.ts';
 
 export * from './frame-rows.ts';
@@ -195,20 +202,7 @@ export class FrameStore {
     const raw = new RawLogRows();
     const positions = new PositionRows();
     const events: DerivedEvent[] = [];
-    const latest = new Map<
-      string,
-      {
-        seen: string;
-        position: Record<string, unknown> | null;
-        fix: number;
-        health: unknown;
-        firmware: string | null;
-        earliestFix: string | null;
-        earliest: number;
-        /** The device's positions in this batch as the summariser reads them (server/reports/positions.ts). */
-        fixes: Fix[];
-      }
-    >();
+    const latest = new Map<string, DeviceInBatch>();
     const livePositions: ArrivingPosition[] = [];
     /** Every stored position, for the alerts: a batch may carry many of one device (catching up, history). */
     const arriving: ArrivingPosition[] = [];
@@ -268,7 +262,8 @@ export class FrameStore {
         positions.gpsFix.push(p.gpsFix);
         positions.live.push(located.live);
         positions.packetType.push(located.packetType);
-        positions.attributes.push(JSON.stringify(attributes));
+        const attributesJson = JSON.stringify(attributes);
+        positions.attributes.push(attributesJson);
         const arrived: ArrivingPosition = {
           deviceId: device.deviceId,
           vehicleId: device.vehicleId,
@@ -299,7 +294,7 @@ export class FrameStore {
         }
         if (located.live && fix >= state.fix) {
           state.fix = fix;
-          state.position = { ...p, attributes, receivedAt, packetType: located.packetType, live: true };
+          state.position = { position: p, attributes: attributesJson, receivedAt, packetType: located.packetType };
           livePositions.push(arrived);
         }
       }
@@ -335,7 +330,7 @@ export class FrameStore {
       .map(([id, s]) => ({
         id,
         seen: s.seen,
-        position: s.position && JSON.stringify(s.position),
+        position: s.position && lastPositionJson(s.position),
         health: s.health === null ? null : JSON.stringify(s.health),
         firmware: s.firmware,
         summaryFrom: s.earliestFix,

@@ -86,8 +86,9 @@ export class DayDetector {
     return detector;
   }
 
+  /** Takes the state over (a row just read, owned by nobody else): it is not copied. */
   static restore(thresholds: DetectorThresholds, state: DetectorState): DayDetector {
-    return new DayDetector(thresholds, structuredClone(state));
+    return new DayDetector(thresholds, state);
   }
 
   get day(): string {
