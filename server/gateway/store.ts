@@ -247,7 +247,9 @@ export class FrameStore {
       const located = positionOf(outcome);
       if (located && placeable(located.position)) {
         const p = located.position;
-        const attributes: Record<string, unknown> = { ...p.attributes, checksum: outcome.checksum };
+        // completed in place (the parse is the store's, and a copy cost more than the JSON of it)
+        const attributes = p.attributes;
+        attributes.checksum = outcome.checksum;
         if (outcome.unknownFields.length) attributes.unknownFields = outcome.unknownFields;
         positions.deviceId.push(device.deviceId);
         positions.fixTime.push(p.fixTime);
