@@ -38,4 +38,45 @@ describe('the text of a frame', () => {
     expect(rows.map((r) => r.frame)).toEqual(TEXTS);
     expect(new Set(rows.map((r) => r.parseResult))).toEqual(new Set(['INVALID']));
   });
+
+  it("keeps the checksum and a vendor's extra fields with the position and with the device's last position", async () => {
+    const db = server.database.db;
+    const imei = '868347070099001';
+    const [organisation] = await query<{ id: string }>(
+      db,
+      sql`select id from organisations order by created_at limit 1`,
+    );
+    const [device] = await query<{ id: string }>(
+      db,
+      sql`insert into devices (imei, status, organisation_id) values (${imei}, 'INSTALLED', ${organisation!.id}::uuid) returning id`,
+    );
+    const fix = new Date(Date.now() - 60_000);
+    const date = `${fix.toISOString().slice(8, 10)}${fix.toISOString().slice(5, 7)}${fix.toISOString().slice(0, 4)}`;
+    const time = fix.toISOString().slice(11, 19).replace(/:/g, '');
+    const text = `$NRM,VEND,1.0,NR,1,L,${imei},UP1,1,${date},${time},26.5,N,80.3,E,12.5,90,9,120,1.1,1.0,JIO,1,1,12.0,4.0,0,C,31,404,45,0A,0B,0C,0A,1,0D,0A,2,0E,0A,3,0F,0A,4,1000,01,42,EXTRA*00`;
+    const store = new FrameStore(db, server.app.live, { batchSize: 1, lingerMs: 10 });
+    await store.store({ text, receivedAt: new Date(), outcome: parseFrame(text) });
+    await store.close();
+    const [stored] = await query<{ attributes: Record<string, unknown>; last: Record<string, unknown> }>(
+      db,
+      sql`select p.attributes, s.last_position as last from positions p join device_states s on s.device_id = p.device_id
+        where p.device_id = ${device!.id}::uuid`,
+    );
+    expect(stored!.attributes).toMatchObject({ checksum: 'invalid', unknownFields: ['EXTRA'], frameNumber: '42' });
+    expect(stored!.last).toEqual({
+      fixTime: `${fix.toISOString().slice(0, 19)}.000Z`,
+      latitude: 26.5,
+      longitude: 80.3,
+      speed: 12.5,
+      heading: 90,
+      altitude: 120,
+      satellites: 9,
+      ignition: true,
+      gpsFix: true,
+      receivedAt: expect.any(String),
+      packetType: 'NR',
+      live: true,
+      attributes: stored!.attributes,
+    });
+  });
 });
