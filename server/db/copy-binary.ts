@@ -48,7 +48,9 @@ class Writer {
   /** A length-prefixed UTF-8 string, after `prefix` (jsonb's version byte). */
   text(value: string, prefix?: number) {
     const extra = prefix === undefined ? 0 : 1;
-    this.ensure(4 + extra + value.length * 3);
+    // room for the longest UTF-8 it could be, or, near the end, for what it is
+    if (this.offset + 4 + extra + value.length * 3 > this.buffer.length)
+      this.ensure(4 + extra + Buffer.byteLength(value, 'utf8'));
     const start = this.offset + 4;
     if (prefix !== undefined) this.buffer[start] = prefix;
     const written = this.buffer.write(value, start + extra, 'utf8');
@@ -57,21 +59,55 @@ class Writer {
   }
 }
 
+/** A hex digit's value, or -1. */
+function hexDigit(code: number): number {
+  if (code >= 48 && code <= 57) return code - 48;
+  const lower = code | 32;
+  return lower >= 97 && lower <= 102 ? lower - 87 : -1;
+}
+
+/** A uuid's 16 bytes into `out` (its text with or without the four dashes); false if it is none. */
+function uuidBytes(text: string, out: Buffer, at: number): boolean {
+  const dashed = text.length === 36;
+  if (!dashed && text.length !== 32) return false;
+  let i = 0;
+  for (let byte = 0; byte < 16; byte++) {
+    if (dashed && (i === 8 || i === 13 || i === 18 || i === 23)) {
+      if (text.charCodeAt(i) !== 45) return false;
+      i++;
+    }
+    const high = hexDigit(text.charCodeAt(i));
+    const low = hexDigit(text.charCodeAt(i + 1));
+    if (high < 0 || low < 0) return false;
+    out[at + byte] = (high << 4) | low;
+    i += 2;
+  }
+  return true;
+}
+
+/** Bytes the rows take when their text is ASCII: the buffer is allocated once for a batch of it. */
+function sizeOf(columns: readonly CopyColumn[], rows: number): number {
+  let size = 64 + rows * 2;
+  for (const column of columns) {
+    if (column.type === 'text' || column.type === 'jsonb') {
+      size += rows * 5;
+      for (const value of column.values) if (typeof value === 'string') size += value.length;
+    } else size += rows * (4 + (column.type === 'uuid' ? 16 : column.type === 'bool' ? 1 : 8));
+  }
+  return size;
+}
+
 function writeValue(w: Writer, type: CopyType, value: unknown, column: string) {
   if (value === null || value === undefined) return w.int32(-1);
-  const b = () => w.buffer;
   switch (type) {
     case 'text':
       return w.text(String(value));
     case 'jsonb':
       return w.text(String(value), 1);
     case 'uuid': {
-      const text = String(value);
-      const hex = text.length === 36 ? text.replace(/-/g, '') : text;
       w.int32(16);
       w.ensure(16);
-      // hex decoding stops at the first character that is not hex: fewer than 16 bytes is no uuid
-      if (hex.length !== 32 || b().write(hex, w.offset, 16, 'hex') !== 16) throw new Error(`${column}: not a uuid`);
+      if (!uuidBytes(String(value), w.buffer, w.offset)) throw new Error(`${column}: not a uuid`);
       w.offset += 16;
       return;
     }
@@ -86,13 +122,13 @@ function writeValue(w: Writer, type: CopyType, value: unknown, column: string) {
       w.int32(8);
       w.int32(high);
       w.ensure(4);
-      w.offset = b().writeUInt32BE(micros - high * TWO_32, w.offset);
+      w.offset = w.buffer.writeUInt32BE(micros - high * TWO_32, w.offset);
       return;
     }
     case 'float8':
       w.int32(8);
       w.ensure(8);
-      w.offset = b().writeDoubleBE(Number(value), w.offset);
+      w.offset = w.buffer.writeDoubleBE(Number(value), w.offset);
       return;
     case 'float4': {
       const n = Number(value);
@@ -102,7 +138,7 @@ function writeValue(w: Writer, type: CopyType, value: unknown, column: string) {
         throw new Error(`${column}: out of range for real`);
       w.int32(4);
       w.ensure(4);
-      w.offset = b().writeFloatBE(single, w.offset);
+      w.offset = w.buffer.writeFloatBE(single, w.offset);
       return;
     }
     case 'int4': {
@@ -124,7 +160,7 @@ function writeValue(w: Writer, type: CopyType, value: unknown, column: string) {
 export function binaryCopy(columns: readonly CopyColumn[]): Buffer<ArrayBuffer> {
   const rows = columns[0]?.values.length ?? 0;
   if (columns.some((c) => c.values.length !== rows)) throw new Error('binary COPY: columns of different lengths');
-  const w = new Writer(64 + rows * columns.length * 16);
+  const w = new Writer(sizeOf(columns, rows));
   w.ensure(SIGNATURE.length);
   w.offset += SIGNATURE.copy(w.buffer, w.offset);
   w.int32(0); // flags: no OIDs

@@ -51,6 +51,21 @@ describe('binary COPY', () => {
     ]);
   });
 
+  it('writes a batch whose text is longer in UTF-8 than in characters, and uuids in any case, with or without dashes', async () => {
+    const texts = Array.from({ length: 300 }, (_, i) => `${'हिंदी'.repeat(i % 7)}${i}`);
+    const ids = texts.map((_, i) => `0B7F3C1E8A2D4C5E9F10${String(i).padStart(12, '0')}`);
+    const rows = await server.database.db.transaction(async (tx) => {
+      await tx.execute(sql`create temporary table copied (u uuid, x text) on commit drop`);
+      await copyRows(tx, 'copied', [
+        { name: 'u', type: 'uuid', values: ids.map((id, i) => (i % 2 ? id : id.toLowerCase())) },
+        { name: 'x', type: 'text', values: texts },
+      ]);
+      return query<{ u: string; x: string }>(tx, sql`select u::text as u, x from copied`);
+    });
+    expect(rows.map((r) => r.x)).toEqual(texts);
+    expect(rows[1]!.u).toBe('0b7f3c1e-8a2d-4c5e-9f10-000000000001');
+  });
+
   it("refuses a row the table refuses with the database's own error code, and writes none of the batch", async () => {
     const failed = await server.database.db
       .transaction(async (tx) => {
