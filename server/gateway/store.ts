@@ -327,9 +327,9 @@ export class FrameStore {
       events.push(...(await this.deriveEvents(inTimeOrderPerDevice(arriving), events)));
 
     // the same order in every transaction, so two batches updating the same devices cannot deadlock
-    const deviceRows: DeviceStateRow[] = [...latest.entries()]
-      .sort(([a], [b]) => (a < b ? -1 : 1))
-      .map(([id, s]) => ({
+    const deviceRows: DeviceStateRow[] = [...latest.keys()].sort().map((id) => {
+      const s = latest.get(id)!;
+      return {
         id,
         seen: s.seen,
         position: s.position && lastPositionJson(s.position),
@@ -337,7 +337,8 @@ export class FrameStore {
         firmware: s.firmware,
         summaryFrom: s.earliestFix,
         positions: s.fixes.length,
-      }));
+      };
+    });
 
     const statements: SQL[] = events.length ? eventStatements(events) : [];
     const deviceStates = deviceRows.length ? upsertDeviceStates(deviceRows) : null;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { upsertDeviceStates, type DeviceStateRow } from '../../server/gateway/batch-sql.ts';
+import { updateFirmware, upsertDeviceStates, type DeviceStateRow } from '../../server/gateway/batch-sql.ts';
 import { query } from '../../server/resources/sql.ts';
 import { startTestServer, type TestServer } from '../api/harness.ts';
 
@@ -104,5 +104,22 @@ describe('the device_states upsert', () => {
       { id: c, seen: '2026-11-29T08:00:04+00:00', position: first.c, health: first.hc, count: 1 },
       { id: d, seen: '2026-11-29T08:01:05+00:00', position: next.d, health: null, count: 1 },
     ]);
+  });
+
+  it('sets firmware versions whatever their text, a version named NULL included', async () => {
+    const [a, b, c] = ids as [string, string, string];
+    const versions = { [a]: '2.1.3', [b]: 'v1.0 "beta", {x}\\y', [c]: 'NULL' };
+    const read = async () =>
+      Object.fromEntries(
+        (
+          await query<{ id: string; firmware: string | null }>(
+            server.database.db,
+            sql`select id, firmware_version as firmware from devices where id = any(${`{${[a, b, c].join(',')}}`}::uuid[])`,
+          )
+        ).map((r) => [r.id, r.firmware]),
+      );
+    // plain versions travel as the array literal itself, the others quoted by the driver
+    for (const id of [a, b, c]) await server.database.db.execute(updateFirmware([{ id, firmware: versions[id]! }]));
+    expect(await read()).toEqual(versions);
   });
 });
