@@ -110,9 +110,23 @@ export interface LastPosition {
  * device_states.last_position's JSON: the position's fields, when it arrived, and the attributes
  * spliced in as the positions row holds them (the largest part, stringified once per frame, not twice).
  */
-export function lastPositionJson({ position, attributes, receivedAt, packetType }: LastPosition): string {
-  const { attributes: _stringified, ...fields } = position;
-  const head = JSON.stringify({ ...fields, receivedAt, packetType, live: true });
+export function lastPositionJson({ position: p, attributes, receivedAt, packetType }: LastPosition): string {
+  // field by field: an object rest or spread of the position cost three times the JSON (and a new
+  // field of DecodedPosition does not compile until it is added here)
+  const head = JSON.stringify({
+    fixTime: p.fixTime,
+    latitude: p.latitude,
+    longitude: p.longitude,
+    speed: p.speed,
+    heading: p.heading,
+    altitude: p.altitude,
+    satellites: p.satellites,
+    ignition: p.ignition,
+    gpsFix: p.gpsFix,
+    receivedAt,
+    packetType,
+    live: true,
+  } satisfies Omit<DecodedPosition, 'attributes'> & { receivedAt: string; packetType: string; live: true });
   return `${head.slice(0, -1)},"attributes":${attributes}}`;
 }
 

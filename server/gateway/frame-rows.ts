@@ -27,6 +27,23 @@ export interface DerivedEvent extends LiveEvent {
 export type ArrivingPosition = Omit<FeedPosition, 'status'> & { organisationId: string };
 
 /**
+ * The position as the live feed sends it, with the state the database gave its vehicle. Field by
+ * field: an object rest to drop the organisation cost more than the rest of the live batch.
+ */
+export const feedPosition = (p: ArrivingPosition, status: FeedPosition['status']): FeedPosition => ({
+  deviceId: p.deviceId,
+  vehicleId: p.vehicleId,
+  fixTime: p.fixTime,
+  receivedAt: p.receivedAt,
+  latitude: p.latitude,
+  longitude: p.longitude,
+  speed: p.speed,
+  heading: p.heading,
+  ignition: p.ignition,
+  status,
+});
+
+/**
  * Works out events from every position a batch stores (live and history frames alike), given per
  * vehicle in time order; `deviceEvents` are those the devices sent in the same batch.
  */

@@ -13,6 +13,7 @@ import {
   liveEvents,
   placeable,
   positionOf,
+  feedPosition,
   inTimeOrderPerDevice,
   type ArrivingPosition,
   type DerivedEvent,
@@ -361,10 +362,7 @@ export class FrameStore {
       );
       if (firmwareUpdate) await tx.execute(firmwareUpdate);
       liveBatch = {
-        positions: [...moved.values()].map(({ organisationId: _o, ...p }) => ({
-          ...p,
-          status: motions.get(p.deviceId) ?? 'noData',
-        })),
+        positions: [...moved.values()].map((p) => feedPosition(p, motions.get(p.deviceId) ?? 'noData')),
         events: liveEvents(events),
         unregistered: [...unregistered],
       };
