@@ -86,8 +86,13 @@ export class DayDetector {
     return detector;
   }
 
-  /** Takes the state over (a row just read, owned by nobody else): it is not copied. */
+  /** A detector from a copy of `state`, which stays as it was. */
   static restore(thresholds: DetectorThresholds, state: DetectorState): DayDetector {
+    return new DayDetector(thresholds, structuredClone(state));
+  }
+
+  /** A detector that takes `state` over, uncopied: for a state just read from its row, which nothing else holds. */
+  static adopt(thresholds: DetectorThresholds, state: DetectorState): DayDetector {
     return new DayDetector(thresholds, state);
   }
 

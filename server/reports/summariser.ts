@@ -253,7 +253,7 @@ export class Summariser {
         rebuilding.push({ deviceId: claim.deviceId, thresholds, from, floor });
         continue;
       }
-      const current = DayDetector.restore(thresholds, state.state);
+      const current = DayDetector.adopt(thresholds, state.state);
       if (from < until) {
         const lateDay = indianDay(from);
         if (lateDay.day === current.day || from >= current.dayEnd) {

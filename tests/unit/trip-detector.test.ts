@@ -175,6 +175,23 @@ describe('the trip detector', () => {
     expect(idling.summary).toMatchObject({ idleSeconds: 20 * 60, trips: 2 });
   });
 
+  it('finds the same trips and stops whether or not the day so far is asked for after every position', () => {
+    const fixes: Fix[] = [];
+    for (let n = 0; n <= 10; n += 1) fixes.push(fix(n, 26.4, 0));
+    for (let i = 0; i < 8; i += 1) fixes.push(fix(11 + i, 26.41 + i * 0.01, 60));
+    for (let n = 19; n <= 40; n += 1) fixes.push(fix(n, 26.5, 0));
+    const asked = DayDetector.forDay(DEFAULT_THRESHOLDS, fixes[0]!.time, null);
+    for (const f of fixes) {
+      asked.push(f);
+      asked.summary();
+    }
+    asked.finish(null);
+    const quiet = run(fixes);
+    expect(quiet.trips).toHaveLength(1);
+    expect(quiet.stops).toHaveLength(2);
+    expect({ ...asked.takeClosed(), summary: asked.summary() }).toEqual(quiet);
+  });
+
   it('refuses positions out of order or of another day', () => {
     const detector = DayDetector.forDay(DEFAULT_THRESHOLDS, minute(0), null);
     detector.push(fix(5, 26.4, 0));
