@@ -66,7 +66,10 @@ function hexDigit(code: number): number {
   return lower >= 97 && lower <= 102 ? lower - 87 : -1;
 }
 
-/** A uuid's 16 bytes into `out` (its text with or without the four dashes); false if it is none. */
+/**
+ * A uuid's 16 bytes into `out`, from its 32 hex digits, bare or with the four dashes where the
+ * usual form has them (what timeOrderedId and the database write); false if it is neither.
+ */
 function uuidBytes(text: string, out: Buffer, at: number): boolean {
   const dashed = text.length === 36;
   if (!dashed && text.length !== 32) return false;
@@ -85,7 +88,7 @@ function uuidBytes(text: string, out: Buffer, at: number): boolean {
   return true;
 }
 
-/** Bytes the rows take when their text is ASCII: the buffer is allocated once for a batch of it. */
+/** Bytes enough for the rows when their text is ASCII (fixed-size values counted at 8): one allocation for a batch of it. */
 function sizeOf(columns: readonly CopyColumn[], rows: number): number {
   let size = 64 + rows * 2;
   for (const column of columns) {
