@@ -8,6 +8,8 @@ import { parseFrame } from '../server/gateway/ais140.ts';
 import { ACKS } from '../server/gateway/server.ts';
 
 const port = Number(process.argv[2]);
+// `read`: the sockets read and nothing more, frames counted by their `$`: what the kernel and Node's socket events cost
+const readOnly = process.argv[3] === 'read';
 let frames = 0;
 
 const server = net.createServer((socket) => {
@@ -15,6 +17,10 @@ const server = net.createServer((socket) => {
   socket.setNoDelay(true);
   const splitter = new FrameSplitter();
   socket.on('data', (chunk: string) => {
+    if (readOnly) {
+      frames += chunk.split('$').length - 1;
+      return;
+    }
     const now = Date.now();
     for (const text of splitter.push(chunk).frames) {
       const outcome = parseFrame(text, now);

@@ -87,9 +87,9 @@ export function startSimulator(gatewayPort: number, devices = DEVICES, interval 
  * The floor under any store (bench/floor-gateway.ts): the same simulator's frames read, cut and
  * parsed by the gateway's own code and nothing stored, CPU per frame read.
  */
-async function measureFloor() {
+async function measureFloor(mode: 'parse' | 'read') {
   const gatewayPort = 19500 + Math.floor(Math.random() * 500);
-  const floor = startChild([String(gatewayPort)], {}, ['--import', 'tsx', 'bench/floor-gateway.ts']);
+  const floor = startChild([String(gatewayPort), mode], {}, ['--import', 'tsx', 'bench/floor-gateway.ts']);
   await floor.printed('listening');
   const read = () => Number(floor.lines.findLast((line) => line.startsWith('frames '))?.slice(7) ?? 0);
   const simulator = startSimulator(gatewayPort);
@@ -235,10 +235,15 @@ export async function ingestFigures(
   try {
     for (const kind of kinds) {
       if (kind === 'floor') {
-        const f = await measureFloor();
-        print(
-          `[floor] the gateway's reading and parsing alone, nothing stored: ${(f.frames / f.seconds).toFixed(0)} frames/s read, CPU per frame ${micro(f.cpuSeconds, f.frames).toFixed(0)} µs (${f.frames} frames, ${f.cpuSeconds.toFixed(1)} s CPU)`,
-        );
+        for (const [mode, what] of [
+          ['parse', "the gateway's reading and parsing alone, nothing stored"],
+          ['read', 'the sockets read alone, nothing parsed'],
+        ] as const) {
+          const f = await measureFloor(mode);
+          print(
+            `[floor] ${what}: ${(f.frames / f.seconds).toFixed(0)} frames/s read, CPU per frame ${micro(f.cpuSeconds, f.frames).toFixed(0)} µs (${f.frames} frames, ${f.cpuSeconds.toFixed(1)} s CPU)`,
+          );
+        }
         continue;
       }
       const sums = new Map<string, { frames: number; server: number; database: number; seconds: number }>();
