@@ -8,7 +8,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { CopyColumn } from '../db/copy.ts';
 import type { DecodedPosition } from './ais140.ts';
-import type { Fix } from '../reports/detector.ts';
 import { motionSql } from '../tracking/motion.ts';
 
 /** What an array literal holds without quotes: ids, ISO times, numbers (none is the word NULL). */
@@ -128,20 +127,6 @@ export function lastPositionJson({ position: p, attributes, receivedAt, packetTy
     live: true,
   } satisfies Omit<DecodedPosition, 'attributes'> & { receivedAt: string; packetType: string; live: true });
   return `${head.slice(0, -1)},"attributes":${attributes}}`;
-}
-
-/** What a batch gathers of one device on its way to the device's device_states row. */
-export interface DeviceInBatch {
-  seen: string;
-  position: LastPosition | null;
-  /** The newest fix time known, in ms: a live position older than it does not move the marker. */
-  fix: number;
-  health: unknown;
-  firmware: string | null;
-  earliestFix: string | null;
-  earliest: number;
-  /** The device's positions in this batch as the summariser reads them (server/reports/positions.ts). */
-  fixes: Fix[];
 }
 
 /** One device's row of device_states for a batch. */

@@ -3,6 +3,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FeedPosition, LiveEvent } from '../tracking/live.ts';
 import type { DecodedPosition, ParseOutcome } from './ais140.ts';
 import type { KnownDevice } from './devices.ts';
+import type { LastPosition } from './batch-sql.ts';
+import type { Fix } from '../reports/detector.ts';
 import { sosCaseStatements } from '../sos/cases.ts';
 
 export type ParseResult = 'OK' | 'INVALID' | 'UNKNOWN_DEVICE';
@@ -23,6 +25,20 @@ export interface DerivedEvent extends LiveEvent {
   organisationId: string;
   attributes: Record<string, unknown>;
 }
+/** What a batch gathers of one device on its way to the device's device_states row. */
+export interface DeviceInBatch {
+  seen: string;
+  position: LastPosition | null;
+  /** The newest fix time known, in ms: a live position older than it does not move the marker. */
+  fix: number;
+  health: unknown;
+  firmware: string | null;
+  earliestFix: string | null;
+  earliest: number;
+  /** The device's positions in this batch as the summariser reads them (server/reports/positions.ts). */
+  fixes: Fix[];
+}
+
 /** A position as it arrives, before the database gives its vehicle a state. */
 export type ArrivingPosition = Omit<FeedPosition, 'status'> & { organisationId: string };
 

@@ -16,6 +16,7 @@ import {
   feedPosition,
   inTimeOrderPerDevice,
   type ArrivingPosition,
+  type DeviceInBatch,
   type DerivedEvent,
   type EventDeriver,
   type ReceivedFrame,
@@ -30,7 +31,6 @@ import {
   updateFirmware,
   upsertDeviceStates,
   type DeviceStateRow,
-  type DeviceInBatch,
 } from './batch-sql.ts';
 import { LatencyWindow } from './latency.ts';
 import { BatchLimit } from './batch-limit.ts';
