@@ -114,6 +114,13 @@ export interface ReferenceField extends FieldBase {
   seenAs?: string;
   /** What deleting the referenced row does to this one; by default such a delete is refused while rows point at it. */
   onDelete?: 'cascade' | 'set null';
+  /**
+   * false: no foreign key, checked on every row written. For the tables the gateway appends to in
+   * bulk (positions, raw_logs), with ids it has just looked up, where the checks were a fifth of the
+   * database's work; what `onDelete` says (or the refusal) is done by a trigger on the referenced
+   * table instead (migration 0045).
+   */
+  foreignKey?: false;
 }
 export interface ArrayField extends FieldBase {
   /** Items are text, numbers, mobile numbers (kept with +91, as phone fields are) or objects of `item`'s fields. */

@@ -16,7 +16,14 @@ export default defineResource({
   module: 'route-playback',
   ...deviceHistory('fixTime'),
   fields: {
-    deviceId: reference('device', { readOnly: true, required: true, onDelete: 'cascade', filterable: true }),
+    // its foreign key is a trigger on devices (ReferenceField.foreignKey)
+    deviceId: reference('device', {
+      readOnly: true,
+      required: true,
+      onDelete: 'cascade',
+      foreignKey: false,
+      filterable: true,
+    }),
     fixTime: date({ readOnly: true, required: true, sortable: true, filterable: true }),
     receivedAt: date({ readOnly: true, default: 'now' }),
     latitude: number({ readOnly: true, required: true }),

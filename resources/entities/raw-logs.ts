@@ -19,13 +19,14 @@ export default defineResource({
   listCache: false,
   fields: {
     imei: text({ priority: 1, readOnly: true, searchable: true, filterable: true, sortable: true }),
-    deviceId: reference('device', { readOnly: true, filterable: true, onDelete: 'set null' }),
+    // their foreign keys are triggers on devices and organisations (ReferenceField.foreignKey)
+    deviceId: reference('device', { readOnly: true, filterable: true, onDelete: 'set null', foreignKey: false }),
     receivedAt: date({ priority: 1, readOnly: true, default: 'now', sortable: true, filterable: true }),
     frame: text({ readOnly: true, required: true }),
     parseResult: choice(PARSE_RESULTS, { priority: 2, readOnly: true, required: true, filterable: true }),
     message: text({ priority: 2, readOnly: true }),
     // frames of unknown IMEIs belong to no organisation
-    organisationId: organisationField({ readOnly: true, nullable: true }),
+    organisationId: organisationField({ readOnly: true, nullable: true, foreignKey: false }),
   },
   list: ['receivedAt', 'imei', 'parseResult', 'frame', 'message'],
   recordLabel: ['imei'],

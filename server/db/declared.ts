@@ -184,7 +184,7 @@ function columnFor(declaration: ResourceDeclaration, name: string, field: Field)
     }
     case 'reference': {
       // a tree's parent (organisations, admin divisions) has no foreign key, as those tables were made
-      if (field.reference === declaration.name) return finish(uuid(column));
+      if (field.reference === declaration.name || field.foreignKey === false) return finish(uuid(column));
       const target = field.reference;
       return finish(uuid(column).references(() => idOf(target), field.onDelete ? { onDelete: field.onDelete } : {}));
     }

@@ -33,6 +33,17 @@ const api = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, paylo
   return response.json();
 };
 
+/** What is kept of a device's history: its positions, its frames naming it, all frames of its IMEI. */
+const historyOf = async (deviceId: string, imei: string) => {
+  const [counts] = await query<{ positions: number; framesNamingIt: number; frames: number }>(
+    server.database.db,
+    sql`select (select count(*)::integer from positions where device_id = ${deviceId}) as positions,
+      (select count(*)::integer from raw_logs where device_id = ${deviceId}) as "framesNamingIt",
+      (select count(*)::integer from raw_logs where imei = ${imei}) as frames`,
+  );
+  return counts;
+};
+
 /** How the newest raw-log row of an IMEI was read, once `frames` of them are stored. */
 const newestFrame = (imei: string, frames: number) =>
   eventually(
@@ -74,6 +85,9 @@ describe("the gateway's device cache", () => {
     await tracker.send(normalFrame(device(imei), new Date()));
     expect(await newestFrame(imei, 2)).toMatchObject({ parseResult: 'UNKNOWN_DEVICE', message: 'IMEI not registered' });
     tracker.close();
+    // what the foreign keys did, done by triggers on devices (migration 0045): its positions go,
+    // its frames stay without it
+    expect(await historyOf(created.id, imei)).toEqual({ positions: 0, framesNamingIt: 0, frames: 2 });
   });
 
   it('forgets the old IMEI of a renumbered device and knows the new one at once', async () => {
@@ -118,5 +132,35 @@ describe("the gateway's device cache", () => {
     } finally {
       await gateway.close();
     }
+  });
+});
+
+describe("deleting what a device's frames name", () => {
+  it('refuses to delete an organisation whose frames are kept, as the key did, and changes nothing', async () => {
+    const held = (await api('POST', '/organisation', {
+      parentId: organisationId,
+      tradeName: 'Gomti Carriers',
+      brandName: 'Gomti Carriers',
+      email: 'ops@gomticarriers.in',
+    })) as { id: string };
+    const imei = '868347075550005';
+    const created = (await api('POST', '/device', { imei, status: 'INSTALLED', organisationId: held.id })) as {
+      id: string;
+    };
+    const tracker = await connectDevice(server.gatewayPort);
+    await tracker.send(normalFrame(device(imei), new Date(Date.now() - 60_000)));
+    expect(await newestFrame(imei, 1)).toMatchObject({ parseResult: 'OK' });
+    tracker.close();
+    expect(await historyOf(created.id, imei)).toEqual({ positions: 1, framesNamingIt: 1, frames: 1 });
+    await api('DELETE', `/device/${created.id}`);
+
+    const refused = await server.app.inject({
+      method: 'DELETE',
+      url: `/api/organisation/${held.id}`,
+      headers: bearer(admin),
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ message: 'This item is in use and cannot be deleted' });
+    expect(await api('GET', `/organisation/${held.id}`)).toMatchObject({ tradeName: 'Gomti Carriers' });
   });
 });
