@@ -5,6 +5,7 @@ import {
   doublePrecision,
   index,
   integer,
+  json,
   jsonb,
   pgTable,
   primaryKey,
@@ -328,8 +329,13 @@ export const deviceStates = pgTable('device_states', {
     .references(() => devices.id, { onDelete: 'cascade' }),
   /** When the gateway last stored a frame from the device. */
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
-  /** The newest live position's decoded fields (history frames never move it backwards). */
+  /** The newest live position's decoded fields but its attributes (history frames never move it backwards). */
   lastPosition: jsonb('last_position'),
+  /**
+   * That position's attributes, as the positions row holds them. json, kept as written: read for
+   * one vehicle at a time, they are not parsed into jsonb with every batch (docs/scaling.md).
+   */
+  lastAttributes: json('last_attributes'),
   /** The latest health frame: battery %, memory, update rates. */
   lastHealth: jsonb('last_health'),
   /** The earliest fix time stored since the summariser last read the device; null: nothing new. */

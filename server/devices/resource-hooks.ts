@@ -6,6 +6,7 @@ import { query } from '../resources/sql.ts';
 import type { Db } from '../db/client.ts';
 import { choiceCondition, choiceList } from '../resources/list-query.ts';
 import { asSeen, emitChange } from '../changehooks/emit.ts';
+import { lastPositionSql } from '../tracking/last-position.ts';
 
 /** The organisation a device held before the write (null: the write creates it). */
 const writing = new WeakMap<WriteContext, { was: string | null }>();
@@ -32,8 +33,8 @@ export const deviceHooks: ResourceHooks = {
     const [state] = await query<{ lastSeenAt: string; lastPosition: unknown; lastHealth: unknown }>(
       db,
       sql`
-      select to_json(last_seen_at) #>> '{}' as "lastSeenAt", last_position as "lastPosition", last_health as "lastHealth"
-      from device_states where device_id = ${record.id}::uuid`,
+      select to_json(s.last_seen_at) #>> '{}' as "lastSeenAt", ${lastPositionSql('s')} as "lastPosition", s.last_health as "lastHealth"
+      from device_states s where s.device_id = ${record.id}::uuid`,
     );
     record.lastSeenAt = state?.lastSeenAt ?? null;
     record.lastPosition = state?.lastPosition ?? null;

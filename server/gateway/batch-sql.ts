@@ -28,6 +28,14 @@ const array = (values: unknown[]) =>
 const jsonArray = (texts: (string | null)[]) => sql.param(`[${texts.map((text) => text ?? 'null').join(',')}]`);
 
 /**
+ * Rows' JSON texts (null: none) as one text, split again by `string_to_table`: for values stored as
+ * json, which PostgreSQL only checks, where a JSON array of them would be parsed whole first. The
+ * separator, ASCII's record separator, is escaped inside any JSON text.
+ */
+const RECORD_SEPARATOR = '\x1e';
+const separated = (texts: (string | null)[]) => sql.param(texts.map((text) => text ?? 'null').join(RECORD_SEPARATOR));
+
+/**
  * raw_logs rows (tx and seq are the columns' defaults, in row order: forwarding's order,
  * server/forwarding/cursor.ts). Ids are time-ordered (server/db/time-ordered-id.ts): the largest
  * table's primary key grows at its right-hand edge instead of on random pages.
@@ -106,13 +114,13 @@ export interface LastPosition {
 }
 
 /**
- * device_states.last_position's JSON: the position's fields, when it arrived, and the attributes
- * spliced in as the positions row holds them (the largest part, stringified once per frame, not twice).
+ * device_states.last_position's JSON: the position's fields and when it arrived (its attributes,
+ * the positions row's JSON, go to last_attributes as they are).
  */
-export function lastPositionJson({ position: p, attributes, receivedAt, packetType }: LastPosition): string {
+export function lastPositionJson({ position: p, receivedAt, packetType }: LastPosition): string {
   // field by field: an object rest or spread of the position cost three times the JSON (and a new
   // field of DecodedPosition does not compile until it is added here)
-  const head = JSON.stringify({
+  return JSON.stringify({
     fixTime: p.fixTime,
     latitude: p.latitude,
     longitude: p.longitude,
@@ -126,7 +134,6 @@ export function lastPositionJson({ position: p, attributes, receivedAt, packetTy
     packetType,
     live: true,
   } satisfies Omit<DecodedPosition, 'attributes'> & { receivedAt: string; packetType: string; live: true });
-  return `${head.slice(0, -1)},"attributes":${attributes}}`;
 }
 
 /** One device's row of device_states for a batch. */
@@ -135,6 +142,8 @@ export interface DeviceStateRow {
   seen: string;
   /** The newest live position as JSON (device_states.last_position), or null. */
   position: string | null;
+  /** Its attributes' JSON (device_states.last_attributes), or null. */
+  attributes: string | null;
   /** The latest health frame as JSON, or null. */
   health: string | null;
   firmware: string | null;
@@ -149,14 +158,18 @@ export interface DeviceStateRow {
  * returns each device's motion by its organisation's settings.
  */
 export function upsertDeviceStates(rows: DeviceStateRow[]): SQL {
+  // the batch's position replaces the stored one unless that is newer (history frames never move it back)
+  const newer = sql`excluded.last_position is not null
+    and (d.last_position is null or (d.last_position->>'fixTime')::timestamptz <= (excluded.last_position->>'fixTime')::timestamptz)`;
   return sql`
-      insert into device_states as d (device_id, last_seen_at, last_position, last_health, summary_from, summary_count)
-      select id, seen, nullif(position, 'null'), nullif(health, 'null'), summary_from, nullif(n, 0)
+      insert into device_states as d (device_id, last_seen_at, last_position, last_attributes, last_health, summary_from, summary_count)
+      select id, seen, nullif(position, 'null'), nullif(attributes, 'null')::json, nullif(health, 'null'), summary_from, nullif(n, 0)
       from rows from (unnest(${array(rows.map((r) => r.id))}::uuid[]), unnest(${array(rows.map((r) => r.seen))}::timestamptz[]),
         jsonb_array_elements(${jsonArray(rows.map((r) => r.position))}::jsonb),
+        string_to_table(${separated(rows.map((r) => r.attributes))}::text, ${RECORD_SEPARATOR}),
         jsonb_array_elements(${jsonArray(rows.map((r) => r.health))}::jsonb),
         unnest(${array(rows.map((r) => r.summaryFrom))}::timestamptz[]), unnest(${array(rows.map((r) => r.positions))}::integer[]))
-        as v(id, seen, position, health, summary_from, n)
+        as v(id, seen, position, attributes, health, summary_from, n)
       on conflict (device_id) do update set
         -- the summariser reads the device's positions from here on (server/reports/summariser.ts)
         summary_from = least(d.summary_from, excluded.summary_from),
@@ -164,10 +177,8 @@ export function upsertDeviceStates(rows: DeviceStateRow[]): SQL {
         summary_count = case when d.summary_from is null then excluded.summary_count
           else d.summary_count + coalesce(excluded.summary_count, 0) end,
         last_seen_at = greatest(d.last_seen_at, excluded.last_seen_at),
-        last_position = case
-          when excluded.last_position is not null
-           and (d.last_position is null or (d.last_position->>'fixTime')::timestamptz <= (excluded.last_position->>'fixTime')::timestamptz)
-          then excluded.last_position else d.last_position end,
+        last_position = case when ${newer} then excluded.last_position else d.last_position end,
+        last_attributes = case when ${newer} then excluded.last_attributes else d.last_attributes end,
         last_health = coalesce(excluded.last_health, d.last_health)
       returning device_id as "deviceId", ${motionSql(
         sql`d.last_position`,

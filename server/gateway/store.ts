@@ -334,6 +334,7 @@ export class FrameStore {
         id,
         seen: s.seen,
         position: s.position && lastPositionJson(s.position),
+        attributes: s.position && s.position.attributes,
         health: s.health === null ? null : JSON.stringify(s.health),
         firmware: s.firmware,
         summaryFrom: s.earliestFix,

@@ -17,6 +17,7 @@ import { CERTIFICATE_LOOKUPS_PER_MINUTE } from '../certificates/routes.ts';
 import rawLogs from '../../resources/entities/raw-logs.ts';
 import { hasPermission } from '../../core/permissions.ts';
 import { VEHICLE_STATES, vehicleStateSql } from './status.ts';
+import { lastPositionSql } from './last-position.ts';
 import { heldByCaller } from './ownership.ts';
 import { checkPeriod, playback, playbackPage, playbackPageQuery } from './playback.ts';
 import { isoParameter, uuidParameter } from './query-params.ts';
@@ -162,7 +163,7 @@ export function trackingRoutes(app: FastifyInstance, db: Db) {
       const rows = await query(
         db,
         sql`select t.id as "vehicleId", t.name, t.registration_number as "registrationNumber", t.device_id as "deviceId",
-        t.imei, t.status, to_json(t.last_seen_at) #>> '{}' as "lastSeenAt", s.last_position as "position", s.last_health as "health"
+        t.imei, t.status, to_json(t.last_seen_at) #>> '{}' as "lastSeenAt", ${lastPositionSql('s')} as "position", s.last_health as "health"
       from (${vehicleStatesSql(caller)}) t left join device_states s on s.device_id = t.device_id ${only} order by t.registration_number`,
       );
       if (request.query.vehicleId && !rows.length) throw notFound();

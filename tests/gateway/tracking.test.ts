@@ -137,6 +137,9 @@ describe('the AIS-140 gateway', () => {
       checksum: 'valid',
     });
     expect(record.lastSeenAt).toBeTruthy();
+    // the live page's telemetry reads the same position, attributes and all
+    const tracked = await get(customer, `/vehicle/position/track?vehicleId=${vehicles[SUNRISE_IMEI]}`);
+    expect(tracked.body.data.position).toEqual(record.lastPosition);
 
     const positions = await get(
       customer,
