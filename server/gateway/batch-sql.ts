@@ -9,6 +9,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { CopyColumn } from '../db/copy.ts';
 import type { DecodedPosition } from './ais140.ts';
 import { motionSql } from '../tracking/motion.ts';
+import { separatedTexts } from '../db/separated-texts.ts';
 
 /** What an array literal holds without quotes: ids, ISO times, numbers (none is the word NULL). */
 const PLAIN = /^[0-9A-Za-z:.+-]+$/;
@@ -26,14 +27,6 @@ const array = (values: unknown[]) =>
 
 /** Rows' JSON texts (null: none) as one JSON array, element for element. */
 const jsonArray = (texts: (string | null)[]) => sql.param(`[${texts.map((text) => text ?? 'null').join(',')}]`);
-
-/**
- * Rows' JSON texts (null: none) as one text, split again by `string_to_table`: for values stored as
- * json, which PostgreSQL only checks, where a JSON array of them would be parsed whole first. The
- * separator, ASCII's record separator, is escaped inside any JSON text.
- */
-const RECORD_SEPARATOR = '\x1e';
-const separated = (texts: (string | null)[]) => sql.param(texts.map((text) => text ?? 'null').join(RECORD_SEPARATOR));
 
 /**
  * raw_logs rows (tx and seq are the columns' defaults, in row order: forwarding's order,
@@ -166,7 +159,7 @@ export function upsertDeviceStates(rows: DeviceStateRow[]): SQL {
       select id, seen, nullif(position, 'null'), nullif(attributes, 'null')::json, nullif(health, 'null'), summary_from, nullif(n, 0)
       from rows from (unnest(${array(rows.map((r) => r.id))}::uuid[]), unnest(${array(rows.map((r) => r.seen))}::timestamptz[]),
         jsonb_array_elements(${jsonArray(rows.map((r) => r.position))}::jsonb),
-        string_to_table(${separated(rows.map((r) => r.attributes))}::text, ${RECORD_SEPARATOR}),
+        ${separatedTexts(rows.map((r) => r.attributes ?? 'null'))},
         jsonb_array_elements(${jsonArray(rows.map((r) => r.health))}::jsonb),
         unnest(${array(rows.map((r) => r.summaryFrom))}::timestamptz[]), unnest(${array(rows.map((r) => r.positions))}::integer[]))
         as v(id, seen, position, attributes, health, summary_from, n)

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import type { LivePosition } from '../../resources/tracking.ts';
+import { separatedTexts } from '../db/separated-texts.ts';
 
 /** What a live map needs to move a marker (the full decoded record is on the device); a device in no vehicle has no vehicleId. */
 export type FeedPosition = Omit<LivePosition, 'vehicleId'> & { vehicleId: string | null };
@@ -99,9 +100,7 @@ export class LiveFeed {
     }
     flush();
     if (!payloads.length) return [];
-    return [
-      sql`select pg_notify(${LIVE_CHANNEL}, payload::text) from json_array_elements(${`[${payloads.join(',')}]`}::json) as payload`,
-    ];
+    return [sql`select pg_notify(${LIVE_CHANNEL}, payload) from ${separatedTexts(payloads)} as payload`];
   }
 
   /** Starts hearing other processes' batches. */

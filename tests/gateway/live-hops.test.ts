@@ -45,10 +45,10 @@ describe('the live feed’s hop times (the live bench’s WAYMARK_LIVE_HOP_TIMES
   it('tells other processes when the batch was written only when asked to, and they stamp it as committed then', () => {
     const onPostgres = { kind: 'postgres' } as Database;
     const payloadsOf = (feed: LiveFeed) =>
-      // the payloads travel as one JSON array, an element each
-      JSON.parse(new PgDialect().sqlToQuery(feed.notifyStatements(batch())[0]!).params[1] as string) as {
-        c?: number;
-      }[];
+      // the payloads travel as one text, split at record separators (server/db/separated-texts.ts)
+      (new PgDialect().sqlToQuery(feed.notifyStatements(batch())[0]!).params[1] as string)
+        .split('\x1e')
+        .map((payload) => JSON.parse(payload) as { c?: number });
     const before = Date.now();
     const [stamped] = payloadsOf(new LiveFeed(onPostgres, true));
     expect(stamped!.c).toBeGreaterThanOrEqual(before);
