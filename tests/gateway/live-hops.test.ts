@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../server/db/client.ts';
-import { LiveFeed, type LiveBatch } from '../../server/tracking/live.ts';
+import { LIVE_CHANNEL, LiveFeed, type LiveBatch } from '../../server/tracking/live.ts';
+import { eventually } from './device-client.ts';
 
 const embedded = { kind: 'pglite' } as Database;
 const batch = (): LiveBatch => ({
@@ -53,5 +54,33 @@ describe('the live feed’s hop times (the live bench’s WAYMARK_LIVE_HOP_TIMES
     const [stamped] = payloadsOf(new LiveFeed(onPostgres, true));
     expect(stamped!.c).toBeGreaterThanOrEqual(before);
     expect(payloadsOf(new LiveFeed(onPostgres))[0]).not.toHaveProperty('c');
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('the live feed’s NOTIFY on PostgreSQL', () => {
+  it('carries a batch larger than one payload whole and in order, whatever its texts hold', async () => {
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await client.connect();
+    try {
+      const heard: string[] = [];
+      client.on('notification', (message) => heard.push(message.payload ?? ''));
+      await client.query(`listen ${LIVE_CHANNEL}`);
+      const [template] = batch().positions;
+      // a record separator, a quote and Hindi inside the texts: escaped in the JSON, never split on
+      const positions = Array.from({ length: 300 }, (_, i) => ({
+        ...template!,
+        vehicleId: `v${i}\u001e"वाहन"`,
+      }));
+      const statements = new LiveFeed({ kind: 'postgres' } as Database).notifyStatements({ positions, events: [] });
+      const query = new PgDialect().sqlToQuery(statements[0]!);
+      await client.query(query.sql, query.params);
+      const received = () => heard.flatMap((payload) => (JSON.parse(payload) as { p: { vehicleId: string }[] }).p);
+      await eventually(() => received().length >= positions.length, 5000, 'every position');
+      expect(heard.length).toBeGreaterThan(1);
+      expect(received().map((p) => p.vehicleId)).toEqual(positions.map((p) => p.vehicleId));
+    } finally {
+      await client.end();
+    }
   });
 });
