@@ -152,14 +152,15 @@ function insertEvents(deviceIds: string[]) {
 /** Each device's latest position and first fix, as the ingest leaves them: the summariser starts from summary_from. */
 function setDeviceStates(deviceIds: string[]) {
   return sql`
-    insert into device_states (device_id, last_seen_at, last_position, summary_from)
+    insert into device_states (device_id, last_seen_at, last_position, last_attributes, summary_from)
     select d.id, l.received_at, jsonb_build_object('fixTime', to_json(l.fix_time) #>> '{}', 'latitude', l.latitude, 'longitude', l.longitude,
         'speed', l.speed, 'heading', l.heading, 'altitude', l.altitude, 'satellites', l.satellites, 'ignition', l.ignition, 'gpsFix', l.gps_fix,
-        'attributes', l.attributes, 'receivedAt', to_json(l.received_at) #>> '{}', 'packetType', l.packet_type, 'live', true),
+        'receivedAt', to_json(l.received_at) #>> '{}', 'packetType', l.packet_type, 'live', true), l.attributes::json,
       (select min(fix_time) from positions f where f.device_id = d.id)
     from unnest(${`{${deviceIds.join(',')}}`}::uuid[]) as d(id)
     cross join lateral (select * from positions p where p.device_id = d.id order by p.fix_time desc limit 1) l
-    on conflict (device_id) do update set last_seen_at = excluded.last_seen_at, last_position = excluded.last_position, summary_from = excluded.summary_from`;
+    on conflict (device_id) do update set last_seen_at = excluded.last_seen_at, last_position = excluded.last_position,
+      last_attributes = excluded.last_attributes, summary_from = excluded.summary_from`;
 }
 
 /** The lead's summariser, when this branch has it. */

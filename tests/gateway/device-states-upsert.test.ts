@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { updateFirmware, upsertDeviceStates, type DeviceStateRow } from '../../server/gateway/batch-sql.ts';
 import { query } from '../../server/resources/sql.ts';
+import { lastPositionSql } from '../../server/tracking/last-position.ts';
 import { startTestServer, type TestServer } from '../api/harness.ts';
 
 /**
@@ -45,7 +46,9 @@ const row = (
 ): DeviceStateRow => ({
   id,
   seen,
-  position: p && JSON.stringify(p),
+  // the position's fields and its attributes travel apart (last_position, last_attributes)
+  position: p && JSON.stringify({ ...p, attributes: undefined }),
+  attributes: p && JSON.stringify(p.attributes),
   health: h && JSON.stringify(h),
   firmware: null,
   summaryFrom: p?.fixTime ?? null,
@@ -55,8 +58,9 @@ const row = (
 const stored = async () =>
   query<{ id: string; seen: string; position: unknown; health: unknown; count: number | null }>(
     server.database.db,
-    sql`select device_id as id, to_json(last_seen_at) #>> '{}' as seen, last_position as position, last_health as health,
-      summary_count as count from device_states where device_id = any(${`{${ids.join(',')}}`}::uuid[]) order by device_id`,
+    sql`select device_id as id, to_json(last_seen_at) #>> '{}' as seen, ${lastPositionSql('s')} as position,
+      last_health as health, summary_count as count
+      from device_states s where device_id = any(${`{${ids.join(',')}}`}::uuid[]) order by device_id`,
   );
 
 describe('the device_states upsert', () => {
@@ -104,6 +108,18 @@ describe('the device_states upsert', () => {
       { id: c, seen: '2026-11-29T08:00:04+00:00', position: first.c, health: first.hc, count: 1 },
       { id: d, seen: '2026-11-29T08:01:05+00:00', position: next.d, health: null, count: 1 },
     ]);
+
+    // a history frame older than b's position: its fields and its attributes both stay as they were
+    const older = position('2026-11-29T07:59:00.000Z', 80);
+    older.attributes.note = 'older';
+    await server.database.db.execute(upsertDeviceStates([row(b, '2026-11-29T08:02:03.000Z', older, null)]));
+    expect((await stored())[1]).toEqual({
+      id: b,
+      seen: '2026-11-29T08:02:03+00:00',
+      position: next.b,
+      health: first.hb,
+      count: 2,
+    });
   });
 
   it('sets firmware versions whatever their text, a version named NULL included', async () => {
