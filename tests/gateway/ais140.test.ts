@@ -65,6 +65,27 @@ describe('AIS-140 frames', () => {
     expect(outcome.unknownFields).toEqual([]);
   });
 
+  it("lists a position's attributes in jsonb's key order, so PostgreSQL finds them sorted", () => {
+    // jsonb's order: shorter keys first, then by their bytes
+    const jsonbOrder = (keys: string[]) =>
+      [...keys].sort((a, b) => a.length - b.length || Buffer.compare(Buffer.from(a), Buffer.from(b)));
+    const extras = `${NORMAL},EXTRA1`;
+    // every field, a vendor's extra (unknownFields), and none after the coordinates
+    const short = '$NRM,V,1,NR,10,L,868347070000003,UP1,1,21112026093000,26.5,N,80.3,E,0,0*';
+    for (const text of [`${NORMAL}*${xor(NORMAL.slice(1))}`, `${extras}*${xor(extras.slice(1))}`, short]) {
+      const outcome = parseFrame(text, NOW);
+      if (!outcome.ok || outcome.frame.kind !== 'position') throw new Error(JSON.stringify(outcome));
+      // completed as the store completes it (server/gateway/store.ts)
+      const attributes = outcome.frame.position.attributes;
+      attributes.checksum = outcome.checksum;
+      if (outcome.unknownFields.length) attributes.unknownFields = outcome.unknownFields;
+      const written = JSON.parse(JSON.stringify(attributes)) as Record<string, unknown>;
+      expect(Object.keys(written)).toEqual(jsonbOrder(Object.keys(written)));
+      for (const neighbour of written.neighbours as Record<string, unknown>[])
+        expect(Object.keys(neighbour)).toEqual(jsonbOrder(Object.keys(neighbour)));
+    }
+  });
+
   it('accepts the `$,header` form, split inputs, southern and western hemispheres and vendor extras', () => {
     const text =
       '$,PVT,VEND,1.0,OS,17,H,868347070000002,KA01AB1234,1,01112026,000000,12.9716,S,77.5946,W,95.0,270,9,900,1.1,1.0,JIO,1,1,12.0,4.0,0,O,31,404,45,0A,0B,0C,0A,1,0D,0A,2,0E,0A,3,0F,0A,4,1,0,0,1,1,0,77,EXTRA1,EXTRA2*';
