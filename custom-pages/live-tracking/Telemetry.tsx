@@ -3,7 +3,7 @@ import { useTranslate } from 'react-admin';
 import { formatDateTime } from '../../core/format/date.ts';
 import { PACKET_EVENTS, type PositionFix, type VehicleState } from '../../resources/tracking.ts';
 
-/** The decoded fields of a device's latest position, as stored by the gateway (device_states.last_position). */
+/** The decoded fields of a device's latest position, as the track route gives them (last_position and its attributes). */
 export interface TrackedPosition extends PositionFix {
   receivedAt?: string;
   satellites: number | null;

@@ -165,7 +165,7 @@ function parseNormal(tokens: string[], imeiAt: number, now: number): { frame: Pa
   // Keys in jsonb's order, shorter first and then by their bytes: PostgreSQL sorts every object's
   // keys as it parses it into jsonb, and keys already in order cost it one pass instead of a sort
   // (a third of the positions' jsonb parse). Undefined ones are left out of the JSON; the store
-  // fills in checksum and unknownFields. tests/unit/ais140.test.ts checks the order.
+  // fills in checksum and unknownFields. tests/gateway/ais140.test.ts checks the order.
   const attributes: Record<string, unknown> = {
     lac,
     mcc,

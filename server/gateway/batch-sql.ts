@@ -3,13 +3,16 @@
  * (server/db/copy.ts): one buffer per table, no value turned into text, nothing escaped, and no
  * INSERT to plan. device_states, a row per device and an upsert, is written with `unnest` of one
  * array per column; its jsonb columns travel as one JSON array each, the rows' JSON joined as it is
- * (a text[] would escape every quote of every row's JSON on the way and unescape it on arrival).
+ * (a text[] would escape every quote of every row's JSON on the way and unescape it on arrival),
+ * and its json column as one text split again (server/db/separated-texts.ts).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { CopyColumn } from '../db/copy.ts';
 import type { DecodedPosition } from './ais140.ts';
 import { motionSql } from '../tracking/motion.ts';
 import { separatedTexts } from '../db/separated-texts.ts';
+import type { Db } from '../db/client.ts';
+import { query } from '../resources/sql.ts';
 
 /** What an array literal holds without quotes: ids, ISO times, numbers (none is the word NULL). */
 const PLAIN = /^[0-9A-Za-z:.+-]+$/;
@@ -178,6 +181,25 @@ export function upsertDeviceStates(rows: DeviceStateRow[]): SQL {
         // the vehicle's organisation, as Vehicle Status reads it (server/tracking/status.ts)
         sql`(select o.attributes->'settings' from vehicles v join organisations o on o.id = v.organisation_id where v.device_id = d.device_id)`,
       )} as motion`;
+}
+
+/**
+ * The devices and organisations a batch's frames name that its device_states rows do not vouch
+ * for (a known device's invalid frames, and every organisation), locked as their foreign keys
+ * locked them, once a batch: a delete of one waits for the batch, whose rows its trigger then sees
+ * (migration 0045); one already gone refuses the batch.
+ */
+export async function lockNamed(tx: Db, devices: string[], organisations: string[]): Promise<void> {
+  const [found] = await query<{ devices: number; organisations: number }>(
+    tx,
+    sql`select
+    (select count(*) from (select 1 from devices where id = any(${array(devices)}::uuid[]) for key share) d)::integer as devices,
+    (select count(*) from (select 1 from organisations where id = any(${array(organisations)}::uuid[]) for key share) o)::integer
+      as organisations`,
+  );
+  // refused as the keys refused it, so the store looks the batch's IMEIs up again
+  if (found!.devices < devices.length || found!.organisations < organisations.length)
+    throw Object.assign(new Error('a device or organisation the batch names is gone'), { code: '23503' });
 }
 
 /** The firmware versions login frames reported, where they changed. */

@@ -28,6 +28,7 @@ import {
   PositionRows,
   RawLogRows,
   lastPositionJson,
+  lockNamed,
   updateFirmware,
   upsertDeviceStates,
   type DeviceStateRow,
@@ -347,11 +348,16 @@ export class FrameStore {
     const firmware = deviceRows.flatMap((row) => (row.firmware ? [{ id: row.id, firmware: row.firmware }] : []));
     const firmwareUpdate = firmware.length ? updateFirmware(firmware) : null;
 
+    // what the frames name beyond the device_states rows, locked and checked (no keys on these tables)
+    const unvouched = [...new Set(raw.deviceId)].filter((id): id is string => id !== null && !latest.has(id));
+    const organisations = [...new Set(raw.organisationId)].filter((id): id is string => id !== null);
+
     // the state each moved vehicle now has, by the one motion rule with its organisation's settings, sent with its position
     let liveBatch: LiveBatch = { positions: [], events: [] };
     const began = performance.now();
     await this.db.transaction(async (tx) => {
       if (turn) await turn.previous.then(() => tx.execute(TAKE_TRANSACTION_ID)).then(turn.release);
+      if (unvouched.length || organisations.length) await lockNamed(tx, unvouched, organisations);
       await copyRows(tx, 'raw_logs', raw.columns());
       await copyRows(tx, 'positions', positions.columns());
       for (const statement of statements) await tx.execute(statement);

@@ -73,7 +73,7 @@ const statusExample = {
   ignition: true,
 };
 
-/** A stored fix as device_states.last_position holds it (server/gateway/store.ts). */
+/** A stored fix as the API gives it: device_states.last_position with last_attributes (server/tracking/last-position.ts). */
 const livePosition = {
   fixTime: '2026-11-28T10:15:00.000Z',
   latitude: 26.8467,

@@ -70,8 +70,8 @@ export class LiveFeed {
   /**
    * One statement NOTIFYing the batch to other processes, in payloads under the limit (none on the
    * embedded database). Each item is written as JSON once and the payloads are joined from those
-   * pieces (what JSON.stringify of the whole message would give), sent as one JSON array: a json
-   * value keeps each element's text as it came, where a text[] would escape every quote of it.
+   * pieces (what JSON.stringify of the whole message would give), sent as one text split again
+   * (server/db/separated-texts.ts), where a text[] would escape every quote of it.
    */
   notifyStatements(batch: LiveBatch): SQL[] {
     if (this.database.kind !== 'postgres') return [];

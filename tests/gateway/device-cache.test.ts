@@ -80,6 +80,7 @@ describe("the gateway's device cache", () => {
     const tracker = await connectDevice(server.gatewayPort);
     await tracker.send(normalFrame(device(imei), new Date(Date.now() - 60_000)));
     expect(await newestFrame(imei, 1)).toMatchObject({ parseResult: 'OK' });
+    expect(await historyOf(created.id, imei)).toEqual({ positions: 1, framesNamingIt: 1, frames: 1 });
 
     await api('DELETE', `/device/${created.id}`);
     await tracker.send(normalFrame(device(imei), new Date()));
@@ -120,14 +121,24 @@ describe("the gateway's device cache", () => {
     );
     const port = await gateway.listen();
     try {
-      const imei = '868347075550004';
+      const [imei, invalidOnly] = ['868347075550004', '868347075550006'];
       const created = (await api('POST', '/device', { imei, status: 'INSTALLED', organisationId })) as { id: string };
+      const other = (await api('POST', '/device', { imei: invalidOnly, status: 'INSTALLED', organisationId })) as {
+        id: string;
+      };
       const tracker = await connectDevice(port);
       await tracker.send(normalFrame(device(imei), new Date(Date.now() - 60_000)));
+      await tracker.send(normalFrame(device(invalidOnly), new Date(Date.now() - 60_000)));
       expect(await newestFrame(imei, 1)).toMatchObject({ parseResult: 'OK' });
+      expect(await newestFrame(invalidOnly, 1)).toMatchObject({ parseResult: 'OK' });
       await api('DELETE', `/device/${created.id}`);
+      await api('DELETE', `/device/${other.id}`);
       await tracker.send(normalFrame(device(imei), new Date()));
       expect(await newestFrame(imei, 2)).toMatchObject({ parseResult: 'UNKNOWN_DEVICE' });
+      // an invalid frame writes no device_states row to be refused by: the batch's own check is
+      await tracker.send(`$NRM,V,1,NR,1,L,${invalidOnly},UP1,1,99999999,000000,26.5,N,80.3,E,0,0*`);
+      expect(await newestFrame(invalidOnly, 2)).toMatchObject({ parseResult: 'INVALID' });
+      expect(await historyOf(other.id, invalidOnly)).toEqual({ positions: 0, framesNamingIt: 0, frames: 2 });
       tracker.close();
     } finally {
       await gateway.close();

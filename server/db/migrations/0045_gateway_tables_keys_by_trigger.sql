@@ -7,10 +7,14 @@ ALTER TABLE "raw_logs" DROP CONSTRAINT "raw_logs_organisation_id_organisations_i
 -- positions and raw_logs lose their foreign keys: checked on every row the gateway appends, they
 -- were a fifth of the database's work for a batch (docs/scaling.md). What they did when a device or
 -- an organisation is deleted is done here instead, once per deleted row. A batch naming a device
--- deleted meanwhile still fails as before: device_states keeps its key, and every device a batch
--- names has its device_states row written in the same transaction (server/gateway/batch-sql.ts).
+-- deleted meanwhile still fails as before: its device_states rows keep their key, and what they do
+-- not vouch for (a device's invalid frames, the organisations) the batch locks and checks once
+-- (server/gateway/batch-sql.ts, lockNamed). A batch in flight holds the device's device_states row
+-- or its lock on the device: the delete waits for it here, whatever order the triggers fire in, and
+-- the statements below then see its rows.
 CREATE OR REPLACE FUNCTION waymark_device_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  PERFORM 1 FROM device_states WHERE device_id = OLD.id FOR UPDATE;
   DELETE FROM positions WHERE device_id = OLD.id;
   UPDATE raw_logs SET device_id = NULL WHERE device_id = OLD.id;
   RETURN NULL;
