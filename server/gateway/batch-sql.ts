@@ -2,9 +2,9 @@
  * A batch's rows as columns. raw_logs and positions, a row per frame, go in by binary COPY
  * (server/db/copy.ts): one buffer per table, no value turned into text, nothing escaped, and no
  * INSERT to plan. device_states, a row per device and an upsert, is written with `unnest` of one
- * array per column; its JSON columns travel as one text each, the rows' JSON joined as it is and split
- * again (server/db/separated-texts.ts: a text[] would escape every quote of every row's JSON on the
- * way and unescape it on arrival).
+ * array per column; its jsonb columns travel as one JSON array each, the rows' JSON joined as it is
+ * (a text[] would escape every quote of every row's JSON on the way and unescape it on arrival),
+ * and its json column as one text split again (server/db/separated-texts.ts).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { CopyColumn } from '../db/copy.ts';
@@ -28,8 +28,8 @@ const plain = (value: unknown) =>
 const array = (values: unknown[]) =>
   sql.param(values.every(plain) ? `{${values.map((value) => value ?? 'NULL').join(',')}}` : values);
 
-/** Rows' JSON texts (null: none) as a set of texts again, row for row ('null' for none). */
-const jsonTexts = (texts: (string | null)[]) => separatedTexts(texts.map((text) => text ?? 'null'));
+/** Rows' JSON texts (null: none) as one JSON array, element for element. */
+const jsonArray = (texts: (string | null)[]) => sql.param(`[${texts.map((text) => text ?? 'null').join(',')}]`);
 
 /**
  * raw_logs rows (tx and seq are the columns' defaults, in row order: forwarding's order,
@@ -159,10 +159,11 @@ export function upsertDeviceStates(rows: DeviceStateRow[]): SQL {
     and (d.last_position is null or (d.last_position->>'fixTime')::timestamptz <= (excluded.last_position->>'fixTime')::timestamptz)`;
   return sql`
       insert into device_states as d (device_id, last_seen_at, last_position, last_attributes, last_health, summary_from, summary_count)
-      select id, seen, nullif(position, 'null')::jsonb, nullif(attributes, 'null')::json, nullif(health, 'null')::jsonb,
-        summary_from, nullif(n, 0)
+      select id, seen, nullif(position, 'null'), nullif(attributes, 'null')::json, nullif(health, 'null'), summary_from, nullif(n, 0)
       from rows from (unnest(${array(rows.map((r) => r.id))}::uuid[]), unnest(${array(rows.map((r) => r.seen))}::timestamptz[]),
-        ${jsonTexts(rows.map((r) => r.position))}, ${jsonTexts(rows.map((r) => r.attributes))}, ${jsonTexts(rows.map((r) => r.health))},
+        jsonb_array_elements(${jsonArray(rows.map((r) => r.position))}::jsonb),
+        ${separatedTexts(rows.map((r) => r.attributes ?? 'null'))},
+        jsonb_array_elements(${jsonArray(rows.map((r) => r.health))}::jsonb),
         unnest(${array(rows.map((r) => r.summaryFrom))}::timestamptz[]), unnest(${array(rows.map((r) => r.positions))}::integer[]))
         as v(id, seen, position, attributes, health, summary_from, n)
       on conflict (device_id) do update set

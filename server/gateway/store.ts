@@ -335,7 +335,7 @@ export class FrameStore {
         id,
         seen: s.seen,
         position: s.position && lastPositionJson(s.position),
-        attributes: s.position?.attributes ?? null,
+        attributes: s.position && s.position.attributes,
         health: s.health === null ? null : JSON.stringify(s.health),
         firmware: s.firmware,
         summaryFrom: s.earliestFix,
